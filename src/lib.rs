@@ -1,0 +1,5 @@
+//! Tic-tac-toe and its m,n,k relatives: the rules, an alpha-beta search engine, a game
+//! session with undo and saved records, and two front ends (a desktop window and a command
+//! line). Dependencies point one way: rules <- engine <- game <- {gui, cli}.
+
+pub mod rules;

@@ -1,0 +1,17 @@
+//! The rules of m,n,k games: tic-tac-toe (3,3,3) and its larger relatives. No search here.
+
+pub mod geometry;
+pub mod notation;
+pub mod perft;
+pub mod position;
+pub mod rule;
+pub mod symmetry;
+pub mod types;
+pub mod zobrist;
+
+pub use geometry::Geometry;
+pub use notation::PositionError;
+pub use position::{MoveError, Position};
+pub use rule::{Rule, RuleError};
+pub use symmetry::Symmetry;
+pub use types::{Cell, Outcome, Side};

@@ -1,0 +1,400 @@
+//! A position of an m,n,k game: the stones on the board, the side to move and, when the game
+//! is over, how it ended. Moves are made through the last stone only, so win detection is a
+//! walk along four directions from it.
+
+use std::fmt;
+use std::sync::Arc;
+
+use super::geometry::{DIRECTIONS, Geometry};
+use super::rule::Rule;
+use super::types::{Cell, Outcome, Side};
+use super::zobrist;
+
+/// Why a checked move was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    #[error("{0} is already taken")]
+    Occupied(Cell),
+    #[error("{cell} is off the {width}x{height} board")]
+    OffBoard { cell: Cell, width: usize, height: usize },
+    #[error("the game is already over")]
+    GameOver,
+}
+
+/// The winning run of the last move: `len` cells from `start` along `direction`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct WinLine {
+    side: Side,
+    start: u16,
+    direction: u8,
+    len: u8,
+}
+
+/// A position: board, side to move, incremental hashes and the result if the game is over.
+#[derive(Clone)]
+pub struct Position {
+    geometry: Arc<Geometry>,
+    board: Vec<Option<Side>>,
+    to_move: Side,
+    stones: usize,
+    /// The Zobrist hash of the board under each symmetry of [`Geometry::symmetries`];
+    /// `hashes[0]` is the board as it stands.
+    hashes: [u64; 8],
+    win: Option<WinLine>,
+}
+
+impl Position {
+    /// The empty board of `rule`, X to move.
+    #[must_use]
+    pub fn new(rule: Rule) -> Position {
+        Position::with_geometry(Arc::new(Geometry::new(rule)))
+    }
+
+    /// The empty board of an already computed geometry (cheap: the geometry is shared).
+    #[must_use]
+    pub fn with_geometry(geometry: Arc<Geometry>) -> Position {
+        let cells = geometry.rule().cells();
+        Position {
+            geometry,
+            board: vec![None; cells],
+            to_move: Side::X,
+            stones: 0,
+            hashes: [0; 8],
+            win: None,
+        }
+    }
+
+    /// The rule of the game.
+    #[must_use]
+    pub fn rule(&self) -> &Rule {
+        self.geometry.rule()
+    }
+
+    /// The shared precomputed geometry of this rule.
+    #[must_use]
+    pub fn geometry(&self) -> &Arc<Geometry> {
+        &self.geometry
+    }
+
+    /// The side whose turn it is (X when the stone counts are equal).
+    #[must_use]
+    pub fn side_to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// Number of stones on the board.
+    #[must_use]
+    pub fn stones(&self) -> usize {
+        self.stones
+    }
+
+    /// Number of empty cells.
+    #[must_use]
+    pub fn empty_count(&self) -> usize {
+        self.board.len() - self.stones
+    }
+
+    /// The stone on `cell`, or `None` when it is empty or off the board.
+    #[must_use]
+    pub fn get(&self, cell: Cell) -> Option<Side> {
+        self.geometry.index(cell).and_then(|i| self.board[i])
+    }
+
+    /// The stone on cell index `index`.
+    #[inline]
+    #[must_use]
+    pub fn at(&self, index: usize) -> Option<Side> {
+        self.board[index]
+    }
+
+    /// The whole board, indexed by `row * width + col`.
+    #[must_use]
+    pub fn board(&self) -> &[Option<Side>] {
+        &self.board
+    }
+
+    /// The Zobrist hash of the board.
+    #[inline]
+    #[must_use]
+    pub fn hash(&self) -> u64 {
+        self.hashes[0]
+    }
+
+    /// The hash of the board under each symmetry, in the order of [`Geometry::symmetries`].
+    #[must_use]
+    pub fn symmetric_hashes(&self) -> &[u64] {
+        &self.hashes[..self.geometry.symmetries().len()]
+    }
+
+    /// The smallest hash over the board's symmetries: equal for positions that are
+    /// rotations or reflections of each other.
+    #[must_use]
+    pub fn canonical_hash(&self) -> u64 {
+        self.symmetric_hashes().iter().copied().min().unwrap_or(0)
+    }
+
+    /// Whether the game is over (a win, or a full board).
+    #[inline]
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.win.is_some() || self.stones == self.board.len()
+    }
+
+    /// The side that won through the last move, if any.
+    #[inline]
+    #[must_use]
+    pub fn winner(&self) -> Option<Side> {
+        self.win.map(|w| w.side)
+    }
+
+    /// How the game ended, or `None` while it goes on.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(win) = self.win {
+            let (dr, dc) = DIRECTIONS[win.direction as usize];
+            let start = self.geometry.cell(win.start as usize);
+            let line = (0..win.len as isize)
+                .map(|step| {
+                    Cell::new(
+                        (start.row as isize + dr * step) as usize,
+                        (start.col as isize + dc * step) as usize,
+                    )
+                })
+                .collect();
+            Some(Outcome::Win { side: win.side, line })
+        } else if self.stones == self.board.len() {
+            Some(Outcome::Draw)
+        } else {
+            None
+        }
+    }
+
+    /// The empty cells as indices, in board order. Empty when the game is over.
+    pub fn empty_indices(&self) -> impl Iterator<Item = usize> + '_ {
+        let over = self.is_over();
+        self.board.iter().enumerate().filter(move |(_, s)| !over && s.is_none()).map(|(i, _)| i)
+    }
+
+    /// The legal moves, in board order. Empty when the game is over.
+    #[must_use]
+    pub fn legal_moves(&self) -> Vec<Cell> {
+        self.empty_indices().map(|i| self.geometry.cell(i)).collect()
+    }
+
+    /// Checks that `cell` is a legal move and returns its index.
+    pub fn check_move(&self, cell: Cell) -> Result<usize, MoveError> {
+        let rule = self.rule();
+        let index = self.geometry.index(cell).ok_or(MoveError::OffBoard {
+            cell,
+            width: rule.width,
+            height: rule.height,
+        })?;
+        if self.is_over() {
+            return Err(MoveError::GameOver);
+        }
+        if self.board[index].is_some() {
+            return Err(MoveError::Occupied(cell));
+        }
+        Ok(index)
+    }
+
+    /// Plays `cell` for the side to move, or says why it cannot be played.
+    pub fn play(&mut self, cell: Cell) -> Result<(), MoveError> {
+        let index = self.check_move(cell)?;
+        self.make(index);
+        Ok(())
+    }
+
+    /// Plays cell index `index` for the side to move without checks (the search's fast path).
+    /// The cell must be empty and the game not over.
+    #[inline]
+    pub fn make(&mut self, index: usize) {
+        debug_assert!(self.board[index].is_none() && self.win.is_none());
+        let side = self.to_move;
+        self.place(index, side);
+        self.to_move = side.other();
+        self.win = self.win_through(index, side);
+    }
+
+    /// Takes back the move on `index`, which must be the last move made.
+    #[inline]
+    pub fn unmake(&mut self, index: usize) {
+        let side = self.board[index].expect("unmake of an empty cell");
+        self.remove(index, side);
+        self.to_move = side;
+        self.win = None;
+    }
+
+    /// Whether a stone of `side` on the empty cell `index` would complete a winning line.
+    #[must_use]
+    pub fn wins_at(&self, index: usize, side: Side) -> bool {
+        self.win_through(index, side).is_some()
+    }
+
+    fn place(&mut self, index: usize, side: Side) {
+        self.board[index] = Some(side);
+        self.stones += 1;
+        self.toggle_hashes(index, side);
+    }
+
+    fn remove(&mut self, index: usize, side: Side) {
+        self.board[index] = None;
+        self.stones -= 1;
+        self.toggle_hashes(index, side);
+    }
+
+    fn toggle_hashes(&mut self, index: usize, side: Side) {
+        for n in 0..self.geometry.symmetries().len() {
+            let image = self.geometry.symmetry_map(n)[index] as usize;
+            self.hashes[n] ^= zobrist::key(image, side);
+        }
+    }
+
+    /// The winning run of `side` through `index`, treating `index` as holding a stone of
+    /// `side` whatever is there now.
+    fn win_through(&self, index: usize, side: Side) -> Option<WinLine> {
+        let rule = self.rule();
+        let (w, h) = (rule.width as isize, rule.height as isize);
+        let (row, col) = ((index / rule.width) as isize, (index % rule.width) as isize);
+        let is_side = |r: isize, c: isize| {
+            r >= 0 && r < h && c >= 0 && c < w && self.board[(r * w + c) as usize] == Some(side)
+        };
+        for (direction, (dr, dc)) in DIRECTIONS.into_iter().enumerate() {
+            let mut back = 0;
+            while is_side(row - dr * (back + 1), col - dc * (back + 1)) {
+                back += 1;
+            }
+            let mut forward = 0;
+            while is_side(row + dr * (forward + 1), col + dc * (forward + 1)) {
+                forward += 1;
+            }
+            let len = (back + forward + 1) as usize;
+            if len == rule.k || (len > rule.k && !rule.exact) {
+                let start = ((row - dr * back) * w + col - dc * back) as u16;
+                return Some(WinLine { side, start, direction: direction as u8, len: len as u8 });
+            }
+        }
+        None
+    }
+
+    /// Builds a position from stones placed in any order, checking that it can arise in
+    /// play. Used by the text notation.
+    pub(crate) fn from_stones(
+        rule: Rule,
+        stones: &[(usize, Side)],
+    ) -> Result<Position, super::notation::PositionError> {
+        use super::notation::PositionError;
+        let mut position = Position::new(rule);
+        for &(index, side) in stones {
+            position.place(index, side);
+        }
+        let count = |side| stones.iter().filter(|(_, s)| *s == side).count();
+        let (x, o) = (count(Side::X), count(Side::O));
+        if x != o && x != o + 1 {
+            return Err(PositionError::BadCounts { x, o });
+        }
+        position.to_move = if x == o { Side::X } else { Side::O };
+        let winner = match (position.has_any_win(Side::X), position.has_any_win(Side::O)) {
+            (false, false) => return Ok(position),
+            (true, true) => return Err(PositionError::BothWin),
+            (true, false) => Side::X,
+            (false, true) => Side::O,
+        };
+        if winner == position.to_move {
+            return Err(PositionError::PlayAfterWin(winner));
+        }
+        // The winner's last stone must be one whose removal leaves no win at all.
+        let last = stones.iter().filter(|(_, s)| *s == winner).map(|&(i, _)| i).find(|&i| {
+            position.remove(i, winner);
+            let still = position.has_any_win(winner);
+            position.place(i, winner);
+            !still
+        });
+        let last = last.ok_or(PositionError::PlayAfterWin(winner))?;
+        position.win = position.win_through(last, winner);
+        Ok(position)
+    }
+
+    fn has_any_win(&self, side: Side) -> bool {
+        (0..self.board.len())
+            .any(|i| self.board[i] == Some(side) && self.win_through(i, side).is_some())
+    }
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.rule() == other.rule() && self.board == other.board
+    }
+}
+
+impl Eq for Position {}
+
+impl std::hash::Hash for Position {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.rule().hash(state);
+        self.hashes[0].hash(state);
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({} {})", self.rule(), self.to_notation())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn three_in_a_row_wins_and_unmake_restores() {
+        let mut p = Position::new(Rule::TIC_TAC_TOE);
+        for (r, c) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+            p.play(Cell::new(r, c)).unwrap();
+        }
+        let before = p.clone();
+        p.play(Cell::new(0, 2)).unwrap();
+        assert_eq!(
+            p.outcome(),
+            Some(Outcome::Win {
+                side: Side::X,
+                line: vec![Cell::new(0, 0), Cell::new(0, 1), Cell::new(0, 2)]
+            })
+        );
+        assert_eq!(p.play(Cell::new(2, 2)), Err(MoveError::GameOver));
+        p.unmake(2);
+        assert_eq!(p, before);
+        assert_eq!(p.hash(), before.hash());
+        assert!(!p.is_over());
+    }
+
+    #[test]
+    fn checked_moves_explain_refusals() {
+        let mut p = Position::new(Rule::TIC_TAC_TOE);
+        p.play(Cell::new(1, 1)).unwrap();
+        assert_eq!(p.play(Cell::new(1, 1)), Err(MoveError::Occupied(Cell::new(1, 1))));
+        let off = p.play(Cell::new(3, 0)).unwrap_err();
+        assert_eq!(off.to_string(), "row 4, column 1 is off the 3x3 board");
+    }
+
+    #[test]
+    fn exact_rule_ignores_overlines() {
+        let rule = Rule::new(6, 3, 3, true).unwrap();
+        let mut p = Position::from_notation(rule, "xx.x../oo..../o.....").unwrap();
+        p.play(Cell::new(0, 2)).unwrap(); // makes four in a row: not a win under exactly-3
+        assert_eq!(p.winner(), None);
+        let mut q = Position::from_notation(rule.with_exact(false), "xx.x../oo..../o.....").unwrap();
+        q.play(Cell::new(0, 2)).unwrap();
+        assert_eq!(q.winner(), Some(Side::X));
+    }
+
+    #[test]
+    fn rotated_positions_share_a_canonical_hash() {
+        let a = Position::from_notation(Rule::TIC_TAC_TOE, "x../.o./...").unwrap();
+        let b = Position::from_notation(Rule::TIC_TAC_TOE, "..x/.o./...").unwrap();
+        let c = Position::from_notation(Rule::TIC_TAC_TOE, ".x./.o./...").unwrap();
+        assert_ne!(a.hash(), b.hash());
+        assert_eq!(a.canonical_hash(), b.canonical_hash());
+        assert_ne!(a.canonical_hash(), c.canonical_hash());
+    }
+}
