@@ -2,4 +2,6 @@
 //! session with undo and saved records, and two front ends (a desktop window and a command
 //! line). Dependencies point one way: rules <- engine <- game <- {gui, cli}.
 
+pub mod engine;
 pub mod rules;
+pub mod cli;

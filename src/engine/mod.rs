@@ -1,0 +1,278 @@
+//! The search engine: alpha-beta over the rules layer, plus the other computer players and a
+//! handle that runs any of them on a worker thread. Nothing here knows about a front end.
+
+mod board;
+mod handle;
+mod players;
+mod score;
+mod search;
+mod table;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::{Cell, Position};
+
+pub use handle::{SearchEvent, SearchHandle, SearchRequest};
+pub use players::{RandomPlayer, choose_move, rule_based_move};
+pub use score::{Score, Value, WIN, WIN_BOUND, is_decisive};
+pub use table::DEFAULT_MEGABYTES;
+
+use search::{Features, Searcher, is_proved, terminal_score};
+use table::Table;
+
+/// Limits on one search; `None` means unlimited. Depth counts plies.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub time: Option<Duration>,
+    pub nodes: Option<u64>,
+}
+
+/// Which search to run. All three share the terminal scoring, so at full depth they agree
+/// on every value; they differ in how much of the tree they visit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Algorithm {
+    /// Plain minimax: every node, no pruning.
+    Minimax,
+    /// Alpha-beta pruning alone: no table, moves in board order.
+    AlphaBeta,
+    /// The full engine: alpha-beta, table, ordering, tactics, iterative deepening.
+    #[default]
+    Full,
+}
+
+/// Counters of one search.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Stats {
+    pub nodes: u64,
+    pub cutoffs: u64,
+    pub tt_hits: u64,
+    /// The deepest iteration that finished.
+    pub depth: u32,
+    pub elapsed: Duration,
+}
+
+/// A finished iteration of iterative deepening.
+#[derive(Clone, Debug)]
+pub struct Iteration {
+    pub depth: u32,
+    pub best: Option<Cell>,
+    pub score: Score,
+    pub value: Value,
+    pub pv: Vec<Cell>,
+    pub stats: Stats,
+}
+
+/// The answer of a search. `value` is not `Unknown` exactly when the result is proved.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    pub best: Option<Cell>,
+    pub score: Score,
+    pub value: Value,
+    pub pv: Vec<Cell>,
+    pub stats: Stats,
+}
+
+/// The value of one legal move. Plies count from the position before the move, the move
+/// included: a move that wins at once is `Win { plies: 1 }`.
+#[derive(Clone, Debug)]
+pub struct MoveValue {
+    pub cell: Cell,
+    pub score: Score,
+    pub value: Value,
+}
+
+/// How an engine is set up.
+#[derive(Clone, Debug)]
+pub struct EngineConfig {
+    pub algorithm: Algorithm,
+    /// Transposition table size; the default is [`DEFAULT_MEGABYTES`] (64 MB).
+    pub tt_megabytes: usize,
+    /// Search threads (Lazy SMP over the shared table).
+    pub threads: usize,
+}
+
+impl Default for EngineConfig {
+    fn default() -> EngineConfig {
+        EngineConfig { algorithm: Algorithm::Full, tt_megabytes: DEFAULT_MEGABYTES, threads: 1 }
+    }
+}
+
+/// Which kind of computer player to use.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum PlayerKind {
+    /// The alpha-beta engine, limited in depth (plies) and time per move.
+    Engine { depth: Option<u32>, time_ms: Option<u64> },
+    /// The course's rule-based player: win, block, centre, corners.
+    RuleBased,
+    /// A uniformly random legal move.
+    Random,
+}
+
+/// The search engine; keeps its transposition table between searches.
+pub struct Engine {
+    config: EngineConfig,
+    table: Arc<Table>,
+}
+
+impl Engine {
+    /// An engine with its own table.
+    #[must_use]
+    pub fn new(config: EngineConfig) -> Engine {
+        let megabytes = if config.algorithm == Algorithm::Full { config.tt_megabytes } else { 0 };
+        Engine { table: Arc::new(Table::new(megabytes)), config }
+    }
+
+    /// Forgets the table (a new game).
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    fn features(&self) -> Features {
+        match self.config.algorithm {
+            Algorithm::Full => Features::FULL,
+            Algorithm::AlphaBeta => Features::ALPHA_BETA,
+            Algorithm::Minimax => Features::MINIMAX,
+        }
+    }
+
+    /// Iterative deepening up to the limits, calling `on_iteration` after each finished
+    /// iteration. When stopped or out of budget, the last finished iteration's move stands
+    /// (and if none finished, the best-ordered candidate, so a legal move always comes back).
+    pub fn search(
+        &mut self,
+        position: &Position,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_iteration: &mut dyn FnMut(&Iteration),
+    ) -> SearchResult {
+        let start = Instant::now();
+        if let Some(score) = terminal_score(position) {
+            let stats = Stats::default();
+            let value = Value::from_score(score, true);
+            return SearchResult { best: None, score, value, pv: Vec::new(), stats };
+        }
+        let helpers_stop = AtomicBool::new(false);
+        let threads = if self.config.algorithm == Algorithm::Full { self.config.threads } else { 1 };
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads.max(1))
+                .map(|n| {
+                    let (table, features, stop) = (&*self.table, self.features(), &helpers_stop);
+                    scope.spawn(move || {
+                        let mut s = Searcher::new(position, table, features, limits, stop, n as u64);
+                        deepen(&mut s, position, limits, 0, &mut |_| {});
+                        s.stats.nodes
+                    })
+                })
+                .collect();
+            let mut main = Searcher::new(position, &self.table, self.features(), limits, stop, 0);
+            let mut result = deepen(&mut main, position, limits, 0, on_iteration);
+            helpers_stop.store(true, Ordering::Relaxed);
+            for helper in helpers {
+                result.stats.nodes += helper.join().unwrap_or(0);
+            }
+            result.stats.elapsed = start.elapsed();
+            result
+        })
+    }
+
+    /// The value of every legal move, each searched with the given limits.
+    pub fn analyse(
+        &mut self,
+        position: &Position,
+        limits: &Limits,
+        stop: &AtomicBool,
+    ) -> Vec<MoveValue> {
+        let mut values = Vec::new();
+        let features = self.features();
+        let mut s = Searcher::new(position, &self.table, features, limits, stop, 0);
+        let empties = position.empty_count();
+        let max_depth = limits.depth.unwrap_or(empties as u32).max(1);
+        for index in position.empty_indices().collect::<Vec<_>>() {
+            s.board.make(index);
+            let mut score = 0;
+            let mut proved = false;
+            let after = empties - 1;
+            for depth in iteration_depths(features, max_depth.saturating_sub(1), after) {
+                let (child, _) = s.root(depth, 1);
+                if s.aborted {
+                    break;
+                }
+                score = -child;
+                proved = is_proved(score, depth, after) || s.board.pos.is_over();
+                if proved {
+                    break;
+                }
+            }
+            if s.board.pos.is_over() {
+                score = if s.board.pos.winner().is_some() { WIN - 1 } else { 0 };
+                proved = true;
+            }
+            s.board.unmake(index);
+            let cell = position.geometry().cell(index);
+            values.push(MoveValue { cell, score, value: Value::from_score(score, proved) });
+        }
+        values
+    }
+}
+
+/// The depths iterative deepening visits: 1, 2, ... up to `max`, or just `max` for the
+/// reference searches (which have no table to carry knowledge between iterations).
+fn iteration_depths(features: Features, max: u32, empties: usize) -> Vec<u32> {
+    let max = max.min(empties as u32);
+    if features.table && max > 0 { (1..=max).collect() } else { vec![max] }
+}
+
+/// Runs iterative deepening on one searcher.
+fn deepen(
+    s: &mut Searcher,
+    position: &Position,
+    limits: &Limits,
+    ply: u32,
+    on_iteration: &mut dyn FnMut(&Iteration),
+) -> SearchResult {
+    let start = Instant::now();
+    let empties = position.empty_count();
+    let geometry = position.geometry().clone();
+    let max_depth = limits.depth.unwrap_or(empties as u32).max(1);
+    let mut best: Option<SearchResult> = None;
+    for depth in iteration_depths(s.features(), max_depth, empties) {
+        let (score, mv) = s.root(depth, ply);
+        if s.aborted {
+            break;
+        }
+        let mv = mv.or_else(|| position.empty_indices().next());
+        let proved = is_proved(score, depth, empties) || s.board.is_dead_draw();
+        let pv: Vec<Cell> =
+            s.principal_variation(mv, depth as usize).into_iter().map(|i| geometry.cell(i)).collect();
+        let stats = Stats { depth, elapsed: start.elapsed(), ..s.stats.clone() };
+        let iteration = Iteration {
+            depth,
+            best: mv.map(|i| geometry.cell(i)),
+            score,
+            value: Value::from_score(score, proved),
+            pv: pv.clone(),
+            stats: stats.clone(),
+        };
+        on_iteration(&iteration);
+        best = Some(SearchResult { best: iteration.best, score, value: iteration.value, pv, stats });
+        if proved {
+            break;
+        }
+    }
+    best.unwrap_or_else(|| {
+        // Stopped before the first iteration finished: still answer with a legal move.
+        let mut moves = Vec::new();
+        s.board.candidates(&mut moves);
+        let first = moves.first().map(|&i| geometry.cell(i));
+        let stats = Stats { elapsed: start.elapsed(), ..s.stats.clone() };
+        SearchResult { best: first, score: 0, value: Value::Unknown, pv: Vec::new(), stats }
+    })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,336 @@
+//! The full engine: negamax with alpha-beta pruning, a transposition table keyed on the
+//! symmetry-reduced hash, move ordering (table move, immediate wins, forced blocks, history,
+//! potential, centrality), iterative deepening under depth, time and node limits, and
+//! cancellation through a shared stop flag.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use crate::rules::Position;
+
+use super::board::SearchBoard;
+use super::score::{INFINITY, Score, WIN, is_decisive};
+use super::table::{Bound, Entry, Table};
+use super::{Limits, Stats};
+
+/// Knobs that tell the full engine apart from the plain reference searches.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Features {
+    pub pruning: bool,
+    pub table: bool,
+    pub ordering: bool,
+}
+
+impl Features {
+    pub const FULL: Features = Features { pruning: true, table: true, ordering: true };
+    pub const ALPHA_BETA: Features = Features { pruning: true, table: false, ordering: false };
+    pub const MINIMAX: Features = Features { pruning: false, table: false, ordering: false };
+}
+
+/// One search in progress: the board, the limits, counters and ordering state.
+pub(crate) struct Searcher<'a> {
+    pub board: SearchBoard,
+    table: &'a Table,
+    features: Features,
+    stop: &'a AtomicBool,
+    deadline: Option<Instant>,
+    node_limit: Option<u64>,
+    pub stats: Stats,
+    pub aborted: bool,
+    history: Vec<u32>,
+    /// `inverse[n][image]`: the cell that symmetry `n` sends to `image`.
+    inverse: Vec<Vec<u16>>,
+    /// One move list per ply, reused to avoid allocation.
+    lists: Vec<Vec<usize>>,
+    /// Ordering noise for helper threads (0 for the main thread).
+    jitter: u64,
+}
+
+impl<'a> Searcher<'a> {
+    pub fn new(
+        position: &Position,
+        table: &'a Table,
+        features: Features,
+        limits: &Limits,
+        stop: &'a AtomicBool,
+        jitter: u64,
+    ) -> Searcher<'a> {
+        let board = SearchBoard::new(position);
+        let geometry = board.geometry().clone();
+        let cells = geometry.rule().cells();
+        let inverse = (0..geometry.symmetries().len())
+            .map(|n| {
+                let mut inv = vec![0u16; cells];
+                for (i, &image) in geometry.symmetry_map(n).iter().enumerate() {
+                    inv[image as usize] = i as u16;
+                }
+                inv
+            })
+            .collect();
+        Searcher {
+            board,
+            table,
+            features,
+            stop,
+            deadline: limits.time.map(|t| Instant::now() + t),
+            node_limit: limits.nodes,
+            stats: Stats::default(),
+            aborted: false,
+            history: vec![0; cells],
+            inverse,
+            lists: Vec::new(),
+            jitter,
+        }
+    }
+
+    /// Which parts of the engine this searcher uses.
+    pub fn features(&self) -> Features {
+        self.features
+    }
+
+    /// Searches the root to `depth` plies; returns the score and the best move.
+    /// `ply` is the root's distance from the position the caller cares about (1 when the
+    /// caller has already made a move, as `analyse` does).
+    pub fn root(&mut self, depth: u32, ply: u32) -> (Score, Option<usize>) {
+        let mut best = None;
+        let score = self.negamax(depth, ply, -INFINITY, INFINITY, &mut best);
+        (score, best)
+    }
+
+    fn poll_limits(&mut self) {
+        if self.stop.load(Ordering::Relaxed)
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.node_limit.is_some_and(|n| self.stats.nodes >= n)
+        {
+            self.aborted = true;
+        }
+    }
+
+    /// Negamax with alpha-beta. `best_out` receives the best move at this node.
+    fn negamax(
+        &mut self,
+        depth: u32,
+        ply: u32,
+        mut alpha: Score,
+        beta: Score,
+        best_out: &mut Option<usize>,
+    ) -> Score {
+        // Step 1. Count the node and look at the clock, the node budget and the stop flag.
+        self.stats.nodes += 1;
+        if self.stats.nodes & 1023 == 0 {
+            self.poll_limits();
+        }
+        if self.aborted {
+            return 0;
+        }
+
+        // Step 2. The game is over, or can no longer be won by anyone.
+        let pos = &self.board.pos;
+        if pos.winner().is_some() {
+            return -(WIN - ply as Score);
+        }
+        if pos.is_over() || (self.features.ordering && self.board.is_dead_draw()) {
+            return 0;
+        }
+        let depth = depth.min(pos.empty_count() as u32);
+
+        // Step 3. The horizon: the classic heuristic.
+        if depth == 0 {
+            return self.board.evaluate();
+        }
+
+        // Step 4. The transposition table, keyed on the symmetry-reduced hash.
+        let (key, orientation) = self.canonical();
+        let mut table_move = None;
+        if self.features.table
+            && let Some(entry) = self.table.probe(key, ply)
+        {
+            self.stats.tt_hits += 1;
+            table_move = entry.best.map(|b| self.inverse[orientation][b as usize] as usize);
+            if u32::from(entry.depth) >= depth.min(255) && best_out.is_none() && ply > 0 {
+                let cut = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => entry.score >= beta,
+                    Bound::Upper => entry.score <= alpha,
+                };
+                if cut {
+                    return entry.score;
+                }
+            }
+        }
+
+        // Step 5. Immediate wins and forced blocks.
+        let mut moves = self.lists.pop().unwrap_or_default();
+        if self.features.ordering {
+            if let Some(score) = self.tactics(ply, &mut moves, best_out) {
+                self.lists.push(moves);
+                return score;
+            }
+        } else {
+            self.board.candidates(&mut moves);
+        }
+
+        // Step 6. Order the moves: table move, then history, potential and centrality.
+        if self.features.ordering {
+            self.order(&mut moves, table_move);
+        }
+
+        // Step 7. Search the moves.
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        for &m in &moves {
+            self.board.make(m);
+            let (a, b) = if self.features.pruning { (-beta, -alpha) } else { (-INFINITY, INFINITY) };
+            let score = -self.negamax(depth - 1, ply + 1, a, b, &mut None);
+            self.board.unmake(m);
+            if self.aborted {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(m);
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if self.features.pruning && alpha >= beta {
+                self.stats.cutoffs += 1;
+                self.history[m] += depth * depth;
+                break;
+            }
+        }
+        self.lists.push(moves);
+        if self.aborted {
+            return 0;
+        }
+        *best_out = best_move;
+
+        // Step 8. Remember the result.
+        if self.features.table {
+            let bound = if best_score <= original_alpha {
+                Bound::Upper
+            } else if best_score >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            let best = best_move
+                .map(|m| self.board.geometry().symmetry_map(orientation)[m]);
+            let entry = Entry { score: best_score, depth: depth.min(255) as u8, bound, best };
+            self.table.store(key, ply, entry);
+        }
+        best_score
+    }
+
+    /// Fills `moves` with the moves worth searching, or returns the score at once when the
+    /// side to move wins now or cannot stop the opponent winning next.
+    fn tactics(
+        &mut self,
+        ply: u32,
+        moves: &mut Vec<usize>,
+        best_out: &mut Option<usize>,
+    ) -> Option<Score> {
+        let me = self.board.pos.side_to_move();
+        self.board.candidates(moves);
+        if self.board.has_threat(me)
+            && let Some(&win) = moves.iter().find(|&&m| self.board.pos.wins_at(m, me))
+        {
+            *best_out = Some(win);
+            return Some(WIN - (ply as Score + 1));
+        }
+        let them = me.other();
+        if self.board.has_threat(them) {
+            let mut blocks = moves.iter().copied().filter(|&m| self.board.pos.wins_at(m, them));
+            if let Some(first) = blocks.next() {
+                if blocks.next().is_some() {
+                    // Two different winning cells: whatever we do, the opponent wins next.
+                    *best_out = Some(first);
+                    return Some(-(WIN - (ply as Score + 2)));
+                }
+                moves.clear();
+                moves.push(first);
+            }
+        }
+        None
+    }
+
+    fn order(&self, moves: &mut [usize], table_move: Option<usize>) {
+        let rule = *self.board.geometry().rule();
+        let (cr, cc) = ((rule.height - 1) as i64, (rule.width - 1) as i64);
+        let key = |m: usize| -> i64 {
+            if Some(m) == table_move {
+                return i64::MAX;
+            }
+            let (r, c) = ((m / rule.width) as i64, (m % rule.width) as i64);
+            let centrality = -((2 * r - cr).abs().max((2 * c - cc).abs()));
+            let noise = if self.jitter == 0 {
+                0
+            } else {
+                (self.jitter.wrapping_mul(m as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 60)
+                    as i64
+            };
+            i64::from(self.history[m]) * 64
+                + i64::from(self.board.potential(m)) * 16
+                + centrality
+                + noise * 8
+        };
+        moves.sort_by_cached_key(|&m| std::cmp::Reverse(key(m)));
+    }
+
+    /// The smallest hash over the board's symmetries and the symmetry that gives it.
+    fn canonical(&self) -> (u64, usize) {
+        let hashes = self.board.pos.symmetric_hashes();
+        let mut best = (hashes[0], 0);
+        for (n, &h) in hashes.iter().enumerate().skip(1) {
+            if h < best.0 {
+                best = (h, n);
+            }
+        }
+        best
+    }
+
+    /// The principal variation read from the table, starting with `first`.
+    pub fn principal_variation(&mut self, first: Option<usize>, max_len: usize) -> Vec<usize> {
+        let mut line = Vec::new();
+        let mut next = first;
+        while let Some(m) = next {
+            if line.len() >= max_len || self.board.pos.is_over() || self.board.pos.at(m).is_some()
+            {
+                break;
+            }
+            self.board.make(m);
+            line.push(m);
+            next = if self.features.table {
+                let (key, orientation) = self.canonical();
+                self.table
+                    .probe(key, 0)
+                    .and_then(|e| e.best)
+                    .map(|b| self.inverse[orientation][b as usize] as usize)
+            } else {
+                None
+            };
+        }
+        for &m in line.iter().rev() {
+            self.board.unmake(m);
+        }
+        line
+    }
+}
+
+/// Which side the score of a finished game favours, for callers that search a position
+/// where the game is already over.
+#[must_use]
+pub(crate) fn terminal_score(position: &Position) -> Option<Score> {
+    match position.winner() {
+        Some(_) => Some(-WIN),
+        None if position.is_over() => Some(0),
+        None => None,
+    }
+}
+
+/// Whether a root score at iteration `depth` is final: decisive, or the search saw every end.
+#[must_use]
+pub(crate) fn is_proved(score: Score, depth: u32, empties: usize) -> bool {
+    is_decisive(score) || depth as usize >= empties
+}

@@ -1,0 +1,166 @@
+//! Engine facts: the three algorithms agree, the tactics are right, limits and stopping work.
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use super::*;
+use crate::rules::{Rule, Side};
+
+fn solve(position: &Position, algorithm: Algorithm) -> SearchResult {
+    let config = EngineConfig { algorithm, tt_megabytes: 4, threads: 1 };
+    Engine::new(config).search(position, &Limits::default(), &AtomicBool::new(false), &mut |_| {})
+}
+
+fn random_positions(rule: Rule, count: usize, seed: u64) -> Vec<Position> {
+    let mut player = RandomPlayer::new(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut p = Position::new(rule);
+        let plies = out.len() % rule.cells();
+        for _ in 0..plies {
+            match player.choose(&p) {
+                Some(c) => p.play(c).unwrap(),
+                None => break,
+            }
+        }
+        if !p.is_over() {
+            out.push(p);
+        }
+    }
+    out
+}
+
+#[test]
+fn all_algorithms_agree_at_full_depth() {
+    for (rule, count) in [
+        (Rule::TIC_TAC_TOE, 200),
+        (Rule::new(4, 3, 3, false).unwrap(), 40),
+        (Rule::new(3, 4, 3, false).unwrap(), 40),
+    ] {
+        let minimax_cells = if rule.cells() > 9 { 7 } else { 9 };
+        for p in random_positions(rule, count, 11) {
+            let full = solve(&p, Algorithm::Full);
+            let ab = solve(&p, Algorithm::AlphaBeta);
+            assert_eq!(full.score, ab.score, "{p:?}");
+            assert_eq!(full.value, ab.value);
+            if p.empty_count() <= minimax_cells {
+                assert_eq!(solve(&p, Algorithm::Minimax).score, full.score, "{p:?}");
+            }
+            // The chosen move really has the claimed value.
+            let mut after = p.clone();
+            after.play(full.best.unwrap()).unwrap();
+            let reply = solve(&after, Algorithm::AlphaBeta).value;
+            let expected = match full.value {
+                Value::Win { plies: 1 } => Value::Loss { plies: 0 },
+                Value::Win { plies } => Value::Loss { plies: plies - 1 },
+                Value::Loss { plies } => Value::Win { plies: plies - 1 },
+                other => other,
+            };
+            assert_eq!(reply, expected, "{p:?}");
+        }
+    }
+}
+
+#[test]
+fn pruning_visits_fewer_nodes() {
+    let empty = Position::new(Rule::TIC_TAC_TOE);
+    let (m, a, f) = (
+        solve(&empty, Algorithm::Minimax),
+        solve(&empty, Algorithm::AlphaBeta),
+        solve(&empty, Algorithm::Full),
+    );
+    // Plain minimax visits every node of the game tree: 549,946 including the root.
+    assert_eq!(m.stats.nodes, 549_946);
+    assert!(a.stats.nodes < m.stats.nodes / 5, "{} vs {}", a.stats.nodes, m.stats.nodes);
+    assert!(f.stats.nodes < a.stats.nodes, "{} vs {}", f.stats.nodes, a.stats.nodes);
+    assert_eq!((m.value, a.value, f.value), (Value::Draw, Value::Draw, Value::Draw));
+}
+
+#[test]
+fn known_values() {
+    let rule = |w, h, k| Position::new(Rule::new(w, h, k, false).unwrap());
+    assert!(matches!(solve(&rule(4, 4, 3), Algorithm::Full).value, Value::Win { .. }));
+    assert_eq!(solve(&rule(4, 4, 4), Algorithm::Full).value, Value::Draw);
+}
+
+#[test]
+fn takes_the_fastest_win_and_blocks() {
+    let p = Position::from_notation(Rule::TIC_TAC_TOE, "xx./oo./...").unwrap();
+    let r = solve(&p, Algorithm::Full);
+    assert_eq!(r.best, Some(Cell::new(0, 2)));
+    assert_eq!(r.value, Value::Win { plies: 1 });
+    let p = Position::from_notation(Rule::TIC_TAC_TOE, "xx./.o./...").unwrap();
+    assert_eq!(solve(&p, Algorithm::Full).best, Some(Cell::new(0, 2)));
+    // Lost: the loser still takes the line that delays the loss longest.
+    let p = Position::from_notation(Rule::TIC_TAC_TOE, "x../.o./..x").unwrap();
+    let r = solve(&p, Algorithm::Full);
+    assert_eq!(r.value, Value::Draw);
+}
+
+#[test]
+fn analyse_gives_every_move_with_plies() {
+    let p = Position::from_notation(Rule::TIC_TAC_TOE, "xx./oo./...").unwrap();
+    let mut engine = Engine::new(EngineConfig::default());
+    let values = engine.analyse(&p, &Limits::default(), &AtomicBool::new(false));
+    assert_eq!(values.len(), 5);
+    let at = |r, c| values.iter().find(|v| v.cell == Cell::new(r, c)).unwrap().value;
+    assert_eq!(at(0, 2), Value::Win { plies: 1 });
+    assert_eq!(at(2, 0), Value::Loss { plies: 2 });
+}
+
+#[test]
+fn self_play_at_full_depth_is_a_draw() {
+    let mut p = Position::new(Rule::TIC_TAC_TOE);
+    while !p.is_over() {
+        let r = solve(&p, Algorithm::Full);
+        p.play(r.best.unwrap()).unwrap();
+    }
+    assert_eq!(p.winner(), None);
+}
+
+#[test]
+fn limits_and_stop_return_a_legal_move() {
+    let p = Position::new(Rule::new(15, 15, 5, false).unwrap());
+    let mut engine = Engine::new(EngineConfig::default());
+    let limits = Limits { time: Some(Duration::from_millis(200)), ..Limits::default() };
+    let start = Instant::now();
+    let r = engine.search(&p, &limits, &AtomicBool::new(false), &mut |_| {});
+    assert!(start.elapsed() < Duration::from_secs(20));
+    assert_eq!(r.best, Some(Cell::new(7, 7)));
+    let stopped = AtomicBool::new(true);
+    let mut q = p.clone();
+    q.play(Cell::new(7, 7)).unwrap();
+    let r = engine.search(&q, &Limits::default(), &stopped, &mut |_| {});
+    assert!(q.get(r.best.unwrap()).is_none());
+    assert_eq!(r.value, Value::Unknown);
+}
+
+#[test]
+fn handle_streams_progress_and_result_with_its_tag() {
+    let p = Position::from_notation(Rule::new(4, 4, 4, false).unwrap(), "x.../..../..../....")
+        .unwrap();
+    let request = SearchRequest {
+        position: p.clone(),
+        player: PlayerKind::Engine { depth: Some(4), time_ms: None },
+        limits: Limits::default(),
+        tag: 42,
+    };
+    let handle = SearchHandle::start(request, || {});
+    let mut progress = 0;
+    let result = loop {
+        match handle.wait().expect("the search ends with Done") {
+            SearchEvent::Progress { tag, .. } => {
+                assert_eq!(tag, 42);
+                progress += 1;
+            }
+            SearchEvent::Done { tag, result } => {
+                assert_eq!(tag, 42);
+                break result;
+            }
+        }
+    };
+    assert_eq!(progress, 4);
+    assert_eq!(result.stats.depth, 4);
+    assert!(p.get(result.best.unwrap()).is_none());
+    assert_eq!(p.side_to_move(), Side::O);
+}
