@@ -2,6 +2,7 @@
 //! session with undo and saved records, and two front ends (a desktop window and a command
 //! line). Dependencies point one way: rules <- engine <- game <- {gui, cli}.
 
-pub mod engine;
-pub mod rules;
 pub mod cli;
+pub mod engine;
+pub mod game;
+pub mod rules;

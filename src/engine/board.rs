@@ -21,8 +21,9 @@ pub struct SearchBoard {
     geometry: Arc<Geometry>,
     /// Stones of X and O in each window.
     counts: Vec<[u8; 2]>,
-    /// Windows still winnable by someone (not holding both colours).
-    live: usize,
+    /// `live[side][n]`: windows holding no stone of the other side that `side` needs `n`
+    /// more stones to complete.
+    live: [Vec<u32>; 2],
     /// Windows one stone short of a line for each side, with no opposing stone.
     threats: [u32; 2],
     /// e(P) for X minus e(P) for O, summed over open windows with the weights below.
@@ -47,7 +48,11 @@ impl SearchBoard {
         let mut board = SearchBoard {
             pos: Position::with_geometry(geometry.clone()),
             counts: vec![[0, 0]; geometry.window_count()],
-            live: geometry.window_count(),
+            live: {
+                let mut empty = vec![0; geometry.rule().k + 1];
+                empty[geometry.rule().k] = geometry.window_count() as u32;
+                [empty.clone(), empty]
+            },
             threats: [0, 0],
             balance: 0,
             near: vec![0; cells],
@@ -96,21 +101,18 @@ impl SearchBoard {
         let me = side.index();
         let geometry = self.geometry.clone();
         for &w in geometry.windows_through(index) {
-            let c = &mut self.counts[w as usize];
             // Take the window's old contribution out, change the count, put the new one in.
-            self.balance -= window_balance(k, *c);
-            self.live -= usize::from(c[0] == 0 || c[1] == 0);
-            self.threats[0] -= u32::from(is_threat(k, *c, 0));
-            self.threats[1] -= u32::from(is_threat(k, *c, 1));
-            if delta > 0 {
-                c[me] += 1;
-            } else {
-                c[me] -= 1;
+            let old = self.counts[w as usize];
+            let mut new = old;
+            new[me] = if delta > 0 { old[me] + 1 } else { old[me] - 1 };
+            self.counts[w as usize] = new;
+            self.balance += window_balance(k, new) - window_balance(k, old);
+            self.count_live(k, old, -1);
+            self.count_live(k, new, 1);
+            for s in 0..2 {
+                self.threats[s] = self.threats[s] + u32::from(is_threat(k, new, s))
+                    - u32::from(is_threat(k, old, s));
             }
-            self.balance += window_balance(k, *c);
-            self.live += usize::from(c[0] == 0 || c[1] == 0);
-            self.threats[0] += u32::from(is_threat(k, *c, 0));
-            self.threats[1] += u32::from(is_threat(k, *c, 1));
         }
         if self.restrict {
             let rule = *self.geometry.rule();
@@ -133,14 +135,44 @@ impl SearchBoard {
     #[inline]
     #[must_use]
     pub fn evaluate(&self) -> Score {
-        if self.pos.side_to_move() == Side::X { self.balance } else { -self.balance }
+        if self.pos.side_to_move() == Side::X {
+            self.balance
+        } else {
+            -self.balance
+        }
     }
 
     /// Whether no window can be completed by either side any more: a certain draw.
     #[inline]
     #[must_use]
     pub fn is_dead_draw(&self) -> bool {
-        self.live == 0
+        !self.can_still_win(Side::X) && !self.can_still_win(Side::O)
+    }
+
+    /// Whether `side` still has a window it could complete with the moves it has left
+    /// (if not, it can no longer win).
+    #[inline]
+    #[must_use]
+    pub fn can_still_win(&self, side: Side) -> bool {
+        let empties = self.pos.empty_count();
+        let moves_left = if self.pos.side_to_move() == side {
+            empties.div_ceil(2)
+        } else {
+            empties / 2
+        };
+        self.live[side.index()]
+            .iter()
+            .take(moves_left + 1)
+            .any(|&n| n > 0)
+    }
+
+    fn count_live(&mut self, k: usize, c: [u8; 2], delta: i32) {
+        for side in 0..2 {
+            if c[1 - side] == 0 {
+                let n = &mut self.live[side][k - c[side] as usize];
+                *n = n.wrapping_add_signed(delta);
+            }
+        }
     }
 
     /// Whether `side` has a window one stone short of a line (so it may win in one move).

@@ -50,7 +50,10 @@ impl SearchHandle {
             .name("search".into())
             .spawn(move || {
                 let mut on_iteration = |iteration: &Iteration| {
-                    let _ = sender.send(SearchEvent::Progress { tag, iteration: iteration.clone() });
+                    let _ = sender.send(SearchEvent::Progress {
+                        tag,
+                        iteration: iteration.clone(),
+                    });
                     wake();
                 };
                 let result = choose_move(

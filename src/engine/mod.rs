@@ -8,8 +8,8 @@ mod score;
 mod search;
 mod table;
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
@@ -98,7 +98,11 @@ pub struct EngineConfig {
 
 impl Default for EngineConfig {
     fn default() -> EngineConfig {
-        EngineConfig { algorithm: Algorithm::Full, tt_megabytes: DEFAULT_MEGABYTES, threads: 1 }
+        EngineConfig {
+            algorithm: Algorithm::Full,
+            tt_megabytes: DEFAULT_MEGABYTES,
+            threads: 1,
+        }
     }
 }
 
@@ -106,7 +110,10 @@ impl Default for EngineConfig {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum PlayerKind {
     /// The alpha-beta engine, limited in depth (plies) and time per move.
-    Engine { depth: Option<u32>, time_ms: Option<u64> },
+    Engine {
+        depth: Option<u32>,
+        time_ms: Option<u64>,
+    },
     /// The course's rule-based player: win, block, centre, corners.
     RuleBased,
     /// A uniformly random legal move.
@@ -123,8 +130,15 @@ impl Engine {
     /// An engine with its own table.
     #[must_use]
     pub fn new(config: EngineConfig) -> Engine {
-        let megabytes = if config.algorithm == Algorithm::Full { config.tt_megabytes } else { 0 };
-        Engine { table: Arc::new(Table::new(megabytes)), config }
+        let megabytes = if config.algorithm == Algorithm::Full {
+            config.tt_megabytes
+        } else {
+            0
+        };
+        Engine {
+            table: Arc::new(Table::new(megabytes)),
+            config,
+        }
     }
 
     /// Forgets the table (a new game).
@@ -154,16 +168,27 @@ impl Engine {
         if let Some(score) = terminal_score(position) {
             let stats = Stats::default();
             let value = Value::from_score(score, true);
-            return SearchResult { best: None, score, value, pv: Vec::new(), stats };
+            return SearchResult {
+                best: None,
+                score,
+                value,
+                pv: Vec::new(),
+                stats,
+            };
         }
         let helpers_stop = AtomicBool::new(false);
-        let threads = if self.config.algorithm == Algorithm::Full { self.config.threads } else { 1 };
+        let threads = if self.config.algorithm == Algorithm::Full {
+            self.config.threads
+        } else {
+            1
+        };
         std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..threads.max(1))
                 .map(|n| {
                     let (table, features, stop) = (&*self.table, self.features(), &helpers_stop);
                     scope.spawn(move || {
-                        let mut s = Searcher::new(position, table, features, limits, stop, n as u64);
+                        let mut s =
+                            Searcher::new(position, table, features, limits, stop, n as u64);
                         deepen(&mut s, position, limits, 0, &mut |_| {});
                         s.stats.nodes
                     })
@@ -209,12 +234,20 @@ impl Engine {
                 }
             }
             if s.board.pos.is_over() {
-                score = if s.board.pos.winner().is_some() { WIN - 1 } else { 0 };
+                score = if s.board.pos.winner().is_some() {
+                    WIN - 1
+                } else {
+                    0
+                };
                 proved = true;
             }
             s.board.unmake(index);
             let cell = position.geometry().cell(index);
-            values.push(MoveValue { cell, score, value: Value::from_score(score, proved) });
+            values.push(MoveValue {
+                cell,
+                score,
+                value: Value::from_score(score, proved),
+            });
         }
         values
     }
@@ -224,7 +257,11 @@ impl Engine {
 /// reference searches (which have no table to carry knowledge between iterations).
 fn iteration_depths(features: Features, max: u32, empties: usize) -> Vec<u32> {
     let max = max.min(empties as u32);
-    if features.table && max > 0 { (1..=max).collect() } else { vec![max] }
+    if features.table && max > 0 {
+        (1..=max).collect()
+    } else {
+        vec![max]
+    }
 }
 
 /// Runs iterative deepening on one searcher.
@@ -240,16 +277,33 @@ fn deepen(
     let geometry = position.geometry().clone();
     let max_depth = limits.depth.unwrap_or(empties as u32).max(1);
     let mut best: Option<SearchResult> = None;
-    for depth in iteration_depths(s.features(), max_depth, empties) {
+    let unlimited = *limits == Limits::default();
+    let depths = if unlimited && s.features().table {
+        // Proving: a few shallow odd-depth iterations find quick wins and seed the table's
+        // move ordering; past half the board they cost more than they save, so jump to the end.
+        let mut depths: Vec<u32> = (1..=empties as u32 / 2).step_by(2).collect();
+        depths.push(empties as u32);
+        depths
+    } else {
+        iteration_depths(s.features(), max_depth, empties)
+    };
+    for depth in depths {
         let (score, mv) = s.root(depth, ply);
         if s.aborted {
             break;
         }
         let mv = mv.or_else(|| position.empty_indices().next());
         let proved = is_proved(score, depth, empties) || s.board.is_dead_draw();
-        let pv: Vec<Cell> =
-            s.principal_variation(mv, depth as usize).into_iter().map(|i| geometry.cell(i)).collect();
-        let stats = Stats { depth, elapsed: start.elapsed(), ..s.stats.clone() };
+        let pv: Vec<Cell> = s
+            .principal_variation(mv, depth as usize)
+            .into_iter()
+            .map(|i| geometry.cell(i))
+            .collect();
+        let stats = Stats {
+            depth,
+            elapsed: start.elapsed(),
+            ..s.stats.clone()
+        };
         let iteration = Iteration {
             depth,
             best: mv.map(|i| geometry.cell(i)),
@@ -259,7 +313,13 @@ fn deepen(
             stats: stats.clone(),
         };
         on_iteration(&iteration);
-        best = Some(SearchResult { best: iteration.best, score, value: iteration.value, pv, stats });
+        best = Some(SearchResult {
+            best: iteration.best,
+            score,
+            value: iteration.value,
+            pv,
+            stats,
+        });
         if proved {
             break;
         }
@@ -269,8 +329,17 @@ fn deepen(
         let mut moves = Vec::new();
         s.board.candidates(&mut moves);
         let first = moves.first().map(|&i| geometry.cell(i));
-        let stats = Stats { elapsed: start.elapsed(), ..s.stats.clone() };
-        SearchResult { best: first, score: 0, value: Value::Unknown, pv: Vec::new(), stats }
+        let stats = Stats {
+            elapsed: start.elapsed(),
+            ..s.stats.clone()
+        };
+        SearchResult {
+            best: first,
+            score: 0,
+            value: Value::Unknown,
+            pv: Vec::new(),
+            stats,
+        }
     })
 }
 

@@ -20,7 +20,9 @@ impl RandomPlayer {
     /// A player whose choices repeat for the same seed.
     #[must_use]
     pub fn new(seed: u64) -> RandomPlayer {
-        RandomPlayer { rng: StdRng::seed_from_u64(seed) }
+        RandomPlayer {
+            rng: StdRng::seed_from_u64(seed),
+        }
     }
 
     /// A player seeded from the operating system.
@@ -63,7 +65,9 @@ pub fn rule_based_move(position: &Position) -> Option<Cell> {
             let special = position.stones() == 3
                 && centre.is_some_and(|c| position.at(c) == Some(me))
                 && (opposite(0, 3) || opposite(1, 2));
-            special.then(|| first(&|i| is_edge(i, &rule) && !corners.contains(&i))).flatten()
+            special
+                .then(|| first(&|i| is_edge(i, &rule) && !corners.contains(&i)))
+                .flatten()
         })
         .or_else(|| first(&|i| corners.contains(&i)))
         .or_else(|| {
@@ -72,13 +76,17 @@ pub fn rule_based_move(position: &Position) -> Option<Cell> {
                     .windows_through(i)
                     .iter()
                     .filter(|&&w| {
-                        geometry.window(w as usize).iter().all(|&c| {
-                            position.at(c as usize) != Some(me.other())
-                        })
+                        geometry
+                            .window(w as usize)
+                            .iter()
+                            .all(|&c| position.at(c as usize) != Some(me.other()))
                     })
                     .count()
             };
-            empties.iter().copied().max_by_key(|&i| (open(i), std::cmp::Reverse(i)))
+            empties
+                .iter()
+                .copied()
+                .max_by_key(|&i| (open(i), std::cmp::Reverse(i)))
         });
     choice.map(|i| geometry.cell(i))
 }
@@ -123,8 +131,10 @@ pub fn choose_move(
                     .map(Duration::from_millis),
                 nodes: extra.nodes,
             };
-            let config =
-                EngineConfig { tt_megabytes: player_megabytes(position), ..EngineConfig::default() };
+            let config = EngineConfig {
+                tt_megabytes: player_megabytes(position),
+                ..EngineConfig::default()
+            };
             Engine::new(config).search(position, &limits, stop, on_iteration)
         }
     }
@@ -150,14 +160,23 @@ mod tests {
     #[test]
     fn rule_based_special_case_takes_an_edge() {
         let choice = rule_based_move(&pos("x../.o./..x")).unwrap();
-        assert!(![Cell::new(0, 2), Cell::new(2, 0)].contains(&choice), "{choice}");
-        assert_eq!((choice.row + choice.col) % 2, 1, "an edge, not a corner: {choice}");
+        assert!(
+            ![Cell::new(0, 2), Cell::new(2, 0)].contains(&choice),
+            "{choice}"
+        );
+        assert_eq!(
+            (choice.row + choice.col) % 2,
+            1,
+            "an edge, not a corner: {choice}"
+        );
     }
 
     #[test]
     fn random_player_plays_legal_repeatable_moves() {
         let p = pos("xo./.x./...");
-        let a: Vec<_> = (0..20).map(|_| RandomPlayer::new(7).choose(&p).unwrap()).collect();
+        let a: Vec<_> = (0..20)
+            .map(|_| RandomPlayer::new(7).choose(&p).unwrap())
+            .collect();
         assert!(a.iter().all(|c| p.get(*c).is_none()));
         assert!(a.windows(2).all(|w| w[0] == w[1]));
         let mut r = RandomPlayer::new(1);

@@ -39,9 +39,13 @@ impl Value {
     #[must_use]
     pub fn from_score(score: Score, proved: bool) -> Value {
         if score >= WIN_BOUND {
-            Value::Win { plies: (WIN - score) as u32 }
+            Value::Win {
+                plies: (WIN - score) as u32,
+            }
         } else if score <= -WIN_BOUND {
-            Value::Loss { plies: (WIN + score) as u32 }
+            Value::Loss {
+                plies: (WIN + score) as u32,
+            }
         } else if proved {
             Value::Draw
         } else {
@@ -68,7 +72,10 @@ mod tests {
     #[test]
     fn scores_map_to_values() {
         assert_eq!(Value::from_score(WIN - 3, true), Value::Win { plies: 3 });
-        assert_eq!(Value::from_score(-(WIN - 4), false), Value::Loss { plies: 4 });
+        assert_eq!(
+            Value::from_score(-(WIN - 4), false),
+            Value::Loss { plies: 4 }
+        );
         assert_eq!(Value::from_score(0, true), Value::Draw);
         assert_eq!(Value::from_score(5, false), Value::Unknown);
     }

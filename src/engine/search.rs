@@ -22,9 +22,21 @@ pub(crate) struct Features {
 }
 
 impl Features {
-    pub const FULL: Features = Features { pruning: true, table: true, ordering: true };
-    pub const ALPHA_BETA: Features = Features { pruning: true, table: false, ordering: false };
-    pub const MINIMAX: Features = Features { pruning: false, table: false, ordering: false };
+    pub const FULL: Features = Features {
+        pruning: true,
+        table: true,
+        ordering: true,
+    };
+    pub const ALPHA_BETA: Features = Features {
+        pruning: true,
+        table: false,
+        ordering: false,
+    };
+    pub const MINIMAX: Features = Features {
+        pruning: false,
+        table: false,
+        ordering: false,
+    };
 }
 
 /// One search in progress: the board, the limits, counters and ordering state.
@@ -134,19 +146,34 @@ impl<'a> Searcher<'a> {
         }
         let depth = depth.min(pos.empty_count() as u32);
 
-        // Step 3. The horizon: the classic heuristic.
+        // Step 3. A side that can no longer complete any line can no longer win: the value
+        // is at most 0 (we can't win) or at least 0 (they can't), which often settles a
+        // window that straddles the draw.
+        if self.features.ordering {
+            let me = pos.side_to_move();
+            if !self.board.can_still_win(me.other()) && beta <= 0 {
+                return 0;
+            }
+            if !self.board.can_still_win(me) && alpha >= 0 {
+                return 0;
+            }
+        }
+
+        // Step 4. The horizon: the classic heuristic.
         if depth == 0 {
             return self.board.evaluate();
         }
 
-        // Step 4. The transposition table, keyed on the symmetry-reduced hash.
+        // Step 5. The transposition table, keyed on the symmetry-reduced hash.
         let (key, orientation) = self.canonical();
         let mut table_move = None;
         if self.features.table
             && let Some(entry) = self.table.probe(key, ply)
         {
             self.stats.tt_hits += 1;
-            table_move = entry.best.map(|b| self.inverse[orientation][b as usize] as usize);
+            table_move = entry
+                .best
+                .map(|b| self.inverse[orientation][b as usize] as usize);
             if u32::from(entry.depth) >= depth.min(255) && best_out.is_none() && ply > 0 {
                 let cut = match entry.bound {
                     Bound::Exact => true,
@@ -159,7 +186,7 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        // Step 5. Immediate wins and forced blocks.
+        // Step 6. Immediate wins and forced blocks.
         let mut moves = self.lists.pop().unwrap_or_default();
         if self.features.ordering {
             if let Some(score) = self.tactics(ply, &mut moves, best_out) {
@@ -170,18 +197,22 @@ impl<'a> Searcher<'a> {
             self.board.candidates(&mut moves);
         }
 
-        // Step 6. Order the moves: table move, then history, potential and centrality.
+        // Step 7. Order the moves: table move, then history, potential and centrality.
         if self.features.ordering {
             self.order(&mut moves, table_move);
         }
 
-        // Step 7. Search the moves.
+        // Step 8. Search the moves.
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
         for &m in &moves {
             self.board.make(m);
-            let (a, b) = if self.features.pruning { (-beta, -alpha) } else { (-INFINITY, INFINITY) };
+            let (a, b) = if self.features.pruning {
+                (-beta, -alpha)
+            } else {
+                (-INFINITY, INFINITY)
+            };
             let score = -self.negamax(depth - 1, ply + 1, a, b, &mut None);
             self.board.unmake(m);
             if self.aborted {
@@ -206,7 +237,7 @@ impl<'a> Searcher<'a> {
         }
         *best_out = best_move;
 
-        // Step 8. Remember the result.
+        // Step 9. Remember the result.
         if self.features.table {
             let bound = if best_score <= original_alpha {
                 Bound::Upper
@@ -215,9 +246,13 @@ impl<'a> Searcher<'a> {
             } else {
                 Bound::Exact
             };
-            let best = best_move
-                .map(|m| self.board.geometry().symmetry_map(orientation)[m]);
-            let entry = Entry { score: best_score, depth: depth.min(255) as u8, bound, best };
+            let best = best_move.map(|m| self.board.geometry().symmetry_map(orientation)[m]);
+            let entry = Entry {
+                score: best_score,
+                depth: depth.min(255) as u8,
+                bound,
+                best,
+            };
             self.table.store(key, ply, entry);
         }
         best_score
@@ -241,7 +276,10 @@ impl<'a> Searcher<'a> {
         }
         let them = me.other();
         if self.board.has_threat(them) {
-            let mut blocks = moves.iter().copied().filter(|&m| self.board.pos.wins_at(m, them));
+            let mut blocks = moves
+                .iter()
+                .copied()
+                .filter(|&m| self.board.pos.wins_at(m, them));
             if let Some(first) = blocks.next() {
                 if blocks.next().is_some() {
                     // Two different winning cells: whatever we do, the opponent wins next.
@@ -267,8 +305,11 @@ impl<'a> Searcher<'a> {
             let noise = if self.jitter == 0 {
                 0
             } else {
-                (self.jitter.wrapping_mul(m as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 60)
-                    as i64
+                (self
+                    .jitter
+                    .wrapping_mul(m as u64 + 1)
+                    .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                    >> 60) as i64
             };
             i64::from(self.history[m]) * 64
                 + i64::from(self.board.potential(m)) * 16
@@ -295,8 +336,7 @@ impl<'a> Searcher<'a> {
         let mut line = Vec::new();
         let mut next = first;
         while let Some(m) = next {
-            if line.len() >= max_len || self.board.pos.is_over() || self.board.pos.at(m).is_some()
-            {
+            if line.len() >= max_len || self.board.pos.is_over() || self.board.pos.at(m).is_some() {
                 break;
             }
             self.board.make(m);

@@ -43,9 +43,18 @@ impl Table {
     #[must_use]
     pub fn new(megabytes: usize) -> Table {
         let wanted = (megabytes.max(1) << 20) / 16;
-        let size = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() / 2 };
-        let slots = (0..size).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]).collect();
-        Table { slots, mask: size - 1 }
+        let size = if wanted.is_power_of_two() {
+            wanted
+        } else {
+            wanted.next_power_of_two() / 2
+        };
+        let slots = (0..size)
+            .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+            .collect();
+        Table {
+            slots,
+            mask: size - 1,
+        }
     }
 
     /// Forgets everything.
@@ -77,7 +86,10 @@ impl Table {
         if !same && old != 0 && unpack(old).is_some_and(|e| e.depth > entry.depth) {
             return;
         }
-        let data = pack(Entry { score: to_table(entry.score, ply), ..entry });
+        let data = pack(Entry {
+            score: to_table(entry.score, ply),
+            ..entry
+        });
         slot[0].store(key ^ data, Ordering::Relaxed);
         slot[1].store(data, Ordering::Relaxed);
     }
@@ -134,14 +146,24 @@ mod tests {
     #[test]
     fn win_scores_are_stored_relative_to_the_node() {
         let t = Table::new(1);
-        let e = Entry { score: WIN - 7, depth: 3, bound: Bound::Exact, best: Some(4) };
+        let e = Entry {
+            score: WIN - 7,
+            depth: 3,
+            bound: Bound::Exact,
+            best: Some(4),
+        };
         t.store(0xABCD, 5, e);
         // Found again two plies nearer the root: the win is two plies nearer too.
         let got = t.probe(0xABCD, 3).unwrap();
         assert_eq!(got.score, WIN - 5);
         assert_eq!(got.best, Some(4));
         assert_eq!(t.probe(0xABCE, 3), None);
-        let neg = Entry { score: -12, depth: 1, bound: Bound::Upper, best: None };
+        let neg = Entry {
+            score: -12,
+            depth: 1,
+            bound: Bound::Upper,
+            best: None,
+        };
         t.store(0x1234_5678, 0, neg);
         assert_eq!(t.probe(0x1234_5678, 9), Some(neg));
     }

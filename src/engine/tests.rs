@@ -7,8 +7,17 @@ use super::*;
 use crate::rules::{Rule, Side};
 
 fn solve(position: &Position, algorithm: Algorithm) -> SearchResult {
-    let config = EngineConfig { algorithm, tt_megabytes: 4, threads: 1 };
-    Engine::new(config).search(position, &Limits::default(), &AtomicBool::new(false), &mut |_| {})
+    let config = EngineConfig {
+        algorithm,
+        tt_megabytes: 4,
+        threads: 1,
+    };
+    Engine::new(config).search(
+        position,
+        &Limits::default(),
+        &AtomicBool::new(false),
+        &mut |_| {},
+    )
 }
 
 fn random_positions(rule: Rule, count: usize, seed: u64) -> Vec<Position> {
@@ -71,15 +80,31 @@ fn pruning_visits_fewer_nodes() {
     );
     // Plain minimax visits every node of the game tree: 549,946 including the root.
     assert_eq!(m.stats.nodes, 549_946);
-    assert!(a.stats.nodes < m.stats.nodes / 5, "{} vs {}", a.stats.nodes, m.stats.nodes);
-    assert!(f.stats.nodes < a.stats.nodes, "{} vs {}", f.stats.nodes, a.stats.nodes);
-    assert_eq!((m.value, a.value, f.value), (Value::Draw, Value::Draw, Value::Draw));
+    assert!(
+        a.stats.nodes < m.stats.nodes / 5,
+        "{} vs {}",
+        a.stats.nodes,
+        m.stats.nodes
+    );
+    assert!(
+        f.stats.nodes < a.stats.nodes,
+        "{} vs {}",
+        f.stats.nodes,
+        a.stats.nodes
+    );
+    assert_eq!(
+        (m.value, a.value, f.value),
+        (Value::Draw, Value::Draw, Value::Draw)
+    );
 }
 
 #[test]
 fn known_values() {
     let rule = |w, h, k| Position::new(Rule::new(w, h, k, false).unwrap());
-    assert!(matches!(solve(&rule(4, 4, 3), Algorithm::Full).value, Value::Win { .. }));
+    assert!(matches!(
+        solve(&rule(4, 4, 3), Algorithm::Full).value,
+        Value::Win { .. }
+    ));
     assert_eq!(solve(&rule(4, 4, 4), Algorithm::Full).value, Value::Draw);
 }
 
@@ -103,7 +128,13 @@ fn analyse_gives_every_move_with_plies() {
     let mut engine = Engine::new(EngineConfig::default());
     let values = engine.analyse(&p, &Limits::default(), &AtomicBool::new(false));
     assert_eq!(values.len(), 5);
-    let at = |r, c| values.iter().find(|v| v.cell == Cell::new(r, c)).unwrap().value;
+    let at = |r, c| {
+        values
+            .iter()
+            .find(|v| v.cell == Cell::new(r, c))
+            .unwrap()
+            .value
+    };
     assert_eq!(at(0, 2), Value::Win { plies: 1 });
     assert_eq!(at(2, 0), Value::Loss { plies: 2 });
 }
@@ -122,7 +153,10 @@ fn self_play_at_full_depth_is_a_draw() {
 fn limits_and_stop_return_a_legal_move() {
     let p = Position::new(Rule::new(15, 15, 5, false).unwrap());
     let mut engine = Engine::new(EngineConfig::default());
-    let limits = Limits { time: Some(Duration::from_millis(200)), ..Limits::default() };
+    let limits = Limits {
+        time: Some(Duration::from_millis(200)),
+        ..Limits::default()
+    };
     let start = Instant::now();
     let r = engine.search(&p, &limits, &AtomicBool::new(false), &mut |_| {});
     assert!(start.elapsed() < Duration::from_secs(20));
@@ -137,11 +171,14 @@ fn limits_and_stop_return_a_legal_move() {
 
 #[test]
 fn handle_streams_progress_and_result_with_its_tag() {
-    let p = Position::from_notation(Rule::new(4, 4, 4, false).unwrap(), "x.../..../..../....")
-        .unwrap();
+    let p =
+        Position::from_notation(Rule::new(4, 4, 4, false).unwrap(), "x.../..../..../....").unwrap();
     let request = SearchRequest {
         position: p.clone(),
-        player: PlayerKind::Engine { depth: Some(4), time_ms: None },
+        player: PlayerKind::Engine {
+            depth: Some(4),
+            time_ms: None,
+        },
         limits: Limits::default(),
         tag: 42,
     };
@@ -163,4 +200,29 @@ fn handle_streams_progress_and_result_with_its_tag() {
     assert_eq!(result.stats.depth, 4);
     assert!(p.get(result.best.unwrap()).is_none());
     assert_eq!(p.side_to_move(), Side::O);
+}
+
+/// Speed figures for the README: `cargo test --release --lib speed_figures -- --ignored --nocapture`.
+#[test]
+#[ignore = "prints timings; run in release"]
+fn speed_figures() {
+    for (w, h, k) in [
+        (3, 3, 3),
+        (4, 4, 3),
+        (4, 4, 4),
+        (5, 4, 4),
+        (6, 5, 4),
+        (5, 5, 4),
+    ] {
+        let p = Position::new(Rule::new(w, h, k, false).unwrap());
+        let start = Instant::now();
+        let r = solve(&p, Algorithm::Full);
+        println!(
+            "{w},{h},{k}: {:?} in {:.3} s, {} nodes, best {:?}",
+            r.value,
+            start.elapsed().as_secs_f64(),
+            r.stats.nodes,
+            r.best
+        );
+    }
 }

@@ -1,0 +1,204 @@
+//! The saved-game file: small, versioned, human-readable JSON that another program can read.
+//!
+//! ```json
+//! {
+//!   "format": "tictactoe-game",
+//!   "version": 1,
+//!   "rule": { "width": 3, "height": 3, "k": 3, "exact": false },
+//!   "mode": "human-vs-computer",
+//!   "first": "human",
+//!   "computer": { "Engine": { "depth": null, "time_ms": null } },
+//!   "players": { "x": "human", "o": "computer" },
+//!   "moves": [ { "row": 1, "col": 1 }, { "row": 0, "col": 0 } ],
+//!   "result": "in-progress"
+//! }
+//! ```
+//! Cells are 0-based from the top left; X moves first, so the moves alternate X, O, X...
+//! `result` is `"x-wins"`, `"o-wins"`, `"draw"` or `"in-progress"` and must match the moves.
+
+use std::io::Write;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::PlayerKind;
+use crate::rules::{Cell, Outcome, Position, Rule, Side};
+
+use super::{FirstMover, Mode, Player, Settings};
+
+/// The value of the `format` field.
+pub const FORMAT: &str = "tictactoe-game";
+/// The record version this program writes and the newest it reads.
+pub const VERSION: u32 = 1;
+
+/// Why a saved game could not be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    #[error("not a saved game: {0}")]
+    Malformed(String),
+    #[error(
+        "this game was saved by a newer version of the program (record version {0}, this program reads up to {VERSION})"
+    )]
+    NewerVersion(u32),
+    #[error("the saved board is not valid: {0}")]
+    BadRule(String),
+    #[error("the saved game is impossible: move {number} ({cell}): {reason}")]
+    BadMove {
+        number: usize,
+        cell: Cell,
+        reason: String,
+    },
+    #[error("the saved result \"{saved}\" does not match the moves, which give \"{actual}\"")]
+    WrongResult { saved: String, actual: String },
+    #[error("could not read or write {path}: {reason}")]
+    Io { path: String, reason: String },
+}
+
+/// The players as the file names them (informational; `mode` and `first` decide).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayerNames {
+    pub x: String,
+    pub o: String,
+}
+
+/// One saved game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    pub format: String,
+    pub version: u32,
+    pub rule: Rule,
+    pub mode: Mode,
+    pub first: FirstMover,
+    pub computer: PlayerKind,
+    pub players: PlayerNames,
+    pub moves: Vec<Cell>,
+    pub result: String,
+}
+
+/// The `result` word for a position.
+fn result_word(position: &Position) -> &'static str {
+    match position.outcome() {
+        None => "in-progress",
+        Some(Outcome::Draw) => "draw",
+        Some(Outcome::Win { side: Side::X, .. }) => "x-wins",
+        Some(Outcome::Win { side: Side::O, .. }) => "o-wins",
+    }
+}
+
+impl GameRecord {
+    /// The record of a game with these settings and moves (which must be legal).
+    #[must_use]
+    pub fn new(settings: &Settings, moves: &[Cell], position: &Position) -> GameRecord {
+        let name = |p: &Player| match p {
+            Player::Human => "human".to_string(),
+            Player::Computer(_) => "computer".to_string(),
+        };
+        let [x, o] = settings.players();
+        GameRecord {
+            format: FORMAT.to_string(),
+            version: VERSION,
+            rule: settings.rule,
+            mode: settings.mode,
+            first: settings.first,
+            computer: settings.computer.clone(),
+            players: PlayerNames {
+                x: name(&x),
+                o: name(&o),
+            },
+            moves: moves.to_vec(),
+            result: result_word(position).to_string(),
+        }
+    }
+
+    /// Pretty JSON.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a record always serialises")
+    }
+
+    /// Reads a record, checking the format, the version, the rule, every move and the result.
+    /// Returns the record with the position its moves reach.
+    pub fn from_json(text: &str) -> Result<(GameRecord, Position), RecordError> {
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| RecordError::Malformed(e.to_string()))?;
+        if value.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
+            return Err(RecordError::Malformed(format!(
+                "the \"format\" field is not \"{FORMAT}\""
+            )));
+        }
+        if let Some(v) = value.get("version").and_then(serde_json::Value::as_u64)
+            && v > u64::from(VERSION)
+        {
+            return Err(RecordError::NewerVersion(
+                u32::try_from(v).unwrap_or(u32::MAX),
+            ));
+        }
+        let record: GameRecord =
+            serde_json::from_value(value).map_err(|e| RecordError::Malformed(e.to_string()))?;
+        let rule = record.rule;
+        let rule = Rule::new(rule.width, rule.height, rule.k, rule.exact)
+            .map_err(|e| RecordError::BadRule(e.to_string()))?;
+        let mut position = Position::new(rule);
+        for (i, &cell) in record.moves.iter().enumerate() {
+            position.play(cell).map_err(|e| RecordError::BadMove {
+                number: i + 1,
+                cell,
+                reason: e.to_string(),
+            })?;
+        }
+        let actual = result_word(&position);
+        if record.result != actual {
+            return Err(RecordError::WrongResult {
+                saved: record.result.clone(),
+                actual: actual.to_string(),
+            });
+        }
+        Ok((record, position))
+    }
+
+    /// The settings the record was played with.
+    #[must_use]
+    pub fn settings(&self) -> Settings {
+        Settings {
+            rule: self.rule,
+            mode: self.mode,
+            first: self.first,
+            computer: self.computer.clone(),
+        }
+    }
+}
+
+/// Writes `text` to `path` through a temporary file in the same folder and a rename, so a
+/// crash leaves either the old file or the new one, never half of one.
+pub(crate) fn write_atomically(path: &Path, text: &str) -> Result<(), RecordError> {
+    let io = |e: std::io::Error| RecordError::Io {
+        path: path.display().to_string(),
+        reason: e.to_string(),
+    };
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map_or("game".into(), |n| n.to_string_lossy().into_owned());
+    let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut file = std::fs::File::create(&temp)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()?;
+        std::fs::rename(&temp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    result.map_err(io)
+}
+
+/// Reads a file as text.
+pub(crate) fn read(path: &Path) -> Result<String, RecordError> {
+    std::fs::read_to_string(path).map_err(|e| RecordError::Io {
+        path: path.display().to_string(),
+        reason: e.to_string(),
+    })
+}

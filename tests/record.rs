@@ -1,0 +1,114 @@
+//! Saved games: what is written reads back, and every kind of bad file is refused clearly.
+
+use tictactoe::game::{FirstMover, Mode, Session, Settings};
+use tictactoe::rules::Cell;
+
+fn sample() -> Session {
+    let settings = Settings {
+        mode: Mode::Hotseat,
+        first: FirstMover::Human,
+        ..Settings::default()
+    };
+    let mut s = Session::new(settings);
+    for (r, c) in [(1, 1), (0, 0), (2, 2)] {
+        s.play(Cell::new(r, c)).unwrap();
+    }
+    s
+}
+
+#[test]
+fn save_then_load_gives_the_same_game() {
+    let dir = std::env::temp_dir().join(format!("ttt-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.json");
+    let s = sample();
+    s.save(&path).unwrap();
+    let back = Session::load(&path).unwrap();
+    assert_eq!(back.moves(), s.moves());
+    assert_eq!(back.settings(), s.settings());
+    assert_eq!(back.position(), s.position());
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(
+        leftovers,
+        vec![std::ffi::OsString::from("game.json")],
+        "no temporary file left"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_file_is_readable_json() {
+    let text = sample().to_json();
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["format"], "tictactoe-game");
+    assert_eq!(v["version"], 1);
+    assert_eq!(v["moves"][0], serde_json::json!({"row": 1, "col": 1}));
+    assert_eq!(v["result"], "in-progress");
+    assert_eq!(v["rule"]["k"], 3);
+}
+
+fn refused(text: &str) -> String {
+    Session::from_json(text)
+        .expect_err("must be refused")
+        .to_string()
+}
+
+#[test]
+fn bad_files_are_refused_with_reasons() {
+    let good = sample().to_json();
+    assert!(refused("not json").starts_with("not a saved game"));
+    assert!(refused("{\"format\": \"something else\"}").contains("format"));
+    let newer = good.replace("\"version\": 1", "\"version\": 2");
+    assert!(
+        refused(&newer).contains("newer version"),
+        "{}",
+        refused(&newer)
+    );
+    let bad_rule = good.replace("\"k\": 3", "\"k\": 9");
+    assert!(
+        refused(&bad_rule).contains("not valid"),
+        "{}",
+        refused(&bad_rule)
+    );
+    let occupied = good.replace(
+        "\"row\": 2,\n      \"col\": 2",
+        "\"row\": 1,\n      \"col\": 1",
+    );
+    assert_eq!(
+        refused(&occupied),
+        "the saved game is impossible: move 3 (row 2, column 2): row 2, column 2 is already taken"
+    );
+    let off = good.replace(
+        "\"row\": 2,\n      \"col\": 2",
+        "\"row\": 5,\n      \"col\": 2",
+    );
+    assert!(
+        refused(&off).contains("off the 3x3 board"),
+        "{}",
+        refused(&off)
+    );
+    let result = good.replace("in-progress", "x-wins");
+    assert!(
+        refused(&result).contains("does not match"),
+        "{}",
+        refused(&result)
+    );
+    let missing = good.replace("\"moves\"", "\"steps\"");
+    assert!(refused(&missing).starts_with("not a saved game"));
+}
+
+#[test]
+fn mangled_files_never_panic() {
+    let good = sample().to_json();
+    let bytes = good.as_bytes();
+    for cut in 0..bytes.len() {
+        let _ = Session::from_json(&String::from_utf8_lossy(&bytes[..cut]));
+        let mut flipped = bytes.to_vec();
+        flipped[cut] = flipped[cut].wrapping_add(1);
+        let _ = Session::from_json(&String::from_utf8_lossy(&flipped));
+    }
+    assert!(Session::from_json(&good).is_ok());
+}
