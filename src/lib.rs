@@ -5,4 +5,5 @@
 pub mod cli;
 pub mod engine;
 pub mod game;
+pub mod gui;
 pub mod rules;

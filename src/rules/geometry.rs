@@ -55,7 +55,12 @@ impl Geometry {
                 }
             }
         }
-        Geometry { rule, symmetry_maps, windows, windows_through }
+        Geometry {
+            rule,
+            symmetry_maps,
+            windows,
+            windows_through,
+        }
     }
 
     /// The rule this geometry belongs to.

@@ -11,12 +11,19 @@ pub enum PositionError {
     #[error("unexpected character '{ch}' in row {row}: cells are x, o or '.'")]
     BadCharacter { ch: char, row: usize },
     #[error("the position has {got} rows but the {width}x{height} board has {height}")]
-    WrongRowCount { got: usize, width: usize, height: usize },
+    WrongRowCount {
+        got: usize,
+        width: usize,
+        height: usize,
+    },
     #[error("row {row} has {got} cells but the {width}x{height} board has {width} per row")]
-    WrongRowLength { row: usize, got: usize, width: usize, height: usize },
-    #[error(
-        "X has {x} stones and O has {o}: X moves first, so X has as many as O or one more"
-    )]
+    WrongRowLength {
+        row: usize,
+        got: usize,
+        width: usize,
+        height: usize,
+    },
+    #[error("X has {x} stones and O has {o}: X moves first, so X has as many as O or one more")]
     BadCounts { x: usize, o: usize },
     #[error("both X and O have a line: a game stops at the first one")]
     BothWin,
@@ -93,26 +100,47 @@ mod tests {
 
     #[test]
     fn impossible_positions_are_refused_with_reasons() {
-        assert!(matches!(parse("xx./.../..."), Err(PositionError::BadCounts { x: 2, o: 0 })));
+        assert!(matches!(
+            parse("xx./.../..."),
+            Err(PositionError::BadCounts { x: 2, o: 0 })
+        ));
         assert!(matches!(parse("xxx/ooo/..."), Err(PositionError::BothWin)));
         // X completed a line but O moved afterwards.
-        assert!(matches!(parse("xxx/oo./..o"), Err(PositionError::PlayAfterWin(Side::X))));
+        assert!(matches!(
+            parse("xxx/oo./..o"),
+            Err(PositionError::PlayAfterWin(Side::X))
+        ));
         // Two separate X lines cannot come from one last move.
         assert!(matches!(
             Position::from_notation(Rule::new(3, 5, 3, false).unwrap(), "xxx/ooo/.o./xxx/o.o"),
             Err(PositionError::BothWin)
         ));
-        assert!(matches!(parse("x../..."), Err(PositionError::WrongRowCount { got: 2, .. })));
-        assert!(matches!(parse("x.../.../..."), Err(PositionError::WrongRowLength { .. })));
-        assert!(matches!(parse("x?./.../..."), Err(PositionError::BadCharacter { ch: '?', .. })));
+        assert!(matches!(
+            parse("x../..."),
+            Err(PositionError::WrongRowCount { got: 2, .. })
+        ));
+        assert!(matches!(
+            parse("x.../.../..."),
+            Err(PositionError::WrongRowLength { .. })
+        ));
+        assert!(matches!(
+            parse("x?./.../..."),
+            Err(PositionError::BadCharacter { ch: '?', .. })
+        ));
     }
 
     #[test]
     fn two_lines_through_one_last_stone_are_a_win() {
         let p = parse("xxx/xoo/xoo").unwrap();
-        assert!(matches!(p.outcome(), Some(Outcome::Win { side: Side::X, .. })));
+        assert!(matches!(
+            p.outcome(),
+            Some(Outcome::Win { side: Side::X, .. })
+        ));
         let rule = Rule::new(5, 5, 3, false).unwrap();
         let two_lines = Position::from_notation(rule, "xxx../o.o../xxx../o.o../o....");
-        assert!(matches!(two_lines, Err(PositionError::PlayAfterWin(Side::X))));
+        assert!(matches!(
+            two_lines,
+            Err(PositionError::PlayAfterWin(Side::X))
+        ));
     }
 }

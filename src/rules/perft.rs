@@ -41,26 +41,34 @@ pub struct Counts {
     pub terminal_up_to_symmetry: u64,
     /// Games up to symmetry: at each position only the moves leading to children that are
     /// distinct up to symmetry are followed (moves the position's own symmetries map onto
-    /// each other count once). This is the definition that gives the 26,830 of 3,3,3;
-    /// identifying whole games under the eight symmetries of the empty board would give
-    /// more, because a symmetry broken early can be restored later in the game.
+    /// each other count once). This is the definition that gives the 26,830 of 3,3,3.
+    /// Identifying whole games under the eight symmetries of the board instead gives
+    /// 255,168 / 8 = 31,896 (no complete game is fixed by a symmetry other than the
+    /// identity), because it cannot merge two games that differ by a symmetry of a
+    /// position reached midway, only by one symmetry from the first move on.
     pub games_up_to_symmetry: u64,
 }
 
 /// Why a board cannot be counted.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PerftError {
-    #[error(
-        "counting needs a board of at most {MAX_CELLS} cells; {width}x{height} has {cells}"
-    )]
-    TooLarge { width: usize, height: usize, cells: usize },
+    #[error("counting needs a board of at most {MAX_CELLS} cells; {width}x{height} has {cells}")]
+    TooLarge {
+        width: usize,
+        height: usize,
+        cells: usize,
+    },
 }
 
 /// Counts the game tree of `rule` from the empty board.
 pub fn count(rule: Rule) -> Result<Counts, PerftError> {
     let cells = rule.cells();
     if cells > MAX_CELLS {
-        return Err(PerftError::TooLarge { width: rule.width, height: rule.height, cells });
+        return Err(PerftError::TooLarge {
+            width: rule.width,
+            height: rule.height,
+            cells,
+        });
     }
     let mut position = Position::new(rule);
     let mut walk = Walk::new(&position);
@@ -144,10 +152,21 @@ impl Walk {
     fn new(position: &Position) -> Walk {
         let geometry = position.geometry();
         let maps: Vec<Vec<u32>> = (0..geometry.symmetries().len())
-            .map(|n| geometry.symmetry_map(n).iter().map(|&image| 2 * u32::from(image)).collect())
+            .map(|n| {
+                geometry
+                    .symmetry_map(n)
+                    .iter()
+                    .map(|&image| 2 * u32::from(image))
+                    .collect()
+            })
             .collect();
         let keys = vec![0; maps.len()];
-        Walk { maps, keys, memo: HashMap::new(), totals: Counts::default() }
+        Walk {
+            maps,
+            keys,
+            memo: HashMap::new(),
+            totals: Counts::default(),
+        }
     }
 
     fn toggle(&mut self, index: usize, side: Side) {
@@ -218,7 +237,10 @@ mod tests {
     fn tic_tac_toe_perft_by_ply() {
         let mut p = Position::new(Rule::TIC_TAC_TOE);
         let by_ply: Vec<u64> = (0..=9).map(|d| perft(&mut p, d)).collect();
-        assert_eq!(by_ply, [1, 9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872]);
+        assert_eq!(
+            by_ply,
+            [1, 9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872]
+        );
     }
 
     #[test]
@@ -226,7 +248,11 @@ mod tests {
         let rule = Rule::new(5, 4, 4, false).unwrap();
         assert_eq!(
             count(rule),
-            Err(PerftError::TooLarge { width: 5, height: 4, cells: 20 })
+            Err(PerftError::TooLarge {
+                width: 5,
+                height: 4,
+                cells: 20
+            })
         );
     }
 }

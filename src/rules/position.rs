@@ -16,7 +16,11 @@ pub enum MoveError {
     #[error("{0} is already taken")]
     Occupied(Cell),
     #[error("{cell} is off the {width}x{height} board")]
-    OffBoard { cell: Cell, width: usize, height: usize },
+    OffBoard {
+        cell: Cell,
+        width: usize,
+        height: usize,
+    },
     #[error("the game is already over")]
     GameOver,
 }
@@ -161,7 +165,10 @@ impl Position {
                     )
                 })
                 .collect();
-            Some(Outcome::Win { side: win.side, line })
+            Some(Outcome::Win {
+                side: win.side,
+                line,
+            })
         } else if self.stones == self.board.len() {
             Some(Outcome::Draw)
         } else {
@@ -172,13 +179,19 @@ impl Position {
     /// The empty cells as indices, in board order. Empty when the game is over.
     pub fn empty_indices(&self) -> impl Iterator<Item = usize> + '_ {
         let over = self.is_over();
-        self.board.iter().enumerate().filter(move |(_, s)| !over && s.is_none()).map(|(i, _)| i)
+        self.board
+            .iter()
+            .enumerate()
+            .filter(move |(_, s)| !over && s.is_none())
+            .map(|(i, _)| i)
     }
 
     /// The legal moves, in board order. Empty when the game is over.
     #[must_use]
     pub fn legal_moves(&self) -> Vec<Cell> {
-        self.empty_indices().map(|i| self.geometry.cell(i)).collect()
+        self.empty_indices()
+            .map(|i| self.geometry.cell(i))
+            .collect()
     }
 
     /// Checks that `cell` is a legal move and returns its index.
@@ -271,7 +284,12 @@ impl Position {
             let len = (back + forward + 1) as usize;
             if len == rule.k || (len > rule.k && !rule.exact) {
                 let start = ((row - dr * back) * w + col - dc * back) as u16;
-                return Some(WinLine { side, start, direction: direction as u8, len: len as u8 });
+                return Some(WinLine {
+                    side,
+                    start,
+                    direction: direction as u8,
+                    len: len as u8,
+                });
             }
         }
         None
@@ -304,12 +322,16 @@ impl Position {
             return Err(PositionError::PlayAfterWin(winner));
         }
         // The winner's last stone must be one whose removal leaves no win at all.
-        let last = stones.iter().filter(|(_, s)| *s == winner).map(|&(i, _)| i).find(|&i| {
-            position.remove(i, winner);
-            let still = position.has_any_win(winner);
-            position.place(i, winner);
-            !still
-        });
+        let last = stones
+            .iter()
+            .filter(|(_, s)| *s == winner)
+            .map(|&(i, _)| i)
+            .find(|&i| {
+                position.remove(i, winner);
+                let still = position.has_any_win(winner);
+                position.place(i, winner);
+                !still
+            });
         let last = last.ok_or(PositionError::PlayAfterWin(winner))?;
         position.win = position.win_through(last, winner);
         Ok(position)
@@ -372,7 +394,10 @@ mod tests {
     fn checked_moves_explain_refusals() {
         let mut p = Position::new(Rule::TIC_TAC_TOE);
         p.play(Cell::new(1, 1)).unwrap();
-        assert_eq!(p.play(Cell::new(1, 1)), Err(MoveError::Occupied(Cell::new(1, 1))));
+        assert_eq!(
+            p.play(Cell::new(1, 1)),
+            Err(MoveError::Occupied(Cell::new(1, 1)))
+        );
         let off = p.play(Cell::new(3, 0)).unwrap_err();
         assert_eq!(off.to_string(), "row 4, column 1 is off the 3x3 board");
     }
@@ -383,7 +408,8 @@ mod tests {
         let mut p = Position::from_notation(rule, "xx.x../oo..../o.....").unwrap();
         p.play(Cell::new(0, 2)).unwrap(); // makes four in a row: not a win under exactly-3
         assert_eq!(p.winner(), None);
-        let mut q = Position::from_notation(rule.with_exact(false), "xx.x../oo..../o.....").unwrap();
+        let mut q =
+            Position::from_notation(rule.with_exact(false), "xx.x../oo..../o.....").unwrap();
         q.play(Cell::new(0, 2)).unwrap();
         assert_eq!(q.winner(), Some(Side::X));
     }

@@ -21,7 +21,9 @@ pub struct Rule {
 /// Why a rule was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RuleError {
-    #[error("board width and height must be between {MIN_SIDE} and {MAX_SIDE}, got {width}x{height}")]
+    #[error(
+        "board width and height must be between {MIN_SIDE} and {MAX_SIDE}, got {width}x{height}"
+    )]
     BadSize { width: usize, height: usize },
     #[error("K must be between 3 and the longer side of the board ({max}), got {k}")]
     BadK { k: usize, max: usize },
@@ -31,7 +33,12 @@ pub enum RuleError {
 
 impl Rule {
     /// Classic tic-tac-toe: 3x3, three in a row.
-    pub const TIC_TAC_TOE: Rule = Rule { width: 3, height: 3, k: 3, exact: false };
+    pub const TIC_TAC_TOE: Rule = Rule {
+        width: 3,
+        height: 3,
+        k: 3,
+        exact: false,
+    };
 
     /// A checked rule.
     pub fn new(width: usize, height: usize, k: usize, exact: bool) -> Result<Rule, RuleError> {
@@ -42,7 +49,12 @@ impl Rule {
         if k < 3 || k > max {
             return Err(RuleError::BadK { k, max });
         }
-        Ok(Rule { width, height, k, exact })
+        Ok(Rule {
+            width,
+            height,
+            k,
+            exact,
+        })
     }
 
     /// Number of cells on the board.
@@ -90,7 +102,10 @@ impl FromStr for Rule {
         let [w, h, k] = parts.as_slice() else {
             return Err(RuleError::Syntax(s.to_string()));
         };
-        let num = |p: &str| p.parse::<usize>().map_err(|_| RuleError::Syntax(s.to_string()));
+        let num = |p: &str| {
+            p.parse::<usize>()
+                .map_err(|_| RuleError::Syntax(s.to_string()))
+        };
         Rule::new(num(w)?, num(h)?, num(k)?, false)
     }
 }
@@ -104,9 +119,18 @@ mod tests {
         assert_eq!("3,3,3".parse::<Rule>().unwrap(), Rule::TIC_TAC_TOE);
         assert_eq!("15, 15, 5".parse::<Rule>().unwrap().k, 5);
         assert!(matches!("3,3".parse::<Rule>(), Err(RuleError::Syntax(_))));
-        assert!(matches!("2,3,3".parse::<Rule>(), Err(RuleError::BadSize { .. })));
-        assert!(matches!("3,3,4".parse::<Rule>(), Err(RuleError::BadK { .. })));
-        assert!(matches!("21,3,3".parse::<Rule>(), Err(RuleError::BadSize { .. })));
+        assert!(matches!(
+            "2,3,3".parse::<Rule>(),
+            Err(RuleError::BadSize { .. })
+        ));
+        assert!(matches!(
+            "3,3,4".parse::<Rule>(),
+            Err(RuleError::BadK { .. })
+        ));
+        assert!(matches!(
+            "21,3,3".parse::<Rule>(),
+            Err(RuleError::BadSize { .. })
+        ));
         assert!("5,3,5".parse::<Rule>().is_ok());
     }
 }

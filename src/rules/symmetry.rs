@@ -39,7 +39,11 @@ impl Symmetry {
     /// The symmetries that map a board of this rule onto itself.
     #[must_use]
     pub fn of(rule: &Rule) -> &'static [Symmetry] {
-        if rule.is_square() { &Self::ALL } else { &Self::ALL[..4] }
+        if rule.is_square() {
+            &Self::ALL
+        } else {
+            &Self::ALL[..4]
+        }
     }
 
     /// Where `cell` goes under this symmetry on a `width` x `height` board.

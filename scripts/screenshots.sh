@@ -1,0 +1,205 @@
+#!/usr/bin/env bash
+# Screenshots of the real window: builds the release binary, opens it under a virtual X
+# server (Xvfb) with a fresh, empty eframe storage, plays by real mouse clicks (xdotool)
+# and keyboard shortcuts, and writes screenshots/*.png:
+#   start.png    the empty board
+#   game.png     a game in progress against the computer, a hover preview (README picture)
+#   refused.png  a click on a taken cell, and the status saying why
+#   end.png      the finished game with its winning line
+#   win.png      two players, X wins on the diagonal
+#   gomoku.png   the 15x15 board in the light theme, a few stones
+#   thinking.png the computer thinking on 15x15 (spinner), in a taller window
+#   learners.png the learners' view of that search: depth, nodes, cut-offs, line
+# Cell positions are computed from the window geometry: the board is found as the area of
+# the board's colour in a screenshot of the window, then divided into square cells.
+# Run from anywhere: bash scripts/screenshots.sh   (KEEP_WINDOW=1 leaves it open)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OUT=screenshots
+mkdir -p "$OUT"
+
+# --- Tools and run-time libraries (Debian/Ubuntu names) ---------------------------------
+PACKAGES="xvfb xdotool imagemagick x11-utils libxcursor1 libxi6 libxkbcommon-x11-0
+          libegl1 libegl-mesa0 libgl1-mesa-dri libvulkan1 mesa-vulkan-drivers"
+missing=$(for p in $PACKAGES; do dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
+    grep -q "install ok installed" || echo "$p"; done)
+if [ -n "$missing" ]; then
+    echo "installing: $missing"
+    SUDO=; [ "$(id -u)" -ne 0 ] && SUDO=sudo
+    $SUDO apt-get update -qq && $SUDO apt-get install -y -qq $missing
+fi
+CONVERT=/usr/bin/convert; [ -x "$CONVERT" ] || CONVERT=convert   # a stand-in may shadow it
+IMPORT=/usr/bin/import; [ -x "$IMPORT" ] || IMPORT=import
+
+cargo build --release --bin tictactoe
+
+# --- A private X server, storage and runtime dir -------------------------------------
+n=90; while [ -e "/tmp/.X11-unix/X$n" ] || [ -e "/tmp/.X$n-lock" ]; do n=$((n + 1)); done
+export DISPLAY=":$n"
+WORK=$(mktemp -d)
+export XDG_RUNTIME_DIR="$WORK/run" XDG_DATA_HOME="$WORK/data" XDG_CONFIG_HOME="$WORK/config"
+mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
+Xvfb "$DISPLAY" -screen 0 1280x900x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
+XVFB=$!
+APP=
+cleanup() {
+    if [ -z "${KEEP_WINDOW:-}" ]; then
+        [ -n "$APP" ] && kill "$APP" 2>/dev/null
+        kill "$XVFB" 2>/dev/null
+        rm -rf "$WORK"
+    fi
+    return 0
+}
+trap cleanup EXIT
+for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+
+target/release/tictactoe >"$WORK/app.log" 2>&1 &
+APP=$!
+WID=$(timeout 30 xdotool search --sync --name '^Tic-tac-toe$' | head -n 1)
+eval "$(xdotool getwindowgeometry --shell "$WID")"   # X, Y, WIDTH, HEIGHT
+echo "window $WID at ${X},${Y}, ${WIDTH}x${HEIGHT}"
+
+shot() { "$IMPORT" -window "$WID" "$1"; }
+
+# The board's background colour in the dark and the light theme (src/gui/board.rs).
+BOARD_COLOURS="#1f2a44 #f7f3e8"
+
+# Finds the board: the bounding box of its background colour. Sets BX BY BW BH (window
+# coordinates). Retries while the first frames are still being drawn.
+find_board() {
+    for _ in $(seq 50); do
+        shot "$WORK/find.png"
+        for colour in $BOARD_COLOURS; do
+            box=$("$CONVERT" "$WORK/find.png" -fill black +opaque "$colour" -fill white \
+                -opaque "$colour" -format '%@' info: 2>/dev/null || true)
+            # %@ prints WxH+X+Y; a board is at least 90 px wide.
+            if [[ "$box" =~ ^([0-9]+)x([0-9]+)\+([0-9]+)\+([0-9]+)$ ]] &&
+                [ "${BASH_REMATCH[1]}" -ge 90 ]; then
+                BW=${BASH_REMATCH[1]} BH=${BASH_REMATCH[2]} BX=${BASH_REMATCH[3]} BY=${BASH_REMATCH[4]}
+                return 0
+            fi
+        done
+        sleep 0.2
+    done
+    echo "could not find the board in the window" >&2
+    exit 1
+}
+
+# Screen position of the centre of a cell (0-based row, column) on a COLS x ROWS board.
+cell_xy() {
+    echo "$((X + BX + (2 * $2 + 1) * BW / (2 * COLS))) $((Y + BY + (2 * $1 + 1) * BH / (2 * ROWS)))"
+}
+click_cell() {
+    # shellcheck disable=SC2046
+    xdotool mousemove $(cell_xy "$1" "$2") click 1
+    sleep "${3:-0.7}"   # the computer's reply (milliseconds on 3x3) and a repaint
+}
+hover_cell() {
+    # shellcheck disable=SC2046
+    xdotool mousemove $(cell_xy "$1" "$2")
+    sleep 0.4
+}
+key() { xdotool windowfocus --sync "$WID" key --clearmodifiers "$1"; sleep 0.6; }
+pointer_away() { xdotool mousemove "$((X + WIDTH - 5))" "$((Y + HEIGHT - 5))"; sleep 0.4; }
+
+# Whether a cell holds a mark: some pixels near its centre differ from the board colours.
+occupied() {
+    local x y s
+    read -r x y < <(cell_xy "$1" "$2")
+    s=$((BW / COLS / 3))
+    shot "$WORK/cell.png"
+    local fraction
+    fraction=$("$CONVERT" "$WORK/cell.png" -crop "$((2 * s))x$((2 * s))+$((x - X - s))+$((y - Y - s))" \
+        +repage -fuzz 12% -fill black -opaque '#1f2a44' -opaque '#2c3b5e' -opaque '#f7f3e8' \
+        -opaque '#e8e0c8' -fill white +opaque black -format '%[fx:mean]' info:)
+    awk -v f="$fraction" 'BEGIN { exit !(f > 0.05) }'
+}
+
+ROWS=3 COLS=3
+pointer_away
+find_board
+shot "$OUT/start.png"
+echo "board at ${BX},${BY} ${BW}x${BH}; wrote $OUT/start.png"
+
+# --- Against the computer: X plays the first empty cell in reading order --------------
+first_empty() {
+    for r in 0 1 2; do for c in 0 1 2; do
+        if ! occupied "$r" "$c"; then echo "$r $c"; return 0; fi
+    done; done
+    return 1
+}
+click_cell 1 1 1.0             # X in the centre; the computer answers
+# shellcheck disable=SC2046
+click_cell $(first_empty) 1.0
+# shellcheck disable=SC2046
+hover_cell $(first_empty)      # the preview of the next X under the pointer
+shot "$OUT/game.png"
+echo "wrote $OUT/game.png"
+
+click_cell 1 1 0.5             # taken: the status says why
+pointer_away
+shot "$OUT/refused.png"
+echo "wrote $OUT/refused.png"
+
+for _ in 1 2 3 4; do           # play on until the game ends (the board stops changing)
+    cell=$(first_empty) || break
+    shot "$WORK/before.png"
+    # shellcheck disable=SC2086
+    click_cell $cell 1.0
+    shot "$WORK/after.png"
+    "$CONVERT" "$WORK/before.png" "$WORK/after.png" -metric AE -compare -format '%[distortion]' info: \
+        2>/dev/null | grep -qx 0 && break
+done
+pointer_away
+shot "$OUT/end.png"
+echo "wrote $OUT/end.png"
+
+# --- Two players: Ctrl+N, then the mode from the side panel -------------------------
+# The side panel's rows sit at fixed heights for the default font and theme; the few
+# panel clicks below use them (the board cells are always computed).
+key ctrl+n
+xdotool mousemove "$((X + 40))" "$((Y + 188))" click 1   # "Two players at this computer"
+sleep 0.5
+for move in "0 0" "1 0" "1 1" "2 0" "2 2"; do
+    # shellcheck disable=SC2086
+    click_cell $move 0.3
+done
+pointer_away
+shot "$OUT/win.png"
+echo "wrote $OUT/win.png"
+
+# --- Gomoku in the light theme --------------------------------------------------------
+xdotool mousemove "$((X + 147))" "$((Y + 594))" click 1   # Theme: "Light"
+sleep 0.3
+xdotool mousemove "$((X + 60))" "$((Y + 539))" click 1    # "Gomoku 15x15, 5 in a row"
+sleep 0.5
+pointer_away
+find_board
+ROWS=15 COLS=15
+for move in "7 7" "7 8" "6 8" "8 6" "5 9"; do
+    # shellcheck disable=SC2086
+    click_cell $move 0.3
+done
+hover_cell 4 10
+shot "$OUT/gomoku.png"
+echo "wrote $OUT/gomoku.png"
+
+# --- Against the computer on 15x15: thinking, then the learners' view ---------------
+xdotool windowsize "$WID" 1100 900
+sleep 0.5
+eval "$(xdotool getwindowgeometry --shell "$WID")"
+xdotool mousemove "$((X + 60))" "$((Y + 165))" click 1    # "You vs computer"
+sleep 0.3
+key ctrl+n
+pointer_away
+find_board
+click_cell 7 7 0.8             # the computer has 2 s per move on this board
+pointer_away
+shot "$OUT/thinking.png"
+echo "wrote $OUT/thinking.png"
+sleep 2.5
+xdotool mousemove "$((X + 90))" "$((Y + 682))" click 1    # "Last search (for learners)"
+pointer_away
+sleep 0.3
+shot "$OUT/learners.png"
+echo "wrote $OUT/learners.png"

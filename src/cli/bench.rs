@@ -1,0 +1,176 @@
+//! `tictactoe bench`: searches a fixed list of positions on several boards with fixed
+//! limits, one thread and a cleared table each time, and prints the nodes of each and their
+//! total. The total is a signature of the search's behaviour: any change to move ordering,
+//! pruning or the table shows up in it at once (as Stockfish's `bench` does).
+
+use std::fmt;
+use std::io::Write;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use serde::Serialize;
+
+use super::report::{MaybeCell, Verdict};
+use super::{CliError, emit, parse_position};
+use crate::engine::{Algorithm, Engine, EngineConfig, Limits};
+use crate::rules::{Cell, Rule};
+
+/// Arguments of `bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Only the positions of this board (all boards by default)
+    #[arg(long, value_name = "W,H,K", value_parser = super::parse_rule)]
+    pub rule: Option<Rule>,
+    /// Search the positions under the exactly-K rule
+    #[arg(long)]
+    pub exact: bool,
+    /// Print one JSON object instead of text
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// One position of the bench and the limit it is searched to (`None`: solved outright).
+struct BenchPosition {
+    rule: &'static str,
+    position: &'static str,
+    depth: Option<u32>,
+}
+
+const fn bench(rule: &'static str, position: &'static str, depth: Option<u32>) -> BenchPosition {
+    BenchPosition { rule, position, depth }
+}
+
+/// The positions. Changing this list changes the signature.
+const POSITIONS: &[BenchPosition] = &[
+    // Tic-tac-toe, solved: the empty board, an opening and two middlegames.
+    bench("3,3,3", ".../.../...", None),
+    bench("3,3,3", "x../.../...", None),
+    bench("3,3,3", "x../.o./...", None),
+    bench("3,3,3", "x../.o./..x", None),
+    bench("3,3,3", "xo./.x./..o", None),
+    // 4,4,3 (a first-player win), solved.
+    bench("4,4,3", "..../..../..../....", None),
+    bench("4,4,3", "..../.o../..x./....", None),
+    // 4,4,4 (a draw), solved from a middlegame.
+    bench("4,4,4", "x.../.o../..x./...o", None),
+    bench("4,4,4", "..../.xo./.ox./....", None),
+    // Middlegames of larger boards at a fixed depth.
+    bench("5,5,4", "...../.xo../..x../.o.../.....", Some(6)),
+    bench("6,5,4", "....../..xo../..ox../....../......", Some(6)),
+    // Gomoku, a few moves in, at a fixed depth.
+    bench(
+        "15,15,5",
+        "...............\
+         /...............\
+         /...............\
+         /...............\
+         /...............\
+         /...............\
+         /......o........\
+         /.......x.......\
+         /......xo.......\
+         /...............\
+         /...............\
+         /...............\
+         /...............\
+         /...............\
+         /...............",
+        Some(4),
+    ),
+];
+
+/// The table size of every bench search: part of what the signature depends on.
+const TT_MEGABYTES: usize = 16;
+
+/// What `bench` prints for one position.
+#[derive(Serialize)]
+struct BenchLine {
+    rule: String,
+    position: String,
+    depth: u32,
+    #[serde(flatten)]
+    verdict: Verdict,
+    best: Option<Cell>,
+    nodes: u64,
+}
+
+/// What `bench` prints.
+#[derive(Serialize)]
+struct BenchReport {
+    positions: Vec<BenchLine>,
+    /// The signature: the total of the nodes.
+    nodes: u64,
+    seconds: f64,
+    nodes_per_second: u64,
+}
+
+pub fn run(args: &BenchArgs, output: &mut dyn Write) -> Result<(), CliError> {
+    let chosen: Vec<(Rule, &BenchPosition)> = POSITIONS
+        .iter()
+        .map(|b| (b.rule.parse::<Rule>().expect("bench rules are valid"), b))
+        .filter(|(rule, _)| args.rule.is_none_or(|r| r == *rule))
+        .map(|(rule, b)| (rule.with_exact(args.exact), b))
+        .collect();
+    if chosen.is_empty() {
+        return Err(CliError::Usage("no bench position is on that board".to_string()));
+    }
+    let mut engine = Engine::new(EngineConfig {
+        algorithm: Algorithm::Full,
+        tt_megabytes: TT_MEGABYTES,
+        threads: 1,
+    });
+    let stop = AtomicBool::new(false);
+    let start = Instant::now();
+    let mut lines = Vec::new();
+    for (rule, b) in chosen {
+        let position = parse_position(rule, b.position)?;
+        engine.clear();
+        let limits = Limits { depth: b.depth, ..Limits::default() };
+        let found = engine.search(&position, &limits, &stop, &mut |_| {});
+        lines.push(BenchLine {
+            rule: rule.to_string(),
+            position: position.to_notation(),
+            depth: found.stats.depth,
+            verdict: Verdict::of(&found.value, &position),
+            best: found.best,
+            nodes: found.stats.nodes,
+        });
+    }
+    let elapsed = start.elapsed().max(Duration::from_micros(1));
+    let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
+    let report = BenchReport {
+        positions: lines,
+        nodes,
+        seconds: elapsed.as_secs_f64(),
+        nodes_per_second: (nodes as f64 / elapsed.as_secs_f64()) as u64,
+    };
+    emit(output, args.json, &report)
+}
+
+impl fmt::Display for BenchReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (n, line) in self.positions.iter().enumerate() {
+            let position = if line.position.len() > 36 {
+                format!("{}...", &line.position[..33])
+            } else {
+                line.position.clone()
+            };
+            writeln!(
+                f,
+                "{:>2}  {:<8} {:<36}  depth {:>2}  nodes {:>10}  {:<18} best {}",
+                n + 1,
+                line.rule,
+                position,
+                line.depth,
+                line.nodes,
+                line.verdict.to_string(),
+                MaybeCell(line.best),
+            )?;
+        }
+        writeln!(f, "===========================")?;
+        writeln!(f, "Total time (ms) : {}", (self.seconds * 1000.0).round() as u64)?;
+        writeln!(f, "Nodes searched  : {}", self.nodes)?;
+        writeln!(f, "Nodes/second    : {}", self.nodes_per_second)
+    }
+}

@@ -1,0 +1,44 @@
+//! The errors of the command line. Each prints as one line after `error: `.
+
+use std::io;
+
+use crate::rules::PositionError;
+use crate::rules::perft::PerftError;
+
+/// Why a subcommand failed.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    #[error("bad position '{text}': {source}")]
+    Position { text: String, source: PositionError },
+    #[error("{0}")]
+    Count(#[from] PerftError),
+    #[error("{0}")]
+    Usage(String),
+    #[error("{failed} of {total} positions could not be analysed")]
+    SomeLinesFailed { failed: usize, total: usize },
+    #[error("{0}")]
+    Io(#[from] io::Error),
+    #[error("{0}")]
+    Json(#[from] serde_json::Error),
+}
+
+impl CliError {
+    /// The exit status: 2 for bad input, 1 when reading or writing failed.
+    #[must_use]
+    pub fn exit_status(&self) -> u8 {
+        match self {
+            CliError::Io(_) | CliError::Json(_) => 1,
+            _ => 2,
+        }
+    }
+
+    /// Whether the reader of our output went away (`tictactoe ... | head`): not an error.
+    #[must_use]
+    pub fn is_broken_pipe(&self) -> bool {
+        match self {
+            CliError::Io(e) => e.kind() == io::ErrorKind::BrokenPipe,
+            CliError::Json(e) => e.io_error_kind() == Some(io::ErrorKind::BrokenPipe),
+            _ => false,
+        }
+    }
+}

@@ -1,0 +1,120 @@
+//! The command line, `tictactoe <subcommand>`: one file per subcommand, each a thin adapter
+//! that reads its arguments, asks the rules or the engine, and prints plain text or, with
+//! `--json`, one JSON object per answer. Cells in JSON are `{"row": r, "col": c}`, 0-based
+//! from the top left; in text they are `(row,col)`, 1-based, as the `play` prompt reads them.
+//!
+//! Errors are one line on standard error (`error: ...`) and exit status 2.
+
+mod count;
+mod error;
+
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::rules::{Position, Rule, RuleError};
+
+pub use error::CliError;
+
+/// `tictactoe`: tic-tac-toe and its m,n,k relatives.
+#[derive(Parser, Debug)]
+#[command(name = "tictactoe", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Count games and positions of a small board (perft-style, at most 16 cells)
+    Count(count::CountArgs),
+}
+
+/// The board options every subcommand takes.
+#[derive(Args, Debug, Clone)]
+pub struct BoardArgs {
+    /// Board width, height and how many in a row win
+    #[arg(long, value_name = "W,H,K", default_value = "3,3,3", value_parser = parse_rule)]
+    pub rule: Rule,
+    /// Only exactly K in a row wins; longer lines do not
+    #[arg(long)]
+    pub exact: bool,
+    /// Print one JSON object per answer instead of text
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl BoardArgs {
+    /// The rule with the `--exact` option applied.
+    #[must_use]
+    pub fn rule(&self) -> Rule {
+        self.rule.with_exact(self.exact)
+    }
+
+    /// The position given as `text`, or the empty board when there is none.
+    pub fn position(&self, text: Option<&str>) -> Result<Position, CliError> {
+        match text {
+            None => Ok(Position::new(self.rule())),
+            Some(text) => parse_position(self.rule(), text),
+        }
+    }
+}
+
+fn parse_rule(text: &str) -> Result<Rule, RuleError> {
+    text.parse()
+}
+
+/// Parses a position in text notation, naming it in the error.
+pub fn parse_position(rule: Rule, text: &str) -> Result<Position, CliError> {
+    Position::from_notation(rule, text).map_err(|source| CliError::Position {
+        text: text.trim().to_string(),
+        source,
+    })
+}
+
+/// Runs one subcommand on the process's standard input and output.
+#[must_use]
+pub fn run(command: &Command) -> ExitCode {
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    let mut input = stdin.lock();
+    let mut output = io::BufWriter::new(stdout.lock());
+    let result = execute(command, &mut input, &mut output).and_then(|()| Ok(output.flush()?));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) if error.is_broken_pipe() => ExitCode::SUCCESS,
+        Err(error) => {
+            let _ = output.flush();
+            eprintln!("error: {error}");
+            ExitCode::from(error.exit_status())
+        }
+    }
+}
+
+/// Runs one subcommand on the given input and output.
+pub fn execute(
+    command: &Command,
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+) -> Result<(), CliError> {
+    let _ = input;
+    match command {
+        Command::Count(args) => count::run(args, output),
+    }
+}
+
+/// Writes `report` as one line of JSON or as its text form.
+fn emit<T>(output: &mut dyn Write, json: bool, report: &T) -> Result<(), CliError>
+where
+    T: serde::Serialize + std::fmt::Display,
+{
+    if json {
+        serde_json::to_writer(&mut *output, report)?;
+        writeln!(output)?;
+    } else {
+        write!(output, "{report}")?;
+    }
+    Ok(())
+}

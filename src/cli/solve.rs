@@ -1,0 +1,86 @@
+//! `tictactoe solve`: the game-theoretic value of a position (the empty board by default),
+//! a best move and the principal variation, by a full-depth engine search.
+
+use std::fmt;
+use std::io::Write;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use clap::Args;
+use serde::Serialize;
+
+use super::report::{Line, MaybeCell, Verdict};
+use super::{BoardArgs, CliError, emit};
+use crate::engine::{Engine, EngineConfig, Limits};
+use crate::rules::{Cell, Side};
+
+/// Arguments of `solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub board: BoardArgs,
+    /// The position, rows from the top joined by '/' (for example x.o/.x./...); empty board
+    /// by default
+    #[arg(long, value_name = "P")]
+    pub position: Option<String>,
+    /// Stop after this many seconds; the result is "unknown" unless proved by then
+    #[arg(long, value_name = "S", value_parser = super::parse_seconds)]
+    pub time: Option<Duration>,
+    /// Search threads
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: u16,
+}
+
+/// What `solve` prints.
+#[derive(Serialize)]
+struct SolveReport {
+    rule: String,
+    position: String,
+    to_move: Side,
+    #[serde(flatten)]
+    verdict: Verdict,
+    best: Option<Cell>,
+    nodes: u64,
+    seconds: f64,
+    depth: u32,
+    pv: Vec<Cell>,
+}
+
+pub fn run(args: &SolveArgs, output: &mut dyn Write) -> Result<(), CliError> {
+    let position = args.board.position(args.position.as_deref())?;
+    let config = EngineConfig { threads: usize::from(args.threads), ..EngineConfig::default() };
+    let mut engine = Engine::new(config);
+    let limits = Limits { time: args.time, ..Limits::default() };
+    let stop = AtomicBool::new(false);
+    let found = engine.search(&position, &limits, &stop, &mut |_| {});
+    let verdict = if position.is_over() {
+        Verdict::of_finished(&position)
+    } else {
+        Verdict::of(&found.value, &position)
+    };
+    let report = SolveReport {
+        rule: position.rule().to_string(),
+        position: position.to_notation(),
+        to_move: position.side_to_move(),
+        verdict,
+        best: found.best,
+        nodes: found.stats.nodes,
+        seconds: found.stats.elapsed.as_secs_f64(),
+        depth: found.stats.depth,
+        pv: found.pv,
+    };
+    emit(output, args.board.json, &report)
+}
+
+impl fmt::Display for SolveReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "position  {}  ({}, {} to move)", self.position, self.rule, self.to_move)?;
+        writeln!(f, "result    {}", self.verdict)?;
+        writeln!(f, "best      {}", MaybeCell(self.best))?;
+        writeln!(f, "pv        {}", Line(&self.pv))?;
+        writeln!(f, "depth     {}", self.depth)?;
+        writeln!(f, "nodes     {}", self.nodes)?;
+        writeln!(f, "seconds   {:.3}", self.seconds)
+    }
+}

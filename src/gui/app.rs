@@ -1,0 +1,363 @@
+//! The application: the saved state (game, settings, preferences) beside the runtime parts
+//! (searches, file dialogs, the keyboard cursor). Each frame reads what the background
+//! threads sent, collects the player's actions from the keyboard, the panel and the board,
+//! draws, then applies the actions and lets the computer move.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Instant;
+
+use egui::{Id, RichText, Ui};
+
+use crate::game::{Player, Session};
+use crate::rules::{Cell, Outcome};
+
+use super::board::BoardView;
+use super::computer::Computer;
+use super::files::{DialogPicker, FileAction, FilePicker, Files};
+use super::keys::{self, Command};
+use super::panel::{Action, ControlPanel};
+use super::saved::SavedState;
+use super::status;
+
+/// A message under the status line: the reason a move was refused, a file error, ...
+#[derive(Clone, Debug)]
+struct Note {
+    text: String,
+    error: bool,
+}
+
+/// The tic-tac-toe window.
+pub struct TicTacToeApp {
+    /// Saved between runs.
+    state: SavedState,
+    // Runtime only, never saved:
+    computer: Computer,
+    files: Files,
+    cursor: Option<Cell>,
+    /// Whether a board cell had keyboard focus last frame.
+    board_focused: bool,
+    note: Option<Note>,
+    /// Set by `run` when the window should close after its first frame (start-up timing).
+    exit_after_first_frame: Option<Instant>,
+    frames: u64,
+}
+
+impl TicTacToeApp {
+    /// The app as the window opens it: the saved state from eframe's storage, or the
+    /// defaults when there is none or it cannot be read.
+    #[must_use]
+    pub fn new(cc: &eframe::CreationContext<'_>) -> TicTacToeApp {
+        let state = cc
+            .storage
+            .and_then(|s| eframe::get_value::<SavedState>(s, eframe::APP_KEY))
+            .and_then(SavedState::checked)
+            .unwrap_or_default();
+        TicTacToeApp::with_state(&cc.egui_ctx, state)
+    }
+
+    /// The app over a given state, with the desktop's file dialog.
+    #[must_use]
+    pub fn with_state(ctx: &egui::Context, state: SavedState) -> TicTacToeApp {
+        state.prefs.theme.apply(ctx);
+        TicTacToeApp {
+            state,
+            computer: Computer::default(),
+            files: Files::new(Arc::new(DialogPicker)),
+            cursor: None,
+            board_focused: false,
+            note: None,
+            exit_after_first_frame: None,
+            frames: 0,
+        }
+    }
+
+    /// Replaces the file dialog (tests hand in a fixed path).
+    #[must_use]
+    pub fn with_picker(mut self, picker: Arc<dyn FilePicker>) -> TicTacToeApp {
+        self.files = Files::new(picker);
+        self
+    }
+
+    /// Closes the window after the first frame and prints how long it took from `start`.
+    #[must_use]
+    pub fn exit_after_first_frame(mut self, start: Instant) -> TicTacToeApp {
+        self.exit_after_first_frame = Some(start);
+        self
+    }
+
+    /// The game on the board.
+    #[must_use]
+    pub fn session(&self) -> &Session {
+        &self.state.session
+    }
+
+    /// Everything that is saved between runs.
+    #[must_use]
+    pub fn state(&self) -> &SavedState {
+        &self.state
+    }
+
+    /// Whether the computer is searching for its move.
+    #[must_use]
+    pub fn is_thinking(&self) -> bool {
+        self.computer.is_thinking()
+    }
+
+    /// Reads the background threads: the computer's move, hints, chosen file paths.
+    fn poll_background(&mut self, ctx: &egui::Context) {
+        if let Some(cell) = self.computer.poll(&self.state.session) {
+            let generation = self.state.session.generation();
+            if let Err(e) = self.state.session.play(cell) {
+                // Never expected: the engine only answers legal moves.
+                self.computer.failed(generation);
+                self.set_error(format!("The computer's move was refused: {e}"));
+            }
+            ctx.request_repaint();
+        }
+        if let Some((action, path)) = self.files.poll() {
+            if let Some(path) = path {
+                self.file_chosen(action, &path);
+            }
+            ctx.request_repaint();
+        }
+    }
+
+    /// Applies one action of the player.
+    fn apply(&mut self, action: Action, ctx: &egui::Context) {
+        let session = &mut self.state.session;
+        match action {
+            Action::Play(cell) => self.play(cell),
+            Action::NewGame => {
+                // Dropping the search handles stops searches for the old position.
+                self.computer.cancel();
+                session.new_game();
+                self.note = None;
+            }
+            Action::Undo => {
+                if session.undo() {
+                    self.computer.cancel();
+                    self.note = None;
+                }
+            }
+            Action::Redo => {
+                if session.redo() {
+                    self.computer.cancel();
+                    self.note = None;
+                }
+            }
+            Action::Hint => {
+                if matches!(session.player_to_move(), Some(Player::Human)) {
+                    self.computer.request_hint(session, ctx);
+                }
+            }
+            Action::Save => self.ask_file(FileAction::Save, ctx),
+            Action::Open => self.ask_file(FileAction::Open, ctx),
+            Action::Settings(settings) => {
+                if settings.rule != session.settings().rule {
+                    self.cursor = None;
+                }
+                self.computer.cancel();
+                session.set_settings(settings);
+                self.note = None;
+            }
+        }
+        ctx.request_repaint();
+    }
+
+    /// A person's move, or the reason it cannot be played.
+    fn play(&mut self, cell: Cell) {
+        let session = &mut self.state.session;
+        if session.is_computer_to_move() {
+            let why = if self.computer.is_thinking() {
+                "Wait: the computer is thinking"
+            } else {
+                "Wait: it is the computer's turn"
+            };
+            self.set_error(why.to_string());
+            return;
+        }
+        match session.play(cell) {
+            Ok(()) => self.note = None,
+            Err(e) => self.set_error(status::capitalise(&e.to_string())),
+        }
+    }
+
+    fn ask_file(&mut self, action: FileAction, ctx: &egui::Context) {
+        let ctx = ctx.clone();
+        self.files.ask(action, move || ctx.request_repaint());
+    }
+
+    /// Saves to or opens `path`. A record that cannot be read leaves the game as it is.
+    fn file_chosen(&mut self, action: FileAction, path: &Path) {
+        let name = path.display();
+        match action {
+            FileAction::Save => match self.state.session.save(path) {
+                Ok(()) => self.set_info(format!("Saved the game to {name}")),
+                Err(e) => self.set_error(format!("Could not save the game: {e}")),
+            },
+            FileAction::Open => match Session::load(path) {
+                Ok(loaded) => {
+                    self.computer.cancel();
+                    self.state.session.replace_game(loaded);
+                    self.cursor = None;
+                    self.set_info(format!("Opened {name}"));
+                }
+                Err(e) => self.set_error(format!("Could not open {name}: {e}")),
+            },
+        }
+    }
+
+    fn set_error(&mut self, text: String) {
+        self.note = Some(Note { text, error: true });
+    }
+
+    fn set_info(&mut self, text: String) {
+        self.note = Some(Note { text, error: false });
+    }
+
+    /// The status line: whose turn and who that is, or the result; the note; the score.
+    fn status_ui(&self, ui: &mut Ui) {
+        let session = &self.state.session;
+        ui.add_space(4.0);
+        ui.horizontal(|ui| {
+            let text = match session.outcome() {
+                Some(outcome) => status::result(session, &outcome),
+                None if self.computer.is_thinking() => {
+                    let side = session.position().side_to_move();
+                    format!("{side} - computer is thinking")
+                }
+                None => status::turn(session),
+            };
+            ui.label(RichText::new(text).size(22.0).strong());
+            if self.computer.is_thinking() {
+                ui.spinner();
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label(status::players(session));
+            ui.separator();
+            ui.label(status::score(session));
+            if let Some(note) = &self.note {
+                ui.separator();
+                if note.error {
+                    ui.colored_label(ui.visuals().warn_fg_color, &note.text);
+                } else {
+                    ui.label(&note.text);
+                }
+            }
+        });
+        ui.add_space(2.0);
+    }
+
+    /// The board, and the actions clicking it asks for.
+    fn board_ui(&mut self, ui: &mut Ui, actions: &mut Vec<Action>) {
+        let session = &self.state.session;
+        let person_to_move = matches!(session.player_to_move(), Some(Player::Human));
+        let outcome = session.outcome();
+        let win_line: &[Cell] = match &outcome {
+            Some(Outcome::Win { line, .. }) => line,
+            _ => &[],
+        };
+        let response = BoardView::new(session.position())
+            .last_move(session.last_move())
+            .win_line(win_line)
+            .hint(self.computer.hint_for(session))
+            .cursor(self.cursor)
+            .preview(person_to_move.then(|| session.position().side_to_move()))
+            .ui(ui);
+        if let Some(cell) = response.clicked {
+            actions.push(Action::Play(cell));
+        }
+        if let Some(cell) = response.focused {
+            self.cursor = Some(cell);
+        }
+        self.board_focused = ui
+            .memory(|m| m.focused())
+            .is_some_and(|id| is_cell(id, session));
+    }
+
+    /// Whether board keys (digits, arrows, Enter) belong to the board: nothing else has
+    /// keyboard focus, or a cell has.
+    fn board_has_keyboard(&self, ctx: &egui::Context) -> bool {
+        self.board_focused || ctx.memory(|m| m.focused()).is_none()
+    }
+
+    /// The shortcuts and board keys pressed this frame, as actions.
+    fn keyboard_actions(&mut self, ctx: &egui::Context) -> Vec<Action> {
+        let mut actions: Vec<Action> = keys::commands(ctx)
+            .into_iter()
+            .map(|c| match c {
+                Command::NewGame => Action::NewGame,
+                Command::Undo => Action::Undo,
+                Command::Redo => Action::Redo,
+                Command::Save => Action::Save,
+                Command::Open => Action::Open,
+            })
+            .collect();
+        if self.board_has_keyboard(ctx) {
+            let rule = self.state.session.settings().rule;
+            let before = self.cursor;
+            if let Some(cell) = keys::board_keys(ctx, &rule, &mut self.cursor) {
+                actions.push(Action::Play(cell));
+            }
+            if self.cursor != before {
+                ctx.request_repaint();
+            }
+        }
+        actions
+    }
+
+    /// For start-up timing: close once the first frame has been presented.
+    fn exit_if_timing(&mut self, ctx: &egui::Context) {
+        self.frames += 1;
+        if let Some(start) = self.exit_after_first_frame {
+            // The first frame has been presented once the second one starts.
+            if self.frames == 1 {
+                ctx.request_repaint();
+            } else if self.frames == 2 {
+                println!("first frame after {} ms", start.elapsed().as_millis());
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+        }
+    }
+}
+
+fn is_cell(id: Id, session: &Session) -> bool {
+    let cells = session.settings().rule.cells();
+    (0..cells).any(|i| BoardView::cell_id(BoardView::board_id(), i) == id)
+}
+
+impl eframe::App for TicTacToeApp {
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        let ctx = ui.ctx().clone();
+        self.poll_background(&ctx);
+        let mut actions = self.keyboard_actions(&ctx);
+
+        egui::Panel::left("controls")
+            .resizable(false)
+            .default_size(280.0)
+            .show(ui, |ui| {
+                let panel = ControlPanel {
+                    session: &self.state.session,
+                    prefs: &mut self.state.prefs,
+                    computer: &self.computer,
+                    file_dialog_open: self.files.busy(),
+                };
+                actions.extend(panel.ui(ui));
+            });
+        egui::Panel::top("status").show(ui, |ui| self.status_ui(ui));
+        egui::CentralPanel::default().show(ui, |ui| self.board_ui(ui, &mut actions));
+
+        for action in actions {
+            self.apply(action, &ctx);
+        }
+        self.computer
+            .drive(&self.state.session, &ctx, Instant::now());
+        self.exit_if_timing(&ctx);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, eframe::APP_KEY, &self.state);
+    }
+}

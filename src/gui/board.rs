@@ -1,0 +1,298 @@
+//! The board widget: the grid, the marks, the last move, the winning line, a hint, the
+//! keyboard cursor and a preview of the mark a click would place. Built in the four steps of
+//! egui's `toggle_switch.rs`: decide a size, allocate it, handle interaction, paint.
+//!
+//! Every cell is its own accessible widget labelled like "row 1, column 2: empty", so a
+//! screen reader (and the tests) can find and press it.
+
+use egui::{Color32, Id, Pos2, Rect, Role, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+
+use crate::rules::{Cell, Position, Side};
+
+/// Smallest cell edge in points; below this the board scrolls out of the panel instead of
+/// shrinking further.
+const MIN_CELL: f32 = 12.0;
+
+/// What the board shows besides the stones.
+pub struct BoardView<'a> {
+    position: &'a Position,
+    id: Id,
+    last_move: Option<Cell>,
+    win_line: &'a [Cell],
+    hint: Option<Cell>,
+    cursor: Option<Cell>,
+    /// The mark a click would place, or `None` when a click cannot play (computer's turn,
+    /// game over).
+    preview: Option<Side>,
+}
+
+/// What happened on the board this frame.
+#[derive(Default)]
+pub struct BoardResponse {
+    /// The cell that was clicked (or pressed through accessibility / keyboard focus).
+    pub clicked: Option<Cell>,
+    /// The cell that just received keyboard focus (Tab), so the cursor can follow it.
+    pub focused: Option<Cell>,
+}
+
+impl<'a> BoardView<'a> {
+    #[must_use]
+    pub fn new(position: &'a Position) -> BoardView<'a> {
+        BoardView {
+            position,
+            id: Id::unique("board"),
+            last_move: None,
+            win_line: &[],
+            hint: None,
+            cursor: None,
+            preview: None,
+        }
+    }
+
+    #[must_use]
+    pub fn last_move(mut self, cell: Option<Cell>) -> Self {
+        self.last_move = cell;
+        self
+    }
+
+    #[must_use]
+    pub fn win_line(mut self, line: &'a [Cell]) -> Self {
+        self.win_line = line;
+        self
+    }
+
+    #[must_use]
+    pub fn hint(mut self, cell: Option<Cell>) -> Self {
+        self.hint = cell;
+        self
+    }
+
+    #[must_use]
+    pub fn cursor(mut self, cell: Option<Cell>) -> Self {
+        self.cursor = cell;
+        self
+    }
+
+    #[must_use]
+    pub fn preview(mut self, side: Option<Side>) -> Self {
+        self.preview = side;
+        self
+    }
+
+    /// The id of one cell's widget; the app uses it to tell whether a cell has focus.
+    #[must_use]
+    pub fn cell_id(board: Id, index: usize) -> Id {
+        board.with(("cell", index))
+    }
+
+    /// The board's own id (the parent of the cell ids).
+    #[must_use]
+    pub fn board_id() -> Id {
+        Id::unique("board")
+    }
+
+    /// Draws the board in the space left in `ui` and reports clicks.
+    pub fn ui(self, ui: &mut Ui) -> BoardResponse {
+        let rule = *self.position.rule();
+        let (columns, rows) = (rule.width as f32, rule.height as f32);
+
+        // 1. Decide a size: square cells, as large as the space allows.
+        let available = ui.available_size();
+        let edge = (available.x / columns)
+            .min(available.y / rows)
+            .floor()
+            .max(MIN_CELL);
+        let board_size = Vec2::new(edge * columns, edge * rows);
+
+        // 2. Allocate: take the whole area so the board stays centred in it.
+        let (area, _) = ui.allocate_exact_size(available.max(board_size), Sense::hover());
+        let board = Rect::from_center_size(area.center(), board_size);
+        let cell_rect = |cell: Cell| {
+            let min = board.min + Vec2::new(cell.col as f32 * edge, cell.row as f32 * edge);
+            Rect::from_min_size(min, Vec2::splat(edge))
+        };
+
+        // 3. Interaction: one accessible, clickable widget per cell.
+        let mut response = BoardResponse::default();
+        let mut hovered = None;
+        for row in 0..rule.height {
+            for col in 0..rule.width {
+                let cell = Cell::new(row, col);
+                let index = row * rule.width + col;
+                let id = Self::cell_id(self.id, index);
+                let cell_response = ui.interact(cell_rect(cell), id, Sense::click());
+                let label = cell_label(cell, self.position.get(cell));
+                let enabled = ui.is_enabled();
+                cell_response.widget_info(|| WidgetInfo::labeled(Role::Button, enabled, &label));
+                if cell_response.clicked() {
+                    response.clicked = Some(cell);
+                }
+                if cell_response.gained_focus() {
+                    response.focused = Some(cell);
+                }
+                if cell_response.hovered() {
+                    hovered = Some(cell);
+                }
+            }
+        }
+
+        // 4. Paint.
+        if ui.is_rect_visible(board) {
+            let painter = ui.painter();
+            let visuals = ui.visuals();
+            let colors = Colors::new(visuals.dark_mode);
+            painter.rect_filled(board, 4.0, colors.board);
+
+            let highlight = |cell: Cell, fill: Color32| {
+                painter.rect_filled(cell_rect(cell).shrink(1.0), 2.0, fill);
+            };
+            if let Some(cell) = self.last_move {
+                highlight(cell, colors.last_move);
+            }
+            for &cell in self.win_line {
+                highlight(cell, colors.win_cell);
+            }
+            if let Some(cell) = self.hint {
+                highlight(cell, colors.hint);
+            }
+
+            let grid = Stroke::new((edge * 0.04).clamp(1.0, 3.0), colors.grid);
+            for c in 1..rule.width {
+                let x = board.min.x + c as f32 * edge;
+                painter.line_segment([Pos2::new(x, board.min.y), Pos2::new(x, board.max.y)], grid);
+            }
+            for r in 1..rule.height {
+                let y = board.min.y + r as f32 * edge;
+                painter.line_segment([Pos2::new(board.min.x, y), Pos2::new(board.max.x, y)], grid);
+            }
+
+            for row in 0..rule.height {
+                for col in 0..rule.width {
+                    let cell = Cell::new(row, col);
+                    if let Some(side) = self.position.get(cell) {
+                        paint_mark(ui, cell_rect(cell), side, colors.mark(side));
+                    }
+                }
+            }
+
+            if let (Some(side), Some(cell)) = (self.preview, hovered)
+                && self.position.get(cell).is_none()
+            {
+                paint_mark(
+                    ui,
+                    cell_rect(cell),
+                    side,
+                    colors.mark(side).gamma_multiply(0.35),
+                );
+            }
+            if let Some(cell) = self.hint
+                && self.position.get(cell).is_none()
+                && let Some(side) = self.preview.or(Some(self.position.side_to_move()))
+            {
+                paint_mark(
+                    ui,
+                    cell_rect(cell),
+                    side,
+                    colors.mark(side).gamma_multiply(0.5),
+                );
+            }
+
+            if let Some(cell) = self.cursor {
+                let stroke = Stroke::new((edge * 0.06).clamp(2.0, 4.0), colors.cursor);
+                painter.rect_stroke(
+                    cell_rect(cell).shrink(edge * 0.06),
+                    3.0,
+                    stroke,
+                    StrokeKind::Inside,
+                );
+            }
+
+            if let (Some(first), Some(last)) = (self.win_line.first(), self.win_line.last()) {
+                let stroke = Stroke::new((edge * 0.12).clamp(3.0, 10.0), colors.win_line);
+                let (a, b) = (cell_rect(*first).center(), cell_rect(*last).center());
+                // Run the line a little past the end cells' centres so it reads as "through".
+                let overshoot = (b - a).normalized() * edge * 0.3;
+                painter.line_segment([a - overshoot, b + overshoot], stroke);
+            }
+        }
+        response
+    }
+}
+
+/// The accessible label of one cell: "row 1, column 2: empty" or "row 1, column 2: X".
+#[must_use]
+pub fn cell_label(cell: Cell, content: Option<Side>) -> String {
+    match content {
+        Some(side) => format!("{cell}: {side}"),
+        None => format!("{cell}: empty"),
+    }
+}
+
+/// Draws an X (two strokes) or an O (a ring) inside `rect`.
+fn paint_mark(ui: &Ui, rect: Rect, side: Side, color: Color32) {
+    let edge = rect.width();
+    let stroke = Stroke::new((edge * 0.11).max(2.0), color);
+    let inner = rect.shrink(edge * 0.22);
+    match side {
+        Side::X => {
+            ui.painter()
+                .line_segment([inner.left_top(), inner.right_bottom()], stroke);
+            ui.painter()
+                .line_segment([inner.right_top(), inner.left_bottom()], stroke);
+        }
+        Side::O => {
+            ui.painter()
+                .circle_stroke(rect.center(), inner.width() / 2.0, stroke);
+        }
+    }
+}
+
+/// The board's palette for the light and the dark theme.
+struct Colors {
+    board: Color32,
+    grid: Color32,
+    x: Color32,
+    o: Color32,
+    last_move: Color32,
+    win_cell: Color32,
+    win_line: Color32,
+    hint: Color32,
+    cursor: Color32,
+}
+
+impl Colors {
+    fn new(dark: bool) -> Colors {
+        if dark {
+            Colors {
+                board: Color32::from_rgb(0x1f, 0x2a, 0x44),
+                grid: Color32::from_rgb(0x8c, 0x9a, 0xb8),
+                x: Color32::from_rgb(0xff, 0x8a, 0x5c),
+                o: Color32::from_rgb(0x5c, 0xc8, 0xff),
+                last_move: Color32::from_rgb(0x2c, 0x3b, 0x5e),
+                win_cell: Color32::from_rgb(0x3d, 0x4a, 0x2a),
+                win_line: Color32::from_rgb(0xff, 0xe0, 0x8a),
+                hint: Color32::from_rgb(0x25, 0x50, 0x3c),
+                cursor: Color32::from_rgb(0xf0, 0xf0, 0xf0),
+            }
+        } else {
+            Colors {
+                board: Color32::from_rgb(0xf7, 0xf3, 0xe8),
+                grid: Color32::from_rgb(0x55, 0x5f, 0x73),
+                x: Color32::from_rgb(0xd0, 0x45, 0x1b),
+                o: Color32::from_rgb(0x15, 0x65, 0xc0),
+                last_move: Color32::from_rgb(0xe8, 0xe0, 0xc8),
+                win_cell: Color32::from_rgb(0xf5, 0xe6, 0x9c),
+                win_line: Color32::from_rgb(0x2e, 0x7d, 0x32),
+                hint: Color32::from_rgb(0xc8, 0xeb, 0xd0),
+                cursor: Color32::from_rgb(0x20, 0x20, 0x20),
+            }
+        }
+    }
+
+    fn mark(&self, side: Side) -> Color32 {
+        match side {
+            Side::X => self.x,
+            Side::O => self.o,
+        }
+    }
+}

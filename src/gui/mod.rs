@@ -1,0 +1,76 @@
+//! The desktop window (egui/eframe). The only module that knows about egui: it drives a
+//! [`Session`](crate::game::Session) and runs the engine on worker threads through
+//! [`SearchHandle`](crate::engine::SearchHandle), so the window never waits for a search.
+//!
+//! One file per part: the app and its frame loop (`app`), the board widget (`board`), the
+//! side panel (`panel`), the status words (`status`), the computer's searches
+//! (`computer`), the keyboard (`keys`), saving and opening games (`files`), what is kept
+//! between runs (`saved`) and the theme switch (`theme`).
+
+mod app;
+mod board;
+mod computer;
+mod files;
+mod keys;
+mod panel;
+mod saved;
+mod status;
+mod theme;
+
+use std::time::Instant;
+
+pub use app::TicTacToeApp;
+pub use board::cell_label;
+pub use computer::COMPUTER_VS_COMPUTER_PAUSE;
+pub use files::{DialogPicker, FileAction, FilePicker, GivenPath};
+pub use keys::keypad_cell;
+pub use saved::{CustomBoard, Prefs, SavedState};
+pub use theme::ThemeChoice;
+
+/// The window title; also what scripts look the window up by.
+pub const TITLE: &str = "Tic-tac-toe";
+
+/// The application id (Wayland app id, X11 class, storage folder name).
+pub const APP_ID: &str = "tictactoe";
+
+/// Set to any value to close the window once its first frame is drawn and print the time it
+/// took (for `scripts/gui-bench.sh`).
+pub const EXIT_AFTER_FIRST_FRAME: &str = "TICTACTOE_EXIT_AFTER_FIRST_FRAME";
+
+const ICON_PNG: &[u8] = include_bytes!("../../assets/icon.png");
+
+/// The window's options: title, app id, icon, sizes.
+#[must_use]
+pub fn native_options() -> eframe::NativeOptions {
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title(TITLE)
+        .with_app_id(APP_ID)
+        .with_inner_size([960.0, 720.0])
+        .with_min_inner_size([560.0, 420.0]);
+    match eframe::icon_data::from_png_bytes(ICON_PNG) {
+        Ok(icon) => viewport = viewport.with_icon(icon),
+        Err(e) => eprintln!("tictactoe: the window icon could not be read: {e}"),
+    }
+    eframe::NativeOptions {
+        viewport,
+        ..Default::default()
+    }
+}
+
+/// Opens the window and runs until it is closed.
+pub fn run() -> eframe::Result<()> {
+    let start = Instant::now();
+    let exit_early = std::env::var_os(EXIT_AFTER_FIRST_FRAME).is_some();
+    eframe::run_native(
+        APP_ID,
+        native_options(),
+        Box::new(move |cc| {
+            let app = TicTacToeApp::new(cc);
+            Ok(Box::new(if exit_early {
+                app.exit_after_first_frame(start)
+            } else {
+                app
+            }))
+        }),
+    )
+}

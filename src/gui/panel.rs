@@ -1,0 +1,356 @@
+//! The side panel: game commands, who plays whom, difficulty, board, theme and the
+//! learners' view. It edits a copy of the settings and reports what the player asked for
+//! as [`Action`]s; the app applies them after drawing.
+
+use egui::{Button, DragValue, RichText, Slider, Ui};
+
+use crate::engine::PlayerKind;
+use crate::game::{FirstMover, Mode, Session, Settings};
+use crate::rules::{Cell, Rule};
+
+use super::computer::{Computer, Purpose, SOLVABLE_CELLS};
+use super::keys;
+use super::saved::Prefs;
+use super::status;
+
+/// What the player asked for through the panel, the board or the keyboard.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// A person's move.
+    Play(Cell),
+    NewGame,
+    Undo,
+    Redo,
+    Hint,
+    Save,
+    Open,
+    Settings(Settings),
+}
+
+/// The board presets: name, width, height, K.
+const PRESETS: [(&str, usize, usize, usize); 4] = [
+    ("Classic 3x3", 3, 3, 3),
+    ("4x4, 4 in a row", 4, 4, 4),
+    ("5x5, 4 in a row", 5, 5, 4),
+    ("Gomoku 15x15, 5 in a row", 15, 15, 5),
+];
+
+/// The panel over the session and the preferences it may edit.
+pub struct ControlPanel<'a> {
+    pub session: &'a Session,
+    pub prefs: &'a mut Prefs,
+    pub computer: &'a Computer,
+    pub file_dialog_open: bool,
+}
+
+impl ControlPanel<'_> {
+    pub fn ui(self, ui: &mut Ui) -> Vec<Action> {
+        let mut actions = Vec::new();
+        let mut settings = self.session.settings().clone();
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.add_space(4.0);
+            self.commands_ui(ui, &mut actions);
+            ui.separator();
+            players_ui(ui, &mut settings);
+            ui.separator();
+            computer_ui(ui, &mut settings, self.prefs);
+            ui.separator();
+            board_ui(ui, &mut settings, self.prefs);
+            ui.separator();
+            self.prefs.theme.ui(ui);
+            ui.separator();
+            search_ui(ui, self.computer);
+        });
+        if settings != *self.session.settings() {
+            actions.push(Action::Settings(settings));
+        }
+        actions
+    }
+
+    fn commands_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
+        let ctx = ui.ctx().clone();
+        let session = self.session;
+        let button = |text: &str, shortcut: &egui::KeyboardShortcut| {
+            Button::new(text).shortcut_text(ctx.format_shortcut(shortcut))
+        };
+        ui.heading("Game");
+        ui.horizontal_wrapped(|ui| {
+            if ui.add(button("New game", &keys::NEW_GAME)).clicked() {
+                actions.push(Action::NewGame);
+            }
+            if ui
+                .add_enabled(session.can_undo(), button("Undo", &keys::UNDO))
+                .clicked()
+            {
+                actions.push(Action::Undo);
+            }
+            if ui
+                .add_enabled(session.can_redo(), button("Redo", &keys::REDO))
+                .clicked()
+            {
+                actions.push(Action::Redo);
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            let can_save_or_open = !self.file_dialog_open;
+            if ui
+                .add_enabled(can_save_or_open, button("Save game", &keys::SAVE))
+                .clicked()
+            {
+                actions.push(Action::Save);
+            }
+            if ui
+                .add_enabled(can_save_or_open, button("Open game", &keys::OPEN))
+                .clicked()
+            {
+                actions.push(Action::Open);
+            }
+        });
+        ui.horizontal(|ui| {
+            let person_to_move =
+                matches!(session.player_to_move(), Some(crate::game::Player::Human));
+            let hint = ui
+                .add_enabled(
+                    person_to_move && !self.computer.is_hinting(),
+                    Button::new("Hint"),
+                )
+                .on_hover_text("Shows the best move for the side to move, without playing it");
+            if hint.clicked() {
+                actions.push(Action::Hint);
+            }
+            if self.computer.is_hinting() {
+                ui.spinner();
+                ui.label("looking for the best move");
+            } else if let Some(cell) = self.computer.hint_for(session) {
+                ui.label(format!("best: {cell}"));
+            }
+        });
+    }
+}
+
+fn players_ui(ui: &mut Ui, settings: &mut Settings) {
+    ui.heading("Players");
+    ui.radio_value(&mut settings.mode, Mode::HumanVsComputer, "You vs computer");
+    ui.radio_value(
+        &mut settings.mode,
+        Mode::Hotseat,
+        "Two players at this computer",
+    );
+    ui.radio_value(
+        &mut settings.mode,
+        Mode::ComputerVsComputer,
+        "Computer vs computer",
+    );
+    ui.add_space(4.0);
+    ui.add_enabled_ui(settings.mode == Mode::HumanVsComputer, |ui| {
+        ui.label("Who moves first (plays X):");
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut settings.first, FirstMover::Human, "You first");
+            ui.radio_value(&mut settings.first, FirstMover::Computer, "Computer first");
+        });
+    });
+}
+
+fn computer_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
+    ui.heading("Computer");
+    let uses_computer = settings.mode != Mode::Hotseat;
+    ui.add_enabled_ui(uses_computer, |ui| {
+        let rule = settings.rule;
+        let engine = PlayerKind::Engine {
+            depth: prefs.engine_depth,
+            time_ms: time_for(&rule, prefs),
+        };
+        ui.horizontal_wrapped(|ui| {
+            let is_engine = matches!(settings.computer, PlayerKind::Engine { .. });
+            if ui.radio(is_engine, "Alpha-beta search").clicked() && !is_engine {
+                settings.computer = engine;
+            }
+            ui.radio_value(&mut settings.computer, PlayerKind::RuleBased, "Rule-based");
+            ui.radio_value(&mut settings.computer, PlayerKind::Random, "Random");
+        });
+        match &mut settings.computer {
+            PlayerKind::Engine { depth, time_ms } => {
+                difficulty_ui(ui, depth, &rule);
+                prefs.engine_depth = *depth;
+                if rule.cells() > SOLVABLE_CELLS {
+                    time_ui(ui, prefs);
+                    *time_ms = Some(prefs.large_board_time_ms);
+                }
+                ui.label(RichText::new(status::depth_meaning(*depth, *time_ms, &rule)).weak());
+            }
+            PlayerKind::RuleBased => {
+                ui.label(
+                    RichText::new(
+                        "Wins if it can, blocks your line, takes the centre, then corners.",
+                    )
+                    .weak(),
+                );
+            }
+            PlayerKind::Random => {
+                ui.label(RichText::new("Plays any empty cell at random.").weak());
+            }
+        }
+    });
+}
+
+/// The depth slider with named marks. `None` stands for the full depth.
+fn difficulty_ui(ui: &mut Ui, depth: &mut Option<u32>, rule: &Rule) {
+    let cells = rule.cells() as u32;
+    let mut value = depth.unwrap_or(cells).min(cells);
+    ui.add(Slider::new(&mut value, 1..=cells).text("Depth"));
+    let full_name = if rule.cells() <= SOLVABLE_CELLS {
+        "Perfect"
+    } else {
+        "Full depth"
+    };
+    let intermediate = if cells <= 9 { 3 } else { 4 };
+    ui.horizontal_wrapped(|ui| {
+        for (name, mark) in [
+            ("Beginner", 1),
+            ("Intermediate", intermediate),
+            (full_name, cells),
+        ] {
+            if ui.selectable_label(value == mark, name).clicked() {
+                value = mark;
+            }
+        }
+    });
+    *depth = (value < cells).then_some(value);
+}
+
+fn time_ui(ui: &mut Ui, prefs: &mut Prefs) {
+    ui.horizontal(|ui| {
+        let label = ui.label("Time per move (seconds):");
+        let mut seconds = prefs.large_board_time_ms as f64 / 1000.0;
+        ui.add(
+            DragValue::new(&mut seconds)
+                .range(0.1..=60.0)
+                .speed(0.05)
+                .max_decimals(1),
+        )
+        .labelled_by(label.id);
+        prefs.large_board_time_ms = (seconds * 1000.0).round() as u64;
+    });
+}
+
+/// The engine's time limit on this board: none where it can search to the end.
+fn time_for(rule: &Rule, prefs: &Prefs) -> Option<u64> {
+    (rule.cells() > SOLVABLE_CELLS).then_some(prefs.large_board_time_ms)
+}
+
+fn board_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
+    ui.heading("Board");
+    let mut chosen = None;
+    for (name, w, h, k) in PRESETS {
+        let rule = Rule::new(w, h, k, false).expect("presets are valid");
+        if ui.radio(settings.rule == rule, name).clicked() {
+            chosen = Some(rule);
+        }
+    }
+    let is_preset = PRESETS.iter().any(|&(_, w, h, k)| {
+        let r = settings.rule;
+        (r.width, r.height, r.k, r.exact) == (w, h, k, false)
+    });
+    if !is_preset {
+        let r = settings.rule;
+        // Shown selected, for information: the custom board is changed below.
+        let _ = ui.radio(
+            true,
+            format!("Custom {}x{}, {} in a row", r.width, r.height, r.k),
+        );
+    }
+    egui::CollapsingHeader::new("Custom board").show(ui, |ui| {
+        let c = &mut prefs.custom;
+        egui::Grid::new("custom board")
+            .num_columns(2)
+            .show(ui, |ui| {
+                for (name, value) in [
+                    ("Width", &mut c.width),
+                    ("Height", &mut c.height),
+                    ("K (in a row)", &mut c.k),
+                ] {
+                    let label = ui.label(name);
+                    ui.add(DragValue::new(value).range(1..=30))
+                        .labelled_by(label.id);
+                    ui.end_row();
+                }
+            });
+        ui.checkbox(&mut c.exact, "Exactly K (longer lines do not win)");
+        match Rule::new(c.width, c.height, c.k, c.exact) {
+            Ok(rule) => {
+                if ui.button("Play on this board").clicked() {
+                    chosen = Some(rule);
+                }
+            }
+            Err(e) => {
+                ui.add_enabled(false, Button::new("Play on this board"));
+                ui.colored_label(
+                    ui.visuals().error_fg_color,
+                    status::capitalise(&e.to_string()),
+                );
+            }
+        }
+    });
+    if let Some(rule) = chosen
+        && rule != settings.rule
+    {
+        settings.rule = rule;
+        if let PlayerKind::Engine { time_ms, depth } = &mut settings.computer {
+            *time_ms = time_for(&rule, prefs);
+            *depth = depth.filter(|&d| (d as usize) < rule.cells());
+        }
+    }
+    if settings.rule.cells() > SOLVABLE_CELLS {
+        ui.label(
+            RichText::new(format!(
+                "Large board: the computer thinks at most {} per move.",
+                status::seconds(prefs.large_board_time_ms)
+            ))
+            .weak(),
+        );
+    }
+}
+
+/// The learners' view: the numbers of the latest search.
+fn search_ui(ui: &mut Ui, computer: &Computer) {
+    egui::CollapsingHeader::new("Last search (for learners)").show(ui, |ui| {
+        let Some(report) = computer.report() else {
+            ui.label("No search yet: the numbers of the computer's next move or hint appear here.");
+            return;
+        };
+        let what = match report.purpose {
+            Purpose::Move => format!("Computer's move for {}", report.side),
+            Purpose::Hint => format!("Hint for {}", report.side),
+        };
+        let state = if report.finished {
+            ""
+        } else {
+            " (still searching)"
+        };
+        ui.label(RichText::new(format!("{what}{state}")).strong());
+        let s = &report.stats;
+        egui::Grid::new("search stats")
+            .num_columns(2)
+            .show(ui, |ui| {
+                let mut row = |name: &str, value: String| {
+                    ui.label(name);
+                    ui.label(value);
+                    ui.end_row();
+                };
+                row(
+                    "Best move",
+                    report.best.map_or("none".to_string(), |c| c.to_string()),
+                );
+                row("Value", status::value_words(report.value, report.side));
+                row("Depth", s.depth.to_string());
+                row("Nodes", s.nodes.to_string());
+                row("Cut-offs", s.cutoffs.to_string());
+                row("Table hits", s.tt_hits.to_string());
+                row("Time", format!("{:.3} s", s.elapsed.as_secs_f64()));
+            });
+        if !report.pv.is_empty() {
+            ui.label("Expected line (principal variation):");
+            ui.label(RichText::new(status::pv_words(&report.pv, report.side)).monospace());
+        }
+    });
+}

@@ -1,0 +1,239 @@
+//! The words of the status line and the panel: whose turn it is and who that is, the
+//! result, the score, what a difficulty means. Plain functions of the session, so they are
+//! easy to test and the drawing code stays short.
+
+use crate::engine::{PlayerKind, Value};
+use crate::game::{Mode, Player, Session};
+use crate::rules::{Cell, Outcome, Rule, Side};
+
+use super::computer::SOLVABLE_CELLS;
+
+/// Who plays `side`, for the status line: "you", "computer (depth 5)", "player 1".
+#[must_use]
+pub fn who(session: &Session, side: Side) -> String {
+    match (session.player(side), session.settings().mode) {
+        (Player::Human, Mode::Hotseat) => match side {
+            Side::X => "player 1".to_string(),
+            Side::O => "player 2".to_string(),
+        },
+        (Player::Human, _) => "you".to_string(),
+        (Player::Computer(kind), _) => {
+            format!(
+                "computer ({})",
+                kind_summary(kind, &session.settings().rule)
+            )
+        }
+    }
+}
+
+/// A short description of a computer player: "depth 5", "perfect", "depth 4, 2 s",
+/// "rule-based", "random".
+#[must_use]
+pub fn kind_summary(kind: &PlayerKind, rule: &Rule) -> String {
+    match kind {
+        PlayerKind::Engine { depth, time_ms } => {
+            let depth = match depth {
+                Some(d) if (*d as usize) < rule.cells() => format!("depth {d}"),
+                _ if rule.cells() <= SOLVABLE_CELLS && time_ms.is_none() => "perfect".to_string(),
+                _ => "full depth".to_string(),
+            };
+            match time_ms {
+                Some(ms) => format!("{depth}, {} per move", seconds(*ms)),
+                None => depth,
+            }
+        }
+        PlayerKind::RuleBased => "rule-based".to_string(),
+        PlayerKind::Random => "random".to_string(),
+    }
+}
+
+/// "2 s", "0.5 s".
+#[must_use]
+pub fn seconds(ms: u64) -> String {
+    if ms.is_multiple_of(1000) {
+        format!("{} s", ms / 1000)
+    } else {
+        format!("{:.1} s", ms as f64 / 1000.0)
+    }
+}
+
+/// The turn line while the game goes on: "X - you", "O - computer (depth 5)".
+#[must_use]
+pub fn turn(session: &Session) -> String {
+    let side = session.position().side_to_move();
+    format!("{side} - {}", who(session, side))
+}
+
+/// Who plays whom: "X - you vs O - computer (depth 5)".
+#[must_use]
+pub fn players(session: &Session) -> String {
+    format!(
+        "X - {} vs O - {}",
+        who(session, Side::X),
+        who(session, Side::O)
+    )
+}
+
+/// The result line once the game is over: "X wins - You win", "O wins - Computer wins",
+/// "Draw".
+#[must_use]
+pub fn result(session: &Session, outcome: &Outcome) -> String {
+    let Some(winner) = outcome.winner() else {
+        return "Draw".to_string();
+    };
+    match (session.settings().mode, session.player(winner)) {
+        (Mode::HumanVsComputer, Player::Human) => format!("{winner} wins - You win"),
+        (Mode::HumanVsComputer, Player::Computer(_)) => format!("{winner} wins - Computer wins"),
+        (Mode::Hotseat, _) => format!("{winner} wins - {} wins", capitalise(&who(session, winner))),
+        (Mode::ComputerVsComputer, _) => format!("{winner} wins"),
+    }
+}
+
+/// The session's score: "Score: you 1, computer 2, draws 0" against the computer, or by
+/// side otherwise.
+#[must_use]
+pub fn score(session: &Session) -> String {
+    let t = session.tally();
+    match session.settings().mode {
+        Mode::HumanVsComputer => {
+            format!(
+                "Score: you {}, computer {}, draws {}",
+                t.wins, t.losses, t.draws
+            )
+        }
+        _ => format!("Score: X {}, O {}, draws {}", t.wins, t.losses, t.draws),
+    }
+}
+
+/// What a search depth means on this board, for the line under the difficulty slider.
+#[must_use]
+pub fn depth_meaning(depth: Option<u32>, time_ms: Option<u64>, rule: &Rule) -> String {
+    let cells = rule.cells();
+    let full = depth.is_none_or(|d| d as usize >= cells);
+    if full && cells <= SOLVABLE_CELLS && time_ms.is_none() {
+        return "Searches every move to the end of the game: plays perfectly, cannot lose."
+            .to_string();
+    }
+    let horizon = match depth {
+        Some(d) if !full => match d {
+            1 => "Looks 1 move ahead (its own move only).".to_string(),
+            d => format!("Looks {d} moves ahead (both sides' moves)."),
+        },
+        _ => "Searches as deep as time allows.".to_string(),
+    };
+    match time_ms {
+        Some(ms) => format!("{horizon} Stops after {} per move.", seconds(ms)),
+        None if cells > SOLVABLE_CELLS && full => {
+            format!("{horizon} This board is too large to search to the end.")
+        }
+        None => horizon,
+    }
+}
+
+/// A game-theoretic value for a person: "X wins in 3 plies", "draw with best play".
+/// `side` is the side to move in the searched position (the value's point of view).
+#[must_use]
+pub fn value_words(value: Value, side: Side) -> String {
+    let plies = |n: u32| {
+        if n == 1 {
+            "1 ply".to_string()
+        } else {
+            format!("{n} plies")
+        }
+    };
+    match value {
+        Value::Win { plies: n } => format!("{side} wins in {}", plies(n)),
+        Value::Loss { plies: n } => format!("{} wins in {}", side.other(), plies(n)),
+        Value::Draw => "draw with best play".to_string(),
+        Value::Unknown => "not proved within the search limits".to_string(),
+    }
+}
+
+/// A short, 1-based cell name for move lists: "2,3" is row 2, column 3.
+#[must_use]
+pub fn cell_short(cell: Cell) -> String {
+    format!("{},{}", cell.row + 1, cell.col + 1)
+}
+
+/// A principal variation as "X 2,2  O 1,1  X 3,3", starting with `side`.
+#[must_use]
+pub fn pv_words(pv: &[Cell], side: Side) -> String {
+    let mut mover = side;
+    let mut parts = Vec::with_capacity(pv.len());
+    for &cell in pv {
+        parts.push(format!("{mover} {}", cell_short(cell)));
+        mover = mover.other();
+    }
+    parts.join("  ")
+}
+
+/// "The game is already over" from "the game is already over": error messages start in
+/// lower case, a status line does not.
+#[must_use]
+pub fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{FirstMover, Settings};
+
+    #[test]
+    fn describes_the_players() {
+        let mut settings = Settings {
+            computer: PlayerKind::Engine {
+                depth: Some(5),
+                time_ms: None,
+            },
+            ..Settings::default()
+        };
+        let session = Session::new(settings.clone());
+        assert_eq!(turn(&session), "X - you");
+        assert_eq!(who(&session, Side::O), "computer (depth 5)");
+        settings.first = FirstMover::Computer;
+        settings.computer = PlayerKind::Engine {
+            depth: None,
+            time_ms: None,
+        };
+        let session = Session::new(settings);
+        assert_eq!(turn(&session), "X - computer (perfect)");
+    }
+
+    #[test]
+    fn explains_depths_honestly() {
+        let small = Rule::TIC_TAC_TOE;
+        assert!(depth_meaning(None, None, &small).contains("cannot lose"));
+        assert!(depth_meaning(Some(9), None, &small).contains("cannot lose"));
+        assert_eq!(
+            depth_meaning(Some(4), None, &small),
+            "Looks 4 moves ahead (both sides' moves)."
+        );
+        let gomoku = Rule::new(15, 15, 5, false).unwrap();
+        assert!(!depth_meaning(None, Some(2000), &gomoku).contains("cannot lose"));
+        assert!(depth_meaning(None, Some(2000), &gomoku).contains("2 s per move"));
+    }
+
+    #[test]
+    fn words_for_values_and_lines() {
+        assert_eq!(
+            value_words(Value::Win { plies: 3 }, Side::X),
+            "X wins in 3 plies"
+        );
+        assert_eq!(
+            value_words(Value::Loss { plies: 2 }, Side::X),
+            "O wins in 2 plies"
+        );
+        assert_eq!(
+            pv_words(&[Cell::new(1, 1), Cell::new(0, 0)], Side::X),
+            "X 2,2  O 1,1"
+        );
+        assert_eq!(capitalise("the game is over"), "The game is over");
+        assert_eq!(seconds(2000), "2 s");
+        assert_eq!(seconds(500), "0.5 s");
+    }
+}

@@ -1,0 +1,316 @@
+//! The command line as a user meets it, through the built binary: errors are one line on
+//! standard error with exit status 2, JSON answers have the documented shape, and `play`
+//! can be scripted through standard input.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+fn run(args: &[&str]) -> Output {
+    run_with_input(args, "")
+}
+
+fn run_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn json(out: &Output) -> Value {
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// Exit status 2, nothing on standard output, and an `error:` message with no panic.
+fn assert_refused(args: &[&str]) -> String {
+    let out = run(args);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(stdout.is_empty(), "{args:?} printed {stdout}");
+    assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+    assert!(
+        !stderr.contains("panicked") && !stderr.contains("backtrace"),
+        "{stderr}"
+    );
+    stderr
+}
+
+/// As [`assert_refused`], for our own checks, whose message is exactly one line.
+fn assert_refused_in_one_line(args: &[&str]) -> String {
+    let stderr = assert_refused(args);
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    stderr
+}
+
+fn keys(value: &Value) -> Vec<&str> {
+    let mut keys: Vec<&str> = value
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort_unstable();
+    keys
+}
+
+#[test]
+fn bad_rules_are_refused() {
+    for rule in ["3,3", "2,3,3", "3,3,4", "a,b,c", "21,21,5", ""] {
+        let stderr = assert_refused(&["solve", "--rule", rule]);
+        assert!(stderr.contains("--rule"), "{stderr}");
+    }
+}
+
+#[test]
+fn bad_positions_are_refused_with_the_reason() {
+    let cases = [
+        ("xx./.../...", "X has 2 stones and O has 0"),
+        ("o../.../...", "X has 0 stones and O has 1"),
+        ("xxx/ooo/...", "both X and O have a line"),
+        ("xxx/oo./..o", "after X had already won"),
+        ("x../...", "2 rows"),
+        ("x.../.../...", "row 1 has 4 cells"),
+        ("x?./.../...", "unexpected character '?'"),
+    ];
+    for (position, reason) in cases {
+        for command in ["solve", "analyse"] {
+            let stderr = assert_refused_in_one_line(&[command, "--position", position]);
+            assert!(
+                stderr.contains("bad position") && stderr.contains(reason),
+                "{stderr}"
+            );
+        }
+    }
+    // A position that is fine on 3x3 is the wrong size on 4x4.
+    let stderr =
+        assert_refused_in_one_line(&["solve", "--rule", "4,4,3", "--position", "x../.../..."]);
+    assert!(
+        stderr.contains("3 rows but the 4x4 board has 4"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn bad_flags_are_refused() {
+    assert_refused(&["solve", "--bogus"]);
+    assert_refused(&["analyse"]); // --position is required
+    assert_refused(&["solve", "--threads", "0"]);
+    assert_refused(&["solve", "--time", "-1"]);
+    assert_refused(&["solve", "--time", "soon"]);
+    assert_refused(&["analyse", "--position", ".../.../...", "--depth", "deep"]);
+    assert_refused(&["play", "--first", "nobody"]);
+    assert_refused(&["frobnicate"]);
+    assert_refused_in_one_line(&["count", "--rule", "5,5,4"]);
+    assert_refused_in_one_line(&["bench", "--rule", "7,7,7"]);
+}
+
+#[test]
+fn solve_json_shape() {
+    let empty = json(&run(&["solve", "--json"]));
+    assert_eq!(
+        keys(&empty),
+        [
+            "best", "depth", "nodes", "plies", "position", "pv", "result", "rule", "seconds",
+            "to_move"
+        ]
+    );
+    assert_eq!(empty["rule"], "3,3,3");
+    assert_eq!(empty["position"], ".../.../...");
+    assert_eq!(empty["to_move"], "X");
+    assert_eq!(empty["result"], "draw");
+    assert_eq!(empty["plies"], 9);
+    assert!(empty["best"]["row"].is_u64() && empty["best"]["col"].is_u64());
+    assert!(empty["nodes"].as_u64().unwrap() > 0);
+    assert!(empty["seconds"].as_f64().unwrap() >= 0.0);
+
+    let win = json(&run(&["solve", "--position", "xx./oo./...", "--json"]));
+    assert_eq!(
+        (win["result"].as_str(), win["plies"].as_u64()),
+        (Some("win"), Some(1))
+    );
+    assert_eq!(win["best"], serde_json::json!({"row": 0, "col": 2}));
+
+    // O to move cannot stop both of X's threats: lost in 2 plies (O moves, X wins).
+    let lost = json(&run(&["solve", "--position", "x.x/.o./x.o", "--json"]));
+    assert_eq!(lost["to_move"], "O");
+    assert_eq!(
+        (lost["result"].as_str(), lost["plies"].as_u64()),
+        (Some("loss"), Some(2))
+    );
+
+    let over = json(&run(&["solve", "--position", "xxx/oo./...", "--json"]));
+    assert_eq!(
+        (over["result"].as_str(), over["plies"].as_u64()),
+        (Some("loss"), Some(0))
+    );
+    assert_eq!(over["best"], Value::Null);
+}
+
+#[test]
+fn solve_text() {
+    let out = run(&["solve", "--position", "xx./oo./..."]);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success());
+    assert!(
+        stdout.contains("win in 1 ply") && stdout.contains("(1,3)"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn analyse_json_shape() {
+    let a = json(&run(&["analyse", "--position", "xx./oo./...", "--json"]));
+    assert_eq!(
+        keys(&a),
+        ["best", "moves", "plies", "position", "result", "to_move"]
+    );
+    assert_eq!(a["to_move"], "X");
+    assert_eq!(
+        (a["result"].as_str(), a["plies"].as_u64()),
+        (Some("win"), Some(1))
+    );
+    assert_eq!(a["best"], serde_json::json!({"row": 0, "col": 2}));
+    let moves = a["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 5);
+    for m in moves {
+        assert_eq!(keys(m), ["cell", "plies", "result"]);
+    }
+    let win = moves
+        .iter()
+        .find(|m| m["cell"] == serde_json::json!({"row": 0, "col": 2}))
+        .unwrap();
+    assert_eq!(
+        (win["result"].as_str(), win["plies"].as_u64()),
+        (Some("win"), Some(1))
+    );
+    // Blocking O's row instead only draws; anything else lets O complete it.
+    let block = moves
+        .iter()
+        .find(|m| m["cell"] == serde_json::json!({"row": 1, "col": 2}))
+        .unwrap();
+    assert_eq!(
+        (block["result"].as_str(), block["plies"].as_u64()),
+        (Some("draw"), Some(5))
+    );
+    let lose = moves
+        .iter()
+        .find(|m| m["cell"] == serde_json::json!({"row": 2, "col": 0}))
+        .unwrap();
+    assert_eq!(
+        (lose["result"].as_str(), lose["plies"].as_u64()),
+        (Some("loss"), Some(2))
+    );
+}
+
+#[test]
+fn analyse_reads_positions_from_standard_input() {
+    let input = ".../.../...\nxx./oo./...\n\nnot a position\nx../.o./...\n";
+    let out = run_with_input(&["analyse", "--position", "-", "--json"], input);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert_eq!(
+        stderr.lines().collect::<Vec<_>>(),
+        ["error: 1 of 4 positions could not be analysed"]
+    );
+    let lines: Vec<Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(
+        (lines[0]["result"].as_str(), lines[0]["plies"].as_u64()),
+        (Some("draw"), Some(9))
+    );
+    assert_eq!(lines[1]["result"], "win");
+    assert_eq!(keys(&lines[2]), ["error", "position"]);
+    assert_eq!(lines[2]["position"], "not a position");
+    assert!(
+        lines[2]["error"].as_str().unwrap().contains("rows"),
+        "{}",
+        lines[2]
+    );
+    assert_eq!(lines[3]["position"], "x../.o./...");
+    assert_eq!(lines[3]["result"], "draw");
+}
+
+#[test]
+fn count_text() {
+    let out = run(&["count"]);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success());
+    assert!(
+        stdout.contains("255168") && stdout.contains("26830"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn play_rejects_illegal_moves_and_plays_to_the_end() {
+    // The centre, then the centre again (taken), a cell off the board, nonsense, then every
+    // cell in keypad order: the taken ones are refused and the game goes on to its end.
+    let script = "5\n5\n4 4\nhello\n1\n2\n3\n4\n6\n7\n8\n9\n";
+    let out = run_with_input(&["play"], script);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        stdout.contains("Illegal move: row 2, column 2 is already taken"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("off the 3x3 board"), "{stdout}");
+    assert!(stdout.contains("'hello' is not a move"), "{stdout}");
+    // The full-depth engine never loses.
+    assert!(
+        stdout.contains("Draw") || stdout.contains("The computer wins"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("You win"), "{stdout}");
+}
+
+#[test]
+fn play_undo_quit_and_end_of_input() {
+    let out = run_with_input(&["play", "--first", "computer"], "undo\n2 2\nundo\nquit\n");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        stdout.contains("You play O") && stdout.contains("Computer plays"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Nothing to undo."), "{stdout}");
+    assert!(stdout.contains("Game abandoned."), "{stdout}");
+
+    let out = run_with_input(&["play"], "");
+    assert!(out.status.success());
+    assert!(text(&out.stdout).contains("Game abandoned."));
+}
+
+#[test]
+fn play_a_whole_game_on_a_larger_board() {
+    // 4,4,3 at a shallow depth: the script tries every cell until the game ends.
+    let script: String = (1..=4)
+        .flat_map(|r| (1..=4).map(move |c| format!("{r} {c}\n")))
+        .collect();
+    let out = run_with_input(&["play", "--rule", "4,4,3", "--depth", "2"], &script);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        stdout.contains("Draw") || stdout.contains("wins"),
+        "the game should end before the script does: {stdout}"
+    );
+}

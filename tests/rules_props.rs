@@ -1,0 +1,130 @@
+//! Properties of the rules layer on random positions of several boards: make and unmake
+//! undo each other, the incremental hash matches one computed from scratch, the notation
+//! round-trips, symmetric positions share a canonical hash, and `wins_at` predicts a win.
+
+use proptest::prelude::*;
+use tictactoe::rules::{Cell, Position, Rule, Side, Symmetry};
+
+/// Boards of several shapes, with and without the exactly-K option.
+fn rules() -> impl Strategy<Value = Rule> {
+    prop_oneof![
+        Just(Rule::TIC_TAC_TOE),
+        Just(Rule::new(4, 3, 3, false).unwrap()),
+        Just(Rule::new(4, 4, 3, false).unwrap()),
+        Just(Rule::new(5, 5, 4, false).unwrap()),
+        Just(Rule::new(6, 5, 4, false).unwrap()),
+        Just(Rule::new(6, 6, 4, true).unwrap()),
+        Just(Rule::new(7, 7, 3, true).unwrap()),
+    ]
+}
+
+/// A rule and a game prefix on it: each pick chooses among the empty cells, and the game
+/// stops early if somebody wins. Returns the cell indices played.
+fn games() -> impl Strategy<Value = (Rule, Vec<usize>)> {
+    (rules(), prop::collection::vec(any::<u16>(), 0..50)).prop_map(|(rule, picks)| {
+        let mut position = Position::new(rule);
+        let mut played = Vec::new();
+        for pick in picks {
+            let moves: Vec<usize> = position.empty_indices().collect();
+            if moves.is_empty() {
+                break;
+            }
+            let index = moves[usize::from(pick) % moves.len()];
+            position.make(index);
+            played.push(index);
+        }
+        (rule, played)
+    })
+}
+
+fn replay(rule: Rule, moves: &[usize]) -> Position {
+    let mut position = Position::new(rule);
+    for &index in moves {
+        position.make(index);
+    }
+    position
+}
+
+/// The notation of `position` with every stone moved by `symmetry`.
+fn transformed(position: &Position, symmetry: Symmetry) -> String {
+    let rule = *position.rule();
+    let (w, h) = (rule.width, rule.height);
+    let mut board = vec!['.'; w * h];
+    for (index, stone) in position.board().iter().enumerate() {
+        let image = symmetry.apply(Cell::new(index / w, index % w), w, h);
+        board[image.row * w + image.col] = stone.map_or('.', Side::letter);
+    }
+    board
+        .chunks(w)
+        .map(|row| row.iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn make_and_unmake_round_trip((rule, moves) in games()) {
+        let mut position = Position::new(rule);
+        let mut history = vec![(position.clone(), position.hash(), position.side_to_move())];
+        for &index in &moves {
+            position.make(index);
+            history.push((position.clone(), position.hash(), position.side_to_move()));
+        }
+        history.pop();
+        for &index in moves.iter().rev() {
+            position.unmake(index);
+            let (board, hash, to_move) = history.pop().unwrap();
+            prop_assert_eq!(&position, &board);
+            prop_assert_eq!(position.hash(), hash);
+            prop_assert_eq!(position.side_to_move(), to_move);
+            prop_assert!(!position.is_over());
+        }
+        prop_assert_eq!(position.hash(), Position::new(rule).hash());
+    }
+
+    #[test]
+    fn incremental_hash_matches_a_rebuilt_position((rule, moves) in games()) {
+        let position = replay(rule, &moves);
+        let rebuilt = Position::from_notation(rule, &position.to_notation()).unwrap();
+        prop_assert_eq!(position.hash(), rebuilt.hash());
+        prop_assert_eq!(position.symmetric_hashes(), rebuilt.symmetric_hashes());
+        prop_assert_eq!(position.side_to_move(), rebuilt.side_to_move());
+        prop_assert_eq!(position.outcome(), rebuilt.outcome());
+    }
+
+    #[test]
+    fn notation_round_trips((rule, moves) in games()) {
+        let position = replay(rule, &moves);
+        let text = position.to_notation();
+        let parsed = Position::from_notation(rule, &text).unwrap();
+        prop_assert_eq!(&parsed, &position);
+        prop_assert_eq!(parsed.to_notation(), text.clone());
+        // Upper case and surrounding blanks are accepted too.
+        let shouted = Position::from_notation(rule, &format!("  {} ", text.to_uppercase()));
+        prop_assert_eq!(shouted.unwrap(), position);
+    }
+
+    #[test]
+    fn canonical_hash_is_the_same_under_every_symmetry((rule, moves) in games()) {
+        let position = replay(rule, &moves);
+        for &symmetry in Symmetry::of(&rule) {
+            let image = Position::from_notation(rule, &transformed(&position, symmetry)).unwrap();
+            prop_assert_eq!(image.canonical_hash(), position.canonical_hash(), "{:?}", symmetry);
+            prop_assert!(position.symmetric_hashes().contains(&image.hash()));
+        }
+    }
+
+    #[test]
+    fn wins_at_agrees_with_playing_the_move((rule, moves) in games()) {
+        let mut position = replay(rule, &moves);
+        let side = position.side_to_move();
+        for index in position.empty_indices().collect::<Vec<_>>() {
+            let predicted = position.wins_at(index, side);
+            position.make(index);
+            prop_assert_eq!(predicted, position.winner() == Some(side), "cell {}", index);
+            position.unmake(index);
+        }
+    }
+}
