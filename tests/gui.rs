@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use tictactoe::engine::PlayerKind;
 use tictactoe::game::{Mode, Session};
 use tictactoe::gui::{GivenPath, SavedState, TicTacToeApp, cell_label};
 use tictactoe::rules::{Cell, Outcome, Side};
@@ -296,6 +297,30 @@ fn difficulty_and_board_changes() {
     h.get_by_label(&label_of(14, 14, None));
     assert_shows(&h, "2 s per move");
     assert_shows(&h, "Large board: the computer thinks at most 2 s per move");
+    h.get_by_label("Time per move (seconds):")
+        .set_value_accesskit(0.5);
+    settle(&mut h);
+    assert_eq!(
+        h.state().session().settings().computer,
+        PlayerKind::Engine {
+            depth: Some(1),
+            time_ms: Some(500)
+        }
+    );
+    assert_shows(&h, "computer (depth 1, 0.5 s per move)");
+
+    // Back on 3x3 the engine has no time limit again; at full depth it plays perfectly.
+    click(&mut h, "Classic 3x3");
+    assert_eq!(
+        h.state().session().settings().computer,
+        PlayerKind::Engine {
+            depth: Some(1),
+            time_ms: None
+        }
+    );
+    click(&mut h, "Perfect");
+    assert_shows(&h, "cannot lose");
+    assert_shows(&h, "computer (perfect)");
 }
 
 #[test]
@@ -452,9 +477,10 @@ fn learners_view_shows_the_last_search() {
     wait_for_person(&mut h);
     click(&mut h, "Last search (for learners)");
     assert_shows(&h, "Computer's move for O");
-    h.get_by_label("Nodes");
-    h.get_by_label("Cut-offs");
-    h.get_by_label("Table hits");
+    assert_shows(&h, "Nodes: ");
+    assert_shows(&h, "Cut-offs: ");
+    assert_shows(&h, "Table hits: ");
+    assert_shows(&h, "Depth reached: ");
     assert_shows(&h, "draw with best play");
 }
 
@@ -466,7 +492,10 @@ fn theme_switch() {
     click(&mut h, "Light");
     assert_eq!(h.ctx.theme(), egui::Theme::Light);
     click(&mut h, "System");
-    assert_eq!(h.state().state().prefs.theme, tictactoe::gui::ThemeChoice::System);
+    assert_eq!(
+        h.state().state().prefs.theme,
+        tictactoe::gui::ThemeChoice::System
+    );
 }
 
 /// eframe's storage, in memory.
@@ -527,7 +556,11 @@ fn corrupt_or_missing_storage_falls_back_to_defaults() {
     assert_shows(&h, "X - you");
 
     let mut storage = MemoryStorage::default();
-    eframe::Storage::set_string(&mut storage, eframe::APP_KEY, "(session: garbage".to_string());
+    eframe::Storage::set_string(
+        &mut storage,
+        eframe::APP_KEY,
+        "(session: garbage".to_string(),
+    );
     let h = reopen(storage);
     assert_eq!(stones(h.state()), 0);
     assert_shows(&h, "plays perfectly, cannot lose");

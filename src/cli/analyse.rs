@@ -69,7 +69,10 @@ pub fn run(
 ) -> Result<(), CliError> {
     let mut analyser = Analyser {
         engine: Engine::new(EngineConfig::default()),
-        limits: Limits { depth: args.depth, ..Limits::default() },
+        limits: Limits {
+            depth: args.depth,
+            ..Limits::default()
+        },
         stop: AtomicBool::new(false),
     };
     let rule = args.board.rule();
@@ -102,7 +105,10 @@ fn run_lines(
             Err(error) => {
                 failed += 1;
                 if json {
-                    let answer = LineError { position: text, error: error.to_string() };
+                    let answer = LineError {
+                        position: text,
+                        error: error.to_string(),
+                    };
                     serde_json::to_writer(&mut *output, &answer)?;
                     writeln!(output)?;
                 } else {
@@ -128,7 +134,10 @@ impl Analyser {
         };
         let moves = values
             .iter()
-            .map(|m| MoveReport { cell: m.cell, verdict: Verdict::of(&m.value, position) })
+            .map(|m| MoveReport {
+                cell: m.cell,
+                verdict: Verdict::of(&m.value, position),
+            })
             .collect();
         AnalyseReport {
             position: position.to_notation(),
@@ -142,10 +151,12 @@ impl Analyser {
 
 /// The move with the highest score, the first in board order on a tie.
 fn best_move(values: &[MoveValue]) -> Option<&MoveValue> {
-    values.iter().fold(None, |best: Option<&MoveValue>, m| match best {
-        Some(b) if b.score >= m.score => Some(b),
-        _ => Some(m),
-    })
+    values
+        .iter()
+        .fold(None, |best: Option<&MoveValue>, m| match best {
+            Some(b) if b.score >= m.score => Some(b),
+            _ => Some(m),
+        })
 }
 
 impl fmt::Display for AnalyseReport {

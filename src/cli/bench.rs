@@ -38,7 +38,11 @@ struct BenchPosition {
 }
 
 const fn bench(rule: &'static str, position: &'static str, depth: Option<u32>) -> BenchPosition {
-    BenchPosition { rule, position, depth }
+    BenchPosition {
+        rule,
+        position,
+        depth,
+    }
 }
 
 /// The positions. Changing this list changes the signature.
@@ -113,7 +117,9 @@ pub fn run(args: &BenchArgs, output: &mut dyn Write) -> Result<(), CliError> {
         .map(|(rule, b)| (rule.with_exact(args.exact), b))
         .collect();
     if chosen.is_empty() {
-        return Err(CliError::Usage("no bench position is on that board".to_string()));
+        return Err(CliError::Usage(
+            "no bench position is on that board".to_string(),
+        ));
     }
     let mut engine = Engine::new(EngineConfig {
         algorithm: Algorithm::Full,
@@ -126,7 +132,10 @@ pub fn run(args: &BenchArgs, output: &mut dyn Write) -> Result<(), CliError> {
     for (rule, b) in chosen {
         let position = parse_position(rule, b.position)?;
         engine.clear();
-        let limits = Limits { depth: b.depth, ..Limits::default() };
+        let limits = Limits {
+            depth: b.depth,
+            ..Limits::default()
+        };
         let found = engine.search(&position, &limits, &stop, &mut |_| {});
         lines.push(BenchLine {
             rule: rule.to_string(),
@@ -169,7 +178,11 @@ impl fmt::Display for BenchReport {
             )?;
         }
         writeln!(f, "===========================")?;
-        writeln!(f, "Total time (ms) : {}", (self.seconds * 1000.0).round() as u64)?;
+        writeln!(
+            f,
+            "Total time (ms) : {}",
+            (self.seconds * 1000.0).round() as u64
+        )?;
         writeln!(f, "Nodes searched  : {}", self.nodes)?;
         writeln!(f, "Nodes/second    : {}", self.nodes_per_second)
     }

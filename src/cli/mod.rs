@@ -5,8 +5,13 @@
 //!
 //! Errors are one line on standard error (`error: ...`) and exit status 2.
 
+mod analyse;
+mod bench;
 mod count;
 mod error;
+mod play;
+mod report;
+mod solve;
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -28,8 +33,16 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// The game-theoretic value of a position, a best move and the plies to the end
+    Solve(solve::SolveArgs),
+    /// The value and plies of every legal move of a position (`--position -` reads stdin)
+    Analyse(analyse::AnalyseArgs),
     /// Count games and positions of a small board (perft-style, at most 16 cells)
     Count(count::CountArgs),
+    /// Play a game against the engine in the terminal
+    Play(play::PlayArgs),
+    /// Search a fixed list of positions: nodes per position, a node signature, nodes per second
+    Bench(bench::BenchArgs),
 }
 
 /// The board options every subcommand takes.
@@ -66,6 +79,20 @@ fn parse_rule(text: &str) -> Result<Rule, RuleError> {
     text.parse()
 }
 
+/// Parses a positive number of seconds such as `2` or `0.5`.
+fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if !(seconds.is_finite() && seconds > 0.0 && seconds <= 1e6) {
+        return Err(format!(
+            "seconds must be more than 0 and at most 1000000, got {text}"
+        ));
+    }
+    Ok(std::time::Duration::from_secs_f64(seconds))
+}
+
 /// Parses a position in text notation, naming it in the error.
 pub fn parse_position(rule: Rule, text: &str) -> Result<Position, CliError> {
     Position::from_notation(rule, text).map_err(|source| CliError::Position {
@@ -99,9 +126,12 @@ pub fn execute(
     input: &mut dyn BufRead,
     output: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let _ = input;
     match command {
+        Command::Solve(args) => solve::run(args, output),
+        Command::Analyse(args) => analyse::run(args, input, output),
         Command::Count(args) => count::run(args, output),
+        Command::Play(args) => play::run(args, input, output),
+        Command::Bench(args) => bench::run(args, output),
     }
 }
 

@@ -55,7 +55,11 @@ struct Game {
     limits: Limits,
 }
 
-pub fn run(args: &PlayArgs, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<(), CliError> {
+pub fn run(
+    args: &PlayArgs,
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
+) -> Result<(), CliError> {
     let human = match args.first {
         First::Human => Side::X,
         First::Computer => Side::O,
@@ -65,7 +69,11 @@ pub fn run(args: &PlayArgs, input: &mut dyn BufRead, output: &mut dyn Write) -> 
         history: Vec::new(),
         human,
         engine: Engine::new(EngineConfig::default()),
-        limits: Limits { depth: args.depth, time: args.time, ..Limits::default() },
+        limits: Limits {
+            depth: args.depth,
+            time: args.time,
+            ..Limits::default()
+        },
     };
     writeln!(output, "You play {human}. {}", help(&game.position))?;
     loop {
@@ -88,7 +96,9 @@ pub fn run(args: &PlayArgs, input: &mut dyn BufRead, output: &mut dyn Write) -> 
 impl Game {
     fn computer_move(&mut self) -> Cell {
         let stop = AtomicBool::new(false);
-        let found = self.engine.search(&self.position, &self.limits, &stop, &mut |_| {});
+        let found = self
+            .engine
+            .search(&self.position, &self.limits, &stop, &mut |_| {});
         let cell = found.best.unwrap_or_else(|| self.position.legal_moves()[0]);
         self.play(cell);
         cell
@@ -164,8 +174,11 @@ fn parse_input(line: &str, position: &Position) -> Result<Input, String> {
         "help" | "h" | "?" | "" => return Ok(Input::Help),
         _ => {}
     }
-    let numbers: Result<Vec<usize>, _> =
-        text.split(|c: char| c.is_whitespace() || c == ',').filter(|s| !s.is_empty()).map(str::parse).collect();
+    let numbers: Result<Vec<usize>, _> = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|s| !s.is_empty())
+        .map(str::parse)
+        .collect();
     let rule = position.rule();
     match numbers.as_deref() {
         Ok(&[row, col]) if row >= 1 && col >= 1 => Ok(Input::Move(Cell::new(row - 1, col - 1))),
@@ -173,7 +186,11 @@ fn parse_input(line: &str, position: &Position) -> Result<Input, String> {
             // Numeric keypad: 7 8 9 on the top row, 1 2 3 on the bottom one.
             Ok(Input::Move(Cell::new(2 - (digit - 1) / 3, (digit - 1) % 3)))
         }
-        _ => Err(format!("'{}' is not a move. {}", line.trim(), help(position))),
+        _ => Err(format!(
+            "'{}' is not a move. {}",
+            line.trim(),
+            help(position)
+        )),
     }
 }
 
@@ -200,7 +217,11 @@ fn write_board(output: &mut dyn Write, position: &Position) -> Result<(), CliErr
     for (row, cells) in position.board().chunks(width).enumerate() {
         write!(output, "{:>3}", row + 1)?;
         for cell in cells {
-            write!(output, "{:>3}", cell.map_or(".".to_string(), |s| s.to_string()))?;
+            write!(
+                output,
+                "{:>3}",
+                cell.map_or(".".to_string(), |s| s.to_string())
+            )?;
         }
         writeln!(output)?;
     }
@@ -212,7 +233,11 @@ fn announce(outcome: &Outcome, human: Side) -> String {
     match outcome {
         Outcome::Draw => "Draw: the board is full.".to_string(),
         Outcome::Win { side, line } => {
-            let who = if *side == human { "You win" } else { "The computer wins" };
+            let who = if *side == human {
+                "You win"
+            } else {
+                "The computer wins"
+            };
             format!("{who} ({side}) with {}.", Line(line))
         }
     }

@@ -23,10 +23,22 @@ impl Verdict {
     #[must_use]
     pub fn of(value: &Value, position: &Position) -> Verdict {
         match *value {
-            Value::Win { plies } => Verdict { result: "win", plies: Some(plies) },
-            Value::Loss { plies } => Verdict { result: "loss", plies: Some(plies) },
-            Value::Draw => Verdict { result: "draw", plies: Some(position.empty_count() as u32) },
-            Value::Unknown => Verdict { result: "unknown", plies: None },
+            Value::Win { plies } => Verdict {
+                result: "win",
+                plies: Some(plies),
+            },
+            Value::Loss { plies } => Verdict {
+                result: "loss",
+                plies: Some(plies),
+            },
+            Value::Draw => Verdict {
+                result: "draw",
+                plies: Some(position.empty_count() as u32),
+            },
+            Value::Unknown => Verdict {
+                result: "unknown",
+                plies: None,
+            },
         }
     }
 
@@ -34,8 +46,15 @@ impl Verdict {
     /// lost, or the board is full.
     #[must_use]
     pub fn of_finished(position: &Position) -> Verdict {
-        let result = if position.winner().is_some() { "loss" } else { "draw" };
-        Verdict { result, plies: Some(0) }
+        let result = if position.winner().is_some() {
+            "loss"
+        } else {
+            "draw"
+        };
+        Verdict {
+            result,
+            plies: Some(0),
+        }
     }
 }
 

@@ -49,9 +49,15 @@ struct SolveReport {
 
 pub fn run(args: &SolveArgs, output: &mut dyn Write) -> Result<(), CliError> {
     let position = args.board.position(args.position.as_deref())?;
-    let config = EngineConfig { threads: usize::from(args.threads), ..EngineConfig::default() };
+    let config = EngineConfig {
+        threads: usize::from(args.threads),
+        ..EngineConfig::default()
+    };
     let mut engine = Engine::new(config);
-    let limits = Limits { time: args.time, ..Limits::default() };
+    let limits = Limits {
+        time: args.time,
+        ..Limits::default()
+    };
     let stop = AtomicBool::new(false);
     let found = engine.search(&position, &limits, &stop, &mut |_| {});
     let verdict = if position.is_over() {
@@ -75,7 +81,11 @@ pub fn run(args: &SolveArgs, output: &mut dyn Write) -> Result<(), CliError> {
 
 impl fmt::Display for SolveReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "position  {}  ({}, {} to move)", self.position, self.rule, self.to_move)?;
+        writeln!(
+            f,
+            "position  {}  ({}, {} to move)",
+            self.position, self.rule, self.to_move
+        )?;
         writeln!(f, "result    {}", self.verdict)?;
         writeln!(f, "best      {}", MaybeCell(self.best))?;
         writeln!(f, "pv        {}", Line(&self.pv))?;

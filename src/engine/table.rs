@@ -95,6 +95,22 @@ impl Table {
     }
 }
 
+/// `size` empty slots, allocated already zeroed so the operating system can hand out zero
+/// pages lazily: a large table costs nothing until it is used.
+fn zeroed_slots(size: usize) -> Vec<[AtomicU64; 2]> {
+    let layout = std::alloc::Layout::array::<[AtomicU64; 2]>(size).expect("table size fits memory");
+    // SAFETY: the layout is non-zero-sized (size >= 1) and is exactly that of `size` slots;
+    // all-zero bytes are a valid `AtomicU64`; the allocation is handed to a Vec of the same
+    // element type, length and capacity, which frees it with this same layout.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<[AtomicU64; 2]>();
+        if ptr.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Vec::from_raw_parts(ptr, size, size)
+    }
+}
+
 fn pack(e: Entry) -> u64 {
     let best = e.best.map_or(0xFFFF, u64::from);
     (e.score as u32 as u64) | (u64::from(e.depth) << 32) | ((e.bound as u64) << 40) | (best << 48)

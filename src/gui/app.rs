@@ -20,6 +20,9 @@ use super::panel::{Action, ControlPanel};
 use super::saved::SavedState;
 use super::status;
 
+/// The side panel's width: fixed, so opening a section never pushes the board about.
+const PANEL_WIDTH: f32 = 280.0;
+
 /// A message under the status line: the reason a move was refused, a file error, ...
 #[derive(Clone, Debug)]
 struct Note {
@@ -336,7 +339,7 @@ impl eframe::App for TicTacToeApp {
 
         egui::Panel::left("controls")
             .resizable(false)
-            .default_size(280.0)
+            .exact_size(PANEL_WIDTH)
             .show(ui, |ui| {
                 let panel = ControlPanel {
                     session: &self.state.session,

@@ -17,7 +17,8 @@ pub const COMPUTER_VS_COMPUTER_PAUSE: Duration = Duration::from_millis(600);
 /// Boards larger than this cannot be searched to the end; hints get a time limit.
 pub const SOLVABLE_CELLS: usize = 16;
 
-/// The hint's time budget on boards too large to search to the end.
+/// The time budget on boards too large to search to the end, when nothing else limits a
+/// search (hints; settings without a limit).
 const HINT_TIME_MS: u64 = 2_000;
 
 /// Why a search ran.
@@ -272,10 +273,23 @@ fn hint_player(session: &Session) -> PlayerKind {
 }
 
 fn start(session: &Session, player: PlayerKind, ctx: &egui::Context) -> SearchHandle {
+    // A large board is never searched without any limit, whatever the settings say.
+    let unlimited = matches!(
+        player,
+        PlayerKind::Engine {
+            depth: None,
+            time_ms: None
+        }
+    );
+    let time = (unlimited && session.settings().rule.cells() > SOLVABLE_CELLS)
+        .then_some(Duration::from_millis(HINT_TIME_MS));
     let request = SearchRequest {
         position: session.position().clone(),
         player,
-        limits: Limits::default(),
+        limits: Limits {
+            time,
+            ..Limits::default()
+        },
         tag: session.generation(),
     };
     let ctx = ctx.clone();

@@ -172,9 +172,14 @@ fn computer_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
             PlayerKind::Engine { depth, time_ms } => {
                 difficulty_ui(ui, depth, &rule);
                 prefs.engine_depth = *depth;
-                if rule.cells() > SOLVABLE_CELLS {
-                    time_ui(ui, prefs);
+                if rule.cells() > SOLVABLE_CELLS && time_ms.is_none() {
+                    // A large board cannot be searched to the end: never search without a
+                    // time limit there (a record from elsewhere may lack one).
                     *time_ms = Some(prefs.large_board_time_ms);
+                }
+                if let Some(ms) = time_ms {
+                    time_ui(ui, ms);
+                    prefs.large_board_time_ms = *ms;
                 }
                 ui.label(RichText::new(status::depth_meaning(*depth, *time_ms, &rule)).weak());
             }
@@ -218,10 +223,11 @@ fn difficulty_ui(ui: &mut Ui, depth: &mut Option<u32>, rule: &Rule) {
     *depth = (value < cells).then_some(value);
 }
 
-fn time_ui(ui: &mut Ui, prefs: &mut Prefs) {
+/// The engine's time per move, edited in seconds.
+fn time_ui(ui: &mut Ui, ms: &mut u64) {
     ui.horizontal(|ui| {
         let label = ui.label("Time per move (seconds):");
-        let mut seconds = prefs.large_board_time_ms as f64 / 1000.0;
+        let mut seconds = *ms as f64 / 1000.0;
         ui.add(
             DragValue::new(&mut seconds)
                 .range(0.1..=60.0)
@@ -229,7 +235,7 @@ fn time_ui(ui: &mut Ui, prefs: &mut Prefs) {
                 .max_decimals(1),
         )
         .labelled_by(label.id);
-        prefs.large_board_time_ms = (seconds * 1000.0).round() as u64;
+        *ms = (seconds * 1000.0).round() as u64;
     });
 }
 
@@ -329,25 +335,19 @@ fn search_ui(ui: &mut Ui, computer: &Computer) {
         };
         ui.label(RichText::new(format!("{what}{state}")).strong());
         let s = &report.stats;
-        egui::Grid::new("search stats")
-            .num_columns(2)
-            .show(ui, |ui| {
-                let mut row = |name: &str, value: String| {
-                    ui.label(name);
-                    ui.label(value);
-                    ui.end_row();
-                };
-                row(
-                    "Best move",
-                    report.best.map_or("none".to_string(), |c| c.to_string()),
-                );
-                row("Value", status::value_words(report.value, report.side));
-                row("Depth", s.depth.to_string());
-                row("Nodes", s.nodes.to_string());
-                row("Cut-offs", s.cutoffs.to_string());
-                row("Table hits", s.tt_hits.to_string());
-                row("Time", format!("{:.3} s", s.elapsed.as_secs_f64()));
-            });
+        let best = report.best.map_or("none".to_string(), |c| c.to_string());
+        let rows = [
+            ("Best move", best),
+            ("Value", status::value_words(report.value, report.side)),
+            ("Depth reached", s.depth.to_string()),
+            ("Nodes", s.nodes.to_string()),
+            ("Cut-offs", s.cutoffs.to_string()),
+            ("Table hits", s.tt_hits.to_string()),
+            ("Time", format!("{:.3} s", s.elapsed.as_secs_f64())),
+        ];
+        for (name, value) in rows {
+            ui.label(format!("{name}: {value}"));
+        }
         if !report.pv.is_empty() {
             ui.label("Expected line (principal variation):");
             ui.label(RichText::new(status::pv_words(&report.pv, report.side)).monospace());
