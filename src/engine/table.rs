@@ -48,9 +48,7 @@ impl Table {
         } else {
             wanted.next_power_of_two() / 2
         };
-        let slots = (0..size)
-            .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-            .collect();
+        let slots = zeroed_slots(size);
         Table {
             slots,
             mask: size - 1,
