@@ -68,7 +68,7 @@ pub fn run(
     output: &mut dyn Write,
 ) -> Result<(), CliError> {
     let mut analyser = Analyser {
-        engine: Engine::new(EngineConfig::default()),
+        engine: Engine::for_rule(EngineConfig::default(), &args.board.rule()),
         limits: Limits {
             depth: args.depth,
             ..Limits::default()

@@ -68,7 +68,7 @@ pub fn run(
         position: Position::new(args.board.rule()),
         history: Vec::new(),
         human,
-        engine: Engine::new(EngineConfig::default()),
+        engine: Engine::for_rule(EngineConfig::default(), &args.board.rule()),
         limits: Limits {
             depth: args.depth,
             time: args.time,

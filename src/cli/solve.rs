@@ -53,7 +53,7 @@ pub fn run(args: &SolveArgs, output: &mut dyn Write) -> Result<(), CliError> {
         threads: usize::from(args.threads),
         ..EngineConfig::default()
     };
-    let mut engine = Engine::new(config);
+    let mut engine = Engine::for_rule(config, position.rule());
     let limits = Limits {
         time: args.time,
         ..Limits::default()

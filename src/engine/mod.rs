@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::{Cell, Position};
+use crate::rules::{Cell, Position, Rule};
 
 pub use handle::{SearchEvent, SearchHandle, SearchRequest};
 pub use players::{RandomPlayer, choose_move, rule_based_move};
@@ -127,16 +127,27 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// An engine with its own table.
+    /// An engine with its own table of the configured size.
     #[must_use]
     pub fn new(config: EngineConfig) -> Engine {
+        Engine::with_table_bound(config, usize::MAX)
+    }
+
+    /// An engine for positions of `rule`: its table is the configured size, or the number
+    /// of positions the board has if that is smaller (a 3x3 table fits in 128 KB).
+    #[must_use]
+    pub fn for_rule(config: EngineConfig, rule: &Rule) -> Engine {
+        Engine::with_table_bound(config, position_bound(rule))
+    }
+
+    fn with_table_bound(config: EngineConfig, positions: usize) -> Engine {
         let megabytes = if config.algorithm == Algorithm::Full {
             config.tt_megabytes
         } else {
             0
         };
         Engine {
-            table: Arc::new(Table::new(megabytes)),
+            table: Arc::new(Table::new(megabytes, positions)),
             config,
         }
     }
@@ -223,7 +234,11 @@ impl Engine {
             let mut proved = false;
             let after = empties - 1;
             for depth in iteration_depths(features, max_depth.saturating_sub(1), after) {
-                let (child, _) = s.root(depth, 1);
+                let (child, _) = if depth as usize >= after {
+                    s.prove(depth, 1)
+                } else {
+                    s.root(depth, 1)
+                };
                 if s.aborted {
                     break;
                 }
@@ -251,6 +266,30 @@ impl Engine {
         }
         values
     }
+}
+
+/// How many positions a board of `rule` has at most: every way of placing `x` X stones
+/// and `o` O stones with `x == o` or `x == o + 1` (saturating; wins cut the true number down).
+#[must_use]
+pub fn position_bound(rule: &Rule) -> usize {
+    let cells = rule.cells();
+    let mut total = 0f64;
+    for stones in 0..=cells {
+        let (x, o) = (stones.div_ceil(2), stones / 2);
+        total += multinomial(cells, x, o);
+    }
+    if total >= usize::MAX as f64 {
+        usize::MAX
+    } else {
+        total as usize
+    }
+}
+
+/// `n! / (a! b! (n - a - b)!)` as a float (exact for the board sizes where it matters).
+fn multinomial(n: usize, a: usize, b: usize) -> f64 {
+    let choose =
+        |n: usize, k: usize| (0..k).fold(1f64, |acc, i| acc * (n - i) as f64 / (i + 1) as f64);
+    choose(n, a) * choose(n - a, b)
 }
 
 /// The depths iterative deepening visits: 1, 2, ... up to `max`, or just `max` for the
@@ -288,7 +327,11 @@ fn deepen(
         iteration_depths(s.features(), max_depth, empties)
     };
     for depth in depths {
-        let (score, mv) = s.root(depth, ply);
+        let (score, mv) = if depth as usize >= empties {
+            s.prove(depth, ply)
+        } else {
+            s.root(depth, ply)
+        };
         if s.aborted {
             break;
         }

@@ -96,11 +96,6 @@ fn is_edge(index: usize, rule: &crate::rules::Rule) -> bool {
     r == 0 || c == 0 || r == rule.height - 1 || c == rule.width - 1
 }
 
-/// The table size a player uses per move: small boards need little.
-fn player_megabytes(position: &Position) -> usize {
-    if position.rule().cells() <= 9 { 1 } else { 32 }
-}
-
 /// Runs the player `kind` on `position` with `extra` limits on top of its own; engine
 /// iterations are reported through `on_iteration`.
 pub fn choose_move(
@@ -131,11 +126,12 @@ pub fn choose_move(
                     .map(Duration::from_millis),
                 nodes: extra.nodes,
             };
-            let config = EngineConfig {
-                tt_megabytes: player_megabytes(position),
-                ..EngineConfig::default()
-            };
-            Engine::new(config).search(position, &limits, stop, on_iteration)
+            Engine::for_rule(EngineConfig::default(), position.rule()).search(
+                position,
+                &limits,
+                stop,
+                on_iteration,
+            )
         }
     }
 }

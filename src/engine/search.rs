@@ -104,8 +104,43 @@ impl<'a> Searcher<'a> {
     /// `ply` is the root's distance from the position the caller cares about (1 when the
     /// caller has already made a move, as `analyse` does).
     pub fn root(&mut self, depth: u32, ply: u32) -> (Score, Option<usize>) {
+        self.root_window(depth, ply, -INFINITY, INFINITY)
+    }
+
+    /// Searches the root to the end of the game, where every score is a draw (0) or a
+    /// proved win or loss. Two null windows settle which it is first: "can the side to move
+    /// win?" and, if not, "can it hold the draw?". Each is a yes-or-no question that cuts
+    /// off as soon as the answer is known (a side that can no longer complete a line
+    /// settles it at once), where a full window would keep looking for the fastest win.
+    /// Only a decisive result is searched again, on its side of the draw, for the exact
+    /// number of plies.
+    pub fn prove(&mut self, depth: u32, ply: u32) -> (Score, Option<usize>) {
+        if !self.features.table {
+            return self.root(depth, ply);
+        }
+        let (score, _) = self.root_window(depth, ply, 0, 1);
+        if self.aborted {
+            return (score, None);
+        }
+        if score > 0 {
+            return self.root_window(depth, ply, 0, INFINITY);
+        }
+        let (score, best) = self.root_window(depth, ply, -1, 0);
+        if self.aborted || score >= 0 {
+            return (0, best);
+        }
+        self.root_window(depth, ply, -INFINITY, 0)
+    }
+
+    fn root_window(
+        &mut self,
+        depth: u32,
+        ply: u32,
+        alpha: Score,
+        beta: Score,
+    ) -> (Score, Option<usize>) {
         let mut best = None;
-        let score = self.negamax(depth, ply, -INFINITY, INFINITY, &mut best);
+        let score = self.negamax(depth, ply, alpha, beta, &mut best);
         (score, best)
     }
 

@@ -226,3 +226,12 @@ fn speed_figures() {
         );
     }
 }
+
+#[test]
+fn position_bound_counts_placements_with_legal_stone_counts() {
+    // 1 + 9 + 72 + 252 + 756 + 1260 + 1680 + 1260 + 630 + 126 placements on 3x3, of which
+    // the 5,478 reachable positions are a part.
+    assert_eq!(super::position_bound(&Rule::TIC_TAC_TOE), 6_046);
+    let gomoku = Rule::new(15, 15, 5, false).unwrap();
+    assert_eq!(super::position_bound(&gomoku), usize::MAX);
+}
