@@ -25,8 +25,9 @@ for rule in 3,3,3 4,4,3 4,4,4 5,4,4 6,5,4 5,5,4; do
     if out=$(timeout "$SOLVE_TIMEOUT" "$BIN" solve --rule "$rule" --json); then
         python3 -c 'import json, sys
 r = json.loads(sys.argv[1])
-print(f"{sys.argv[2]:>6}: {r[\"result\"]:<4} in {r[\"plies\"]} plies, {r[\"nodes\"]:>11,} nodes, "
-      f"search {r[\"seconds\"]:.3f} s, process {int(sys.argv[3]) / 1000:.3f} s")' \
+rule, process = sys.argv[2], int(sys.argv[3]) / 1000
+print("%6s: %-4s in %d plies, %11s nodes, search %.3f s, process %.3f s"
+      % (rule, r["result"], r["plies"], format(r["nodes"], ","), r["seconds"], process))' \
             "$out" "$rule" "$(ms_since "$t0")"
     else
         echo "$(printf '%6s' "$rule"): not solved within ${SOLVE_TIMEOUT} s"

@@ -578,3 +578,26 @@ fn corrupt_or_missing_storage_falls_back_to_defaults() {
     assert_eq!(h.state().session().settings().rule.width, 3);
     assert_eq!(h.state().state().prefs.large_board_time_ms, 2_000);
 }
+
+#[test]
+fn move_values_are_shown_on_the_board_for_learners() {
+    let mut h = app();
+    click(&mut h, "Two players at this computer");
+    click(&mut h, "Show what each move is worth");
+    // On the empty board every first move draws with best play.
+    wait_for_text(&mut h, ": empty, draw");
+    assert_eq!(h.query_all_by_label_contains(": empty, draw").count(), 9);
+    // X in a corner: only the centre holds the draw for O; O beside it on an edge loses,
+    // and X then wins in 5 plies (this move included).
+    click(&mut h, &format!("{}, draw", label_of(0, 0, None)));
+    wait_for_text(&mut h, ", loss in 6");
+    assert_shows(&h, &format!("{}, draw", label_of(1, 1, None)));
+    click(&mut h, &format!("{}, loss in 6", label_of(0, 1, None)));
+    wait_for_text(&mut h, ", win in 5");
+    assert_shows(&h, &format!("{}, win in 5", label_of(1, 0, None)));
+    assert_eq!(stones(h.state()), 2, "values are shown, never played");
+    // Turned off, the cells are plain again.
+    click(&mut h, "Show what each move is worth");
+    assert!(!shows(&h, ", win in"));
+    assert_shows(&h, &label_of(2, 2, None));
+}

@@ -6,7 +6,7 @@
 use std::fmt;
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use clap::Args;
 use serde::Serialize;
@@ -127,7 +127,8 @@ pub fn run(args: &BenchArgs, output: &mut dyn Write) -> Result<(), CliError> {
         threads: 1,
     });
     let stop = AtomicBool::new(false);
-    let start = Instant::now();
+    // Only the searches are timed: clearing the table between positions is not searching.
+    let mut searching = Duration::ZERO;
     let mut lines = Vec::new();
     for (rule, b) in chosen {
         let position = parse_position(rule, b.position)?;
@@ -137,6 +138,7 @@ pub fn run(args: &BenchArgs, output: &mut dyn Write) -> Result<(), CliError> {
             ..Limits::default()
         };
         let found = engine.search(&position, &limits, &stop, &mut |_| {});
+        searching += found.stats.elapsed;
         lines.push(BenchLine {
             rule: rule.to_string(),
             position: position.to_notation(),
@@ -146,7 +148,7 @@ pub fn run(args: &BenchArgs, output: &mut dyn Write) -> Result<(), CliError> {
             nodes: found.stats.nodes,
         });
     }
-    let elapsed = start.elapsed().max(Duration::from_micros(1));
+    let elapsed = searching.max(Duration::from_micros(1));
     let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
     let report = BenchReport {
         positions: lines,
@@ -180,7 +182,7 @@ impl fmt::Display for BenchReport {
         writeln!(f, "===========================")?;
         writeln!(
             f,
-            "Total time (ms) : {}",
+            "Search time (ms): {}",
             (self.seconds * 1000.0).round() as u64
         )?;
         writeln!(f, "Nodes searched  : {}", self.nodes)?;

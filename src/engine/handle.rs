@@ -1,6 +1,7 @@
 //! A search on its own worker thread: start it, read progress and the result without
 //! blocking, stop it. Every event carries the request's tag, so a front end can drop an
-//! answer that arrives for a position no longer on the board.
+//! answer that arrives for a position no longer on the board. An [`AnalysisHandle`] does the
+//! same for the value of every legal move (the learners' view of the board).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -9,7 +10,7 @@ use std::sync::mpsc::{self, Receiver};
 use crate::rules::Position;
 
 use super::players::choose_move;
-use super::{Iteration, Limits, PlayerKind, SearchResult};
+use super::{Engine, EngineConfig, Iteration, Limits, MoveValue, PlayerKind, SearchResult};
 
 /// What to search and with which player.
 #[derive(Clone, Debug)]
@@ -96,6 +97,69 @@ impl SearchHandle {
 }
 
 impl Drop for SearchHandle {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// The value of every legal move of a position, worked out on a worker thread with the full
+/// engine. Dropping it stops the work; an analysis that was stopped sends nothing.
+pub struct AnalysisHandle {
+    answer: Receiver<Vec<MoveValue>>,
+    stop: Arc<AtomicBool>,
+    tag: u64,
+}
+
+impl AnalysisHandle {
+    /// Starts analysing `position` within `limits`; `wake` is called once the values are in.
+    pub fn start(
+        position: Position,
+        limits: Limits,
+        tag: u64,
+        wake: impl Fn() + Send + 'static,
+    ) -> AnalysisHandle {
+        let (sender, answer) = mpsc::channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        std::thread::Builder::new()
+            .name("analysis".into())
+            .spawn(move || {
+                let mut engine = Engine::for_rule(EngineConfig::default(), position.rule());
+                let values = engine.analyse(&position, &limits, &flag);
+                if !flag.load(Ordering::Relaxed) {
+                    let _ = sender.send(values);
+                    wake();
+                }
+            })
+            .expect("spawn the analysis thread");
+        AnalysisHandle { answer, stop, tag }
+    }
+
+    /// The values, once they are in.
+    #[must_use]
+    pub fn poll(&self) -> Option<Vec<MoveValue>> {
+        self.answer.try_recv().ok()
+    }
+
+    /// Asks the analysis to stop; it then sends nothing.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// The values, waiting for them; `None` if the analysis was stopped.
+    #[must_use]
+    pub fn wait(&self) -> Option<Vec<MoveValue>> {
+        self.answer.recv().ok()
+    }
+
+    /// The request's tag.
+    #[must_use]
+    pub fn tag(&self) -> u64 {
+        self.tag
+    }
+}
+
+impl Drop for AnalysisHandle {
     fn drop(&mut self) {
         self.stop();
     }

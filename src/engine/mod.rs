@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::{Cell, Position, Rule};
 
-pub use handle::{SearchEvent, SearchHandle, SearchRequest};
+pub use handle::{AnalysisHandle, SearchEvent, SearchHandle, SearchRequest};
 pub use players::{RandomPlayer, choose_move, rule_based_move};
 pub use score::{Score, Value, WIN, WIN_BOUND, is_decisive};
 pub use table::DEFAULT_MEGABYTES;

@@ -235,3 +235,26 @@ fn position_bound_counts_placements_with_legal_stone_counts() {
     let gomoku = Rule::new(15, 15, 5, false).unwrap();
     assert_eq!(super::position_bound(&gomoku), usize::MAX);
 }
+
+#[test]
+fn analysis_handle_sends_every_move_value_and_nothing_once_stopped() {
+    // X to move can win at once on the top right; every other move lets O win or draw.
+    let p = Position::from_notation(Rule::TIC_TAC_TOE, "xx./oo./...").unwrap();
+    let handle = AnalysisHandle::start(p.clone(), Limits::default(), 7, || {});
+    assert_eq!(handle.tag(), 7);
+    let values = handle
+        .wait()
+        .expect("an analysis that was not stopped answers");
+    assert_eq!(values.len(), 5);
+    let win = values.iter().find(|m| m.cell == Cell::new(0, 2)).unwrap();
+    assert_eq!(win.value, Value::Win { plies: 1 });
+    // Not blocking O's row loses: O completes it on the next ply.
+    let corner = values.iter().find(|m| m.cell == Cell::new(2, 2)).unwrap();
+    assert_eq!(corner.value, Value::Loss { plies: 2 });
+
+    // 5,5,4 cannot be analysed in a test's time: stopped, it sends nothing.
+    let big = Position::new(Rule::new(5, 5, 4, false).unwrap());
+    let handle = AnalysisHandle::start(big, Limits::default(), 8, || {});
+    handle.stop();
+    assert!(handle.wait().is_none());
+}

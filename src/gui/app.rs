@@ -262,12 +262,18 @@ impl TicTacToeApp {
             Some(Outcome::Win { line, .. }) => line,
             _ => &[],
         };
+        let values = if self.state.prefs.show_values {
+            self.computer.values_for(session).unwrap_or_default()
+        } else {
+            &[]
+        };
         let response = BoardView::new(session.position())
             .last_move(session.last_move())
             .win_line(win_line)
             .hint(self.computer.hint_for(session))
             .cursor(self.cursor)
             .preview(person_to_move.then(|| session.position().side_to_move()))
+            .values(values)
             .ui(ui);
         if let Some(cell) = response.clicked {
             actions.push(Action::Play(cell));
@@ -357,6 +363,8 @@ impl eframe::App for TicTacToeApp {
         }
         self.computer
             .drive(&self.state.session, &ctx, Instant::now());
+        self.computer
+            .drive_values(&self.state.session, self.state.prefs.show_values, &ctx);
         self.exit_if_timing(&ctx);
     }
 

@@ -5,8 +5,11 @@
 //! Every cell is its own accessible widget labelled like "row 1, column 2: empty", so a
 //! screen reader (and the tests) can find and press it.
 
-use egui::{Color32, Id, Pos2, Rect, Role, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
+use egui::{
+    Align2, Color32, FontId, Id, Pos2, Rect, Role, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo,
+};
 
+use crate::engine::{MoveValue, Value};
 use crate::rules::{Cell, Position, Side};
 
 /// Smallest cell edge in points; below this the board scrolls out of the panel instead of
@@ -24,6 +27,8 @@ pub struct BoardView<'a> {
     /// The mark a click would place, or `None` when a click cannot play (computer's turn,
     /// game over).
     preview: Option<Side>,
+    /// What each empty cell is worth to the side to move (the learners' view).
+    values: &'a [MoveValue],
 }
 
 /// What happened on the board this frame.
@@ -46,6 +51,7 @@ impl<'a> BoardView<'a> {
             hint: None,
             cursor: None,
             preview: None,
+            values: &[],
         }
     }
 
@@ -76,6 +82,12 @@ impl<'a> BoardView<'a> {
     #[must_use]
     pub fn preview(mut self, side: Option<Side>) -> Self {
         self.preview = side;
+        self
+    }
+
+    #[must_use]
+    pub fn values(mut self, values: &'a [MoveValue]) -> Self {
+        self.values = values;
         self
     }
 
@@ -121,7 +133,11 @@ impl<'a> BoardView<'a> {
                 let index = row * rule.width + col;
                 let id = Self::cell_id(self.id, index);
                 let cell_response = ui.interact(cell_rect(cell), id, Sense::click());
-                let label = cell_label(cell, self.position.get(cell));
+                let value = self.values.iter().find(|m| m.cell == cell);
+                let label = match value {
+                    Some(m) => format!("{}, {}", cell_label(cell, None), value_words(&m.value)),
+                    None => cell_label(cell, self.position.get(cell)),
+                };
                 let enabled = ui.is_enabled();
                 cell_response.widget_info(|| WidgetInfo::labeled(Role::Button, enabled, &label));
                 if cell_response.clicked() {
@@ -197,6 +213,22 @@ impl<'a> BoardView<'a> {
                 );
             }
 
+            for m in self.values {
+                let rect = cell_rect(m.cell);
+                let color = match m.value {
+                    Value::Win { .. } => colors.win_value,
+                    Value::Loss { .. } => colors.loss_value,
+                    Value::Draw | Value::Unknown => colors.grid,
+                };
+                painter.text(
+                    rect.center_bottom() - Vec2::new(0.0, edge * 0.08),
+                    Align2::CENTER_BOTTOM,
+                    value_words(&m.value),
+                    FontId::proportional((edge * 0.17).clamp(9.0, 22.0)),
+                    color,
+                );
+            }
+
             if let Some(cell) = self.cursor {
                 let stroke = Stroke::new((edge * 0.06).clamp(2.0, 4.0), colors.cursor);
                 painter.rect_stroke(
@@ -225,6 +257,18 @@ pub fn cell_label(cell: Cell, content: Option<Side>) -> String {
     match content {
         Some(side) => format!("{cell}: {side}"),
         None => format!("{cell}: empty"),
+    }
+}
+
+/// A move's value in a few words: "win in 3", "draw", "loss in 4" (plies, this move
+/// included, with best play by both sides).
+#[must_use]
+pub fn value_words(value: &Value) -> String {
+    match value {
+        Value::Win { plies } => format!("win in {plies}"),
+        Value::Loss { plies } => format!("loss in {plies}"),
+        Value::Draw => "draw".to_string(),
+        Value::Unknown => "unknown".to_string(),
     }
 }
 
@@ -258,6 +302,8 @@ struct Colors {
     win_line: Color32,
     hint: Color32,
     cursor: Color32,
+    win_value: Color32,
+    loss_value: Color32,
 }
 
 impl Colors {
@@ -273,6 +319,8 @@ impl Colors {
                 win_line: Color32::from_rgb(0xff, 0xe0, 0x8a),
                 hint: Color32::from_rgb(0x25, 0x50, 0x3c),
                 cursor: Color32::from_rgb(0xf0, 0xf0, 0xf0),
+                win_value: Color32::from_rgb(0x7c, 0xe0, 0x8a),
+                loss_value: Color32::from_rgb(0xff, 0x7a, 0x7a),
             }
         } else {
             Colors {
@@ -285,6 +333,8 @@ impl Colors {
                 win_line: Color32::from_rgb(0x2e, 0x7d, 0x32),
                 hint: Color32::from_rgb(0xc8, 0xeb, 0xd0),
                 cursor: Color32::from_rgb(0x20, 0x20, 0x20),
+                win_value: Color32::from_rgb(0x1b, 0x7a, 0x2e),
+                loss_value: Color32::from_rgb(0xb7, 0x1c, 0x1c),
             }
         }
     }

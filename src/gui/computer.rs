@@ -1,12 +1,13 @@
-//! The computer's side of the window: the search for its move and the search for a hint,
-//! each on a worker thread through [`SearchHandle`]. Every request is tagged with the
+//! The computer's side of the window: the search for its move, the search for a hint and
+//! the value of every move (the learners' view), each on a worker thread through the
+//! engine's handles. Every request is tagged with the
 //! session's generation; an answer for a position no longer on the board is dropped.
 
 use std::time::{Duration, Instant};
 
 use crate::engine::{
-    Iteration, Limits, PlayerKind, SearchEvent, SearchHandle, SearchRequest, SearchResult, Stats,
-    Value,
+    AnalysisHandle, Iteration, Limits, MoveValue, PlayerKind, SearchEvent, SearchHandle,
+    SearchRequest, SearchResult, Stats, Value,
 };
 use crate::game::{Player, Session};
 use crate::rules::{Cell, Side};
@@ -94,6 +95,9 @@ pub struct Computer {
     /// The hint's move and the generation it belongs to.
     hint_cell: Option<(u64, Cell)>,
     report: Option<SearchReport>,
+    analysis: Option<AnalysisHandle>,
+    /// Every move's value and the generation it belongs to.
+    values: Option<(u64, Vec<MoveValue>)>,
 }
 
 impl Default for Computer {
@@ -103,6 +107,8 @@ impl Default for Computer {
             hint: None,
             hint_cell: None,
             report: None,
+            analysis: None,
+            values: None,
         }
     }
 }
@@ -125,6 +131,44 @@ impl Computer {
             .map(|(_, c)| c)
     }
 
+    /// The value of every move in the position on the board, once worked out.
+    pub fn values_for(&self, session: &Session) -> Option<&[MoveValue]> {
+        self.values
+            .as_ref()
+            .filter(|(g, _)| *g == session.generation())
+            .map(|(_, v)| v.as_slice())
+    }
+
+    /// Whether the values of the moves are being worked out.
+    pub fn is_analysing(&self) -> bool {
+        self.analysis.is_some()
+    }
+
+    /// Works out every move's value when `wanted` and the board is small enough to solve
+    /// each move; stops that work when it is no longer wanted.
+    pub fn drive_values(&mut self, session: &Session, wanted: bool, ctx: &egui::Context) {
+        let generation = session.generation();
+        let solvable = session.settings().rule.cells() <= SOLVABLE_CELLS;
+        if !wanted || !solvable || session.outcome().is_some() {
+            self.analysis = None;
+            return;
+        }
+        let running = self
+            .analysis
+            .as_ref()
+            .is_some_and(|a| a.tag() == generation);
+        if running || self.values_for(session).is_some() {
+            return;
+        }
+        let ctx = ctx.clone();
+        self.analysis = Some(AnalysisHandle::start(
+            session.position().clone(),
+            Limits::default(),
+            generation,
+            move || ctx.request_repaint(),
+        ));
+    }
+
     /// The latest search's numbers, for the learners' view.
     pub fn report(&self) -> Option<&SearchReport> {
         self.report.as_ref()
@@ -135,6 +179,7 @@ impl Computer {
         self.mover = Mover::Idle;
         self.hint = None;
         self.hint_cell = None;
+        self.analysis = None;
     }
 
     /// Marks the search for `generation` as failed so it is not restarted in a loop.
@@ -147,6 +192,7 @@ impl Computer {
     pub fn poll(&mut self, session: &Session) -> Option<Cell> {
         let generation = session.generation();
         self.poll_hint(generation);
+        self.poll_values(generation);
         let Mover::Thinking { handle, side } = &self.mover else {
             return None;
         };
@@ -176,6 +222,18 @@ impl Computer {
             }
         }
         None
+    }
+
+    fn poll_values(&mut self, generation: u64) {
+        let Some(analysis) = &self.analysis else {
+            return;
+        };
+        if analysis.tag() != generation {
+            self.analysis = None;
+        } else if let Some(values) = analysis.poll() {
+            self.values = Some((generation, values));
+            self.analysis = None;
+        }
     }
 
     fn poll_hint(&mut self, generation: u64) {

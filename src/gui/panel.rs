@@ -59,6 +59,7 @@ impl ControlPanel<'_> {
             ui.separator();
             self.prefs.theme.ui(ui);
             ui.separator();
+            values_ui(ui, self.session, self.prefs, self.computer);
             search_ui(ui, self.computer);
         });
         if settings != *self.session.settings() {
@@ -315,6 +316,35 @@ fn board_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
             .weak(),
         );
     }
+}
+
+/// The learners' view of the whole position: what every move is worth, drawn on the board.
+fn values_ui(ui: &mut Ui, session: &Session, prefs: &mut Prefs, computer: &Computer) {
+    ui.checkbox(&mut prefs.show_values, "Show what each move is worth");
+    if !prefs.show_values {
+        return;
+    }
+    let text = if session.settings().rule.cells() > SOLVABLE_CELLS {
+        format!(
+            "Move values need a board of at most {SOLVABLE_CELLS} cells, where every move can \
+             be searched to the end."
+        )
+    } else if session.outcome().is_some() {
+        "The game is over: no moves to value.".to_string()
+    } else if computer.is_analysing() {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label("searching every move to the end");
+        });
+        return;
+    } else {
+        let side = session.position().side_to_move();
+        format!(
+            "Each empty cell shows what playing there gives {side} with best play by both \
+             sides: win or loss in so many plies (this move included), or draw."
+        )
+    };
+    ui.label(RichText::new(text).weak());
 }
 
 /// The learners' view: the numbers of the latest search.

@@ -51,6 +51,8 @@ pub struct Prefs {
     pub engine_depth: Option<u32>,
     /// The engine's time per move on large boards.
     pub large_board_time_ms: u64,
+    /// Whether the board shows what every move is worth (the learners' view).
+    pub show_values: bool,
 }
 
 impl Default for Prefs {
@@ -60,6 +62,7 @@ impl Default for Prefs {
             custom: CustomBoard::default(),
             engine_depth: None,
             large_board_time_ms: DEFAULT_LARGE_BOARD_TIME_MS,
+            show_values: false,
         }
     }
 }
