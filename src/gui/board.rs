@@ -12,6 +12,8 @@ use egui::{
 use crate::engine::{MoveValue, Value};
 use crate::rules::{Cell, Position, Side};
 
+use super::status::move_value_words;
+
 /// Smallest cell edge in points; below this the board scrolls out of the panel instead of
 /// shrinking further.
 const MIN_CELL: f32 = 12.0;
@@ -135,7 +137,7 @@ impl<'a> BoardView<'a> {
                 let cell_response = ui.interact(cell_rect(cell), id, Sense::click());
                 let value = self.values.iter().find(|m| m.cell == cell);
                 let label = match value {
-                    Some(m) => format!("{}, {}", cell_label(cell, None), value_words(&m.value)),
+                    Some(m) => format!("{}, {}", cell_label(cell, None), move_value_words(m.value)),
                     None => cell_label(cell, self.position.get(cell)),
                 };
                 let enabled = ui.is_enabled();
@@ -223,7 +225,7 @@ impl<'a> BoardView<'a> {
                 painter.text(
                     rect.center_bottom() - Vec2::new(0.0, edge * 0.08),
                     Align2::CENTER_BOTTOM,
-                    value_words(&m.value),
+                    move_value_words(m.value),
                     FontId::proportional((edge * 0.17).clamp(9.0, 22.0)),
                     color,
                 );
@@ -257,18 +259,6 @@ pub fn cell_label(cell: Cell, content: Option<Side>) -> String {
     match content {
         Some(side) => format!("{cell}: {side}"),
         None => format!("{cell}: empty"),
-    }
-}
-
-/// A move's value in a few words: "win in 3", "draw", "loss in 4" (plies, this move
-/// included, with best play by both sides).
-#[must_use]
-pub fn value_words(value: &Value) -> String {
-    match value {
-        Value::Win { plies } => format!("win in {plies}"),
-        Value::Loss { plies } => format!("loss in {plies}"),
-        Value::Draw => "draw".to_string(),
-        Value::Unknown => "unknown".to_string(),
     }
 }
 

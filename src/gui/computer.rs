@@ -1,7 +1,7 @@
 //! The computer's side of the window: the search for its move, the search for a hint and
 //! the value of every move (the learners' view), each on a worker thread through the
-//! engine's handles. Every request is tagged with the
-//! session's generation; an answer for a position no longer on the board is dropped.
+//! engine's handles. Every request is tagged with the session's generation; an answer for a
+//! position no longer on the board is dropped.
 
 use std::time::{Duration, Instant};
 

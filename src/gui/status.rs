@@ -149,6 +149,18 @@ pub fn value_words(value: Value, side: Side) -> String {
     }
 }
 
+/// A move's value in a few words, for the board: "win in 3", "draw", "loss in 4" (plies,
+/// the move itself included, with best play by both sides).
+#[must_use]
+pub fn move_value_words(value: Value) -> String {
+    match value {
+        Value::Win { plies } => format!("win in {plies}"),
+        Value::Loss { plies } => format!("loss in {plies}"),
+        Value::Draw => "draw".to_string(),
+        Value::Unknown => "unknown".to_string(),
+    }
+}
+
 /// A short, 1-based cell name for move lists: "2,3" is row 2, column 3.
 #[must_use]
 pub fn cell_short(cell: Cell) -> String {
