@@ -31,7 +31,14 @@ pub struct SearchBoard {
     /// Stones within [`NEAR`] of each cell (large boards only).
     near: Vec<u16>,
     restrict: bool,
+    /// Each window as a bit mask of its cells (boards of at most 64 cells; else empty).
+    masks: Vec<u64>,
+    /// The empty cells as a bit mask (boards of at most 64 cells).
+    empty: u64,
 }
+
+/// The most steps [`SearchBoard::breaker_pairs_off`] spends looking for a pairing.
+const PAIRING_BUDGET: u32 = 48;
 
 /// The weight of an open window holding `n` stones: 1 for every open window on K = 3 (the
 /// course's e(P)), growing with the stones it holds when K > 3.
@@ -57,6 +64,18 @@ impl SearchBoard {
             balance: 0,
             near: vec![0; cells],
             restrict: cells > FULL_WIDTH_CELLS,
+            masks: if cells <= 64 {
+                (0..geometry.window_count())
+                    .map(|w| geometry.window(w).iter().fold(0, |m, &c| m | 1 << c))
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            empty: if cells <= 64 {
+                u64::MAX >> (64 - cells)
+            } else {
+                0
+            },
             geometry,
         };
         // Replay the stones without win checks, then copy the real position (its outcome).
@@ -99,6 +118,9 @@ impl SearchBoard {
     fn count_stone(&mut self, index: usize, side: Side, delta: i8) {
         let k = self.k();
         let me = side.index();
+        if !self.masks.is_empty() {
+            self.empty ^= 1 << index;
+        }
         let geometry = self.geometry.clone();
         for &w in geometry.windows_through(index) {
             // Take the window's old contribution out, change the count, put the new one in.
@@ -166,6 +188,89 @@ impl SearchBoard {
             .any(|&n| n > 0)
     }
 
+    /// How many more moves `side` gets, the current one included when it is to move.
+    fn moves_left(&self, side: Side) -> usize {
+        let empties = self.pos.empty_count();
+        if self.pos.side_to_move() == side {
+            empties.div_ceil(2)
+        } else {
+            empties / 2
+        }
+    }
+
+    /// Whether the other side can stop `maker` from ever completing a window, by the
+    /// Erdős–Selfridge potential: each window `maker` could still fill in time weighs
+    /// 2^-(stones it still needs); if the total is below 1 with the breaker to move (1/2 with
+    /// the maker to move), the breaker always has a move that keeps it so, and a completed
+    /// window alone would weigh 1. Costs O(K).
+    #[inline]
+    #[must_use]
+    pub fn potential_blocks(&self, maker: Side) -> bool {
+        let k = self.k();
+        let left = self.moves_left(maker).min(k);
+        let total: u64 = self.live[maker.index()]
+            .iter()
+            .take(left + 1)
+            .enumerate()
+            .map(|(n, &count)| u64::from(count) << (k - n))
+            .sum();
+        let limit = if self.pos.side_to_move() == maker {
+            1 << (k - 1)
+        } else {
+            1 << k
+        };
+        total < limit
+    }
+
+    /// Whether the other side can stop `maker` from ever completing a window with a pairing
+    /// strategy: disjoint pairs of empty cells such that every window `maker` could still fill
+    /// in time holds both cells of some pair. Whenever `maker` takes one cell of a pair, the
+    /// breaker takes the other, so no such window is ever filled. A small bounded search looks
+    /// for the pairs; `false` means none was found, not that none exists.
+    #[must_use]
+    pub fn breaker_pairs_off(&self, maker: Side) -> bool {
+        if self.masks.is_empty() {
+            return false;
+        }
+        let k = self.k();
+        let left = self.moves_left(maker);
+        let breaker = maker.other().index();
+        let mut windows = [0u64; 64];
+        let mut count = 0;
+        let mut threats = u64::MAX;
+        for (w, c) in self.counts.iter().enumerate() {
+            let need = k - c[maker.index()] as usize;
+            if c[breaker] != 0 || need > left {
+                continue;
+            }
+            let cells = self.masks[w] & self.empty;
+            if need == 1 {
+                threats &= cells;
+                continue;
+            }
+            if count == windows.len() {
+                return false;
+            }
+            windows[count] = cells;
+            count += 1;
+        }
+        if threats != u64::MAX {
+            // Windows one stone short: the breaker must be to move and block them all at once.
+            if self.pos.side_to_move() == maker || threats == 0 {
+                return false;
+            }
+            let count_before = count;
+            let all = windows;
+            count = 0;
+            for &w in all[..count_before].iter().filter(|&&w| w & threats == 0) {
+                windows[count] = w;
+                count += 1;
+            }
+        }
+        let mut budget = PAIRING_BUDGET;
+        pair_off(&windows[..count], 0, &mut budget)
+    }
+
     fn count_live(&mut self, k: usize, c: [u8; 2], delta: i32) {
         for side in 0..2 {
             if c[1 - side] == 0 {
@@ -223,6 +328,47 @@ impl SearchBoard {
     }
 }
 
+/// Whether every window in `windows` (masks of empty cells) can be given a pair of its cells,
+/// no cell in two different pairs (`used` holds the cells already paired). Takes the window
+/// with the fewest free cells, tries each pair in it, and gives up when `budget` runs out.
+fn pair_off(windows: &[u64], used: u64, budget: &mut u32) -> bool {
+    let Some(&tightest) = windows.iter().min_by_key(|&&w| (w & !used).count_ones()) else {
+        return true;
+    };
+    let free = tightest & !used;
+    if free.count_ones() < 2 {
+        return false;
+    }
+    let mut rest = [0u64; 64];
+    let mut a_bits = free;
+    while a_bits != 0 {
+        let a = a_bits & a_bits.wrapping_neg();
+        a_bits ^= a;
+        let mut b_bits = a_bits;
+        while b_bits != 0 {
+            let b = b_bits & b_bits.wrapping_neg();
+            b_bits ^= b;
+            if *budget == 0 {
+                return false;
+            }
+            *budget -= 1;
+            // Every window holding both cells is settled by this pair.
+            let pair = a | b;
+            let mut n = 0;
+            for &w in windows {
+                if w & pair != pair {
+                    rest[n] = w;
+                    n += 1;
+                }
+            }
+            if pair_off(&rest[..n], used | pair, budget) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// A window's share of X's e(P) minus O's.
 fn window_balance(k: usize, c: [u8; 2]) -> Score {
     match (c[0], c[1]) {
@@ -239,8 +385,118 @@ fn is_threat(k: usize, c: [u8; 2], side: usize) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::HashMap;
+
     use super::*;
+    use crate::engine::RandomPlayer;
     use crate::rules::Rule;
+
+    /// Whether `maker` can force a line of its own before the game ends, by trying every move
+    /// (memoised on the board). Uses only the rules, none of the search board's bookkeeping.
+    fn maker_can_win(
+        pos: &mut Position,
+        maker: Side,
+        memo: &mut HashMap<Vec<Option<Side>>, bool>,
+    ) -> bool {
+        if let Some(winner) = pos.winner() {
+            return winner == maker;
+        }
+        if pos.is_over() {
+            return false;
+        }
+        if let Some(&known) = memo.get(pos.board()) {
+            return known;
+        }
+        let makers_turn = pos.side_to_move() == maker;
+        let moves: Vec<usize> = pos.empty_indices().collect();
+        let mut result = !makers_turn;
+        for m in moves {
+            pos.make(m);
+            let wins = maker_can_win(pos, maker, memo);
+            pos.unmake(m);
+            if wins == makers_turn {
+                result = wins;
+                break;
+            }
+        }
+        memo.insert(pos.board().to_vec(), result);
+        result
+    }
+
+    /// Positions of `rule` after random play, with `empties` empty cells, game not over.
+    fn random_positions(rule: Rule, empties: usize, count: usize, seed: u64) -> Vec<Position> {
+        let mut player = RandomPlayer::new(seed);
+        let mut out = Vec::new();
+        while out.len() < count {
+            let mut p = Position::new(rule);
+            while p.empty_count() > empties
+                && let Some(cell) = player.choose(&p)
+            {
+                p.play(cell).unwrap();
+            }
+            if !p.is_over() {
+                out.push(p);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_breakers_tests_never_claim_a_win_that_exists() {
+        // Every time the potential or a pairing says the maker can no longer win, exhaustive
+        // search of the real game agrees; and both tests do fire on these boards.
+        let (mut by_potential, mut by_pairs, mut checked) = (0, 0, 0);
+        for (w, h, k, empties, count) in [
+            (4, 4, 3, 10, 60),
+            (4, 4, 4, 10, 80),
+            (4, 4, 4, 12, 40),
+            (5, 4, 4, 11, 60),
+            (5, 5, 4, 11, 40),
+        ] {
+            let rule = Rule::new(w, h, k, false).unwrap();
+            for mut p in random_positions(rule, empties, count, (w * 100 + empties) as u64) {
+                for maker in [Side::X, Side::O] {
+                    let board = SearchBoard::new(&p);
+                    let potential = board.potential_blocks(maker);
+                    let pairs = board.breaker_pairs_off(maker);
+                    if !(potential || pairs) {
+                        continue;
+                    }
+                    by_potential += usize::from(potential);
+                    by_pairs += usize::from(pairs);
+                    checked += 1;
+                    let mut memo = HashMap::new();
+                    assert!(
+                        !maker_can_win(&mut p, maker, &mut memo),
+                        "{maker:?} wins {p:?} (potential {potential}, pairs {pairs})"
+                    );
+                }
+            }
+        }
+        assert!(
+            by_potential >= 20 && by_pairs >= 20,
+            "{by_potential} {by_pairs}"
+        );
+        assert!(checked >= 100, "{checked}");
+    }
+
+    #[test]
+    fn pairing_needs_a_pair_in_every_window() {
+        let rule = Rule::new(4, 4, 4, false).unwrap();
+        // X on two middle cells of the top row, O in a corner: the six windows still open to
+        // X need twelve cells for their pairs, and only eleven are free outside the top row.
+        let open = Position::from_notation(rule, ".xx./..../..../...o").unwrap();
+        assert!(!SearchBoard::new(&open).breaker_pairs_off(Side::X));
+        // X threatens the top row with O to move: O blocks it, and that block also closes
+        // the column and diagonal through it; the bottom row is X's last window, and pairs.
+        let threat = Position::from_notation(rule, "xxx./oo../..o./...x").unwrap();
+        let board = SearchBoard::new(&threat);
+        assert_eq!(board.pos.side_to_move(), Side::O);
+        assert!(board.breaker_pairs_off(Side::X));
+        // The same threat with X to move: X completes the row, and no pairing can help.
+        let threat = Position::from_notation(rule, "xxx./oo../..o./....").unwrap();
+        assert!(!SearchBoard::new(&threat).breaker_pairs_off(Side::X));
+    }
 
     #[test]
     fn evaluation_is_the_course_heuristic_on_3x3() {

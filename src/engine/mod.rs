@@ -316,11 +316,10 @@ fn deepen(
     let geometry = position.geometry().clone();
     let max_depth = limits.depth.unwrap_or(empties as u32).max(1);
     let mut best: Option<SearchResult> = None;
-    let unlimited = *limits == Limits::default();
-    let depths = if unlimited && s.features().table {
-        // Proving: a few shallow odd-depth iterations find quick wins and seed the table's
-        // move ordering; past half the board they cost more than they save, so jump to the end.
-        let mut depths: Vec<u32> = (1..=empties as u32 / 2).step_by(2).collect();
+    let depths = if max_depth as usize >= empties && s.features().table {
+        // Proving: shallow iterations find quick wins and seed the table's move ordering;
+        // past half the board they cost more than they save, so jump to the end.
+        let mut depths: Vec<u32> = (1..=empties as u32 / 2).collect();
         depths.push(empties as u32);
         depths
     } else {

@@ -181,15 +181,18 @@ impl<'a> Searcher<'a> {
         }
         let depth = depth.min(pos.empty_count() as u32);
 
-        // Step 3. A side that can no longer complete any line can no longer win: the value
-        // is at most 0 (we can't win) or at least 0 (they can't), which often settles a
-        // window that straddles the draw.
-        if self.features.ordering {
-            let me = pos.side_to_move();
-            if !self.board.can_still_win(me.other()) && beta <= 0 {
+        // Step 3. A side that can no longer complete any line, or whose opponent can stop
+        // every line it could still complete (by the Erdős–Selfridge potential), can no
+        // longer win: the value is at most 0 (we can't win) or at least 0 (they can't), which
+        // often settles a window that straddles the draw.
+        // Not at the root, which must still name its best move.
+        let me = pos.side_to_move();
+        let shortcuts = self.features.ordering && ply > 0;
+        if shortcuts {
+            if beta <= 0 && self.board.potential_blocks(me.other()) {
                 return 0;
             }
-            if !self.board.can_still_win(me) && alpha >= 0 {
+            if alpha >= 0 && self.board.potential_blocks(me) {
                 return 0;
             }
         }
@@ -221,7 +224,18 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        // Step 6. Immediate wins and forced blocks.
+        // Step 6. The same question answered by a pairing strategy: a costlier test, so it
+        // comes after the table.
+        if shortcuts {
+            if beta <= 0 && self.board.breaker_pairs_off(me.other()) {
+                return 0;
+            }
+            if alpha >= 0 && self.board.breaker_pairs_off(me) {
+                return 0;
+            }
+        }
+
+        // Step 7. Immediate wins and forced blocks.
         let mut moves = self.lists.pop().unwrap_or_default();
         if self.features.ordering {
             if let Some(score) = self.tactics(ply, &mut moves, best_out) {
@@ -232,12 +246,12 @@ impl<'a> Searcher<'a> {
             self.board.candidates(&mut moves);
         }
 
-        // Step 7. Order the moves: table move, then history, potential and centrality.
+        // Step 8. Order the moves: table move, then history, potential and centrality.
         if self.features.ordering {
             self.order(&mut moves, table_move);
         }
 
-        // Step 8. Search the moves.
+        // Step 9. Search the moves.
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
@@ -272,7 +286,7 @@ impl<'a> Searcher<'a> {
         }
         *best_out = best_move;
 
-        // Step 9. Remember the result.
+        // Step 10. Remember the result.
         if self.features.table {
             let bound = if best_score <= original_alpha {
                 Bound::Upper

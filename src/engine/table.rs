@@ -108,35 +108,9 @@ fn zeroed_slots(size: usize) -> Vec<[AtomicU64; 2]> {
         if ptr.is_null() {
             std::alloc::handle_alloc_error(layout);
         }
-        advise_huge_pages(ptr.cast(), layout.size());
         Vec::from_raw_parts(ptr, size, size)
     }
 }
-
-/// Asks Linux to back the table with 2 MB pages where it can. Probes land all over the
-/// table, so with 4 KB pages nearly every early probe of a search costs a page fault; with
-/// huge pages a 64 MB table takes 32 faults instead of 16,384 (Stockfish does the same).
-/// A hint only: nothing changes where the kernel declines.
-#[cfg(target_os = "linux")]
-fn advise_huge_pages(ptr: *mut u8, len: usize) {
-    const HUGE: usize = 2 << 20;
-    if len < HUGE {
-        return;
-    }
-    // Only whole 2 MB pages inside the allocation can be huge; advise those.
-    let start = (ptr as usize).next_multiple_of(HUGE);
-    let end = (ptr as usize + len) / HUGE * HUGE;
-    if end > start {
-        // SAFETY: [start, end) lies inside the allocation just made; madvise only gives
-        // the kernel a hint about how to back it and never changes its contents.
-        unsafe {
-            libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
-        }
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_ptr: *mut u8, _len: usize) {}
 
 fn pack(e: Entry) -> u64 {
     let best = e.best.map_or(0xFFFF, u64::from);

@@ -71,6 +71,43 @@ fn all_algorithms_agree_at_full_depth() {
 }
 
 #[test]
+fn full_engine_agrees_with_plain_alpha_beta_on_four_in_a_row() {
+    // Late positions of boards where the draw tests (potential, pairing) fire often: the full
+    // engine's value must be plain alpha-beta's, and its move must keep that value.
+    for (w, h, empties, count) in [(4, 4, 10, 40), (5, 4, 10, 30), (5, 5, 10, 20)] {
+        let rule = Rule::new(w, h, 4, false).unwrap();
+        let mut player = RandomPlayer::new(w as u64 * 7 + h as u64);
+        let mut tested = 0;
+        while tested < count {
+            let mut p = Position::new(rule);
+            while p.empty_count() > empties
+                && let Some(cell) = player.choose(&p)
+            {
+                p.play(cell).unwrap();
+            }
+            if p.is_over() {
+                continue;
+            }
+            tested += 1;
+            let full = solve(&p, Algorithm::Full);
+            let ab = solve(&p, Algorithm::AlphaBeta);
+            assert_eq!(full.value, ab.value, "{p:?}");
+            let mut after = p.clone();
+            after.play(full.best.unwrap()).unwrap();
+            let reply = solve(&after, Algorithm::AlphaBeta).value;
+            let kept = match (full.value, reply) {
+                (Value::Draw, Value::Draw) => true,
+                (Value::Win { plies }, Value::Loss { plies: rest }) => rest + 1 == plies,
+                (Value::Win { plies: 1 }, _) => after.winner().is_some(),
+                (Value::Loss { plies }, Value::Win { plies: rest }) => rest + 1 == plies,
+                _ => false,
+            };
+            assert!(kept, "{p:?}: {:?} then {reply:?}", full.value);
+        }
+    }
+}
+
+#[test]
 fn pruning_visits_fewer_nodes() {
     let empty = Position::new(Rule::TIC_TAC_TOE);
     let (m, a, f) = (
@@ -106,6 +143,8 @@ fn known_values() {
         Value::Win { .. }
     ));
     assert_eq!(solve(&rule(4, 4, 4), Algorithm::Full).value, Value::Draw);
+    assert_eq!(solve(&rule(5, 4, 4), Algorithm::Full).value, Value::Draw);
+    assert_eq!(solve(&rule(5, 5, 4), Algorithm::Full).value, Value::Draw);
 }
 
 #[test]
