@@ -38,7 +38,7 @@ pub struct SearchBoard {
 }
 
 /// The most steps [`SearchBoard::breaker_pairs_off`] spends looking for a pairing.
-const PAIRING_BUDGET: u32 = 48;
+const PAIRING_BUDGET: u32 = 128;
 
 /// The weight of an open window holding `n` stones: 1 for every open window on K = 3 (the
 /// course's e(P)), growing with the stones it holds when K > 3.

@@ -1,7 +1,8 @@
 //! The full engine: negamax with alpha-beta pruning, a transposition table keyed on the
-//! symmetry-reduced hash, move ordering (table move, immediate wins, forced blocks, history,
-//! potential, centrality), iterative deepening under depth, time and node limits, and
-//! cancellation through a shared stop flag.
+//! symmetry-reduced hash, tests that show a side can no longer win (so a window around the
+//! draw is settled without search), move ordering (table move, immediate wins, forced blocks,
+//! history, potential, centrality), iterative deepening under depth, time and node limits,
+//! and cancellation through a shared stop flag.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
