@@ -268,7 +268,7 @@ impl SearchBoard {
             }
         }
         let mut budget = PAIRING_BUDGET;
-        pair_off(&windows[..count], 0, &mut budget)
+        pair_off(&mut windows[..count], 0, &mut budget)
     }
 
     fn count_live(&mut self, k: usize, c: [u8; 2], delta: i32) {
@@ -331,7 +331,8 @@ impl SearchBoard {
 /// Whether every window in `windows` (masks of empty cells) can be given a pair of its cells,
 /// no cell in two different pairs (`used` holds the cells already paired). Takes the window
 /// with the fewest free cells, tries each pair in it, and gives up when `budget` runs out.
-fn pair_off(windows: &[u64], used: u64, budget: &mut u32) -> bool {
+/// Reorders `windows` (the set stays the same).
+fn pair_off(windows: &mut [u64], used: u64, budget: &mut u32) -> bool {
     let Some(&tightest) = windows.iter().min_by_key(|&&w| (w & !used).count_ones()) else {
         return true;
     };
@@ -339,7 +340,6 @@ fn pair_off(windows: &[u64], used: u64, budget: &mut u32) -> bool {
     if free.count_ones() < 2 {
         return false;
     }
-    let mut rest = [0u64; 64];
     let mut a_bits = free;
     while a_bits != 0 {
         let a = a_bits & a_bits.wrapping_neg();
@@ -352,16 +352,17 @@ fn pair_off(windows: &[u64], used: u64, budget: &mut u32) -> bool {
                 return false;
             }
             *budget -= 1;
-            // Every window holding both cells is settled by this pair.
+            // Every window holding both cells is settled by this pair: move the others to
+            // the front and go on with them.
             let pair = a | b;
-            let mut n = 0;
-            for &w in windows {
-                if w & pair != pair {
-                    rest[n] = w;
-                    n += 1;
+            let mut open = 0;
+            for i in 0..windows.len() {
+                if windows[i] & pair != pair {
+                    windows.swap(open, i);
+                    open += 1;
                 }
             }
-            if pair_off(&rest[..n], used | pair, budget) {
+            if pair_off(&mut windows[..open], used | pair, budget) {
                 return true;
             }
         }

@@ -223,12 +223,39 @@ impl Engine {
         limits: &Limits,
         stop: &AtomicBool,
     ) -> Vec<MoveValue> {
-        let mut values = Vec::new();
+        let mut values: Vec<MoveValue> = Vec::new();
         let features = self.features();
         let mut s = Searcher::new(position, &self.table, features, limits, stop, 0);
         let empties = position.empty_count();
         let max_depth = limits.depth.unwrap_or(empties as u32).max(1);
+        let geometry = position.geometry().clone();
+        // Moves that a symmetry of the position maps onto each other are worth the same:
+        // search one of each kind and copy its value to the others.
+        let symmetries: Vec<&[u16]> = (0..geometry.symmetries().len())
+            .map(|n| geometry.symmetry_map(n))
+            .filter(|map| {
+                let board = position.board();
+                (0..board.len()).all(|i| board[map[i] as usize] == board[i])
+            })
+            .collect();
+        // `searched[cell]`: where in `values` the move on that cell is.
+        let mut searched: Vec<Option<usize>> = vec![None; geometry.rule().cells()];
         for index in position.empty_indices().collect::<Vec<_>>() {
+            let cell = geometry.cell(index);
+            let twin = symmetries
+                .iter()
+                .map(|map| map[index] as usize)
+                .min()
+                .unwrap_or(index);
+            if let Some(earlier) = searched[twin] {
+                let value = values[earlier].clone();
+                values.push(MoveValue { cell, ..value });
+                continue;
+            }
+            searched[twin] = Some(values.len());
+            // Each move is a search of its own: the history counts of the last one would only
+            // mislead this one's ordering.
+            s.reset_history();
             s.board.make(index);
             let mut score = 0;
             let mut proved = false;
@@ -257,7 +284,6 @@ impl Engine {
                 proved = true;
             }
             s.board.unmake(index);
-            let cell = position.geometry().cell(index);
             values.push(MoveValue {
                 cell,
                 score,
@@ -293,13 +319,18 @@ fn multinomial(n: usize, a: usize, b: usize) -> f64 {
 }
 
 /// The depths iterative deepening visits: 1, 2, ... up to `max`, or just `max` for the
-/// reference searches (which have no table to carry knowledge between iterations).
+/// reference searches (which have no table to carry knowledge between iterations). A proof
+/// (`max` reaches the end of the game) stops the shallow iterations at half the empty cells:
+/// they find quick wins and seed the table's move ordering, but past that they cost more than
+/// they save, so it jumps to the end.
 fn iteration_depths(features: Features, max: u32, empties: usize) -> Vec<u32> {
     let max = max.min(empties as u32);
-    if features.table && max > 0 {
-        (1..=max).collect()
-    } else {
+    if !features.table || max == 0 {
         vec![max]
+    } else if max as usize == empties {
+        (1..=max / 2).chain([max]).collect()
+    } else {
+        (1..=max).collect()
     }
 }
 
@@ -316,16 +347,7 @@ fn deepen(
     let geometry = position.geometry().clone();
     let max_depth = limits.depth.unwrap_or(empties as u32).max(1);
     let mut best: Option<SearchResult> = None;
-    let depths = if max_depth as usize >= empties && s.features().table {
-        // Proving: shallow iterations find quick wins and seed the table's move ordering;
-        // past half the board they cost more than they save, so jump to the end.
-        let mut depths: Vec<u32> = (1..=empties as u32 / 2).collect();
-        depths.push(empties as u32);
-        depths
-    } else {
-        iteration_depths(s.features(), max_depth, empties)
-    };
-    for depth in depths {
+    for depth in iteration_depths(s.features(), max_depth, empties) {
         let (score, mv) = if depth as usize >= empties {
             s.prove(depth, ply)
         } else {

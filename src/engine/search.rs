@@ -96,6 +96,11 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// Forgets the history heuristic's counts (before an unrelated search).
+    pub fn reset_history(&mut self) {
+        self.history.fill(0);
+    }
+
     /// Which parts of the engine this searcher uses.
     pub fn features(&self) -> Features {
         self.features

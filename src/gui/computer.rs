@@ -15,8 +15,10 @@ use crate::rules::{Cell, Side};
 /// The pause before each move in computer-vs-computer games, so a person can follow them.
 pub const COMPUTER_VS_COMPUTER_PAUSE: Duration = Duration::from_millis(600);
 
-/// Boards larger than this cannot be searched to the end; hints get a time limit.
-pub const SOLVABLE_CELLS: usize = 16;
+/// Boards larger than this cannot be searched to the end; hints get a time limit. Every
+/// rule on up to 25 cells is solved from the empty board in under a second (5x5 with four in
+/// a row is the slowest), and all its moves valued in a few seconds.
+pub const SOLVABLE_CELLS: usize = 25;
 
 /// The time budget on boards too large to search to the end, when nothing else limits a
 /// search (hints; settings without a limit).
