@@ -20,17 +20,20 @@ trap 'rm -rf "$WORK"' EXIT
 ms_since() { echo $((($(date +%s%N) - $1) / 1000000)); }
 
 echo "== solve the empty board (${SOLVE_TIMEOUT} s at most each)"
-for rule in 3,3,3 4,4,3 4,4,4 5,4,4 6,5,4 5,5,4; do
+# 6,5,4 has more than 25 cells: once with only the cells near stones searched (the default
+# there), once with every cell (--every-cell), which makes its win a proof over every move.
+for rule in 3,3,3 4,4,3 4,4,4 5,4,4 6,5,4 "6,5,4 --every-cell" 5,5,4; do
     t0=$(date +%s%N)
-    if out=$(timeout "$SOLVE_TIMEOUT" "$BIN" solve --rule "$rule" --json); then
+    # shellcheck disable=SC2086 # the rule and its optional flag are two words
+    if out=$(timeout "$SOLVE_TIMEOUT" "$BIN" solve --rule $rule --json); then
         python3 -c 'import json, sys
 r = json.loads(sys.argv[1])
 rule, process = sys.argv[2], int(sys.argv[3]) / 1000
-print("%6s: %-4s in %d plies, %11s nodes, search %.3f s, process %.3f s"
+print("%19s: %-4s in %d plies, %11s nodes, search %.3f s, process %.3f s"
       % (rule, r["result"], r["plies"], format(r["nodes"], ","), r["seconds"], process))' \
             "$out" "$rule" "$(ms_since "$t0")"
     else
-        echo "$(printf '%6s' "$rule"): not solved within ${SOLVE_TIMEOUT} s"
+        echo "$(printf '%19s' "$rule"): not solved within ${SOLVE_TIMEOUT} s"
     fi
 done
 
@@ -54,6 +57,11 @@ n=$(wc -l <"$WORK/positions.txt")
 t0=$(date +%s%N)
 "$BIN" analyse --position - --json <"$WORK/positions.txt" >"$WORK/analysis.jsonl"
 echo "$n positions, $(wc -l <"$WORK/analysis.jsonl") answers in $(ms_since "$t0") ms (process start included)"
+
+echo "== analyse every move of the empty 5,5,4 board (what the window's move values do)"
+t0=$(date +%s%N)
+"$BIN" analyse --rule 5,5,4 --position "...../...../...../...../....." --json >/dev/null
+echo "25 moves valued in $(ms_since "$t0") ms (process start included)"
 
 echo "== bench"
 "$BIN" bench

@@ -127,10 +127,20 @@ fn solve_json_shape() {
     assert_eq!(
         keys(&empty),
         [
-            "best", "depth", "nodes", "plies", "position", "pv", "result", "rule", "seconds",
+            "best",
+            "depth",
+            "every_cell",
+            "nodes",
+            "plies",
+            "position",
+            "pv",
+            "result",
+            "rule",
+            "seconds",
             "to_move"
         ]
     );
+    assert_eq!(empty["every_cell"], true);
     assert_eq!(empty["rule"], "3,3,3");
     assert_eq!(empty["position"], ".../.../...");
     assert_eq!(empty["to_move"], "X");
@@ -161,6 +171,30 @@ fn solve_json_shape() {
         (Some("loss"), Some(0))
     );
     assert_eq!(over["best"], Value::Null);
+}
+
+#[test]
+fn large_boards_say_which_cells_were_searched() {
+    // 6x5 has more than 25 cells: by default only cells near stones are searched, and the
+    // answer says so; --every-cell searches them all and here proves the same win.
+    let position = "....../..x.../..o.../....../......";
+    let args = ["solve", "--rule", "6,5,4", "--position", position, "--json"];
+    let near = json(&run(&args));
+    assert_eq!(near["every_cell"], false);
+    let all = json(&run(&[&args[..], &["--every-cell"]].concat()));
+    assert_eq!(all["every_cell"], true);
+    assert_eq!(
+        (near["result"].as_str(), near["plies"].as_u64()),
+        (Some("win"), Some(7))
+    );
+    assert_eq!(
+        (all["result"].as_str(), all["plies"].as_u64()),
+        (Some("win"), Some(7))
+    );
+    let text_out = run(&["solve", "--rule", "6,5,4", "--position", position]);
+    assert!(text(&text_out.stdout).contains("only cells within two of a stone searched"));
+    let small = run(&["solve", "--position", "x../.o./..."]);
+    assert!(text(&small.stdout).contains("every empty cell searched"));
 }
 
 #[test]

@@ -26,6 +26,10 @@ pub struct AnalyseArgs {
     /// Search each move this many plies deep (full depth by default)
     #[arg(long, value_name = "D")]
     pub depth: Option<u32>,
+    /// Consider every empty cell. Without it, boards of more than 25 cells consider only
+    /// cells within two of a stone, and the values hold for that narrower search
+    #[arg(long)]
+    pub every_cell: bool,
 }
 
 /// What `analyse` prints for one position.
@@ -68,7 +72,13 @@ pub fn run(
     output: &mut dyn Write,
 ) -> Result<(), CliError> {
     let mut analyser = Analyser {
-        engine: Engine::for_rule(EngineConfig::default(), &args.board.rule()),
+        engine: Engine::for_rule(
+            EngineConfig {
+                every_cell: args.every_cell,
+                ..EngineConfig::default()
+            },
+            &args.board.rule(),
+        ),
         limits: Limits {
             depth: args.depth,
             ..Limits::default()

@@ -125,6 +125,7 @@ pub fn run(args: &BenchArgs, output: &mut dyn Write) -> Result<(), CliError> {
         algorithm: Algorithm::Full,
         tt_megabytes: TT_MEGABYTES,
         threads: 1,
+        every_cell: false,
     });
     let stop = AtomicBool::new(false);
     // Only the searches are timed: clearing the table between positions is not searching.

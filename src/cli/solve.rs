@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::report::{Line, MaybeCell, Verdict};
 use super::{BoardArgs, CliError, emit};
-use crate::engine::{Engine, EngineConfig, Limits};
+use crate::engine::{Engine, EngineConfig, FULL_WIDTH_CELLS, Limits};
 use crate::rules::{Cell, Side};
 
 /// Arguments of `solve`.
@@ -30,6 +30,10 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: u16,
+    /// Consider every empty cell. Without it, boards of more than 25 cells consider only
+    /// cells within two of a stone, and the result holds for that narrower search
+    #[arg(long)]
+    pub every_cell: bool,
 }
 
 /// What `solve` prints.
@@ -45,12 +49,15 @@ struct SolveReport {
     seconds: f64,
     depth: u32,
     pv: Vec<Cell>,
+    /// Whether every empty cell was a candidate (else only cells near stones).
+    every_cell: bool,
 }
 
 pub fn run(args: &SolveArgs, output: &mut dyn Write) -> Result<(), CliError> {
     let position = args.board.position(args.position.as_deref())?;
     let config = EngineConfig {
         threads: usize::from(args.threads),
+        every_cell: args.every_cell,
         ..EngineConfig::default()
     };
     let mut engine = Engine::for_rule(config, position.rule());
@@ -75,6 +82,7 @@ pub fn run(args: &SolveArgs, output: &mut dyn Write) -> Result<(), CliError> {
         seconds: found.stats.elapsed.as_secs_f64(),
         depth: found.stats.depth,
         pv: found.pv,
+        every_cell: args.every_cell || position.rule().cells() <= FULL_WIDTH_CELLS,
     };
     emit(output, args.board.json, &report)
 }
@@ -90,6 +98,14 @@ impl fmt::Display for SolveReport {
         writeln!(f, "best      {}", MaybeCell(self.best))?;
         writeln!(f, "pv        {}", Line(&self.pv))?;
         writeln!(f, "depth     {}", self.depth)?;
+        if self.every_cell {
+            writeln!(f, "cells     every empty cell searched")?;
+        } else {
+            writeln!(
+                f,
+                "cells     only cells within two of a stone searched (--every-cell for all)"
+            )?;
+        }
         writeln!(f, "nodes     {}", self.nodes)?;
         writeln!(f, "seconds   {:.3}", self.seconds)
     }

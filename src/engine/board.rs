@@ -92,6 +92,11 @@ impl SearchBoard {
         self.geometry.rule().k
     }
 
+    /// Makes every empty cell a candidate, also on boards where only cells near stones are.
+    pub fn consider_every_cell(&mut self) {
+        self.restrict = false;
+    }
+
     /// The rule's shared geometry.
     #[must_use]
     pub fn geometry(&self) -> &Arc<Geometry> {

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::{Cell, Position, Rule};
 
+pub use board::FULL_WIDTH_CELLS;
 pub use handle::{AnalysisHandle, SearchEvent, SearchHandle, SearchRequest};
 pub use players::{RandomPlayer, choose_move, rule_based_move};
 pub use score::{Score, Value, WIN, WIN_BOUND, is_decisive};
@@ -94,6 +95,10 @@ pub struct EngineConfig {
     pub tt_megabytes: usize,
     /// Search threads (Lazy SMP over the shared table).
     pub threads: usize,
+    /// Consider every empty cell. Off by default: on boards of more than 25 cells only cells
+    /// within two of a stone are then searched, so a result there holds for that narrower
+    /// search, not for every possible move.
+    pub every_cell: bool,
 }
 
 impl Default for EngineConfig {
@@ -102,6 +107,7 @@ impl Default for EngineConfig {
             algorithm: Algorithm::Full,
             tt_megabytes: DEFAULT_MEGABYTES,
             threads: 1,
+            every_cell: false,
         }
     }
 }
@@ -158,10 +164,14 @@ impl Engine {
     }
 
     fn features(&self) -> Features {
-        match self.config.algorithm {
+        let features = match self.config.algorithm {
             Algorithm::Full => Features::FULL,
             Algorithm::AlphaBeta => Features::ALPHA_BETA,
             Algorithm::Minimax => Features::MINIMAX,
+        };
+        Features {
+            every_cell: self.config.every_cell,
+            ..features
         }
     }
 

@@ -20,6 +20,8 @@ pub(crate) struct Features {
     pub pruning: bool,
     pub table: bool,
     pub ordering: bool,
+    /// Every empty cell is a candidate, even on boards where only cells near stones are.
+    pub every_cell: bool,
 }
 
 impl Features {
@@ -27,16 +29,19 @@ impl Features {
         pruning: true,
         table: true,
         ordering: true,
+        every_cell: false,
     };
     pub const ALPHA_BETA: Features = Features {
         pruning: true,
         table: false,
         ordering: false,
+        every_cell: false,
     };
     pub const MINIMAX: Features = Features {
         pruning: false,
         table: false,
         ordering: false,
+        every_cell: false,
     };
 }
 
@@ -68,7 +73,10 @@ impl<'a> Searcher<'a> {
         stop: &'a AtomicBool,
         jitter: u64,
     ) -> Searcher<'a> {
-        let board = SearchBoard::new(position);
+        let mut board = SearchBoard::new(position);
+        if features.every_cell {
+            board.consider_every_cell();
+        }
         let geometry = board.geometry().clone();
         let cells = geometry.rule().cells();
         let inverse = (0..geometry.symmetries().len())

@@ -11,6 +11,7 @@ fn solve(position: &Position, algorithm: Algorithm) -> SearchResult {
         algorithm,
         tt_megabytes: 4,
         threads: 1,
+        every_cell: false,
     };
     Engine::new(config).search(
         position,

@@ -6,8 +6,8 @@
 use std::time::{Duration, Instant};
 
 use crate::engine::{
-    AnalysisHandle, Iteration, Limits, MoveValue, PlayerKind, SearchEvent, SearchHandle,
-    SearchRequest, SearchResult, Stats, Value,
+    AnalysisHandle, FULL_WIDTH_CELLS, Iteration, Limits, MoveValue, PlayerKind, SearchEvent,
+    SearchHandle, SearchRequest, SearchResult, Stats, Value,
 };
 use crate::game::{Player, Session};
 use crate::rules::{Cell, Side};
@@ -19,6 +19,9 @@ pub const COMPUTER_VS_COMPUTER_PAUSE: Duration = Duration::from_millis(600);
 /// rule on up to 25 cells is solved from the empty board in under a second (5x5 with four in
 /// a row is the slowest), and all its moves valued in a few seconds.
 pub const SOLVABLE_CELLS: usize = 25;
+
+// "Plays perfectly" on a solvable board needs every cell searched there.
+const _: () = assert!(SOLVABLE_CELLS <= FULL_WIDTH_CELLS);
 
 /// The time budget on boards too large to search to the end, when nothing else limits a
 /// search (hints; settings without a limit).

@@ -310,7 +310,8 @@ fn board_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
     if settings.rule.cells() > SOLVABLE_CELLS {
         ui.label(
             RichText::new(format!(
-                "Large board: the computer thinks at most {} per move.",
+                "Large board: the computer thinks at most {} per move, about the cells within \
+                 two of a stone.",
                 status::seconds(prefs.large_board_time_ms)
             ))
             .weak(),
