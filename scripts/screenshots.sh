@@ -10,7 +10,7 @@
 #   gomoku.png   the 15x15 board in the light theme, a few stones
 #   thinking.png the computer thinking on 15x15 (spinner), in a taller window
 #   learners.png the learners' view of that search: depth, nodes, cut-offs, line
-#   values.png   the learners' view of the board: what every move is worth
+#   values.png   the learners' view of the 5x5 board: what every move is worth
 # Cell positions are computed from the window geometry: the board is found as the area of
 # the board's colour in a screenshot of the window, then divided into square cells.
 # Run from anywhere: bash scripts/screenshots.sh   (KEEP_WINDOW=1 leaves it open)
@@ -169,15 +169,20 @@ pointer_away
 shot "$OUT/win.png"
 echo "wrote $OUT/win.png"
 
-# --- The learners' view of the board: what every move is worth -----------------------
-key ctrl+n
+# --- The learners' view of the board on 5x5: what every move is worth ------------------
+xdotool mousemove "$((X + 60))" "$((Y + 516))" click 1   # "5x5, 4 in a row" (a new game)
+sleep 0.5
+pointer_away
+find_board
+ROWS=5 COLS=5
 xdotool mousemove "$((X + 60))" "$((Y + 626))" click 1   # "Show what each move is worth"
 sleep 0.5
-for move in "0 0" "0 1"; do
+for move in "0 0" "1 2"; do
     # shellcheck disable=SC2086
     click_cell $move 0.5
 done
 pointer_away
+sleep 6                        # every move searched to the end: a few seconds here
 shot "$OUT/values.png"
 echo "wrote $OUT/values.png"
 xdotool mousemove "$((X + 60))" "$((Y + 626))" click 1   # and off again
@@ -213,7 +218,7 @@ pointer_away
 shot "$OUT/thinking.png"
 echo "wrote $OUT/thinking.png"
 sleep 2.5
-xdotool mousemove "$((X + 90))" "$((Y + 705))" click 1    # "Last search (for learners)"
+xdotool mousemove "$((X + 90))" "$((Y + 720))" click 1    # "Last search (for learners)"
 pointer_away
 sleep 0.3
 shot "$OUT/learners.png"

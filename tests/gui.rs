@@ -601,3 +601,21 @@ fn move_values_are_shown_on_the_board_for_learners() {
     assert!(!shows(&h, ", win in"));
     assert_shows(&h, &label_of(2, 2, None));
 }
+
+#[test]
+fn move_values_on_the_five_by_five_board() {
+    let mut h = app();
+    click(&mut h, "Two players at this computer");
+    click(&mut h, "5x5, 4 in a row");
+    // X builds three in the middle row from the left edge; O plays in the corners.
+    for (row, col) in [(2, 0), (0, 0), (2, 1), (0, 4), (2, 2), (4, 4)] {
+        click_cell(&mut h, row, col);
+        settle(&mut h);
+    }
+    assert_eq!(stones(h.state()), 6);
+    click(&mut h, "Show what each move is worth");
+    wait_for_text(&mut h, ", win in 1");
+    // X completes the row at once; every other empty cell has its value too.
+    assert_shows(&h, &format!("{}, win in 1", label_of(2, 3, None)));
+    assert_eq!(h.query_all_by_label_contains(": empty, ").count(), 25 - 6);
+}
