@@ -452,14 +452,15 @@ mod tests {
         // Every time the potential or a pairing says the maker can no longer win, exhaustive
         // search of the real game agrees; and both tests do fire on these boards.
         let (mut by_potential, mut by_pairs, mut checked) = (0, 0, 0);
-        for (w, h, k, empties, count) in [
-            (4, 4, 3, 10, 60),
-            (4, 4, 4, 10, 80),
-            (4, 4, 4, 12, 40),
-            (5, 4, 4, 11, 60),
-            (5, 5, 4, 11, 40),
+        for (w, h, k, exact, empties, count) in [
+            (4, 4, 3, false, 10, 60),
+            (4, 4, 4, false, 10, 80),
+            (4, 4, 4, false, 12, 40),
+            (5, 4, 4, false, 11, 60),
+            (5, 5, 4, false, 11, 40),
+            (5, 5, 3, true, 11, 40),
         ] {
-            let rule = Rule::new(w, h, k, false).unwrap();
+            let rule = Rule::new(w, h, k, exact).unwrap();
             for mut p in random_positions(rule, empties, count, (w * 100 + empties) as u64) {
                 for maker in [Side::X, Side::O] {
                     let board = SearchBoard::new(&p);

@@ -75,8 +75,13 @@ fn all_algorithms_agree_at_full_depth() {
 fn full_engine_agrees_with_plain_alpha_beta_on_four_in_a_row() {
     // Late positions of boards where the draw tests (potential, pairing) fire often: the full
     // engine's value must be plain alpha-beta's, and its move must keep that value.
-    for (w, h, empties, count) in [(4, 4, 10, 40), (5, 4, 10, 30), (5, 5, 10, 20)] {
-        let rule = Rule::new(w, h, 4, false).unwrap();
+    for (w, h, exact, empties, count) in [
+        (4, 4, false, 10, 40),
+        (5, 4, false, 10, 30),
+        (5, 5, false, 10, 20),
+        (5, 5, true, 10, 20),
+    ] {
+        let rule = Rule::new(w, h, 4, exact).unwrap();
         let mut player = RandomPlayer::new(w as u64 * 7 + h as u64);
         let mut tested = 0;
         while tested < count {
