@@ -102,54 +102,75 @@ impl Drop for SearchHandle {
     }
 }
 
+/// What an analysis sends: each move's value as soon as it is known, then `Done`.
+#[derive(Clone, Debug)]
+pub enum AnalysisEvent {
+    Value(MoveValue),
+    /// Every legal move has its value.
+    Done,
+}
+
 /// The value of every legal move of a position, worked out on a worker thread with the full
-/// engine. Dropping it stops the work; an analysis that was stopped sends nothing.
+/// engine and sent move by move. Dropping it stops the work; once stopped, it sends nothing
+/// more.
 pub struct AnalysisHandle {
-    answer: Receiver<Vec<MoveValue>>,
+    events: Receiver<AnalysisEvent>,
     stop: Arc<AtomicBool>,
     tag: u64,
 }
 
 impl AnalysisHandle {
-    /// Starts analysing `position` within `limits`; `wake` is called once the values are in.
+    /// Starts analysing `position` within `limits`; `wake` is called after each event.
     pub fn start(
         position: Position,
         limits: Limits,
         tag: u64,
         wake: impl Fn() + Send + 'static,
     ) -> AnalysisHandle {
-        let (sender, answer) = mpsc::channel();
+        let (sender, events) = mpsc::channel();
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
         std::thread::Builder::new()
             .name("analysis".into())
             .spawn(move || {
                 let mut engine = Engine::for_rule(EngineConfig::default(), position.rule());
-                let values = engine.analyse(&position, &limits, &flag);
-                if !flag.load(Ordering::Relaxed) {
-                    let _ = sender.send(values);
-                    wake();
-                }
+                let send = |event: AnalysisEvent| {
+                    // A value found after the stop may be cut short: never send it.
+                    if !flag.load(Ordering::Relaxed) {
+                        let _ = sender.send(event);
+                        wake();
+                    }
+                };
+                engine.analyse_each(&position, &limits, &flag, &mut |value| {
+                    send(AnalysisEvent::Value(value.clone()));
+                });
+                send(AnalysisEvent::Done);
             })
             .expect("spawn the analysis thread");
-        AnalysisHandle { answer, stop, tag }
+        AnalysisHandle { events, stop, tag }
     }
 
-    /// The values, once they are in.
+    /// The next event, if one has arrived.
     #[must_use]
-    pub fn poll(&self) -> Option<Vec<MoveValue>> {
-        self.answer.try_recv().ok()
+    pub fn poll(&self) -> Option<AnalysisEvent> {
+        self.events.try_recv().ok()
     }
 
-    /// Asks the analysis to stop; it then sends nothing.
+    /// Asks the analysis to stop; it then sends nothing more.
     pub fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
     }
 
-    /// The values, waiting for them; `None` if the analysis was stopped.
+    /// Every value, waiting for them; `None` if the analysis was stopped before the end.
     #[must_use]
     pub fn wait(&self) -> Option<Vec<MoveValue>> {
-        self.answer.recv().ok()
+        let mut values = Vec::new();
+        loop {
+            match self.events.recv().ok()? {
+                AnalysisEvent::Value(value) => values.push(value),
+                AnalysisEvent::Done => return Some(values),
+            }
+        }
     }
 
     /// The request's tag.

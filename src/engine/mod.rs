@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use crate::rules::{Cell, Position, Rule};
 
 pub use board::FULL_WIDTH_CELLS;
-pub use handle::{AnalysisHandle, SearchEvent, SearchHandle, SearchRequest};
+pub use handle::{AnalysisEvent, AnalysisHandle, SearchEvent, SearchHandle, SearchRequest};
 pub use players::{RandomPlayer, choose_move, rule_based_move};
 pub use score::{Score, Value, WIN, WIN_BOUND, is_decisive};
 pub use table::DEFAULT_MEGABYTES;
@@ -226,47 +226,43 @@ impl Engine {
         })
     }
 
-    /// The value of every legal move, each searched with the given limits.
+    /// The value of every legal move, each searched with the given limits, in the order of
+    /// the cells.
     pub fn analyse(
         &mut self,
         position: &Position,
         limits: &Limits,
         stop: &AtomicBool,
     ) -> Vec<MoveValue> {
-        let mut values: Vec<MoveValue> = Vec::new();
+        let mut values = Vec::new();
+        self.analyse_each(position, limits, stop, &mut |value| {
+            values.push(value.clone())
+        });
+        values.sort_by_key(|value| (value.cell.row, value.cell.col));
+        values
+    }
+
+    /// The value of every legal move, each searched with the given limits, handed to
+    /// `on_value` as soon as it is known (moves that a symmetry of the position maps onto
+    /// each other together).
+    pub fn analyse_each(
+        &mut self,
+        position: &Position,
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_value: &mut dyn FnMut(&MoveValue),
+    ) {
         let features = self.features();
         let mut s = Searcher::new(position, &self.table, features, limits, stop, 0);
         let empties = position.empty_count();
         let max_depth = limits.depth.unwrap_or(empties as u32).max(1);
         let geometry = position.geometry().clone();
-        // Moves that a symmetry of the position maps onto each other are worth the same:
-        // search one of each kind and copy its value to the others.
-        let symmetries: Vec<&[u16]> = (0..geometry.symmetries().len())
-            .map(|n| geometry.symmetry_map(n))
-            .filter(|map| {
-                let board = position.board();
-                (0..board.len()).all(|i| board[map[i] as usize] == board[i])
-            })
-            .collect();
-        // `searched[cell]`: where in `values` the move on that cell is.
-        let mut searched: Vec<Option<usize>> = vec![None; geometry.rule().cells()];
-        for index in position.empty_indices().collect::<Vec<_>>() {
-            let cell = geometry.cell(index);
-            let twin = symmetries
-                .iter()
-                .map(|map| map[index] as usize)
-                .min()
-                .unwrap_or(index);
-            if let Some(earlier) = searched[twin] {
-                let value = values[earlier].clone();
-                values.push(MoveValue { cell, ..value });
-                continue;
-            }
-            searched[twin] = Some(values.len());
+        for kind in moves_by_symmetry(position) {
+            let first = kind[0];
             // Each move is a search of its own: the history counts of the last one would only
             // mislead this one's ordering.
             s.reset_history();
-            s.board.make(index);
+            s.board.make(first);
             let mut score = 0;
             let mut proved = false;
             let after = empties - 1;
@@ -293,15 +289,46 @@ impl Engine {
                 };
                 proved = true;
             }
-            s.board.unmake(index);
-            values.push(MoveValue {
-                cell,
-                score,
-                value: Value::from_score(score, proved),
-            });
+            s.board.unmake(first);
+            for &index in &kind {
+                on_value(&MoveValue {
+                    cell: geometry.cell(index),
+                    score,
+                    value: Value::from_score(score, proved),
+                });
+            }
         }
-        values
     }
+}
+
+/// The legal moves of `position` in groups that a symmetry of the position maps onto each
+/// other, so they are worth the same; each group in cell order, groups in order of their
+/// first cell.
+fn moves_by_symmetry(position: &Position) -> Vec<Vec<usize>> {
+    let geometry = position.geometry();
+    let board = position.board();
+    let symmetries: Vec<&[u16]> = (0..geometry.symmetries().len())
+        .map(|n| geometry.symmetry_map(n))
+        .filter(|map| (0..board.len()).all(|i| board[map[i] as usize] == board[i]))
+        .collect();
+    // `group[cell]`: the group of the move on that cell's smallest image.
+    let mut group: Vec<Option<usize>> = vec![None; board.len()];
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for index in position.empty_indices() {
+        let twin = symmetries
+            .iter()
+            .map(|map| map[index] as usize)
+            .min()
+            .unwrap_or(index);
+        match group[twin] {
+            Some(g) => groups[g].push(index),
+            None => {
+                group[twin] = Some(groups.len());
+                groups.push(vec![index]);
+            }
+        }
+    }
+    groups
 }
 
 /// How many positions a board of `rule` has at most: every way of placing `x` X stones

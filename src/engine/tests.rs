@@ -297,9 +297,40 @@ fn analysis_handle_sends_every_move_value_and_nothing_once_stopped() {
     let corner = values.iter().find(|m| m.cell == Cell::new(2, 2)).unwrap();
     assert_eq!(corner.value, Value::Loss { plies: 2 });
 
-    // 5,5,4 cannot be analysed in a test's time: stopped, it sends nothing.
-    let big = Position::new(Rule::new(5, 5, 4, false).unwrap());
+    // Stopped, an analysis sends nothing more, and never says it is done.
+    let big = Position::new(Rule::new(7, 7, 4, false).unwrap());
     let handle = AnalysisHandle::start(big, Limits::default(), 8, || {});
     handle.stop();
     assert!(handle.wait().is_none());
+}
+
+#[test]
+fn analysis_sends_values_move_by_move_with_symmetric_moves_together() {
+    // On the empty 3x3 board the corners are worth the same, and so are the edges: three
+    // searches, nine values, each kind sent together, then Done.
+    let p = Position::new(Rule::TIC_TAC_TOE);
+    let handle = AnalysisHandle::start(p.clone(), Limits::default(), 1, || {});
+    let events = handle.wait().expect("not stopped");
+    assert!(handle.poll().is_none(), "nothing after Done");
+    let cells: Vec<(usize, usize)> = events.iter().map(|v| (v.cell.row, v.cell.col)).collect();
+    assert_eq!(
+        cells,
+        [
+            (0, 0),
+            (0, 2),
+            (2, 0),
+            (2, 2),
+            (0, 1),
+            (1, 0),
+            (1, 2),
+            (2, 1),
+            (1, 1)
+        ]
+    );
+    assert!(events.iter().all(|v| v.value == Value::Draw));
+    // The sorted form, as `analyse` returns it, agrees.
+    let mut engine = Engine::new(EngineConfig::default());
+    let sorted = engine.analyse(&p, &Limits::default(), &AtomicBool::new(false));
+    assert_eq!(sorted.len(), 9);
+    assert_eq!((sorted[1].cell.row, sorted[1].cell.col), (0, 1));
 }

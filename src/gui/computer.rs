@@ -6,8 +6,8 @@
 use std::time::{Duration, Instant};
 
 use crate::engine::{
-    AnalysisHandle, FULL_WIDTH_CELLS, Iteration, Limits, MoveValue, PlayerKind, SearchEvent,
-    SearchHandle, SearchRequest, SearchResult, Stats, Value,
+    AnalysisEvent, AnalysisHandle, FULL_WIDTH_CELLS, Iteration, Limits, MoveValue, PlayerKind,
+    SearchEvent, SearchHandle, SearchRequest, SearchResult, Stats, Value,
 };
 use crate::game::{Player, Session};
 use crate::rules::{Cell, Side};
@@ -101,8 +101,15 @@ pub struct Computer {
     hint_cell: Option<(u64, Cell)>,
     report: Option<SearchReport>,
     analysis: Option<AnalysisHandle>,
-    /// Every move's value and the generation it belongs to.
-    values: Option<(u64, Vec<MoveValue>)>,
+    /// The moves' values for one position, as they come in.
+    values: Option<MoveValues>,
+}
+
+/// The values of the moves of the position of one generation, complete or still coming in.
+struct MoveValues {
+    generation: u64,
+    values: Vec<MoveValue>,
+    complete: bool,
 }
 
 impl Default for Computer {
@@ -136,12 +143,13 @@ impl Computer {
             .map(|(_, c)| c)
     }
 
-    /// The value of every move in the position on the board, once worked out.
+    /// The values of the moves in the position on the board worked out so far (all of them
+    /// once the analysis is done).
     pub fn values_for(&self, session: &Session) -> Option<&[MoveValue]> {
         self.values
             .as_ref()
-            .filter(|(g, _)| *g == session.generation())
-            .map(|(_, v)| v.as_slice())
+            .filter(|v| v.generation == session.generation())
+            .map(|v| v.values.as_slice())
     }
 
     /// Whether the values of the moves are being worked out.
@@ -162,9 +170,19 @@ impl Computer {
             .analysis
             .as_ref()
             .is_some_and(|a| a.tag() == generation);
-        if running || self.values_for(session).is_some() {
+        let complete = self
+            .values
+            .as_ref()
+            .is_some_and(|v| v.generation == generation && v.complete);
+        if running || complete {
             return;
         }
+        // Start over: values left from a stopped analysis are dropped.
+        self.values = Some(MoveValues {
+            generation,
+            values: Vec::new(),
+            complete: false,
+        });
         let ctx = ctx.clone();
         self.analysis = Some(AnalysisHandle::start(
             session.position().clone(),
@@ -235,9 +253,21 @@ impl Computer {
         };
         if analysis.tag() != generation {
             self.analysis = None;
-        } else if let Some(values) = analysis.poll() {
-            self.values = Some((generation, values));
+            return;
+        }
+        let Some(found) = self.values.as_mut().filter(|v| v.generation == generation) else {
             self.analysis = None;
+            return;
+        };
+        while let Some(event) = analysis.poll() {
+            match event {
+                AnalysisEvent::Value(value) => found.values.push(value),
+                AnalysisEvent::Done => {
+                    found.complete = true;
+                    self.analysis = None;
+                    return;
+                }
+            }
         }
     }
 

@@ -333,9 +333,11 @@ fn values_ui(ui: &mut Ui, session: &Session, prefs: &mut Prefs, computer: &Compu
     } else if session.outcome().is_some() {
         "The game is over: no moves to value.".to_string()
     } else if computer.is_analysing() {
-        ui.horizontal(|ui| {
+        let done = computer.values_for(session).map_or(0, <[_]>::len);
+        let moves = session.position().empty_count();
+        ui.horizontal_wrapped(|ui| {
             ui.spinner();
-            ui.label("searching every move to the end");
+            ui.label(format!("{done} of {moves} moves searched to the end"));
         });
         return;
     } else {
