@@ -22,8 +22,10 @@ pub struct SearchBoard {
     /// Stones of X and O in each window.
     counts: Vec<[u8; 2]>,
     /// `live[side][n]`: windows holding no stone of the other side that `side` needs `n`
-    /// more stones to complete.
+    /// more stones to complete; `live[side][K + 1]` counts the windows dead for `side`.
     live: [Vec<u32>; 2],
+    /// What a window with `x` X and `o` O stones contributes, at `x * (K + 1) + o`.
+    states: Vec<WindowState>,
     /// Windows one stone short of a line for each side, with no opposing stone.
     threats: [u32; 2],
     /// e(P) for X minus e(P) for O, summed over open windows with the weights below.
@@ -35,6 +37,9 @@ pub struct SearchBoard {
     masks: Vec<u64>,
     /// The empty cells as a bit mask (boards of at most 64 cells).
     empty: u64,
+    /// The line (row, column or diagonal) each window lies on, numbered densely (boards of
+    /// at most 64 cells, which have fewer than 128 lines).
+    lines: Vec<u8>,
 }
 
 /// The most steps [`SearchBoard::breaker_pairs_off`] spends looking for a pairing.
@@ -56,10 +61,11 @@ impl SearchBoard {
             pos: Position::with_geometry(geometry.clone()),
             counts: vec![[0, 0]; geometry.window_count()],
             live: {
-                let mut empty = vec![0; geometry.rule().k + 1];
+                let mut empty = vec![0; geometry.rule().k + 2];
                 empty[geometry.rule().k] = geometry.window_count() as u32;
                 [empty.clone(), empty]
             },
+            states: window_states(geometry.rule().k),
             threats: [0, 0],
             balance: 0,
             near: vec![0; cells],
@@ -75,6 +81,11 @@ impl SearchBoard {
                 u64::MAX >> (64 - cells)
             } else {
                 0
+            },
+            lines: if cells <= 64 {
+                line_numbers(&geometry)
+            } else {
+                Vec::new()
             },
             geometry,
         };
@@ -107,7 +118,9 @@ impl SearchBoard {
     #[inline]
     pub fn make(&mut self, index: usize) {
         let side = self.pos.side_to_move();
-        self.pos.make(index);
+        // Only a window one stone short can be completed by this move.
+        self.pos
+            .make_checked_for_win(index, self.threats[side.index()] > 0);
         self.count_stone(index, side, 1);
     }
 
@@ -126,19 +139,20 @@ impl SearchBoard {
         if !self.masks.is_empty() {
             self.empty ^= 1 << index;
         }
-        let geometry = self.geometry.clone();
-        for &w in geometry.windows_through(index) {
+        let state = |c: [u8; 2]| usize::from(c[0]) * (k + 1) + usize::from(c[1]);
+        for &w in self.geometry.windows_through(index) {
             // Take the window's old contribution out, change the count, put the new one in.
             let old = self.counts[w as usize];
             let mut new = old;
-            new[me] = if delta > 0 { old[me] + 1 } else { old[me] - 1 };
+            new[me] = old[me].wrapping_add_signed(delta);
             self.counts[w as usize] = new;
-            self.balance += window_balance(k, new) - window_balance(k, old);
-            self.count_live(k, old, -1);
-            self.count_live(k, new, 1);
+            let (was, is) = (self.states[state(old)], self.states[state(new)]);
+            self.balance += is.balance - was.balance;
             for s in 0..2 {
-                self.threats[s] = self.threats[s] + u32::from(is_threat(k, new, s))
-                    - u32::from(is_threat(k, old, s));
+                self.live[s][usize::from(was.need[s])] -= 1;
+                self.live[s][usize::from(is.need[s])] += 1;
+                self.threats[s] =
+                    self.threats[s] + u32::from(is.threat[s]) - u32::from(was.threat[s]);
             }
         }
         if self.restrict {
@@ -189,7 +203,7 @@ impl SearchBoard {
         };
         self.live[side.index()]
             .iter()
-            .take(moves_left + 1)
+            .take(moves_left.min(self.k()) + 1)
             .any(|&n| n > 0)
     }
 
@@ -241,6 +255,7 @@ impl SearchBoard {
         let left = self.moves_left(maker);
         let breaker = maker.other().index();
         let mut windows = [0u64; 64];
+        let mut lines = [0u8; 64];
         let mut count = 0;
         let mut threats = u64::MAX;
         for (w, c) in self.counts.iter().enumerate() {
@@ -257,6 +272,7 @@ impl SearchBoard {
                 return false;
             }
             windows[count] = cells;
+            lines[count] = self.lines[w];
             count += 1;
         }
         if threats != u64::MAX {
@@ -265,24 +281,35 @@ impl SearchBoard {
                 return false;
             }
             let count_before = count;
-            let all = windows;
+            let (all, all_lines) = (windows, lines);
             count = 0;
-            for &w in all[..count_before].iter().filter(|&&w| w & threats == 0) {
-                windows[count] = w;
+            for i in (0..count_before).filter(|&i| all[i] & threats == 0) {
+                windows[count] = all[i];
+                lines[count] = all_lines[i];
                 count += 1;
             }
         }
+        // A quick count that rules out most hopeless cases. Two windows that share fewer than
+        // two free cells need two different pairs, and two cells fix a line, so windows on
+        // different lines never share a pair. Along each line (windows come in order along
+        // it) count windows that pairwise share fewer than two free cells: each needs its own
+        // pair, and all those pairs need two free cells each.
+        let mut last_counted = [0u64; 128];
+        let mut pairs_needed = 0;
+        let mut free = 0u64;
+        for (&cells, &line) in windows[..count].iter().zip(&lines[..count]) {
+            let last = &mut last_counted[usize::from(line)];
+            if (cells & *last).count_ones() < 2 {
+                pairs_needed += 1;
+                *last = cells;
+            }
+            free |= cells;
+        }
+        if 2 * pairs_needed > free.count_ones() {
+            return false;
+        }
         let mut budget = PAIRING_BUDGET;
         pair_off(&mut windows[..count], 0, &mut budget)
-    }
-
-    fn count_live(&mut self, k: usize, c: [u8; 2], delta: i32) {
-        for side in 0..2 {
-            if c[1 - side] == 0 {
-                let n = &mut self.live[side][k - c[side] as usize];
-                *n = n.wrapping_add_signed(delta);
-            }
-        }
     }
 
     /// Whether `side` has a window one stone short of a line (so it may win in one move).
@@ -333,6 +360,32 @@ impl SearchBoard {
     }
 }
 
+/// For each window of `geometry`, the number of the line (row, column or diagonal) it lies
+/// on, counting the lines in the order their first windows appear.
+fn line_numbers(geometry: &Geometry) -> Vec<u8> {
+    let width = geometry.rule().width as isize;
+    let mut seen: Vec<(isize, isize)> = Vec::new();
+    (0..geometry.window_count())
+        .map(|w| {
+            let cells = geometry.window(w);
+            let (a, b) = (cells[0] as isize, cells[1] as isize);
+            let (row, col) = (a / width, a % width);
+            // The direction, and what all cells of the line have in common along it.
+            let line = match b - a {
+                1 => (0, row),
+                d if d == width => (1, col),
+                d if d == width + 1 => (2, col - row),
+                _ => (3, col + row),
+            };
+            let number = seen.iter().position(|&l| l == line).unwrap_or_else(|| {
+                seen.push(line);
+                seen.len() - 1
+            });
+            number as u8
+        })
+        .collect()
+}
+
 /// Whether every window in `windows` (masks of empty cells) can be given a pair of its cells,
 /// no cell in two different pairs (`used` holds the cells already paired). Takes the window
 /// with the fewest free cells, tries each pair in it, and gives up when `budget` runs out.
@@ -376,6 +429,40 @@ fn pair_off(windows: &mut [u64], used: u64, budget: &mut u32) -> bool {
 }
 
 /// A window's share of X's e(P) minus O's.
+/// A window's contribution to the incremental facts, by its stone counts.
+#[derive(Clone, Copy, Debug)]
+struct WindowState {
+    /// Its share of X's e(P) minus O's.
+    balance: Score,
+    /// For each side, the stones it still needs here, or K + 1 if the window is dead for it.
+    need: [u8; 2],
+    /// For each side, whether the window is one stone short for it.
+    threat: [bool; 2],
+}
+
+/// Every window state for K in a row, indexed by `x * (K + 1) + o`.
+fn window_states(k: usize) -> Vec<WindowState> {
+    let mut states = Vec::with_capacity((k + 1) * (k + 1));
+    for x in 0..=k as u8 {
+        for o in 0..=k as u8 {
+            let c = [x, o];
+            let need = |s: usize| {
+                if c[1 - s] == 0 {
+                    k as u8 - c[s]
+                } else {
+                    k as u8 + 1
+                }
+            };
+            states.push(WindowState {
+                balance: window_balance(k, c),
+                need: [need(0), need(1)],
+                threat: [is_threat(k, c, 0), is_threat(k, c, 1)],
+            });
+        }
+    }
+    states
+}
+
 fn window_balance(k: usize, c: [u8; 2]) -> Score {
     match (c[0], c[1]) {
         (0, 0) => 0,
@@ -445,6 +532,45 @@ mod tests {
             }
         }
         out
+    }
+
+    /// The incremental facts of a board, to compare with a board built from scratch.
+    fn facts(b: &SearchBoard) -> impl PartialEq + std::fmt::Debug + use<> {
+        (
+            b.counts.clone(),
+            b.live.clone(),
+            b.threats,
+            b.balance,
+            b.empty,
+            b.pos.winner(),
+        )
+    }
+
+    #[test]
+    fn make_and_unmake_keep_the_facts_of_a_board_built_from_scratch() {
+        let mut player = RandomPlayer::new(5);
+        for (w, h, k, exact) in [
+            (3, 3, 3, false),
+            (5, 5, 4, false),
+            (6, 4, 3, true),
+            (9, 9, 5, false),
+        ] {
+            let rule = Rule::new(w, h, k, exact).unwrap();
+            for _ in 0..20 {
+                let mut board = SearchBoard::new(&Position::new(rule));
+                let mut played = Vec::new();
+                while let Some(cell) = player.choose(&board.pos) {
+                    let index = board.geometry().index(cell).unwrap();
+                    board.make(index);
+                    played.push(index);
+                    assert_eq!(facts(&board), facts(&SearchBoard::new(&board.pos)));
+                }
+                for index in played.into_iter().rev() {
+                    board.unmake(index);
+                    assert_eq!(facts(&board), facts(&SearchBoard::new(&board.pos)));
+                }
+            }
+        }
     }
 
     #[test]

@@ -219,10 +219,12 @@ impl<'a> Searcher<'a> {
         // Step 5. The transposition table, keyed on the symmetry-reduced hash.
         let (key, orientation) = self.canonical();
         let mut table_move = None;
+        let mut unpaired = 0;
         if self.features.table
             && let Some(entry) = self.table.probe(key, ply)
         {
             self.stats.tt_hits += 1;
+            unpaired = entry.unpaired;
             table_move = entry
                 .best
                 .map(|b| self.inverse[orientation][b as usize] as usize);
@@ -239,13 +241,16 @@ impl<'a> Searcher<'a> {
         }
 
         // Step 6. The same question answered by a pairing strategy: a costlier test, so it
-        // comes after the table.
+        // comes after the table, which also remembers where it found none.
         if shortcuts {
-            if beta <= 0 && self.board.breaker_pairs_off(me.other()) {
-                return 0;
-            }
-            if alpha >= 0 && self.board.breaker_pairs_off(me) {
-                return 0;
+            for (maker, wanted) in [(me.other(), beta <= 0), (me, alpha >= 0)] {
+                let bit = 1 << maker.index();
+                if wanted && unpaired & bit == 0 {
+                    if self.board.breaker_pairs_off(maker) {
+                        return 0;
+                    }
+                    unpaired |= bit;
+                }
             }
         }
 
@@ -260,16 +265,28 @@ impl<'a> Searcher<'a> {
             self.board.candidates(&mut moves);
         }
 
-        // Step 8. Order the moves: table move, then history, potential and centrality.
+        // Step 8. Order the moves: the table move first, on its own, since it often cuts off
+        // at once; the rest by history, potential and centrality, sorted only when needed.
+        let mut sorted_from = 0;
         if self.features.ordering {
-            self.order(&mut moves, table_move);
+            sorted_from = match table_move.and_then(|t| moves.iter().position(|&m| m == t)) {
+                Some(at) => {
+                    moves.swap(0, at);
+                    1
+                }
+                None => 0,
+            };
         }
 
         // Step 9. Search the moves.
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
-        for &m in &moves {
+        for i in 0..moves.len() {
+            if self.features.ordering && i == sorted_from {
+                self.order(&mut moves[i..]);
+            }
+            let m = moves[i];
             self.board.make(m);
             let (a, b) = if self.features.pruning {
                 (-beta, -alpha)
@@ -315,6 +332,7 @@ impl<'a> Searcher<'a> {
                 depth: depth.min(255) as u8,
                 bound,
                 best,
+                unpaired,
             };
             self.table.store(key, ply, entry);
         }
@@ -356,13 +374,10 @@ impl<'a> Searcher<'a> {
         None
     }
 
-    fn order(&self, moves: &mut [usize], table_move: Option<usize>) {
+    fn order(&self, moves: &mut [usize]) {
         let rule = *self.board.geometry().rule();
         let (cr, cc) = ((rule.height - 1) as i64, (rule.width - 1) as i64);
         let key = |m: usize| -> i64 {
-            if Some(m) == table_move {
-                return i64::MAX;
-            }
             let (r, c) = ((m / rule.width) as i64, (m % rule.width) as i64);
             let centrality = -((2 * r - cr).abs().max((2 * c - cc).abs()));
             let noise = if self.jitter == 0 {

@@ -27,6 +27,9 @@ pub struct Entry {
     pub bound: Bound,
     /// Best move as a cell index in the canonical orientation, if any.
     pub best: Option<u16>,
+    /// Bit `side.index()` set: the search found no pairing strategy against `side` here, so
+    /// it need not look again.
+    pub unpaired: u8,
 }
 
 /// The default table size in megabytes (4 M slots of 16 bytes).
@@ -114,11 +117,12 @@ fn zeroed_slots(size: usize) -> Vec<[AtomicU64; 2]> {
 
 fn pack(e: Entry) -> u64 {
     let best = e.best.map_or(0xFFFF, u64::from);
-    (e.score as u32 as u64) | (u64::from(e.depth) << 32) | ((e.bound as u64) << 40) | (best << 48)
+    let flags = e.bound as u64 | u64::from(e.unpaired & 3) << 2;
+    (e.score as u32 as u64) | (u64::from(e.depth) << 32) | (flags << 40) | (best << 48)
 }
 
 fn unpack(data: u64) -> Option<Entry> {
-    let bound = match (data >> 40) & 0xFF {
+    let bound = match (data >> 40) & 3 {
         1 => Bound::Exact,
         2 => Bound::Lower,
         3 => Bound::Upper,
@@ -130,6 +134,7 @@ fn unpack(data: u64) -> Option<Entry> {
         depth: (data >> 32) as u8,
         bound,
         best: (best != 0xFFFF).then_some(best),
+        unpaired: ((data >> 42) & 3) as u8,
     })
 }
 
@@ -168,6 +173,7 @@ mod tests {
             depth: 3,
             bound: Bound::Exact,
             best: Some(4),
+            unpaired: 2,
         };
         t.store(0xABCD, 5, e);
         // Found again two plies nearer the root: the win is two plies nearer too.
@@ -180,6 +186,7 @@ mod tests {
             depth: 1,
             bound: Bound::Upper,
             best: None,
+            unpaired: 1,
         };
         t.store(0x1234_5678, 0, neg);
         assert_eq!(t.probe(0x1234_5678, 9), Some(neg));

@@ -222,11 +222,24 @@ impl Position {
     /// The cell must be empty and the game not over.
     #[inline]
     pub fn make(&mut self, index: usize) {
+        self.make_checked_for_win(index, true);
+    }
+
+    /// [`Position::make`] for a caller that knows whether the move can complete a line:
+    /// with `may_win` false the win check is skipped. The search uses it when the side to
+    /// move has no line one stone short.
+    #[inline]
+    pub(crate) fn make_checked_for_win(&mut self, index: usize, may_win: bool) {
         debug_assert!(self.board[index].is_none() && self.win.is_none());
         let side = self.to_move;
         self.place(index, side);
         self.to_move = side.other();
-        self.win = self.win_through(index, side);
+        self.win = if may_win {
+            self.win_through(index, side)
+        } else {
+            None
+        };
+        debug_assert!(may_win || self.win_through(index, side).is_none());
     }
 
     /// Takes back the move on `index`, which must be the last move made.
