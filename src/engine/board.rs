@@ -195,15 +195,9 @@ impl SearchBoard {
     #[inline]
     #[must_use]
     pub fn can_still_win(&self, side: Side) -> bool {
-        let empties = self.pos.empty_count();
-        let moves_left = if self.pos.side_to_move() == side {
-            empties.div_ceil(2)
-        } else {
-            empties / 2
-        };
         self.live[side.index()]
             .iter()
-            .take(moves_left.min(self.k()) + 1)
+            .take(self.moves_left(side).min(self.k()) + 1)
             .any(|&n| n > 0)
     }
 
