@@ -195,6 +195,21 @@ fn self_play_at_full_depth_is_a_draw() {
 }
 
 #[test]
+fn self_play_on_five_by_five_with_four_in_a_row_is_a_draw() {
+    // Each move is a full proof; both sides keep the draw to the last stone, and every move
+    // keeps the value the engine gave the position before it.
+    let mut engine = Engine::for_rule(EngineConfig::default(), &Rule::new(5, 5, 4, false).unwrap());
+    let mut p = Position::new(Rule::new(5, 5, 4, false).unwrap());
+    let stop = AtomicBool::new(false);
+    while !p.is_over() {
+        let r = engine.search(&p, &Limits::default(), &stop, &mut |_| {});
+        assert_eq!(r.value, Value::Draw, "{p:?}");
+        p.play(r.best.unwrap()).unwrap();
+    }
+    assert_eq!(p.winner(), None);
+}
+
+#[test]
 fn limits_and_stop_return_a_legal_move() {
     let p = Position::new(Rule::new(15, 15, 5, false).unwrap());
     let mut engine = Engine::new(EngineConfig::default());
