@@ -210,6 +210,30 @@ fn self_play_on_five_by_five_with_four_in_a_row_is_a_draw() {
 }
 
 #[test]
+fn on_five_by_five_the_engine_never_loses_to_random_play() {
+    let rule = Rule::new(5, 5, 4, false).unwrap();
+    let mut engine = Engine::for_rule(EngineConfig::default(), &rule);
+    let mut random = RandomPlayer::new(55);
+    let stop = AtomicBool::new(false);
+    for game in 0..6 {
+        let engine_side = if game % 2 == 0 { Side::X } else { Side::O };
+        let mut p = Position::new(rule);
+        while !p.is_over() {
+            let cell = if p.side_to_move() == engine_side {
+                engine
+                    .search(&p, &Limits::default(), &stop, &mut |_| {})
+                    .best
+                    .unwrap()
+            } else {
+                random.choose(&p).unwrap()
+            };
+            p.play(cell).unwrap();
+        }
+        assert_ne!(p.winner(), Some(engine_side.other()), "game {game}: {p:?}");
+    }
+}
+
+#[test]
 fn limits_and_stop_return_a_legal_move() {
     let p = Position::new(Rule::new(15, 15, 5, false).unwrap());
     let mut engine = Engine::new(EngineConfig::default());
