@@ -33,14 +33,18 @@ pub struct SearchBoard {
     /// Stones within [`NEAR`] of each cell (large boards only).
     near: Vec<u16>,
     restrict: bool,
-    /// Each window as a bit mask of its cells (boards of at most 64 cells; else empty).
+    /// Each window as a bit mask of its cells (boards of at most [`MASK_CELLS`] cells; else
+    /// empty, and the pairing test is off).
     masks: Vec<u64>,
-    /// The empty cells as a bit mask (boards of at most 64 cells).
+    /// The empty cells as a bit mask (boards of at most [`MASK_CELLS`] cells).
     empty: u64,
     /// The line (row, column or diagonal) each window lies on, numbered densely (boards of
-    /// at most 64 cells, which have fewer than 128 lines).
+    /// at most [`MASK_CELLS`] cells, which have fewer than 128 lines).
     lines: Vec<u8>,
 }
+
+/// The largest board whose cells fit the bit masks of the pairing test.
+const MASK_CELLS: usize = 64;
 
 /// The most steps [`SearchBoard::breaker_pairs_off`] spends looking for a pairing.
 const PAIRING_BUDGET: u32 = 128;
@@ -70,25 +74,19 @@ impl SearchBoard {
             balance: 0,
             near: vec![0; cells],
             restrict: cells > FULL_WIDTH_CELLS,
-            masks: if cells <= 64 {
-                (0..geometry.window_count())
-                    .map(|w| geometry.window(w).iter().fold(0, |m, &c| m | 1 << c))
-                    .collect()
-            } else {
-                Vec::new()
-            },
-            empty: if cells <= 64 {
-                u64::MAX >> (64 - cells)
-            } else {
-                0
-            },
-            lines: if cells <= 64 {
-                line_numbers(&geometry)
-            } else {
-                Vec::new()
-            },
+            masks: Vec::new(),
+            empty: 0,
+            lines: Vec::new(),
             geometry,
         };
+        if cells <= MASK_CELLS {
+            let geometry = &board.geometry;
+            board.masks = (0..geometry.window_count())
+                .map(|w| geometry.window(w).iter().fold(0, |m, &c| m | 1 << c))
+                .collect();
+            board.lines = line_numbers(geometry);
+            board.empty = u64::MAX >> (MASK_CELLS - cells);
+        }
         // Replay the stones without win checks, then copy the real position (its outcome).
         for (index, side) in pos.board().iter().enumerate() {
             if let Some(side) = *side {
@@ -248,6 +246,8 @@ impl SearchBoard {
         let k = self.k();
         let left = self.moves_left(maker);
         let breaker = maker.other().index();
+        // The windows still open to the maker, as masks of their empty cells (at most 64:
+        // with more the test gives up), and the line of each.
         let mut windows = [0u64; 64];
         let mut lines = [0u8; 64];
         let mut count = 0;
