@@ -310,7 +310,7 @@ fn difficulty_and_board_changes() {
     h.get_by_label(&label_of(3, 3, None));
 
     click(&mut h, "Gomoku 15x15, 5 in a row");
-    assert_eq!(h.state().session().settings().rule.k, 5);
+    assert_eq!(h.state().session().settings().rule.k(), 5);
     h.get_by_label(&label_of(14, 14, None));
     assert_shows(&h, "2 s per move");
     assert_shows(&h, "Large board: the computer thinks at most 2 s per move");
@@ -356,7 +356,7 @@ fn custom_board_is_checked() {
     settle(&mut h);
     click(&mut h, "Play on this board");
     let rule = h.state().session().settings().rule;
-    assert_eq!((rule.width, rule.height, rule.k), (6, 6, 4));
+    assert_eq!((rule.width(), rule.height(), rule.k()), (6, 6, 4));
     h.get_by_label(&label_of(5, 5, None));
 }
 
@@ -592,7 +592,7 @@ fn corrupt_or_missing_storage_falls_back_to_defaults() {
     let bad = text.replace("width:3", "width:0");
     eframe::Storage::set_string(&mut storage, eframe::APP_KEY, bad);
     let h = reopen(storage);
-    assert_eq!(h.state().session().settings().rule.width, 3);
+    assert_eq!(h.state().session().settings().rule.width(), 3);
     assert_eq!(h.state().state().prefs.large_board_time_ms, 2_000);
 }
 
@@ -641,4 +641,36 @@ fn move_values_on_the_five_by_five_board() {
     wait_for_values(&mut h, 25 - 6);
     // X completes the row at once.
     assert_shows(&h, &format!("{}, win in 1", label_of(2, 3, None)));
+}
+
+#[test]
+fn a_failed_search_is_reported_and_can_be_tried_again() {
+    let mut h = app();
+    h.state().fail_next_search();
+    click_cell(&mut h, 1, 1);
+    wait_for_text(&mut h, "the computer could not move");
+    assert_shows(&h, "failed on purpose");
+    assert!(!h.state().is_thinking());
+    assert_eq!(stones(h.state()), 1);
+    click(&mut h, "Try again");
+    wait_for_person(&mut h);
+    assert_eq!(stones(h.state()), 2);
+    assert!(!shows(&h, "could not move"));
+}
+
+#[test]
+fn a_refused_click_is_forgotten_once_the_game_moves_on() {
+    let mut h = build(|app| app);
+    // Computer vs computer: every click is refused while the game plays itself out.
+    h.get_by_label("Computer vs computer").click();
+    settle(&mut h);
+    click_cell(&mut h, 0, 0);
+    assert_shows(&h, "Wait: ");
+    wait_until(&mut h, "the end of the game", |app| {
+        app.session().outcome().is_some()
+    });
+    assert!(
+        !shows(&h, "Wait: "),
+        "a stale refusal stays beside the result"
+    );
 }

@@ -48,7 +48,7 @@ fn replay(rule: Rule, moves: &[usize]) -> Position {
 /// The notation of `position` with every stone moved by `symmetry`.
 fn transformed(position: &Position, symmetry: Symmetry) -> String {
     let rule = *position.rule();
-    let (w, h) = (rule.width, rule.height);
+    let (w, h) = (rule.width(), rule.height());
     let mut board = vec!['.'; w * h];
     for (index, stone) in position.board().iter().enumerate() {
         let image = symmetry.apply(Cell::new(index / w, index % w), w, h);

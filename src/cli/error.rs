@@ -14,6 +14,8 @@ pub enum CliError {
     Count(#[from] PerftError),
     #[error("{0}")]
     Usage(String),
+    #[error("{0}")]
+    Engine(String),
     #[error("{failed} of {total} positions could not be analysed")]
     SomeLinesFailed { failed: usize, total: usize },
     #[error("{0}")]

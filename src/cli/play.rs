@@ -4,14 +4,14 @@
 //! end of input stops.
 
 use std::io::{BufRead, Write};
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
 use super::report::{CellText, Line};
 use super::{BoardArgs, CliError};
-use crate::engine::{Engine, EngineConfig, Limits};
+use crate::engine::PlayerKind;
+use crate::game::{Clock, Driver, DriverConfig, Request, Task};
 use crate::rules::{Cell, Outcome, Position, Side};
 
 /// Arguments of `play`.
@@ -46,13 +46,16 @@ enum Input {
     Help,
 }
 
-/// A game in progress: the position, the moves that led to it, and the computer player.
+/// A game in progress: the position, the moves that led to it, and the computer player,
+/// which the move driver runs (with the time policy every front end shares).
 struct Game {
     position: Position,
     history: Vec<usize>,
     human: Side,
-    engine: Engine,
-    limits: Limits,
+    driver: Driver,
+    player: PlayerKind,
+    /// Names the position for the driver; changes with every move and undo.
+    tag: u64,
 }
 
 pub fn run(
@@ -68,17 +71,17 @@ pub fn run(
         position: Position::new(args.board.rule()),
         history: Vec::new(),
         human,
-        engine: Engine::for_rule(EngineConfig::default(), &args.board.rule()),
-        limits: Limits {
+        driver: Driver::new(DriverConfig::default(), || {}),
+        player: PlayerKind::Engine {
             depth: args.depth,
-            time: args.time,
-            ..Limits::default()
+            time_ms: args.time.map(|t| t.as_millis().max(1) as u64),
         },
+        tag: 0,
     };
     writeln!(output, "You play {human}. {}", help(&game.position))?;
     loop {
         if game.position.side_to_move() != human && !game.position.is_over() {
-            let cell = game.computer_move();
+            let cell = game.computer_move()?;
             writeln!(output, "Computer plays {}.", CellText(cell))?;
         }
         write_board(output, &game.position)?;
@@ -94,20 +97,31 @@ pub fn run(
 }
 
 impl Game {
-    fn computer_move(&mut self) -> Cell {
-        let stop = AtomicBool::new(false);
-        let found = self
-            .engine
-            .search(&self.position, &self.limits, &stop, &mut |_| {});
-        let cell = found.best.unwrap_or_else(|| self.position.legal_moves()[0]);
-        self.play(cell);
-        cell
+    fn computer_move(&mut self) -> Result<Cell, CliError> {
+        self.driver.request(Request {
+            tag: self.tag,
+            position: self.position.clone(),
+            task: Task::Move(self.player.clone()),
+            clock: Clock::Free,
+        });
+        let answer = self
+            .driver
+            .answer(self.tag, &mut |_| {})
+            .map_err(CliError::Engine)?;
+        let cell = answer
+            .best
+            .ok_or_else(|| CliError::Engine("the engine found no move".to_string()))?;
+        self.play(cell)
+            .map_err(|e| CliError::Engine(format!("the engine's move was refused: {e}")))?;
+        Ok(cell)
     }
 
-    fn play(&mut self, cell: Cell) {
-        let index = self.position.check_move(cell).expect("a legal move");
+    fn play(&mut self, cell: Cell) -> Result<(), crate::rules::MoveError> {
+        let index = self.position.check_move(cell)?;
         self.position.make(index);
         self.history.push(index);
+        self.tag += 1;
+        Ok(())
     }
 
     /// Reads lines until the player makes a legal move (true) or quits (false).
@@ -125,11 +139,8 @@ impl Game {
                 return Ok(false);
             }
             match parse_input(&line, &self.position) {
-                Ok(Input::Move(cell)) => match self.position.check_move(cell) {
-                    Ok(_) => {
-                        self.play(cell);
-                        return Ok(true);
-                    }
+                Ok(Input::Move(cell)) => match self.play(cell) {
+                    Ok(()) => return Ok(true),
                     Err(refusal) => writeln!(output, "Illegal move: {refusal}. Try again.")?,
                 },
                 Ok(Input::Undo) => {
@@ -155,6 +166,7 @@ impl Game {
         if human_moves == 0 {
             return false;
         }
+        self.tag += 1;
         while let Some(index) = self.history.pop() {
             self.position.unmake(index);
             if self.position.side_to_move() == self.human {
@@ -182,7 +194,7 @@ fn parse_input(line: &str, position: &Position) -> Result<Input, String> {
     let rule = position.rule();
     match numbers.as_deref() {
         Ok(&[row, col]) if row >= 1 && col >= 1 => Ok(Input::Move(Cell::new(row - 1, col - 1))),
-        Ok(&[digit]) if (1..=9).contains(&digit) && rule.width == 3 && rule.height == 3 => {
+        Ok(&[digit]) if (1..=9).contains(&digit) && rule.width() == 3 && rule.height() == 3 => {
             // Numeric keypad: 7 8 9 on the top row, 1 2 3 on the bottom one.
             Ok(Input::Move(Cell::new(2 - (digit - 1) / 3, (digit - 1) % 3)))
         }
@@ -198,9 +210,10 @@ fn help(position: &Position) -> String {
     let rule = position.rule();
     let mut text = format!(
         "Type a move as 'row column' (1 to {} and 1 to {}), 'undo' or 'quit'.",
-        rule.height, rule.width
+        rule.height(),
+        rule.width()
     );
-    if rule.width == 3 && rule.height == 3 {
+    if rule.width() == 3 && rule.height() == 3 {
         text.push_str(" On 3x3 a keypad digit works too: 7 8 9 / 4 5 6 / 1 2 3.");
     }
     text
@@ -208,7 +221,7 @@ fn help(position: &Position) -> String {
 
 /// The board with row and column numbers.
 fn write_board(output: &mut dyn Write, position: &Position) -> Result<(), CliError> {
-    let width = position.rule().width;
+    let width = position.rule().width();
     write!(output, "\n   ")?;
     for col in 1..=width {
         write!(output, "{col:>3}")?;

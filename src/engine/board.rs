@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use crate::rules::{Geometry, Position, Side};
 
-use super::score::Score;
+use super::score::{Score, WIN_BOUND};
 
 /// Boards with more cells than this only consider cells near existing stones.
 pub const FULL_WIDTH_CELLS: usize = 25;
@@ -30,6 +30,8 @@ pub struct SearchBoard {
     threats: [u32; 2],
     /// e(P) for X minus e(P) for O, summed over open windows with the weights below.
     balance: Score,
+    /// An open window's weight by the stones it holds ([`window_weights`]).
+    weights: Vec<Score>,
     /// Stones within [`NEAR`] of each cell (large boards only).
     near: Vec<u16>,
     restrict: bool,
@@ -49,10 +51,29 @@ const MASK_CELLS: usize = 64;
 /// The most steps [`SearchBoard::breaker_pairs_off`] spends looking for a pairing.
 const PAIRING_BUDGET: u32 = 128;
 
-/// The weight of an open window holding `n` stones: 1 for every open window on K = 3 (the
-/// course's e(P)), growing with the stones it holds when K > 3.
-fn weight(k: usize, n: u8) -> Score {
-    if k <= 3 { 1 } else { 1 << (2 * n as Score) }
+/// The weight of an open window by the stones it holds (index `n`, 0 to K): 1 for every open
+/// window on K = 3 (the course's e(P)); growing with the stones when K > 3, 4^n where that
+/// keeps every heuristic score below the win bound, and a smaller base on boards where it
+/// would not (long K). The bound holds however the stones lie: every window at the largest
+/// weight still sums to less than half of [`WIN_BOUND`].
+fn window_weights(geometry: &Geometry) -> Vec<Score> {
+    let rule = geometry.rule();
+    let k = rule.k();
+    if k <= 3 {
+        return vec![1; k + 1];
+    }
+    // An open window holds at most K - 1 stones of one side without a win; K under the
+    // exactly-K rule, where an overline leaves a full window that did not win.
+    let most = if rule.exact() { k } else { k - 1 };
+    let cap = f64::from(WIN_BOUND / 2) / geometry.window_count().max(1) as f64;
+    let base = 4f64.min(cap.powf(1.0 / most as f64));
+    let mut weights: Vec<Score> = Vec::with_capacity(k + 1);
+    for n in 0..=k {
+        let ideal = base.powi(n as i32).round() as Score;
+        let previous = weights.last().map_or(0, |&w| w + 1);
+        weights.push(ideal.max(previous).min(cap as Score));
+    }
+    weights
 }
 
 impl SearchBoard {
@@ -61,15 +82,17 @@ impl SearchBoard {
     pub fn new(pos: &Position) -> SearchBoard {
         let geometry = pos.geometry().clone();
         let cells = geometry.rule().cells();
+        let weights = window_weights(&geometry);
         let mut board = SearchBoard {
             pos: Position::with_geometry(geometry.clone()),
             counts: vec![[0, 0]; geometry.window_count()],
             live: {
-                let mut empty = vec![0; geometry.rule().k + 2];
-                empty[geometry.rule().k] = geometry.window_count() as u32;
+                let mut empty = vec![0; geometry.rule().k() + 2];
+                empty[geometry.rule().k()] = geometry.window_count() as u32;
                 [empty.clone(), empty]
             },
-            states: window_states(geometry.rule().k),
+            states: window_states(geometry.rule().k(), &weights),
+            weights,
             threats: [0, 0],
             balance: 0,
             near: vec![0; cells],
@@ -98,7 +121,7 @@ impl SearchBoard {
     }
 
     fn k(&self) -> usize {
-        self.geometry.rule().k
+        self.geometry.rule().k()
     }
 
     /// Makes every empty cell a candidate, also on boards where only cells near stones are.
@@ -155,10 +178,13 @@ impl SearchBoard {
         }
         if self.restrict {
             let rule = *self.geometry.rule();
-            let (row, col) = ((index / rule.width) as isize, (index % rule.width) as isize);
-            for r in (row - NEAR).max(0)..=(row + NEAR).min(rule.height as isize - 1) {
-                for c in (col - NEAR).max(0)..=(col + NEAR).min(rule.width as isize - 1) {
-                    let n = &mut self.near[r as usize * rule.width + c as usize];
+            let (row, col) = (
+                (index / rule.width()) as isize,
+                (index % rule.width()) as isize,
+            );
+            for r in (row - NEAR).max(0)..=(row + NEAR).min(rule.height() as isize - 1) {
+                for c in (col - NEAR).max(0)..=(col + NEAR).min(rule.width() as isize - 1) {
+                    let n = &mut self.near[r as usize * rule.width() + c as usize];
                     if delta > 0 {
                         *n += 1;
                     } else {
@@ -329,7 +355,7 @@ impl SearchBoard {
         if self.restrict && self.pos.stones() == 0 {
             let rule = self.geometry.rule();
             out.clear();
-            out.push(rule.height / 2 * rule.width + rule.width / 2);
+            out.push(rule.height() / 2 * rule.width() + rule.width() / 2);
         }
     }
 
@@ -337,7 +363,6 @@ impl SearchBoard {
     /// weighted by the stones already in them (attack plus defence). Used for ordering.
     #[must_use]
     pub fn potential(&self, index: usize) -> Score {
-        let k = self.k();
         self.geometry
             .windows_through(index)
             .iter()
@@ -345,8 +370,8 @@ impl SearchBoard {
                 let c = self.counts[w as usize];
                 match (c[0], c[1]) {
                     (0, 0) => 1,
-                    (x, 0) => weight(k, x) * 2,
-                    (0, o) => weight(k, o) * 2,
+                    (x, 0) => self.weights[x as usize] * 2,
+                    (0, o) => self.weights[o as usize] * 2,
                     _ => 0,
                 }
             })
@@ -357,7 +382,7 @@ impl SearchBoard {
 /// For each window of `geometry`, the number of the line (row, column or diagonal) it lies
 /// on, counting the lines in the order their first windows appear.
 fn line_numbers(geometry: &Geometry) -> Vec<u8> {
-    let width = geometry.rule().width as isize;
+    let width = geometry.rule().width() as isize;
     let mut seen: Vec<(isize, isize)> = Vec::new();
     (0..geometry.window_count())
         .map(|w| {
@@ -435,7 +460,7 @@ struct WindowState {
 }
 
 /// Every window state for K in a row, indexed by `x * (K + 1) + o`.
-fn window_states(k: usize) -> Vec<WindowState> {
+fn window_states(k: usize, weights: &[Score]) -> Vec<WindowState> {
     let mut states = Vec::with_capacity((k + 1) * (k + 1));
     for x in 0..=k as u8 {
         for o in 0..=k as u8 {
@@ -448,7 +473,7 @@ fn window_states(k: usize) -> Vec<WindowState> {
                 }
             };
             states.push(WindowState {
-                balance: window_balance(k, c),
+                balance: window_balance(weights, c),
                 need: [need(0), need(1)],
                 threat: [is_threat(k, c, 0), is_threat(k, c, 1)],
             });
@@ -457,11 +482,11 @@ fn window_states(k: usize) -> Vec<WindowState> {
     states
 }
 
-fn window_balance(k: usize, c: [u8; 2]) -> Score {
+fn window_balance(weights: &[Score], c: [u8; 2]) -> Score {
     match (c[0], c[1]) {
         (0, 0) => 0,
-        (x, 0) => weight(k, x),
-        (0, o) => -weight(k, o),
+        (x, 0) => weights[x as usize],
+        (0, o) => -weights[o as usize],
         _ => 0,
     }
 }
@@ -476,7 +501,7 @@ mod tests {
 
     use super::*;
     use crate::engine::RandomPlayer;
-    use crate::rules::Rule;
+    use crate::rules::{Cell, Rule};
 
     /// Whether `maker` can force a line of its own before the game ends, by trying every move
     /// (memoised on the board). Uses only the rules, none of the search board's bookkeeping.
@@ -650,5 +675,51 @@ mod tests {
         let pos = Position::from_notation(Rule::TIC_TAC_TOE, "xx./oo./...").unwrap();
         let b = SearchBoard::new(&pos);
         assert!(b.has_threat(Side::X) && b.has_threat(Side::O));
+    }
+
+    #[test]
+    fn heuristic_scores_stay_below_the_win_bound_for_every_k() {
+        for (w, h, k) in [
+            (20, 20, 11),
+            (20, 20, 16),
+            (20, 20, 20),
+            (20, 3, 20),
+            (12, 12, 11),
+        ] {
+            for exact in [false, true] {
+                let rule = Rule::new(w, h, k, exact).unwrap();
+                let geometry = Geometry::new(rule);
+                let weights = window_weights(&geometry);
+                // Increasing over the stones an open window can hold without a win.
+                let most = if exact { k } else { k - 1 };
+                let open = &weights[..=most];
+                assert!(open.windows(2).all(|p| p[0] < p[1]), "{rule}: {weights:?}");
+                let worst = i64::from(*weights.last().unwrap()) * geometry.window_count() as i64;
+                assert!(worst < i64::from(WIN_BOUND), "{rule}: {worst}");
+                // A long run of X stones with O far away: open windows full of X stones.
+                let mut pos = Position::new(rule);
+                for col in 0..k - 1 {
+                    pos.play(Cell::new(0, col)).unwrap();
+                    pos.play(Cell::new(h - 1, w - 1 - col)).unwrap();
+                }
+                let score = SearchBoard::new(&pos).evaluate();
+                assert!(score.abs() < WIN_BOUND, "{rule}: {score}");
+            }
+        }
+    }
+
+    #[test]
+    fn usual_boards_keep_the_four_to_the_n_weights() {
+        for (w, h, k) in [(4, 4, 4), (5, 5, 4), (15, 15, 5), (20, 20, 5)] {
+            let geometry = Geometry::new(Rule::new(w, h, k, false).unwrap());
+            let expected: Vec<Score> = (0..k as u32).map(|n| 4i32.pow(n)).collect();
+            assert_eq!(
+                &window_weights(&geometry)[..k],
+                &expected[..],
+                "{w},{h},{k}"
+            );
+        }
+        let geometry = Geometry::new(Rule::TIC_TAC_TOE);
+        assert_eq!(window_weights(&geometry), vec![1; 4]);
     }
 }

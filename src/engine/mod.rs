@@ -1,8 +1,8 @@
-//! The search engine: alpha-beta over the rules layer, plus the other computer players and a
-//! handle that runs any of them on a worker thread. Nothing here knows about a front end.
+//! The search engine: alpha-beta over the rules layer, plus the other computer players.
+//! Nothing here knows about a front end or a thread of its own: the game layer's move driver
+//! runs it on worker threads.
 
 mod board;
-mod handle;
 mod players;
 mod score;
 mod search;
@@ -17,7 +17,6 @@ use serde::{Deserialize, Serialize};
 use crate::rules::{Cell, Position, Rule};
 
 pub use board::FULL_WIDTH_CELLS;
-pub use handle::{AnalysisEvent, AnalysisHandle, SearchEvent, SearchHandle, SearchRequest};
 pub use players::{RandomPlayer, choose_move, rule_based_move};
 pub use score::{Score, Value, WIN, WIN_BOUND, is_decisive};
 pub use table::DEFAULT_MEGABYTES;

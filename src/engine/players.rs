@@ -2,14 +2,13 @@
 //! random one, and `choose_move`, which runs whichever player a [`PlayerKind`] names.
 
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 use crate::rules::{Cell, Position};
 
-use super::{Engine, EngineConfig, Iteration, Limits, PlayerKind, SearchResult, Stats, Value};
+use super::{Engine, Iteration, Limits, PlayerKind, SearchResult, Stats, Value};
 
 /// A uniformly random legal move; seedable so tests repeat.
 pub struct RandomPlayer {
@@ -49,10 +48,15 @@ pub fn rule_based_move(position: &Position) -> Option<Cell> {
     let me = position.side_to_move();
     let empties: Vec<usize> = position.empty_indices().collect();
     let first = |pred: &dyn Fn(usize) -> bool| empties.iter().copied().find(|&i| pred(i));
-    let (last_r, last_c) = (rule.height - 1, rule.width - 1);
-    let corners = [0, last_c, last_r * rule.width, last_r * rule.width + last_c];
-    let centre = (rule.width % 2 == 1 && rule.height % 2 == 1)
-        .then(|| rule.height / 2 * rule.width + rule.width / 2);
+    let (last_r, last_c) = (rule.height() - 1, rule.width() - 1);
+    let corners = [
+        0,
+        last_c,
+        last_r * rule.width(),
+        last_r * rule.width() + last_c,
+    ];
+    let centre = (rule.width() % 2 == 1 && rule.height() % 2 == 1)
+        .then(|| rule.height() / 2 * rule.width() + rule.width() / 2);
 
     let choice = first(&|i| position.wins_at(i, me))
         .or_else(|| first(&|i| position.wins_at(i, me.other())))
@@ -92,16 +96,18 @@ pub fn rule_based_move(position: &Position) -> Option<Cell> {
 }
 
 fn is_edge(index: usize, rule: &crate::rules::Rule) -> bool {
-    let (r, c) = (index / rule.width, index % rule.width);
-    r == 0 || c == 0 || r == rule.height - 1 || c == rule.width - 1
+    let (r, c) = (index / rule.width(), index % rule.width());
+    r == 0 || c == 0 || r == rule.height() - 1 || c == rule.width() - 1
 }
 
-/// Runs the player `kind` on `position` with `extra` limits on top of its own; engine
-/// iterations are reported through `on_iteration`.
+/// Runs the player `kind` on `position`; the engine (when `kind` is the engine) searches with
+/// `limits`, reporting its iterations through `on_iteration`. Its table carries over from
+/// earlier searches of the same engine.
 pub fn choose_move(
+    engine: &mut Engine,
     kind: &PlayerKind,
     position: &Position,
-    extra: &Limits,
+    limits: &Limits,
     stop: &AtomicBool,
     on_iteration: &mut dyn FnMut(&Iteration),
 ) -> SearchResult {
@@ -115,24 +121,7 @@ pub fn choose_move(
     match kind {
         PlayerKind::RuleBased => instant(rule_based_move(position)),
         PlayerKind::Random => instant(RandomPlayer::from_entropy().choose(position)),
-        PlayerKind::Engine { depth, time_ms } => {
-            let tighter = |a: Option<u64>, b: Option<u64>| match (a, b) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (a, b) => a.or(b),
-            };
-            let limits = Limits {
-                depth: tighter(depth.map(u64::from), extra.depth.map(u64::from)).map(|d| d as u32),
-                time: tighter(*time_ms, extra.time.map(|t| t.as_millis() as u64))
-                    .map(Duration::from_millis),
-                nodes: extra.nodes,
-            };
-            Engine::for_rule(EngineConfig::default(), position.rule()).search(
-                position,
-                &limits,
-                stop,
-                on_iteration,
-            )
-        }
+        PlayerKind::Engine { .. } => engine.search(position, limits, stop, on_iteration),
     }
 }
 

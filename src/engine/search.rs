@@ -376,9 +376,9 @@ impl<'a> Searcher<'a> {
 
     fn order(&self, moves: &mut [usize]) {
         let rule = *self.board.geometry().rule();
-        let (cr, cc) = ((rule.height - 1) as i64, (rule.width - 1) as i64);
+        let (cr, cc) = ((rule.height() - 1) as i64, (rule.width() - 1) as i64);
         let key = |m: usize| -> i64 {
-            let (r, c) = ((m / rule.width) as i64, (m % rule.width) as i64);
+            let (r, c) = ((m / rule.width()) as i64, (m % rule.width()) as i64);
             let centrality = -((2 * r - cr).abs().max((2 * c - cc).abs()));
             let noise = if self.jitter == 0 {
                 0

@@ -253,39 +253,6 @@ fn limits_and_stop_return_a_legal_move() {
     assert_eq!(r.value, Value::Unknown);
 }
 
-#[test]
-fn handle_streams_progress_and_result_with_its_tag() {
-    let p =
-        Position::from_notation(Rule::new(4, 4, 4, false).unwrap(), "x.../..../..../....").unwrap();
-    let request = SearchRequest {
-        position: p.clone(),
-        player: PlayerKind::Engine {
-            depth: Some(4),
-            time_ms: None,
-        },
-        limits: Limits::default(),
-        tag: 42,
-    };
-    let handle = SearchHandle::start(request, || {});
-    let mut progress = 0;
-    let result = loop {
-        match handle.wait().expect("the search ends with Done") {
-            SearchEvent::Progress { tag, .. } => {
-                assert_eq!(tag, 42);
-                progress += 1;
-            }
-            SearchEvent::Done { tag, result } => {
-                assert_eq!(tag, 42);
-                break result;
-            }
-        }
-    };
-    assert_eq!(progress, 4);
-    assert_eq!(result.stats.depth, 4);
-    assert!(p.get(result.best.unwrap()).is_none());
-    assert_eq!(p.side_to_move(), Side::O);
-}
-
 /// Speed figures for the README: `cargo test --release --lib speed_figures -- --ignored --nocapture`.
 #[test]
 #[ignore = "prints timings; run in release"]
@@ -321,36 +288,15 @@ fn position_bound_counts_placements_with_legal_stone_counts() {
 }
 
 #[test]
-fn analysis_handle_sends_every_move_value_and_nothing_once_stopped() {
-    // X to move can win at once on the top right; every other move lets O win or draw.
-    let p = Position::from_notation(Rule::TIC_TAC_TOE, "xx./oo./...").unwrap();
-    let handle = AnalysisHandle::start(p.clone(), Limits::default(), 7, || {});
-    assert_eq!(handle.tag(), 7);
-    let values = handle
-        .wait()
-        .expect("an analysis that was not stopped answers");
-    assert_eq!(values.len(), 5);
-    let win = values.iter().find(|m| m.cell == Cell::new(0, 2)).unwrap();
-    assert_eq!(win.value, Value::Win { plies: 1 });
-    // Not blocking O's row loses: O completes it on the next ply.
-    let corner = values.iter().find(|m| m.cell == Cell::new(2, 2)).unwrap();
-    assert_eq!(corner.value, Value::Loss { plies: 2 });
-
-    // Stopped, an analysis sends nothing more, and never says it is done.
-    let big = Position::new(Rule::new(7, 7, 4, false).unwrap());
-    let handle = AnalysisHandle::start(big, Limits::default(), 8, || {});
-    handle.stop();
-    assert!(handle.wait().is_none());
-}
-
-#[test]
 fn analysis_sends_values_move_by_move_with_symmetric_moves_together() {
     // On the empty 3x3 board the corners are worth the same, and so are the edges: three
-    // searches, nine values, each kind sent together, then Done.
+    // searches, nine values, each kind sent together.
     let p = Position::new(Rule::TIC_TAC_TOE);
-    let handle = AnalysisHandle::start(p.clone(), Limits::default(), 1, || {});
-    let events = handle.wait().expect("not stopped");
-    assert!(handle.poll().is_none(), "nothing after Done");
+    let mut engine = Engine::new(EngineConfig::default());
+    let mut events = Vec::new();
+    engine.analyse_each(&p, &Limits::default(), &AtomicBool::new(false), &mut |v| {
+        events.push(v.clone())
+    });
     let cells: Vec<(usize, usize)> = events.iter().map(|v| (v.cell.row, v.cell.col)).collect();
     assert_eq!(
         cells,
@@ -368,7 +314,6 @@ fn analysis_sends_values_move_by_move_with_symmetric_moves_together() {
     );
     assert!(events.iter().all(|v| v.value == Value::Draw));
     // The sorted form, as `analyse` returns it, agrees.
-    let mut engine = Engine::new(EngineConfig::default());
     let sorted = engine.analyse(&p, &Limits::default(), &AtomicBool::new(false));
     assert_eq!(sorted.len(), 9);
     assert_eq!((sorted[1].cell.row, sorted[1].cell.col), (0, 1));

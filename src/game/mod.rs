@@ -1,6 +1,9 @@
-//! A game session: the settings, the moves played with undo and redo, the score of the
-//! session, and saved records. Front ends drive a [`Session`]; no drawing or threads here.
+//! The game layer, below every front end: a [`Session`] (the settings, the moves played with
+//! undo and redo, the score, saved records), the [`Driver`] that gets the computer's moves,
+//! hints and move values on worker threads, and the time policy ([`clock`]). No drawing here.
 
+pub mod clock;
+pub mod driver;
 mod record;
 mod session;
 
@@ -9,6 +12,8 @@ use serde::{Deserialize, Serialize};
 use crate::engine::PlayerKind;
 use crate::rules::Rule;
 
+pub use clock::{Clock, SOLVABLE_CELLS};
+pub use driver::{Answer, Chooser, Driver, DriverConfig, Event, Request, Task, TaskKind, Update};
 pub use record::{FORMAT, GameRecord, RecordError, VERSION};
 pub use session::Session;
 

@@ -133,11 +133,12 @@ impl GameRecord {
                 u32::try_from(v).unwrap_or(u32::MAX),
             ));
         }
+        if let Some(rule) = value.get("rule") {
+            Rule::deserialize(rule).map_err(|e| RecordError::BadRule(e.to_string()))?;
+        }
         let record: GameRecord =
             serde_json::from_value(value).map_err(|e| RecordError::Malformed(e.to_string()))?;
         let rule = record.rule;
-        let rule = Rule::new(rule.width, rule.height, rule.k, rule.exact)
-            .map_err(|e| RecordError::BadRule(e.to_string()))?;
         let mut position = Position::new(rule);
         for (i, &cell) in record.moves.iter().enumerate() {
             position.play(cell).map_err(|e| RecordError::BadMove {

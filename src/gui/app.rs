@@ -13,6 +13,7 @@ use crate::game::{Player, Session};
 use crate::rules::{Cell, Outcome};
 
 use super::board::BoardView;
+use super::busy;
 use super::computer::Computer;
 use super::files::{DialogPicker, FileAction, FilePicker, Files};
 use super::keys::{self, Command};
@@ -28,6 +29,9 @@ const PANEL_WIDTH: f32 = 280.0;
 struct Note {
     text: String,
     error: bool,
+    /// A note about one position (why a click there was refused) goes once the position
+    /// changes; `None` keeps it until the next note.
+    generation: Option<u64>,
 }
 
 /// The tic-tac-toe window.
@@ -65,7 +69,7 @@ impl TicTacToeApp {
         state.prefs.theme.apply(ctx);
         TicTacToeApp {
             state,
-            computer: Computer::default(),
+            computer: Computer::new(ctx),
             files: Files::new(Arc::new(DialogPicker)),
             cursor: None,
             board_focused: false,
@@ -107,14 +111,20 @@ impl TicTacToeApp {
         self.computer.is_thinking()
     }
 
+    /// Makes the computer's next search fail, to test what the window says then.
+    #[doc(hidden)]
+    pub fn fail_next_search(&self) {
+        self.computer.fail_next_search();
+    }
+
     /// Reads the background threads: the computer's move, hints, chosen file paths.
     fn poll_background(&mut self, ctx: &egui::Context) {
         if let Some(cell) = self.computer.poll(&self.state.session) {
             let generation = self.state.session.generation();
             if let Err(e) = self.state.session.play(cell) {
                 // Never expected: the engine only answers legal moves.
-                self.computer.failed(generation);
-                self.set_error(format!("The computer's move was refused: {e}"));
+                let message = format!("its move {cell} was refused: {e}");
+                self.computer.failed(generation, message);
             }
             ctx.request_repaint();
         }
@@ -151,9 +161,10 @@ impl TicTacToeApp {
             }
             Action::Hint => {
                 if matches!(session.player_to_move(), Some(Player::Human)) {
-                    self.computer.request_hint(session, ctx);
+                    self.computer.request_hint(session);
                 }
             }
+            Action::Retry => self.computer.retry(),
             Action::Save => self.ask_file(FileAction::Save, ctx),
             Action::Open => self.ask_file(FileAction::Open, ctx),
             Action::Settings(settings) => {
@@ -171,18 +182,19 @@ impl TicTacToeApp {
     /// A person's move, or the reason it cannot be played.
     fn play(&mut self, cell: Cell) {
         let session = &mut self.state.session;
+        let generation = session.generation();
         if session.is_computer_to_move() {
             let why = if self.computer.is_thinking() {
                 "Wait: the computer is thinking"
             } else {
                 "Wait: it is the computer's turn"
             };
-            self.set_error(why.to_string());
+            self.set_refusal(why.to_string(), generation);
             return;
         }
         match session.play(cell) {
             Ok(()) => self.note = None,
-            Err(e) => self.set_error(status::capitalise(&e.to_string())),
+            Err(e) => self.set_refusal(status::capitalise(&e.to_string()), generation),
         }
     }
 
@@ -212,36 +224,72 @@ impl TicTacToeApp {
     }
 
     fn set_error(&mut self, text: String) {
-        self.note = Some(Note { text, error: true });
+        self.note = Some(Note {
+            text,
+            error: true,
+            generation: None,
+        });
     }
 
     fn set_info(&mut self, text: String) {
-        self.note = Some(Note { text, error: false });
+        self.note = Some(Note {
+            text,
+            error: false,
+            generation: None,
+        });
+    }
+
+    /// Why a click on the position of `generation` did nothing; gone once it changes.
+    fn set_refusal(&mut self, text: String, generation: u64) {
+        self.note = Some(Note {
+            text,
+            error: true,
+            generation: Some(generation),
+        });
+    }
+
+    /// The note, unless it was about a position no longer on the board.
+    fn current_note(&self) -> Option<&Note> {
+        let generation = self.state.session.generation();
+        self.note
+            .as_ref()
+            .filter(|n| n.generation.is_none_or(|g| g == generation))
     }
 
     /// The status line: whose turn and who that is, or the result; the note; the score.
-    fn status_ui(&self, ui: &mut Ui) {
+    fn status_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
         let session = &self.state.session;
         ui.add_space(4.0);
         ui.horizontal(|ui| {
+            let failure = self.computer.failure(session);
             let text = match session.outcome() {
                 Some(outcome) => status::result(session, &outcome),
                 None if self.computer.is_thinking() => {
                     let side = session.position().side_to_move();
                     format!("{side} - computer is thinking")
                 }
+                None if failure.is_some() => {
+                    let side = session.position().side_to_move();
+                    format!("{side} - the computer could not move")
+                }
                 None => status::turn(session),
             };
             ui.label(RichText::new(text).size(22.0).strong());
-            if self.computer.is_thinking() {
-                ui.spinner();
+            if let Some(since) = self.computer.thinking_since() {
+                busy::elapsed(ui, since);
+            }
+            if failure.is_some() && ui.button("Try again").clicked() {
+                actions.push(Action::Retry);
             }
         });
         ui.horizontal_wrapped(|ui| {
             ui.label(status::players(session));
             ui.separator();
             ui.label(status::score(session));
-            if let Some(note) = &self.note {
+            if let Some(message) = self.computer.failure(session) {
+                ui.separator();
+                ui.colored_label(ui.visuals().error_fg_color, status::capitalise(message));
+            } else if let Some(note) = self.current_note() {
                 ui.separator();
                 if note.error {
                     ui.colored_label(ui.visuals().warn_fg_color, &note.text);
@@ -355,7 +403,7 @@ impl eframe::App for TicTacToeApp {
                 };
                 actions.extend(panel.ui(ui));
             });
-        egui::Panel::top("status").show(ui, |ui| self.status_ui(ui));
+        egui::Panel::top("status").show(ui, |ui| self.status_ui(ui, &mut actions));
         egui::CentralPanel::default().show(ui, |ui| self.board_ui(ui, &mut actions));
 
         for action in actions {
@@ -364,7 +412,7 @@ impl eframe::App for TicTacToeApp {
         self.computer
             .drive(&self.state.session, &ctx, Instant::now());
         self.computer
-            .drive_values(&self.state.session, self.state.prefs.show_values, &ctx);
+            .drive_values(&self.state.session, self.state.prefs.show_values);
         self.exit_if_timing(&ctx);
     }
 

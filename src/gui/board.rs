@@ -108,7 +108,7 @@ impl<'a> BoardView<'a> {
     /// Draws the board in the space left in `ui` and reports clicks.
     pub fn ui(self, ui: &mut Ui) -> BoardResponse {
         let rule = *self.position.rule();
-        let (columns, rows) = (rule.width as f32, rule.height as f32);
+        let (columns, rows) = (rule.width() as f32, rule.height() as f32);
 
         // 1. Decide a size: square cells, as large as the space allows.
         let available = ui.available_size();
@@ -129,10 +129,10 @@ impl<'a> BoardView<'a> {
         // 3. Interaction: one accessible, clickable widget per cell.
         let mut response = BoardResponse::default();
         let mut hovered = None;
-        for row in 0..rule.height {
-            for col in 0..rule.width {
+        for row in 0..rule.height() {
+            for col in 0..rule.width() {
                 let cell = Cell::new(row, col);
-                let index = row * rule.width + col;
+                let index = row * rule.width() + col;
                 let id = Self::cell_id(self.id, index);
                 let cell_response = ui.interact(cell_rect(cell), id, Sense::click());
                 let value = self.values.iter().find(|m| m.cell == cell);
@@ -175,17 +175,17 @@ impl<'a> BoardView<'a> {
             }
 
             let grid = Stroke::new((edge * 0.04).clamp(1.0, 3.0), colors.grid);
-            for c in 1..rule.width {
+            for c in 1..rule.width() {
                 let x = board.min.x + c as f32 * edge;
                 painter.line_segment([Pos2::new(x, board.min.y), Pos2::new(x, board.max.y)], grid);
             }
-            for r in 1..rule.height {
+            for r in 1..rule.height() {
                 let y = board.min.y + r as f32 * edge;
                 painter.line_segment([Pos2::new(board.min.x, y), Pos2::new(board.max.x, y)], grid);
             }
 
-            for row in 0..rule.height {
-                for col in 0..rule.width {
+            for row in 0..rule.height() {
+                for col in 0..rule.width() {
                     let cell = Cell::new(row, col);
                     if let Some(side) = self.position.get(cell) {
                         paint_mark(ui, cell_rect(cell), side, colors.mark(side));

@@ -1,31 +1,19 @@
-//! The computer's side of the window: the search for its move, the search for a hint and
-//! the value of every move (the learners' view), each on a worker thread through the
-//! engine's handles. Every request is tagged with the session's generation; an answer for a
-//! position no longer on the board is dropped.
+//! The window's view of the computer: when to ask the move driver for the computer's move
+//! (after the computer-vs-computer pause), hints and move values, and what came back. The
+//! driver does the searching and drops answers for positions no longer on the board; this
+//! file only keeps what the window draws.
 
 use std::time::{Duration, Instant};
 
-use crate::engine::{
-    AnalysisEvent, AnalysisHandle, FULL_WIDTH_CELLS, Iteration, Limits, MoveValue, PlayerKind,
-    SearchEvent, SearchHandle, SearchRequest, SearchResult, Stats, Value,
+use crate::engine::{Iteration, MoveValue, SearchResult, Stats, Value};
+use crate::game::{
+    Answer, Chooser, Clock, Driver, DriverConfig, Event, Player, Request, SOLVABLE_CELLS, Session,
+    Task, TaskKind,
 };
-use crate::game::{Player, Session};
-use crate::rules::{Cell, Side};
+use crate::rules::{Cell, Position, Side};
 
 /// The pause before each move in computer-vs-computer games, so a person can follow them.
 pub const COMPUTER_VS_COMPUTER_PAUSE: Duration = Duration::from_millis(600);
-
-/// Boards larger than this cannot be searched to the end; hints get a time limit. Every
-/// rule on up to 25 cells is solved from the empty board in under a second (5x5 with four in
-/// a row is the slowest), and all its moves valued in a few seconds.
-pub const SOLVABLE_CELLS: usize = 25;
-
-// "Plays perfectly" on a solvable board needs every cell searched there.
-const _: () = assert!(SOLVABLE_CELLS <= FULL_WIDTH_CELLS);
-
-/// The time budget on boards too large to search to the end, when nothing else limits a
-/// search (hints; settings without a limit).
-const HINT_TIME_MS: u64 = 2_000;
 
 /// Why a search ran.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,47 +22,75 @@ pub enum Purpose {
     Hint,
 }
 
+/// How the latest move or hint was chosen.
+#[derive(Clone, Debug)]
+pub enum Method {
+    /// By the alpha-beta search, with its numbers (the latest finished iteration while it
+    /// runs).
+    Search {
+        value: Value,
+        pv: Vec<Cell>,
+        stats: Stats,
+        finished: bool,
+    },
+    /// By the course's fixed rules, without a search.
+    RuleBased,
+    /// At random.
+    Random,
+}
+
 /// What the learners' view shows about the latest search.
 #[derive(Clone, Debug)]
 pub struct SearchReport {
     pub purpose: Purpose,
-    /// The side the search chose a move for.
+    /// The side the move was chosen for.
     pub side: Side,
     pub best: Option<Cell>,
-    pub value: Value,
-    pub pv: Vec<Cell>,
-    pub stats: Stats,
-    /// Whether the search has ended (otherwise this is its latest finished iteration).
-    pub finished: bool,
+    pub method: Method,
+    /// The position that was searched.
+    searched: Position,
 }
 
 impl SearchReport {
-    fn from_iteration(purpose: Purpose, side: Side, it: &Iteration) -> SearchReport {
+    fn from_iteration(purpose: Purpose, searched: &Position, it: &Iteration) -> SearchReport {
         SearchReport {
             purpose,
-            side,
+            side: searched.side_to_move(),
             best: it.best,
-            value: it.value,
-            pv: it.pv.clone(),
-            stats: it.stats.clone(),
-            finished: false,
+            method: Method::Search {
+                value: it.value,
+                pv: it.pv.clone(),
+                stats: it.stats.clone(),
+                finished: false,
+            },
+            searched: searched.clone(),
         }
     }
 
-    fn from_result(purpose: Purpose, side: Side, result: &SearchResult) -> SearchReport {
+    fn from_answer(purpose: Purpose, searched: &Position, answer: &Answer) -> SearchReport {
+        let method = match &answer.chooser {
+            Chooser::Search(SearchResult {
+                value, pv, stats, ..
+            }) => Method::Search {
+                value: *value,
+                pv: pv.clone(),
+                stats: stats.clone(),
+                finished: true,
+            },
+            Chooser::RuleBased => Method::RuleBased,
+            Chooser::Random => Method::Random,
+        };
         SearchReport {
             purpose,
-            side,
-            best: result.best,
-            value: result.value,
-            pv: result.pv.clone(),
-            stats: result.stats.clone(),
-            finished: true,
+            side: searched.side_to_move(),
+            best: answer.best,
+            method,
+            searched: searched.clone(),
         }
     }
 }
 
-/// The computer's move: waiting out the pause, searching, or nothing to do.
+/// The computer's move: waiting out the pause, searching, failed, or nothing to do.
 enum Mover {
     Idle,
     /// Computer vs computer: the move for `generation` starts at `at`.
@@ -83,26 +99,15 @@ enum Mover {
         at: Instant,
     },
     Thinking {
-        handle: SearchHandle,
-        side: Side,
+        generation: u64,
+        position: Position,
+        since: Instant,
     },
-    /// The search for `generation` gave no move (cannot happen on a legal position, but a
-    /// retry loop would spin).
+    /// The search for `generation` failed; the window offers to try again.
     Failed {
         generation: u64,
+        message: String,
     },
-}
-
-/// The searches running for the window and what they found.
-pub struct Computer {
-    mover: Mover,
-    hint: Option<(SearchHandle, Side)>,
-    /// The hint's move and the generation it belongs to.
-    hint_cell: Option<(u64, Cell)>,
-    report: Option<SearchReport>,
-    analysis: Option<AnalysisHandle>,
-    /// The moves' values for one position, as they come in.
-    values: Option<MoveValues>,
 }
 
 /// The values of the moves of the position of one generation, complete or still coming in.
@@ -112,28 +117,69 @@ struct MoveValues {
     complete: bool,
 }
 
-impl Default for Computer {
-    fn default() -> Computer {
+/// The searches asked for by the window and what they found.
+pub struct Computer {
+    driver: Driver,
+    mover: Mover,
+    /// The hint being looked for: its generation and position.
+    hint: Option<(u64, Position)>,
+    /// The hint's move and the generation it belongs to.
+    hint_cell: Option<(u64, Cell)>,
+    report: Option<SearchReport>,
+    values: Option<MoveValues>,
+}
+
+impl Computer {
+    /// The computer of a window; the driver's workers repaint `ctx` when they have news.
+    #[must_use]
+    pub fn new(ctx: &egui::Context) -> Computer {
+        let ctx = ctx.clone();
         Computer {
+            driver: Driver::new(DriverConfig::default(), move || ctx.request_repaint()),
             mover: Mover::Idle,
             hint: None,
             hint_cell: None,
             report: None,
-            analysis: None,
             values: None,
         }
     }
-}
 
-impl Computer {
     /// Whether the computer is searching for its move.
     pub fn is_thinking(&self) -> bool {
         matches!(self.mover, Mover::Thinking { .. })
     }
 
+    /// Since when the computer has been thinking about its move.
+    pub fn thinking_since(&self) -> Option<Instant> {
+        match self.mover {
+            Mover::Thinking { since, .. } => Some(since),
+            _ => None,
+        }
+    }
+
+    /// Why the computer's search for the position on the board failed, if it did.
+    pub fn failure(&self, session: &Session) -> Option<&str> {
+        match &self.mover {
+            Mover::Failed {
+                generation,
+                message,
+            } if *generation == session.generation() => Some(message),
+            _ => None,
+        }
+    }
+
+    /// Forgets a failure so the next frame asks for the computer's move again.
+    pub fn retry(&mut self) {
+        if matches!(self.mover, Mover::Failed { .. }) {
+            self.mover = Mover::Idle;
+        }
+    }
+
     /// Whether a hint search is running.
     pub fn is_hinting(&self) -> bool {
-        self.hint.is_some()
+        self.hint
+            .as_ref()
+            .is_some_and(|(g, _)| self.driver.is_running(*g, TaskKind::Hint))
     }
 
     /// The hint for the position on the board, if one was found for it.
@@ -154,27 +200,27 @@ impl Computer {
 
     /// Whether the values of the moves are being worked out.
     pub fn is_analysing(&self) -> bool {
-        self.analysis.is_some()
+        self.values
+            .as_ref()
+            .is_some_and(|v| !v.complete && self.driver.is_running(v.generation, TaskKind::Values))
     }
 
     /// Works out every move's value when `wanted` and the board is small enough to solve
     /// each move; stops that work when it is no longer wanted.
-    pub fn drive_values(&mut self, session: &Session, wanted: bool, ctx: &egui::Context) {
+    pub fn drive_values(&mut self, session: &Session, wanted: bool) {
         let generation = session.generation();
         let solvable = session.settings().rule.cells() <= SOLVABLE_CELLS;
         if !wanted || !solvable || session.outcome().is_some() {
-            self.analysis = None;
+            if self.driver.is_busy(TaskKind::Values) {
+                self.driver.stop(TaskKind::Values);
+            }
             return;
         }
-        let running = self
-            .analysis
-            .as_ref()
-            .is_some_and(|a| a.tag() == generation);
-        let complete = self
-            .values
-            .as_ref()
-            .is_some_and(|v| v.generation == generation && v.complete);
-        if running || complete {
+        let asked = self.values.as_ref().is_some_and(|v| {
+            v.generation == generation
+                && (v.complete || self.driver.is_running(generation, TaskKind::Values))
+        });
+        if asked {
             return;
         }
         // Start over: values left from a stopped analysis are dropped.
@@ -183,133 +229,114 @@ impl Computer {
             values: Vec::new(),
             complete: false,
         });
-        let ctx = ctx.clone();
-        self.analysis = Some(AnalysisHandle::start(
-            session.position().clone(),
-            Limits::default(),
-            generation,
-            move || ctx.request_repaint(),
-        ));
+        self.driver
+            .request(request(session, Task::Values, Clock::Free));
     }
 
-    /// The latest search's numbers, for the learners' view.
-    pub fn report(&self) -> Option<&SearchReport> {
-        self.report.as_ref()
+    /// The latest search's numbers, when it searched the position on the board or the one
+    /// before the last move (the computer's move just played): never a search of another
+    /// board or game.
+    pub fn report_for(&self, session: &Session) -> Option<&SearchReport> {
+        let report = self.report.as_ref()?;
+        let position = session.position();
+        let before_last = || {
+            let mut before = position.clone();
+            let last = session.last_move()?;
+            before.unmake(position.geometry().index(last)?);
+            Some(before)
+        };
+        (report.searched == *position || before_last().is_some_and(|b| report.searched == b))
+            .then_some(report)
     }
 
     /// Stops every search and forgets the hint (a new game, a loaded game, ...).
     pub fn cancel(&mut self) {
+        self.driver.stop_all();
         self.mover = Mover::Idle;
         self.hint = None;
         self.hint_cell = None;
-        self.analysis = None;
     }
 
     /// Marks the search for `generation` as failed so it is not restarted in a loop.
-    pub fn failed(&mut self, generation: u64) {
-        self.mover = Mover::Failed { generation };
+    pub fn failed(&mut self, generation: u64, message: String) {
+        self.mover = Mover::Failed {
+            generation,
+            message,
+        };
     }
 
-    /// Reads what the searches sent. Returns the computer's move when its search for the
-    /// position on the board has finished; answers for other positions are dropped.
+    /// Reads what the driver sent for the position on the board. Returns the computer's
+    /// move once its search has answered.
     pub fn poll(&mut self, session: &Session) -> Option<Cell> {
         let generation = session.generation();
-        self.poll_hint(generation);
-        self.poll_values(generation);
-        let Mover::Thinking { handle, side } = &self.mover else {
-            return None;
-        };
-        let side = *side;
-        if handle.tag() != generation {
-            // Undo, new game or new settings while thinking: stop, never play the answer.
-            self.mover = Mover::Idle;
-            return None;
-        }
-        while let Some(event) = handle.poll() {
-            match event {
-                SearchEvent::Progress { iteration, .. } => {
-                    self.report = Some(SearchReport::from_iteration(
-                        Purpose::Move,
-                        side,
-                        &iteration,
-                    ));
+        while let Some(update) = self.driver.poll(generation) {
+            match (update.task, update.event) {
+                (TaskKind::Values, Event::Value(value)) => {
+                    if let Some(v) = self.values.as_mut().filter(|v| v.generation == generation) {
+                        v.values.push(value);
+                    }
                 }
-                SearchEvent::Done { result, .. } => {
-                    self.report = Some(SearchReport::from_result(Purpose::Move, side, &result));
-                    self.mover = match result.best {
-                        Some(_) => Mover::Idle,
-                        None => Mover::Failed { generation },
-                    };
-                    return result.best;
+                (TaskKind::Values, Event::ValuesDone | Event::Failed(_)) => {
+                    if let Some(v) = self.values.as_mut().filter(|v| v.generation == generation) {
+                        v.complete = true;
+                    }
                 }
+                (task, Event::Iteration(iteration)) => {
+                    if let Some((purpose, searched)) = self.searched(task) {
+                        let report = SearchReport::from_iteration(purpose, &searched, &iteration);
+                        self.report = Some(report);
+                    }
+                }
+                (task, Event::Answer(answer)) => {
+                    if let Some((purpose, searched)) = self.searched(task) {
+                        self.report = Some(SearchReport::from_answer(purpose, &searched, &answer));
+                    }
+                    if task == TaskKind::Hint {
+                        self.hint_cell = answer.best.map(|cell| (generation, cell));
+                        self.hint = None;
+                    } else if let Some(cell) = answer.best {
+                        self.mover = Mover::Idle;
+                        return Some(cell);
+                    } else {
+                        self.failed(generation, "the search found no move".to_string());
+                    }
+                }
+                (TaskKind::Move, Event::Failed(message)) => self.failed(generation, message),
+                (TaskKind::Hint, Event::Failed(_)) => self.hint = None,
+                (_, Event::Value(_) | Event::ValuesDone) => {}
             }
         }
         None
     }
 
-    fn poll_values(&mut self, generation: u64) {
-        let Some(analysis) = &self.analysis else {
-            return;
-        };
-        if analysis.tag() != generation {
-            self.analysis = None;
-            return;
-        }
-        let Some(found) = self.values.as_mut().filter(|v| v.generation == generation) else {
-            self.analysis = None;
-            return;
-        };
-        while let Some(event) = analysis.poll() {
-            match event {
-                AnalysisEvent::Value(value) => found.values.push(value),
-                AnalysisEvent::Done => {
-                    found.complete = true;
-                    self.analysis = None;
-                    return;
-                }
+    /// The purpose and position of the running move or hint search.
+    fn searched(&self, task: TaskKind) -> Option<(Purpose, Position)> {
+        match (task, &self.mover, &self.hint) {
+            (TaskKind::Move, Mover::Thinking { position, .. }, _) => {
+                Some((Purpose::Move, position.clone()))
             }
+            (TaskKind::Hint, _, Some((_, position))) => Some((Purpose::Hint, position.clone())),
+            _ => None,
         }
     }
 
-    fn poll_hint(&mut self, generation: u64) {
-        let Some((handle, side)) = &self.hint else {
-            return;
-        };
-        let side = *side;
-        if handle.tag() != generation {
-            self.hint = None;
-            return;
-        }
-        while let Some(event) = handle.poll() {
-            match event {
-                SearchEvent::Progress { iteration, .. } => {
-                    self.report = Some(SearchReport::from_iteration(
-                        Purpose::Hint,
-                        side,
-                        &iteration,
-                    ));
-                }
-                SearchEvent::Done { result, .. } => {
-                    self.report = Some(SearchReport::from_result(Purpose::Hint, side, &result));
-                    self.hint_cell = result.best.map(|cell| (generation, cell));
-                    self.hint = None;
-                    return;
-                }
-            }
-        }
-    }
-
-    /// Starts the computer's search when it is to move, after the computer-vs-computer
+    /// Asks for the computer's move when it is to move, after the computer-vs-computer
     /// pause. Schedules the repaint that ends the pause rather than repainting busily.
     pub fn drive(&mut self, session: &Session, ctx: &egui::Context, now: Instant) {
         let generation = session.generation();
         let Some(Player::Computer(kind)) = session.player_to_move() else {
+            if self.is_thinking() {
+                self.driver.stop(TaskKind::Move);
+            }
             self.mover = Mover::Idle;
             return;
         };
         match &self.mover {
-            Mover::Thinking { handle, .. } if handle.tag() == generation => return,
-            Mover::Failed { generation: g } if *g == generation => return,
+            Mover::Thinking { generation: g, .. } | Mover::Failed { generation: g, .. }
+                if *g == generation =>
+            {
+                return;
+            }
             Mover::Pausing { generation: g, at } if *g == generation => {
                 if now < *at {
                     ctx.request_repaint_after(*at - now);
@@ -325,20 +352,39 @@ impl Computer {
                 }
             }
         }
-        let side = session.position().side_to_move();
-        let handle = start(session, kind.clone(), ctx);
-        self.mover = Mover::Thinking { handle, side };
-        ctx.request_repaint();
+        let task = Task::Move(kind.clone());
+        self.driver.request(request(session, task, Clock::Free));
+        self.mover = Mover::Thinking {
+            generation,
+            position: session.position().clone(),
+            since: now,
+        };
     }
 
-    /// Starts the full-strength engine on the position for a hint (never played).
-    pub fn request_hint(&mut self, session: &Session, ctx: &egui::Context) {
-        if session.outcome().is_some() || self.hint_for(session).is_some() {
+    /// Asks for the full-strength engine's move for the position (shown, never played).
+    pub fn request_hint(&mut self, session: &Session) {
+        if session.outcome().is_some() || self.hint_for(session).is_some() || self.is_hinting() {
             return;
         }
-        let side = session.position().side_to_move();
-        let handle = start(session, hint_player(session), ctx);
-        self.hint = Some((handle, side));
+        let player = session.settings().computer.clone();
+        self.driver
+            .request(request(session, Task::Hint { player }, Clock::Free));
+        self.hint = Some((session.generation(), session.position().clone()));
+    }
+
+    /// Makes the driver's next search fail (tests of what the window says then).
+    #[doc(hidden)]
+    pub fn fail_next_search(&self) {
+        self.driver.fail_next_request();
+    }
+}
+
+fn request(session: &Session, task: Task, clock: Clock) -> Request {
+    Request {
+        tag: session.generation(),
+        position: session.position().clone(),
+        task,
+        clock,
     }
 }
 
@@ -346,45 +392,4 @@ fn both_computers(session: &Session) -> bool {
     Side::BOTH
         .iter()
         .all(|&s| matches!(session.player(s), Player::Computer(_)))
-}
-
-/// The engine at full depth; on large boards with a time limit (the game's, or 2 s).
-fn hint_player(session: &Session) -> PlayerKind {
-    let time_ms = if session.settings().rule.cells() > SOLVABLE_CELLS {
-        let own = match &session.settings().computer {
-            PlayerKind::Engine { time_ms, .. } => *time_ms,
-            _ => None,
-        };
-        Some(own.unwrap_or(HINT_TIME_MS).max(HINT_TIME_MS))
-    } else {
-        None
-    };
-    PlayerKind::Engine {
-        depth: None,
-        time_ms,
-    }
-}
-
-fn start(session: &Session, player: PlayerKind, ctx: &egui::Context) -> SearchHandle {
-    // A large board is never searched without any limit, whatever the settings say.
-    let unlimited = matches!(
-        player,
-        PlayerKind::Engine {
-            depth: None,
-            time_ms: None
-        }
-    );
-    let time = (unlimited && session.settings().rule.cells() > SOLVABLE_CELLS)
-        .then_some(Duration::from_millis(HINT_TIME_MS));
-    let request = SearchRequest {
-        position: session.position().clone(),
-        player,
-        limits: Limits {
-            time,
-            ..Limits::default()
-        },
-        tag: session.generation(),
-    };
-    let ctx = ctx.clone();
-    SearchHandle::start(request, move || ctx.request_repaint())
 }

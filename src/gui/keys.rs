@@ -74,7 +74,7 @@ pub fn board_keys(ctx: &egui::Context, rule: &Rule, cursor: &mut Option<Cell>) -
     ctx.input_mut(|i| {
         let none = Modifiers::NONE;
         let mut play = None;
-        if rule.width == 3 && rule.height == 3 {
+        if rule.width() == 3 && rule.height() == 3 {
             for (key, digit) in DIGITS {
                 if i.consume_key(none, key) {
                     play = keypad_cell(digit);
@@ -90,10 +90,10 @@ pub fn board_keys(ctx: &egui::Context, rule: &Rule, cursor: &mut Option<Cell>) -
         for (key, (dr, dc)) in steps {
             while i.consume_key(none, key) {
                 *cursor = Some(match *cursor {
-                    None => Cell::new(rule.height / 2, rule.width / 2),
+                    None => Cell::new(rule.height() / 2, rule.width() / 2),
                     Some(c) => Cell::new(
-                        c.row.saturating_add_signed(dr).min(rule.height - 1),
-                        c.col.saturating_add_signed(dc).min(rule.width - 1),
+                        c.row.saturating_add_signed(dr).min(rule.height() - 1),
+                        c.col.saturating_add_signed(dc).min(rule.width() - 1),
                     ),
                 });
             }
@@ -101,7 +101,7 @@ pub fn board_keys(ctx: &egui::Context, rule: &Rule, cursor: &mut Option<Cell>) -
         if i.consume_key(none, Key::Enter) || i.consume_key(none, Key::Space) {
             play = play.or(*cursor);
             if cursor.is_none() {
-                *cursor = Some(Cell::new(rule.height / 2, rule.width / 2));
+                *cursor = Some(Cell::new(rule.height() / 2, rule.width() / 2));
             }
         }
         play

@@ -1,14 +1,16 @@
 //! The desktop window (egui/eframe). The only module that knows about egui: it drives a
-//! [`Session`](crate::game::Session) and runs the engine on worker threads through
-//! [`SearchHandle`](crate::engine::SearchHandle), so the window never waits for a search.
+//! [`Session`](crate::game::Session) and asks the game layer's move
+//! [`Driver`](crate::game::Driver) for the computer's moves, so the window never waits for a
+//! search.
 //!
 //! One file per part: the app and its frame loop (`app`), the board widget (`board`), the
 //! side panel (`panel`), the status words (`status`), the computer's searches
-//! (`computer`), the keyboard (`keys`), saving and opening games (`files`), what is kept
+//! (`computer`), quiet marks for work in progress (`busy`), the keyboard (`keys`), saving and opening games (`files`), what is kept
 //! between runs (`saved`) and the theme switch (`theme`).
 
 mod app;
 mod board;
+mod busy;
 mod computer;
 mod files;
 mod keys;

@@ -8,10 +8,12 @@ use crate::engine::PlayerKind;
 use crate::game::{FirstMover, Mode, Session, Settings};
 use crate::rules::{Cell, Rule};
 
-use super::computer::{Computer, Purpose, SOLVABLE_CELLS};
+use super::busy;
+use super::computer::{Computer, Method, Purpose};
 use super::keys;
 use super::saved::Prefs;
 use super::status;
+use crate::game::SOLVABLE_CELLS;
 
 /// What the player asked for through the panel, the board or the keyboard.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,6 +27,8 @@ pub enum Action {
     Save,
     Open,
     Settings(Settings),
+    /// Ask the computer for its move again after its search failed.
+    Retry,
 }
 
 /// The board presets: name, width, height, K.
@@ -60,7 +64,7 @@ impl ControlPanel<'_> {
             self.prefs.theme.ui(ui);
             ui.separator();
             values_ui(ui, self.session, self.prefs, self.computer);
-            search_ui(ui, self.computer);
+            search_ui(ui, self.session, self.computer);
         });
         if settings != *self.session.settings() {
             actions.push(Action::Settings(settings));
@@ -120,8 +124,7 @@ impl ControlPanel<'_> {
                 actions.push(Action::Hint);
             }
             if self.computer.is_hinting() {
-                ui.spinner();
-                ui.label("looking for the best move");
+                busy::waiting(ui, "looking for the best move");
             } else if let Some(cell) = self.computer.hint_for(session) {
                 ui.label(format!("best: {cell}"));
             }
@@ -256,14 +259,14 @@ fn board_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
     }
     let is_preset = PRESETS.iter().any(|&(_, w, h, k)| {
         let r = settings.rule;
-        (r.width, r.height, r.k, r.exact) == (w, h, k, false)
+        (r.width(), r.height(), r.k(), r.exact()) == (w, h, k, false)
     });
     if !is_preset {
         let r = settings.rule;
         // Shown selected, for information: the custom board is changed below.
         let _ = ui.radio(
             true,
-            format!("Custom {}x{}, {} in a row", r.width, r.height, r.k),
+            format!("Custom {}x{}, {} in a row", r.width(), r.height(), r.k()),
         );
     }
     egui::CollapsingHeader::new("Custom board").show(ui, |ui| {
@@ -335,10 +338,7 @@ fn values_ui(ui: &mut Ui, session: &Session, prefs: &mut Prefs, computer: &Compu
     } else if computer.is_analysing() {
         let done = computer.values_for(session).map_or(0, <[_]>::len);
         let moves = session.position().empty_count();
-        ui.horizontal_wrapped(|ui| {
-            ui.spinner();
-            ui.label(format!("{done} of {moves} moves searched to the end"));
-        });
+        busy::waiting(ui, &format!("{done} of {moves} moves searched to the end"));
         return;
     } else {
         let side = session.position().side_to_move();
@@ -350,40 +350,63 @@ fn values_ui(ui: &mut Ui, session: &Session, prefs: &mut Prefs, computer: &Compu
     ui.label(RichText::new(text).weak());
 }
 
-/// The learners' view: the numbers of the latest search.
-fn search_ui(ui: &mut Ui, computer: &Computer) {
+/// The learners' view: the numbers of the latest search of the position on the board (or
+/// of the one before the computer's last move).
+fn search_ui(ui: &mut Ui, session: &Session, computer: &Computer) {
     egui::CollapsingHeader::new("Last search (for learners)").show(ui, |ui| {
-        let Some(report) = computer.report() else {
-            ui.label("No search yet: the numbers of the computer's next move or hint appear here.");
+        let Some(report) = computer.report_for(session) else {
+            ui.label(
+                "No search of this position yet: the numbers of the computer's next move or \
+                 hint appear here.",
+            );
             return;
         };
         let what = match report.purpose {
             Purpose::Move => format!("Computer's move for {}", report.side),
             Purpose::Hint => format!("Hint for {}", report.side),
         };
-        let state = if report.finished {
-            ""
-        } else {
-            " (still searching)"
-        };
-        ui.label(RichText::new(format!("{what}{state}")).strong());
-        let s = &report.stats;
         let best = report.best.map_or("none".to_string(), |c| c.to_string());
+        let (value, pv, stats, finished) = match &report.method {
+            Method::Search {
+                value,
+                pv,
+                stats,
+                finished,
+            } => (*value, pv, stats, *finished),
+            Method::RuleBased => {
+                ui.label(RichText::new(what).strong());
+                ui.label(format!(
+                    "The rule-based player chose {best} by its fixed rules (win, block, centre, \
+                     corners): no search, so no value, depth or nodes."
+                ));
+                return;
+            }
+            Method::Random => {
+                ui.label(RichText::new(what).strong());
+                ui.label(format!(
+                    "The random player chose {best} at random: no search, so no value, depth \
+                     or nodes."
+                ));
+                return;
+            }
+        };
+        let state = if finished { "" } else { " (still searching)" };
+        ui.label(RichText::new(format!("{what}{state}")).strong());
         let rows = [
             ("Best move", best),
-            ("Value", status::value_words(report.value, report.side)),
-            ("Depth reached", s.depth.to_string()),
-            ("Nodes", s.nodes.to_string()),
-            ("Cut-offs", s.cutoffs.to_string()),
-            ("Table hits", s.tt_hits.to_string()),
-            ("Time", format!("{:.3} s", s.elapsed.as_secs_f64())),
+            ("Value", status::value_words(value, report.side)),
+            ("Depth reached", stats.depth.to_string()),
+            ("Nodes", stats.nodes.to_string()),
+            ("Cut-offs", stats.cutoffs.to_string()),
+            ("Table hits", stats.tt_hits.to_string()),
+            ("Time", format!("{:.3} s", stats.elapsed.as_secs_f64())),
         ];
         for (name, value) in rows {
             ui.label(format!("{name}: {value}"));
         }
-        if !report.pv.is_empty() {
+        if !pv.is_empty() {
             ui.label("Expected line (principal variation):");
-            ui.label(RichText::new(status::pv_words(&report.pv, report.side)).monospace());
+            ui.label(RichText::new(status::pv_words(pv, report.side)).monospace());
         }
     });
 }

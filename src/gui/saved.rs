@@ -35,7 +35,7 @@ impl SavedState {
     #[must_use]
     pub fn checked(self) -> Option<SavedState> {
         let r = self.session.settings().rule;
-        Rule::new(r.width, r.height, r.k, r.exact).ok()?;
+        Rule::new(r.width(), r.height(), r.k(), r.exact()).ok()?;
         Some(self)
     }
 }

@@ -6,7 +6,7 @@ use crate::engine::{PlayerKind, Value};
 use crate::game::{Mode, Player, Session};
 use crate::rules::{Cell, Outcome, Rule, Side};
 
-use super::computer::SOLVABLE_CELLS;
+use crate::game::SOLVABLE_CELLS;
 
 /// Who plays `side`, for the status line: "you", "computer (depth 5)", "player 1".
 #[must_use]

@@ -25,7 +25,7 @@ impl Geometry {
     /// Computes the geometry of `rule`.
     #[must_use]
     pub fn new(rule: Rule) -> Geometry {
-        let (w, h, k) = (rule.width, rule.height, rule.k);
+        let (w, h, k) = (rule.width(), rule.height(), rule.k());
         let symmetry_maps = Symmetry::of(&rule)
             .iter()
             .map(|s| {
@@ -84,13 +84,13 @@ impl Geometry {
     /// Number of K-cell windows on the board (8 on 3x3).
     #[must_use]
     pub fn window_count(&self) -> usize {
-        self.windows.len() / self.rule.k
+        self.windows.len() / self.rule.k()
     }
 
     /// The cell indices of window `id`, in order along the line.
     #[must_use]
     pub fn window(&self, id: usize) -> &[u16] {
-        let k = self.rule.k;
+        let k = self.rule.k();
         &self.windows[id * k..(id + 1) * k]
     }
 
@@ -103,14 +103,14 @@ impl Geometry {
     /// The cell index of `cell`, or `None` when it is off the board.
     #[must_use]
     pub fn index(&self, cell: Cell) -> Option<usize> {
-        (cell.row < self.rule.height && cell.col < self.rule.width)
-            .then(|| cell.row * self.rule.width + cell.col)
+        (cell.row < self.rule.height() && cell.col < self.rule.width())
+            .then(|| cell.row * self.rule.width() + cell.col)
     }
 
     /// The cell at index `index`.
     #[must_use]
     pub fn cell(&self, index: usize) -> Cell {
-        Cell::new(index / self.rule.width, index % self.rule.width)
+        Cell::new(index / self.rule.width(), index % self.rule.width())
     }
 }
 

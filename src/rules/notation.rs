@@ -3,7 +3,8 @@
 
 use super::position::Position;
 use super::rule::Rule;
-use super::types::Side;
+use super::setup::SetupError;
+use super::types::{Cell, Side};
 
 /// Why a position in text notation was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -23,34 +24,30 @@ pub enum PositionError {
         width: usize,
         height: usize,
     },
-    #[error("X has {x} stones and O has {o}: X moves first, so X has as many as O or one more")]
-    BadCounts { x: usize, o: usize },
-    #[error("both X and O have a line: a game stops at the first one")]
-    BothWin,
-    #[error("play went on after {0} had already won")]
-    PlayAfterWin(Side),
+    #[error(transparent)]
+    Impossible(#[from] SetupError),
 }
 
 impl Position {
     /// Parses a position of `rule` in text notation, checking that it can arise in play.
     pub fn from_notation(rule: Rule, text: &str) -> Result<Position, PositionError> {
         let rows: Vec<&str> = text.trim().split('/').collect();
-        if rows.len() != rule.height {
+        if rows.len() != rule.height() {
             return Err(PositionError::WrongRowCount {
                 got: rows.len(),
-                width: rule.width,
-                height: rule.height,
+                width: rule.width(),
+                height: rule.height(),
             });
         }
         let mut stones = Vec::new();
         for (r, row) in rows.iter().enumerate() {
             let cells: Vec<char> = row.trim().chars().collect();
-            if cells.len() != rule.width {
+            if cells.len() != rule.width() {
                 return Err(PositionError::WrongRowLength {
                     row: r + 1,
                     got: cells.len(),
-                    width: rule.width,
-                    height: rule.height,
+                    width: rule.width(),
+                    height: rule.height(),
                 });
             }
             for (c, ch) in cells.into_iter().enumerate() {
@@ -61,17 +58,17 @@ impl Position {
                     _ => return Err(PositionError::BadCharacter { ch, row: r + 1 }),
                 };
                 if let Some(side) = side {
-                    stones.push((r * rule.width + c, side));
+                    stones.push((Cell::new(r, c), side));
                 }
             }
         }
-        Position::from_stones(rule, &stones)
+        Ok(Position::from_stones(rule, &stones)?)
     }
 
     /// The position in text notation, lower case.
     #[must_use]
     pub fn to_notation(&self) -> String {
-        let width = self.rule().width;
+        let width = self.rule().width();
         let rows: Vec<String> = self
             .board()
             .chunks(width)
@@ -102,18 +99,24 @@ mod tests {
     fn impossible_positions_are_refused_with_reasons() {
         assert!(matches!(
             parse("xx./.../..."),
-            Err(PositionError::BadCounts { x: 2, o: 0 })
+            Err(PositionError::Impossible(SetupError::BadCounts {
+                x: 2,
+                o: 0
+            }))
         ));
-        assert!(matches!(parse("xxx/ooo/..."), Err(PositionError::BothWin)));
+        assert!(matches!(
+            parse("xxx/ooo/..."),
+            Err(PositionError::Impossible(SetupError::BothWin))
+        ));
         // X completed a line but O moved afterwards.
         assert!(matches!(
             parse("xxx/oo./..o"),
-            Err(PositionError::PlayAfterWin(Side::X))
+            Err(PositionError::Impossible(SetupError::PlayAfterWin(Side::X)))
         ));
         // Two separate X lines cannot come from one last move.
         assert!(matches!(
             Position::from_notation(Rule::new(3, 5, 3, false).unwrap(), "xxx/ooo/.o./xxx/o.o"),
-            Err(PositionError::BothWin)
+            Err(PositionError::Impossible(SetupError::BothWin))
         ));
         assert!(matches!(
             parse("x../..."),
@@ -140,7 +143,7 @@ mod tests {
         let two_lines = Position::from_notation(rule, "xxx../o.o../xxx../o.o../o....");
         assert!(matches!(
             two_lines,
-            Err(PositionError::PlayAfterWin(Side::X))
+            Err(PositionError::Impossible(SetupError::PlayAfterWin(Side::X)))
         ));
     }
 }

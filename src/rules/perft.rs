@@ -65,8 +65,8 @@ pub fn count(rule: Rule) -> Result<Counts, PerftError> {
     let cells = rule.cells();
     if cells > MAX_CELLS {
         return Err(PerftError::TooLarge {
-            width: rule.width,
-            height: rule.height,
+            width: rule.width(),
+            height: rule.height(),
             cells,
         });
     }

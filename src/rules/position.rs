@@ -27,7 +27,7 @@ pub enum MoveError {
 
 /// The winning run of the last move: `len` cells from `start` along `direction`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct WinLine {
+pub(super) struct WinLine {
     side: Side,
     start: u16,
     direction: u8,
@@ -199,8 +199,8 @@ impl Position {
         let rule = self.rule();
         let index = self.geometry.index(cell).ok_or(MoveError::OffBoard {
             cell,
-            width: rule.width,
-            height: rule.height,
+            width: rule.width(),
+            height: rule.height(),
         })?;
         if self.is_over() {
             return Err(MoveError::GameOver);
@@ -257,13 +257,14 @@ impl Position {
         self.win_through(index, side).is_some()
     }
 
-    fn place(&mut self, index: usize, side: Side) {
+    /// Puts a stone on the board, keeping the hashes (no turn, no win bookkeeping).
+    pub(super) fn place(&mut self, index: usize, side: Side) {
         self.board[index] = Some(side);
         self.stones += 1;
         self.toggle_hashes(index, side);
     }
 
-    fn remove(&mut self, index: usize, side: Side) {
+    pub(super) fn remove(&mut self, index: usize, side: Side) {
         self.board[index] = None;
         self.stones -= 1;
         self.toggle_hashes(index, side);
@@ -278,10 +279,13 @@ impl Position {
 
     /// The winning run of `side` through `index`, treating `index` as holding a stone of
     /// `side` whatever is there now.
-    fn win_through(&self, index: usize, side: Side) -> Option<WinLine> {
+    pub(super) fn win_through(&self, index: usize, side: Side) -> Option<WinLine> {
         let rule = self.rule();
-        let (w, h) = (rule.width as isize, rule.height as isize);
-        let (row, col) = ((index / rule.width) as isize, (index % rule.width) as isize);
+        let (w, h) = (rule.width() as isize, rule.height() as isize);
+        let (row, col) = (
+            (index / rule.width()) as isize,
+            (index % rule.width()) as isize,
+        );
         let is_side = |r: isize, c: isize| {
             r >= 0 && r < h && c >= 0 && c < w && self.board[(r * w + c) as usize] == Some(side)
         };
@@ -295,7 +299,7 @@ impl Position {
                 forward += 1;
             }
             let len = (back + forward + 1) as usize;
-            if len == rule.k || (len > rule.k && !rule.exact) {
+            if len == rule.k() || (len > rule.k() && !rule.exact()) {
                 let start = ((row - dr * back) * w + col - dc * back) as u16;
                 return Some(WinLine {
                     side,
@@ -308,49 +312,14 @@ impl Position {
         None
     }
 
-    /// Builds a position from stones placed in any order, checking that it can arise in
-    /// play. Used by the text notation.
-    pub(crate) fn from_stones(
-        rule: Rule,
-        stones: &[(usize, Side)],
-    ) -> Result<Position, super::notation::PositionError> {
-        use super::notation::PositionError;
-        let mut position = Position::new(rule);
-        for &(index, side) in stones {
-            position.place(index, side);
-        }
-        let count = |side| stones.iter().filter(|(_, s)| *s == side).count();
-        let (x, o) = (count(Side::X), count(Side::O));
-        if x != o && x != o + 1 {
-            return Err(PositionError::BadCounts { x, o });
-        }
-        position.to_move = if x == o { Side::X } else { Side::O };
-        let winner = match (position.has_any_win(Side::X), position.has_any_win(Side::O)) {
-            (false, false) => return Ok(position),
-            (true, true) => return Err(PositionError::BothWin),
-            (true, false) => Side::X,
-            (false, true) => Side::O,
-        };
-        if winner == position.to_move {
-            return Err(PositionError::PlayAfterWin(winner));
-        }
-        // The winner's last stone must be one whose removal leaves no win at all.
-        let last = stones
-            .iter()
-            .filter(|(_, s)| *s == winner)
-            .map(|&(i, _)| i)
-            .find(|&i| {
-                position.remove(i, winner);
-                let still = position.has_any_win(winner);
-                position.place(i, winner);
-                !still
-            });
-        let last = last.ok_or(PositionError::PlayAfterWin(winner))?;
-        position.win = position.win_through(last, winner);
-        Ok(position)
+    /// Sets who moves next and the winning line, for a position set up stone by stone.
+    pub(super) fn set_state(&mut self, to_move: Side, win: Option<WinLine>) {
+        self.to_move = to_move;
+        self.win = win;
     }
 
-    fn has_any_win(&self, side: Side) -> bool {
+    /// Whether `side` has a winning line anywhere on the board.
+    pub(super) fn has_any_win(&self, side: Side) -> bool {
         (0..self.board.len())
             .any(|i| self.board[i] == Some(side) && self.win_through(i, side).is_some())
     }
@@ -373,7 +342,17 @@ impl std::hash::Hash for Position {
 
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({} {})", self.rule(), self.to_notation())
+        let width = self.rule().width();
+        write!(f, "Position({} ", self.rule())?;
+        for (row, cells) in self.board.chunks(width).enumerate() {
+            if row > 0 {
+                f.write_str("/")?;
+            }
+            for cell in cells {
+                write!(f, "{}", cell.map_or('.', Side::letter))?;
+            }
+        }
+        f.write_str(")")
     }
 }
 

@@ -8,14 +8,46 @@ use std::str::FromStr;
 pub const MIN_SIDE: usize = 3;
 pub const MAX_SIDE: usize = 20;
 
-/// A board of `width` columns by `height` rows where `k` in a row wins.
+/// A board of `width` columns by `height` rows where `k` in a row wins. Its fields are
+/// private and every way of making one checks them, so a `Rule` always describes a playable
+/// board: deserialising goes through [`Rule::new`] too.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "RuleFields", into = "RuleFields")]
 pub struct Rule {
-    pub width: usize,
-    pub height: usize,
-    pub k: usize,
+    width: usize,
+    height: usize,
+    k: usize,
     /// When set, only exactly `k` in a row wins: an overline of `k + 1` or more does not.
-    pub exact: bool,
+    exact: bool,
+}
+
+/// A rule as it is written in saved files, before it is checked.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+struct RuleFields {
+    width: usize,
+    height: usize,
+    k: usize,
+    #[serde(default)]
+    exact: bool,
+}
+
+impl TryFrom<RuleFields> for Rule {
+    type Error = RuleError;
+
+    fn try_from(f: RuleFields) -> Result<Rule, RuleError> {
+        Rule::new(f.width, f.height, f.k, f.exact)
+    }
+}
+
+impl From<Rule> for RuleFields {
+    fn from(r: Rule) -> RuleFields {
+        RuleFields {
+            width: r.width,
+            height: r.height,
+            k: r.k,
+            exact: r.exact,
+        }
+    }
 }
 
 /// Why a rule was refused.
@@ -55,6 +87,30 @@ impl Rule {
             k,
             exact,
         })
+    }
+
+    /// Columns of the board.
+    #[must_use]
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Rows of the board.
+    #[must_use]
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// How many in a row win.
+    #[must_use]
+    pub fn k(&self) -> usize {
+        self.k
+    }
+
+    /// Whether only exactly K in a row wins.
+    #[must_use]
+    pub fn exact(&self) -> bool {
+        self.exact
     }
 
     /// Number of cells on the board.
@@ -132,5 +188,25 @@ mod tests {
             Err(RuleError::BadSize { .. })
         ));
         assert!("5,3,5".parse::<Rule>().is_ok());
+    }
+
+    #[test]
+    fn deserialising_checks_the_rule() {
+        let rule: Rule = serde_json::from_str(r#"{"width":5,"height":4,"k":4}"#).unwrap();
+        assert_eq!(
+            (rule.width(), rule.height(), rule.k(), rule.exact()),
+            (5, 4, 4, false)
+        );
+        let back: Rule = serde_json::from_str(&serde_json::to_string(&rule).unwrap()).unwrap();
+        assert_eq!(back, rule);
+        for bad in [
+            r#"{"width":3,"height":3,"k":0,"exact":false}"#,
+            r#"{"width":0,"height":3,"k":3,"exact":false}"#,
+            r#"{"width":3,"height":99,"k":3,"exact":false}"#,
+            r#"{"width":3,"height":3,"k":4,"exact":false}"#,
+        ] {
+            let error = serde_json::from_str::<Rule>(bad).unwrap_err().to_string();
+            assert!(error.contains("must be between"), "{bad}: {error}");
+        }
     }
 }

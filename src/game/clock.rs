@@ -1,0 +1,172 @@
+//! The time policy: how long the computer may think about one move. Every front end asks
+//! here, so the rule is written once: boards that can be searched to the end are searched to
+//! the end unless the player set a limit; larger boards always get a budget per move; and a
+//! tournament clock (the Gomocup protocol's time per move and time left in the match) is
+//! shared out over the moves still to come.
+
+use std::time::Duration;
+
+use crate::engine::{Limits, PlayerKind};
+use crate::rules::Rule;
+
+/// Boards of at most this many cells are searched to the end: every rule on up to 25 cells
+/// is solved from the empty board in under a second (5x5 with four in a row is the slowest),
+/// and all its moves valued in a few seconds. Larger boards get a time budget per move.
+pub const SOLVABLE_CELLS: usize = 25;
+
+// "Plays perfectly" on a solvable board needs every cell searched there.
+const _: () = assert!(SOLVABLE_CELLS <= crate::engine::FULL_WIDTH_CELLS);
+
+/// The computer's time per move on boards too large to search to the end, when the player
+/// has not set one; also the least a hint gets there.
+pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(2);
+
+/// Time kept back from a tournament budget for reading, writing and starting the search.
+const MATCH_MARGIN: Duration = Duration::from_millis(40);
+
+/// Under a match clock, the time left is shared as if this many more moves were to come
+/// (fewer when fewer cells are empty).
+const MATCH_MOVES_AHEAD: u32 = 20;
+
+/// The least time a search gets under any clock, so that it finishes one iteration.
+const LEAST_TIME: Duration = Duration::from_millis(5);
+
+/// The clock a front end plays under.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Clock {
+    /// No clock: the player's own limits, with [`DEFAULT_MOVE_TIME`] on boards too large to
+    /// search to the end when the player set no time.
+    #[default]
+    Free,
+    /// A tournament clock, as the Gomocup protocol gives it: at most `turn` per move
+    /// (`None`: no limit per move) and `left` for the rest of the match (`None`: no match
+    /// limit).
+    Match {
+        turn: Option<Duration>,
+        left: Option<Duration>,
+    },
+}
+
+/// Whether a board of `rule` is searched to the end (and so played perfectly).
+#[must_use]
+pub fn is_solvable(rule: &Rule) -> bool {
+    rule.cells() <= SOLVABLE_CELLS
+}
+
+/// The limits of the computer's move by `player` on a board of `rule` with `empty` empty
+/// cells, under `clock`.
+#[must_use]
+pub fn move_limits(rule: &Rule, empty: usize, player: &PlayerKind, clock: Clock) -> Limits {
+    let (depth, own_time) = match player {
+        PlayerKind::Engine { depth, time_ms } => (*depth, time_ms.map(Duration::from_millis)),
+        PlayerKind::RuleBased | PlayerKind::Random => (None, None),
+    };
+    let free_time = own_time.or((!is_solvable(rule)).then_some(DEFAULT_MOVE_TIME));
+    Limits {
+        depth,
+        time: tighter(free_time, match_budget(clock, empty)),
+        nodes: None,
+    }
+}
+
+/// The limits of a hint (the full-strength engine's move, shown, not played): to the end on
+/// a board that can be searched to the end; otherwise the player's time per move, and at
+/// least [`DEFAULT_MOVE_TIME`].
+#[must_use]
+pub fn hint_limits(rule: &Rule, player: &PlayerKind) -> Limits {
+    let time = (!is_solvable(rule)).then(|| {
+        let own = match player {
+            PlayerKind::Engine {
+                time_ms: Some(ms), ..
+            } => Duration::from_millis(*ms),
+            _ => DEFAULT_MOVE_TIME,
+        };
+        own.max(DEFAULT_MOVE_TIME)
+    });
+    Limits {
+        time,
+        ..Limits::default()
+    }
+}
+
+/// The share of a tournament clock one move may use, or `None` with no clock.
+fn match_budget(clock: Clock, empty: usize) -> Option<Duration> {
+    let Clock::Match { turn, left } = clock else {
+        return None;
+    };
+    let moves_ahead = (empty as u32).div_ceil(2).clamp(1, MATCH_MOVES_AHEAD);
+    let from_left = left.map(|left| left / moves_ahead);
+    let budget = tighter(turn, from_left)?;
+    Some(budget.saturating_sub(MATCH_MARGIN).max(LEAST_TIME))
+}
+
+/// The smaller of two optional limits (`None` is no limit).
+fn tighter(a: Option<Duration>, b: Option<Duration>) -> Option<Duration> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn engine(depth: Option<u32>, time_ms: Option<u64>) -> PlayerKind {
+        PlayerKind::Engine { depth, time_ms }
+    }
+
+    #[test]
+    fn small_boards_are_searched_to_the_end_and_large_ones_never_without_a_budget() {
+        let small = Rule::TIC_TAC_TOE;
+        let free = move_limits(&small, 9, &engine(None, None), Clock::Free);
+        assert_eq!(free, Limits::default());
+        let gomoku = Rule::new(15, 15, 5, false).unwrap();
+        let large = move_limits(&gomoku, 225, &engine(None, None), Clock::Free);
+        assert_eq!(large.time, Some(DEFAULT_MOVE_TIME));
+        let own = move_limits(&gomoku, 225, &engine(Some(4), Some(500)), Clock::Free);
+        assert_eq!(
+            (own.depth, own.time),
+            (Some(4), Some(Duration::from_millis(500)))
+        );
+    }
+
+    #[test]
+    fn a_match_clock_is_shared_over_the_moves_to_come() {
+        let gomoku = Rule::new(15, 15, 5, false).unwrap();
+        let turn_only = Clock::Match {
+            turn: Some(Duration::from_millis(1000)),
+            left: None,
+        };
+        let limits = move_limits(&gomoku, 200, &engine(None, None), turn_only);
+        assert_eq!(limits.time, Some(Duration::from_millis(960)));
+        let short_match = Clock::Match {
+            turn: Some(Duration::from_secs(5)),
+            left: Some(Duration::from_secs(10)),
+        };
+        let limits = move_limits(&gomoku, 200, &engine(None, None), short_match);
+        assert_eq!(limits.time, Some(Duration::from_millis(460)));
+        let nearly_out = Clock::Match {
+            turn: Some(Duration::from_secs(5)),
+            left: Some(Duration::from_millis(20)),
+        };
+        let limits = move_limits(&gomoku, 200, &engine(None, None), nearly_out);
+        assert_eq!(limits.time, Some(LEAST_TIME));
+        // A match clock limits even a board that could be searched to the end.
+        let small = move_limits(&Rule::TIC_TAC_TOE, 9, &engine(None, None), turn_only);
+        assert_eq!(small.time, Some(Duration::from_millis(960)));
+    }
+
+    #[test]
+    fn hints_get_at_least_the_default_time_on_large_boards() {
+        let gomoku = Rule::new(15, 15, 5, false).unwrap();
+        let quick = engine(None, Some(300));
+        assert_eq!(hint_limits(&gomoku, &quick).time, Some(DEFAULT_MOVE_TIME));
+        let slow = engine(None, Some(5000));
+        assert_eq!(
+            hint_limits(&gomoku, &slow).time,
+            Some(Duration::from_secs(5))
+        );
+        assert_eq!(hint_limits(&Rule::TIC_TAC_TOE, &quick), Limits::default());
+    }
+}
