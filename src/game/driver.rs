@@ -178,8 +178,8 @@ pub struct Driver {
 }
 
 impl Driver {
-    /// A driver whose workers call `wake` after every update they send (a window passes its
-    /// repaint request; a terminal front end passes nothing and waits).
+    /// A driver whose workers call `wake` after every update they send but iterations (a
+    /// window passes its repaint request; a terminal front end passes nothing and waits).
     pub fn new(config: DriverConfig, wake: impl Fn() + Send + Sync + 'static) -> Driver {
         let (sender, updates) = mpsc::channel();
         Driver {
@@ -476,7 +476,10 @@ impl Worker {
 }
 
 /// Sends an event unless its job was stopped (a value found after the stop may be cut
-/// short, and nobody waits for it).
+/// short, and nobody waits for it). Every event but an iteration wakes the front end: on a
+/// large board iterations finish many times a second, and a window that redrew for each
+/// would take CPU from the search it shows; one that shows progress reads them on its own
+/// slow tick.
 fn send(
     updates: &Sender<Update>,
     wake: &(dyn Fn() + Send + Sync),
@@ -486,8 +489,11 @@ fn send(
     event: Event,
 ) {
     if !stop.load(Ordering::Relaxed) {
+        let quiet = matches!(event, Event::Iteration(_));
         let _ = updates.send(Update { tag, task, event });
-        wake();
+        if !quiet {
+            wake();
+        }
     }
 }
 

@@ -121,8 +121,8 @@ struct MoveValues {
 pub struct Computer {
     driver: Driver,
     mover: Mover,
-    /// The hint being looked for: its generation and position.
-    hint: Option<(u64, Position)>,
+    /// The hint being looked for: its generation, position and start.
+    hint: Option<(u64, Position, Instant)>,
     /// The hint's move and the generation it belongs to.
     hint_cell: Option<(u64, Cell)>,
     report: Option<SearchReport>,
@@ -177,9 +177,15 @@ impl Computer {
 
     /// Whether a hint search is running.
     pub fn is_hinting(&self) -> bool {
+        self.hinting_since().is_some()
+    }
+
+    /// Since when the hint search has been running.
+    pub fn hinting_since(&self) -> Option<Instant> {
         self.hint
             .as_ref()
-            .is_some_and(|(g, _)| self.driver.is_running(*g, TaskKind::Hint))
+            .filter(|(g, _, _)| self.driver.is_running(*g, TaskKind::Hint))
+            .map(|&(_, _, since)| since)
     }
 
     /// The hint for the position on the board, if one was found for it.
@@ -315,7 +321,7 @@ impl Computer {
             (TaskKind::Move, Mover::Thinking { position, .. }, _) => {
                 Some((Purpose::Move, position.clone()))
             }
-            (TaskKind::Hint, _, Some((_, position))) => Some((Purpose::Hint, position.clone())),
+            (TaskKind::Hint, _, Some((_, position, _))) => Some((Purpose::Hint, position.clone())),
             _ => None,
         }
     }
@@ -369,7 +375,8 @@ impl Computer {
         let player = session.settings().computer.clone();
         self.driver
             .request(request(session, Task::Hint { player }, Clock::Free));
-        self.hint = Some((session.generation(), session.position().clone()));
+        let since = Instant::now();
+        self.hint = Some((session.generation(), session.position().clone(), since));
     }
 
     /// Makes the driver's next search fail (tests of what the window says then).

@@ -123,8 +123,9 @@ impl ControlPanel<'_> {
             if hint.clicked() {
                 actions.push(Action::Hint);
             }
-            if self.computer.is_hinting() {
+            if let Some(since) = self.computer.hinting_since() {
                 busy::waiting(ui, "looking for the best move");
+                busy::elapsed(ui, since);
             } else if let Some(cell) = self.computer.hint_for(session) {
                 ui.label(format!("best: {cell}"));
             }
