@@ -111,6 +111,12 @@ impl TicTacToeApp {
         self.computer.is_thinking()
     }
 
+    /// Whether a file is being chosen, saved or opened.
+    #[must_use]
+    pub fn is_file_busy(&self) -> bool {
+        self.files.busy()
+    }
+
     /// Makes the computer's next search fail, to test what the window says then.
     #[doc(hidden)]
     pub fn fail_next_search(&self) {
