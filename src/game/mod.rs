@@ -15,7 +15,7 @@ use crate::rules::Rule;
 pub use clock::{Clock, SOLVABLE_CELLS};
 pub use driver::{Answer, Chooser, Driver, DriverConfig, Event, Request, Task, TaskKind, Update};
 pub use record::{FORMAT, GameRecord, RecordError, VERSION};
-pub use session::Session;
+pub use session::{EARLIER_GAMES, Session};
 
 /// Who plays whom.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
