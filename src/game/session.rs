@@ -308,9 +308,9 @@ impl Session {
     }
 
     /// Sets the game on the board aside, if it has moves, keeping its settings.
-    fn set_aside(&mut self) -> bool {
+    fn set_aside(&mut self) {
         let settings = self.settings.clone();
-        self.set_aside_as(settings)
+        self.set_aside_as(settings);
     }
 
     /// Sets the game on the board aside, if it has moves, and takes `next` as the settings;
