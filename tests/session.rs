@@ -1,7 +1,7 @@
 //! The game session as a front end uses it: undo and redo in every mode, the score, settings.
 
 use tictactoe::engine::PlayerKind;
-use tictactoe::game::{FirstMover, Mode, Player, Session, Settings, Tally};
+use tictactoe::game::{EARLIER_GAMES, FirstMover, Mode, Player, Session, Settings, Tally};
 use tictactoe::rules::{Cell, MoveError, Rule, Side};
 
 fn settings(mode: Mode, first: FirstMover) -> Settings {
@@ -135,17 +135,254 @@ fn settings_changes() {
     let mut s = Session::new(Settings::default());
     s.play(c(1, 1)).unwrap();
     let g = s.generation();
-    s.set_settings(settings(Mode::Hotseat, FirstMover::Human));
-    assert_eq!(s.moves().len(), 1, "a mode change keeps the game");
+    let stronger = Settings {
+        computer: PlayerKind::RuleBased,
+        ..Settings::default()
+    };
+    assert!(!s.set_settings(stronger.clone()));
+    assert_eq!(s.moves().len(), 1, "a new computer player keeps the game");
+    assert_eq!(*s.player(Side::O), Player::Computer(PlayerKind::RuleBased));
+    assert!(s.is_computer_to_move());
+    assert_ne!(s.generation(), g);
+    let g = s.generation();
+    assert!(s.set_settings(settings(Mode::Hotseat, FirstMover::Human)));
+    assert!(
+        s.moves().is_empty(),
+        "a mode change mid-game starts a new game"
+    );
     assert!(!s.is_computer_to_move());
     assert_ne!(s.generation(), g);
     let big = Settings {
         rule: Rule::new(15, 15, 5, false).unwrap(),
         ..Settings::default()
     };
-    s.set_settings(big);
-    assert!(s.moves().is_empty(), "a new board starts a new game");
+    assert!(
+        !s.set_settings(big),
+        "nothing played on this board: nothing set aside"
+    );
+    assert!(s.moves().is_empty());
     assert_eq!(s.position().rule().cells(), 225);
+}
+
+/// Plays `cells` in order, every one of them legal.
+fn play_all(s: &mut Session, cells: &[Cell]) {
+    for &cell in cells {
+        s.play(cell).unwrap();
+    }
+}
+
+/// X takes the top row while O plays in the middle row.
+const X_WINS: [(usize, usize); 5] = [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)];
+
+fn x_wins() -> Vec<Cell> {
+    X_WINS.iter().map(|&(r, col)| c(r, col)).collect()
+}
+
+fn tally(wins: u32, losses: u32, draws: u32) -> Tally {
+    Tally {
+        wins,
+        losses,
+        draws,
+    }
+}
+
+#[test]
+fn scores_are_kept_per_mode_and_board() {
+    let classic = Rule::TIC_TAC_TOE;
+    let five = Rule::new(5, 5, 4, false).unwrap();
+    // Computer against computer: X wins.
+    let mut s = Session::new(settings(Mode::ComputerVsComputer, FirstMover::Human));
+    play_all(&mut s, &x_wins());
+    assert_eq!(s.tally(), tally(1, 0, 0));
+
+    // Back to you against the computer: its X win is not yours.
+    s.set_settings(Settings::default());
+    assert_eq!(s.tally(), Tally::default());
+    // You (X) lose to the computer's O on the left column.
+    play_all(
+        &mut s,
+        &[c(0, 1), c(0, 0), c(2, 2), c(1, 0), c(1, 2), c(2, 0)],
+    );
+    assert_eq!(s.tally(), tally(0, 1, 0));
+
+    // Two players: neither the computer's win nor yours is an O or X win here.
+    s.set_settings(settings(Mode::Hotseat, FirstMover::Human));
+    assert_eq!(s.tally(), Tally::default());
+    play_all(&mut s, &x_wins());
+    assert_eq!(s.tally(), tally(1, 0, 0));
+
+    // Another board has its own score.
+    let hotseat_five = Settings {
+        rule: five,
+        ..settings(Mode::Hotseat, FirstMover::Human)
+    };
+    s.set_settings(hotseat_five.clone());
+    assert_eq!(s.tally(), Tally::default());
+
+    // Who moves first does not split the score against the computer.
+    s.set_settings(settings(Mode::HumanVsComputer, FirstMover::Computer));
+    assert_eq!(s.tally(), tally(0, 1, 0), "the earlier score comes back");
+    assert_eq!(
+        s.tally_for(&classic, Mode::ComputerVsComputer),
+        tally(1, 0, 0)
+    );
+    assert_eq!(s.tally_for(&classic, Mode::Hotseat), tally(1, 0, 0));
+    assert_eq!(s.tally_for(&five, Mode::Hotseat), Tally::default());
+    assert_eq!(s.tally_for(&five, Mode::HumanVsComputer), Tally::default());
+}
+
+#[test]
+fn changing_who_moves_first_mid_game_starts_a_new_game() {
+    let mut s = Session::new(Settings::default());
+    play_all(&mut s, &[c(1, 1), c(0, 0)]);
+    assert!(!s.is_computer_to_move(), "your turn, as X");
+    let g = s.generation();
+
+    let computer_first = settings(Mode::HumanVsComputer, FirstMover::Computer);
+    assert!(s.set_settings(computer_first.clone()));
+    // The computer does not take over your X in the middle of the game: a new game starts,
+    // in which it opens as X and you play O.
+    assert!(s.moves().is_empty());
+    assert_eq!(s.settings(), &computer_first);
+    assert!(s.is_computer_to_move());
+    assert_eq!(*s.player(Side::O), Player::Human);
+    assert!(s.generation() > g);
+    assert!(s.can_undo(), "the old game can be brought back");
+
+    // The computer opens; that alone cannot be undone, so Undo brings the old game back.
+    s.play(c(1, 1)).unwrap();
+    let g = s.generation();
+    assert!(s.undo());
+    assert_eq!(s.moves(), &[c(1, 1), c(0, 0)]);
+    assert_eq!(s.settings(), &Settings::default());
+    assert_eq!(*s.player(Side::X), Player::Human);
+    assert!(!s.is_computer_to_move());
+    assert!(
+        s.generation() > g,
+        "a restored game is a new position for the window"
+    );
+    assert_eq!(s.earlier_games(), 0);
+}
+
+#[test]
+fn changing_who_moves_first_before_any_move_simply_applies() {
+    let mut s = Session::new(Settings::default());
+    assert!(!s.set_settings(settings(Mode::HumanVsComputer, FirstMover::Computer)));
+    assert!(s.is_computer_to_move());
+    assert_eq!(s.earlier_games(), 0);
+    assert!(!s.can_undo());
+    // Computer vs computer before a move: also simply applies.
+    assert!(!s.set_settings(settings(Mode::ComputerVsComputer, FirstMover::Human)));
+    assert_eq!(s.earlier_games(), 0);
+}
+
+#[test]
+fn changing_the_board_sets_the_game_aside_and_undo_brings_it_back() {
+    let mut s = Session::new(settings(Mode::Hotseat, FirstMover::Human));
+    play_all(&mut s, &[c(0, 0), c(1, 1), c(2, 2)]);
+    assert!(s.undo());
+    assert_eq!(s.moves().len(), 2);
+    let before = s.settings().clone();
+    let five = Settings {
+        rule: Rule::new(5, 5, 4, false).unwrap(),
+        ..before.clone()
+    };
+    assert!(s.set_settings(five.clone()));
+    assert_eq!(s.position().rule().cells(), 25);
+    assert!(s.moves().is_empty() && !s.can_redo());
+    play_all(&mut s, &[c(4, 4)]);
+
+    // Undo first takes back the move on the new board, then brings back the old game with
+    // its board, its settings, its moves and the move it could redo.
+    assert!(s.undo());
+    assert!(s.moves().is_empty());
+    assert_eq!(s.position().rule().cells(), 25);
+    let g = s.generation();
+    assert!(s.undo());
+    assert!(s.generation() > g);
+    assert_eq!(s.settings(), &before);
+    assert_eq!(s.position().rule().cells(), 9);
+    assert_eq!(s.moves(), &[c(0, 0), c(1, 1)]);
+    assert_eq!(s.position().get(c(1, 1)), Some(Side::O));
+    assert!(s.redo());
+    assert_eq!(s.moves(), &[c(0, 0), c(1, 1), c(2, 2)]);
+    // Nothing further back.
+    while s.undo() {}
+    assert!(s.moves().is_empty());
+    assert!(!s.can_undo());
+    assert_eq!(s.settings(), &before);
+}
+
+#[test]
+fn new_game_can_be_undone() {
+    let mut s = Session::new(settings(Mode::Hotseat, FirstMover::Human));
+    assert!(!s.can_undo());
+    s.new_game();
+    assert_eq!(s.earlier_games(), 0, "an empty board is not kept");
+    play_all(&mut s, &[c(0, 0), c(1, 1)]);
+    s.new_game();
+    assert!(s.moves().is_empty());
+    assert!(s.can_undo());
+    let g = s.generation();
+    assert!(s.undo());
+    assert!(s.generation() > g);
+    assert_eq!(s.moves(), &[c(0, 0), c(1, 1)]);
+}
+
+#[test]
+fn a_finished_game_brought_back_is_not_counted_twice() {
+    let mut s = Session::new(settings(Mode::Hotseat, FirstMover::Human));
+    play_all(&mut s, &x_wins());
+    assert_eq!(s.tally(), tally(1, 0, 0));
+    s.set_settings(Settings {
+        rule: Rule::new(4, 4, 4, false).unwrap(),
+        ..settings(Mode::Hotseat, FirstMover::Human)
+    });
+    assert!(s.undo());
+    assert!(s.outcome().is_some(), "the finished game is back");
+    assert!(s.undo());
+    s.play(c(0, 2)).unwrap();
+    assert!(s.outcome().is_some());
+    assert_eq!(s.tally(), tally(1, 0, 0));
+}
+
+#[test]
+fn at_most_twenty_earlier_games_are_kept() {
+    let mut s = Session::new(settings(Mode::Hotseat, FirstMover::Human));
+    for game in 0..EARLIER_GAMES + 5 {
+        s.play(c(game % 3, game / 3 % 3)).unwrap();
+        s.new_game();
+    }
+    assert_eq!(s.earlier_games(), EARLIER_GAMES);
+    let mut brought_back = Vec::new();
+    let mut last = s.generation();
+    while s.undo() {
+        assert!(s.generation() > last, "every undo is a new generation");
+        last = s.generation();
+        if let Some(&cell) = s.moves().first() {
+            brought_back.push(cell);
+            assert!(s.undo(), "the game's own move is taken back first");
+        }
+    }
+    assert_eq!(brought_back.len(), EARLIER_GAMES);
+    // The latest games come back, newest first.
+    let newest = EARLIER_GAMES + 4;
+    assert_eq!(brought_back[0], c(newest % 3, newest / 3 % 3));
+}
+
+#[test]
+fn opening_a_saved_game_sets_the_game_in_progress_aside() {
+    let mut saved = Session::new(settings(Mode::Hotseat, FirstMover::Human));
+    play_all(&mut saved, &[c(2, 2)]);
+    let text = saved.to_json();
+    let mut s = Session::new(Settings::default());
+    play_all(&mut s, &[c(1, 1), c(0, 0)]);
+    s.replace_game(Session::from_json(&text).unwrap());
+    assert_eq!(s.moves(), &[c(2, 2)]);
+    assert!(s.undo() && s.moves().is_empty());
+    assert!(s.undo());
+    assert_eq!(s.moves(), &[c(1, 1), c(0, 0)]);
+    assert_eq!(s.settings(), &Settings::default());
 }
 
 #[test]
@@ -161,4 +398,61 @@ fn the_session_round_trips_through_serde() {
     // A tampered saved state is refused rather than loaded.
     let bad = text.replace("\"row\":1", "\"row\":7");
     assert!(serde_json::from_str::<Session>(&bad).is_err());
+}
+
+#[test]
+fn scores_and_earlier_games_round_trip_through_serde() {
+    let mut s = Session::new(settings(Mode::Hotseat, FirstMover::Human));
+    play_all(&mut s, &x_wins());
+    s.set_settings(Settings::default());
+    play_all(&mut s, &[c(1, 1), c(0, 0)]);
+    s.new_game();
+    let text = serde_json::to_string(&s).unwrap();
+    let mut back: Session = serde_json::from_str(&text).unwrap();
+    assert_eq!(back.tally(), Tally::default());
+    assert_eq!(
+        back.tally_for(&Rule::TIC_TAC_TOE, Mode::Hotseat),
+        tally(1, 0, 0)
+    );
+    assert_eq!(back.earlier_games(), 2);
+    assert!(back.undo());
+    assert_eq!(back.moves(), &[c(1, 1), c(0, 0)]);
+    assert!(back.undo() && back.moves().is_empty());
+    assert!(back.undo());
+    assert_eq!(back.moves(), x_wins().as_slice());
+    assert_eq!(back.settings().mode, Mode::Hotseat);
+    assert!(back.outcome().is_some());
+
+    // A set-aside game that cannot be played is refused like a tampered game.
+    let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    value["earlier"][0]["moves"][0] = serde_json::json!({"row": 9, "col": 9});
+    assert!(serde_json::from_value::<Session>(value).is_err());
+}
+
+#[test]
+fn a_saved_state_from_before_per_mode_scores_still_loads() {
+    // The state as the previous version wrote it: one score, no earlier games.
+    let old = r#"{
+        "settings": {
+            "rule": {"width": 3, "height": 3, "k": 3, "exact": false},
+            "mode": "human-vs-computer",
+            "first": "human",
+            "computer": {"Engine": {"depth": 4, "time_ms": null}}
+        },
+        "moves": [{"row": 1, "col": 1}, {"row": 0, "col": 0}],
+        "redo": [],
+        "tally": {"wins": 1, "losses": 2, "draws": 3},
+        "counted": false
+    }"#;
+    let mut s: Session = serde_json::from_str(old).unwrap();
+    assert_eq!(s.moves(), &[c(1, 1), c(0, 0)]);
+    // The one score was shown beside this mode and board, and stays with them.
+    assert_eq!(s.tally(), tally(1, 2, 3));
+    assert_eq!(
+        s.tally_for(&Rule::TIC_TAC_TOE, Mode::Hotseat),
+        Tally::default()
+    );
+    assert_eq!(s.earlier_games(), 0);
+    assert!(s.undo() && s.moves().is_empty());
+    assert!(!s.can_undo());
 }

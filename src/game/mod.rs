@@ -15,7 +15,7 @@ use crate::rules::Rule;
 pub use clock::{Clock, SOLVABLE_CELLS};
 pub use driver::{Answer, Chooser, Driver, DriverConfig, Event, Request, Task, TaskKind, Update};
 pub use record::{FORMAT, GameRecord, RecordError, VERSION};
-pub use session::Session;
+pub use session::{EARLIER_GAMES, Session};
 
 /// Who plays whom.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -86,8 +86,8 @@ impl Settings {
     }
 }
 
-/// Finished games of a session. Against the computer, from the person's point of view;
-/// otherwise `wins` counts X's wins and `losses` O's.
+/// Finished games of one mode on one board. Against the computer, from the person's point
+/// of view; otherwise `wins` counts X's wins and `losses` O's.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
     pub wins: u32,

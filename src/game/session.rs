@@ -1,16 +1,21 @@
-//! The session: moves with undo and redo, the score of finished games, and the generation
-//! counter that lets a front end drop engine answers for positions no longer on the board.
+//! The session: moves with undo and redo, the score of finished games kept apart for each
+//! mode and board, the earlier games that Undo can bring back, and the generation counter
+//! that lets a front end drop engine answers for positions no longer on the board.
 
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::{Cell, MoveError, Outcome, Position, Side};
+use crate::rules::{Cell, MoveError, Outcome, Position, Rule, Side};
 
 use super::record::{self, GameRecord, RecordError};
+
 use super::{Mode, Player, Settings, Tally};
 
-/// A game in progress, its settings and the session's score.
+/// How many games set aside Undo can bring back; older ones are forgotten.
+pub const EARLIER_GAMES: usize = 20;
+
+/// A game in progress, its settings, the session's scores and the games set aside before it.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(try_from = "SavedSession", into = "SavedSession")]
 pub struct Session {
@@ -20,11 +25,60 @@ pub struct Session {
     moves: Vec<Cell>,
     /// Moves taken back, the next to redo last.
     redo: Vec<Cell>,
-    tally: Tally,
+    /// One score per mode and board: a win against the computer is not an X win between
+    /// two players, and a 3x3 result says nothing about 15x15.
+    scores: Vec<Score>,
     /// Whether the current game's result is already in the tally (so undoing out of a
     /// finished game and finishing it again does not count twice).
     counted: bool,
     generation: u64,
+    /// Games set aside by New game, a change of board or a change of who plays whom, the
+    /// latest last; at most [`EARLIER_GAMES`].
+    earlier: Vec<EarlierGame>,
+}
+
+/// The score of one mode on one board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct Score {
+    rule: Rule,
+    mode: Mode,
+    tally: Tally,
+}
+
+/// A game set aside, exactly as it was, so that Undo can put it back on the board.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct EarlierGame {
+    settings: Settings,
+    moves: Vec<Cell>,
+    redo: Vec<Cell>,
+    counted: bool,
+}
+
+impl EarlierGame {
+    /// The game's position, or why its moves cannot be played (a damaged saved state).
+    fn replay(&self) -> Result<Position, String> {
+        replay(self.settings.rule, &self.moves, &self.redo)
+    }
+}
+
+/// The position after `moves` on an empty board of `rule`, checking that the `redo` moves
+/// (the next to redo last) can be played after them.
+fn replay(rule: Rule, moves: &[Cell], redo: &[Cell]) -> Result<Position, String> {
+    let mut position = Position::new(rule);
+    for cell in moves {
+        position.play(*cell).map_err(|e| e.to_string())?;
+    }
+    let mut check = position.clone();
+    for cell in redo.iter().rev() {
+        check.play(*cell).map_err(|e| e.to_string())?;
+    }
+    Ok(position)
+}
+
+/// Which sides a person plays: equal for two settings exactly when they set the same people
+/// against the same opponents (the computer's strength aside).
+fn seats(settings: &Settings) -> [bool; 2] {
+    settings.players().map(|p| p == Player::Human)
 }
 
 impl Session {
@@ -37,9 +91,10 @@ impl Session {
             settings,
             moves: Vec::new(),
             redo: Vec::new(),
-            tally: Tally::default(),
+            scores: Vec::new(),
             counted: false,
             generation: 0,
+            earlier: Vec::new(),
         }
     }
 
@@ -88,16 +143,32 @@ impl Session {
         matches!(self.player_to_move(), Some(Player::Computer(_)))
     }
 
-    /// Changes whenever the position does (a move, undo, redo, new game, new settings).
+    /// Changes whenever the position does (a move, undo, redo, new game, new settings, an
+    /// earlier game brought back); it never goes back to an earlier value.
     #[must_use]
     pub fn generation(&self) -> u64 {
         self.generation
     }
 
-    /// The results of the games finished in this session.
+    /// The results of the games finished in the current mode on the current board.
     #[must_use]
     pub fn tally(&self) -> Tally {
-        self.tally
+        self.tally_for(&self.settings.rule, self.settings.mode)
+    }
+
+    /// The results of the games finished in `mode` on the board of `rule`.
+    #[must_use]
+    pub fn tally_for(&self, rule: &Rule, mode: Mode) -> Tally {
+        self.scores
+            .iter()
+            .find(|s| s.rule == *rule && s.mode == mode)
+            .map_or_else(Tally::default, |s| s.tally)
+    }
+
+    /// How many games set aside Undo can still bring back.
+    #[must_use]
+    pub fn earlier_games(&self) -> usize {
+        self.earlier.len()
     }
 
     /// Plays `cell` for the side to move; a refused move changes nothing.
@@ -109,20 +180,35 @@ impl Session {
         Ok(())
     }
 
-    /// Whether [`Session::undo`] would take back a move a person made (or any move, when
-    /// nobody at the board is a person).
+    /// Whether [`Session::undo`] would do anything: take back a move a person made (or any
+    /// move, when nobody at the board is a person), or else bring back a game set aside.
     #[must_use]
     pub fn can_undo(&self) -> bool {
+        self.can_undo_move() || !self.earlier.is_empty()
+    }
+
+    /// Whether the game on the board has a move that undo would take back.
+    fn can_undo_move(&self) -> bool {
         let no_humans = self.players.iter().all(|p| *p != Player::Human);
         (0..self.moves.len()).any(|i| no_humans || self.players[i % 2] == Player::Human)
     }
 
     /// Takes back moves until it is a person's turn again: against the computer, its reply
-    /// and your move together. Returns whether anything was taken back.
+    /// and your move together. When nothing of this game can be taken back (an empty board,
+    /// or only the computer's opening), brings back the latest game set aside, with its
+    /// board, settings, moves and moves to redo as they were; the game left is dropped, as
+    /// it holds no move of a person's. Returns whether anything changed.
     pub fn undo(&mut self) -> bool {
-        if !self.can_undo() {
-            return false;
+        if self.can_undo_move() {
+            self.undo_move();
+            true
+        } else {
+            self.bring_back()
         }
+    }
+
+    /// Takes back the moves of one undo in the game on the board.
+    fn undo_move(&mut self) {
         let no_humans = self.players.iter().all(|p| *p != Player::Human);
         while let Some(cell) = self.moves.pop() {
             let index = self
@@ -137,7 +223,25 @@ impl Session {
             }
         }
         self.generation += 1;
-        true
+    }
+
+    /// Puts the latest game set aside back on the board. A game whose moves cannot be
+    /// replayed (never expected: they are checked when set aside and when loaded) is skipped.
+    fn bring_back(&mut self) -> bool {
+        while let Some(game) = self.earlier.pop() {
+            let Ok(position) = game.replay() else {
+                continue;
+            };
+            self.players = game.settings.players();
+            self.settings = game.settings;
+            self.position = position;
+            self.moves = game.moves;
+            self.redo = game.redo;
+            self.counted = game.counted;
+            self.generation += 1;
+            return true;
+        }
+        false
     }
 
     #[must_use]
@@ -165,27 +269,76 @@ impl Session {
         any
     }
 
-    /// An empty board with the same settings; the score is kept.
+    /// An empty board with the same settings; the scores are kept. The game it replaces, if
+    /// a move was played in it, is set aside: Undo on the new game's first position brings it
+    /// back, so a slip of the hand on New game loses nothing.
     pub fn new_game(&mut self) {
+        self.set_aside();
+        self.empty_board();
+    }
+
+    /// New settings. Returns whether the game in progress was set aside for a new game
+    /// (Undo on the new game's first position brings it back, with its own settings).
+    ///
+    /// A different board, or different people against different opponents (the mode, or
+    /// who moves first against the computer), starts a new game once a move has been
+    /// played: the moves were made by the old players, and handing a side to someone else
+    /// in the middle would let the computer take a person's side. Before any move the change
+    /// simply applies. A different computer player or strength applies to the game on the
+    /// board from the next move on.
+    pub fn set_settings(&mut self, settings: Settings) -> bool {
+        let new_board = settings.rule != self.settings.rule;
+        let new_players = seats(&settings) != seats(&self.settings);
+        let started = self.has_moves();
+        self.players = settings.players();
+        if new_board || (new_players && started) {
+            let set_aside = self.set_aside_as(settings);
+            self.empty_board();
+            set_aside
+        } else {
+            self.settings = settings;
+            self.generation += 1;
+            false
+        }
+    }
+
+    /// Whether the game on the board has moves, played or taken back.
+    fn has_moves(&self) -> bool {
+        !self.moves.is_empty() || !self.redo.is_empty()
+    }
+
+    /// Sets the game on the board aside, if it has moves, keeping its settings.
+    fn set_aside(&mut self) {
+        let settings = self.settings.clone();
+        self.set_aside_as(settings);
+    }
+
+    /// Sets the game on the board aside, if it has moves, and takes `next` as the settings;
+    /// returns whether a game was set aside. The board itself is left to the caller.
+    fn set_aside_as(&mut self, next: Settings) -> bool {
+        let settings = std::mem::replace(&mut self.settings, next);
+        if !self.has_moves() {
+            return false;
+        }
+        self.earlier.push(EarlierGame {
+            settings,
+            moves: std::mem::take(&mut self.moves),
+            redo: std::mem::take(&mut self.redo),
+            counted: self.counted,
+        });
+        if self.earlier.len() > EARLIER_GAMES {
+            self.earlier.remove(0);
+        }
+        true
+    }
+
+    /// An empty board of the current settings.
+    fn empty_board(&mut self) {
         self.position = Position::new(self.settings.rule);
         self.moves.clear();
         self.redo.clear();
         self.counted = false;
         self.generation += 1;
-    }
-
-    /// New settings. A different board starts a new game; a change of mode, first player
-    /// or computer player applies to the game on the board from the next move on (when the
-    /// first mover changes before any move, the new first mover simply starts).
-    pub fn set_settings(&mut self, settings: Settings) {
-        let new_board = settings.rule != self.settings.rule;
-        self.players = settings.players();
-        self.settings = settings;
-        if new_board {
-            self.new_game();
-        } else {
-            self.generation += 1;
-        }
     }
 
     /// Bookkeeping after the position moved forward.
@@ -207,11 +360,33 @@ impl Session {
                 .find(|&s| *self.player(s) == Player::Human),
             _ => Some(Side::X),
         };
+        let tally = self.tally_mut();
         match (winner, human) {
-            (None, _) => self.tally.draws += 1,
-            (Some(w), Some(h)) if w == h => self.tally.wins += 1,
-            _ => self.tally.losses += 1,
+            (None, _) => tally.draws += 1,
+            (Some(w), Some(h)) if w == h => tally.wins += 1,
+            _ => tally.losses += 1,
         }
+    }
+
+    /// The score of the current mode and board, made on first use.
+    fn tally_mut(&mut self) -> &mut Tally {
+        let (rule, mode) = (self.settings.rule, self.settings.mode);
+        let index = match self
+            .scores
+            .iter()
+            .position(|s| s.rule == rule && s.mode == mode)
+        {
+            Some(index) => index,
+            None => {
+                self.scores.push(Score {
+                    rule,
+                    mode,
+                    tally: Tally::default(),
+                });
+                self.scores.len() - 1
+            }
+        };
+        &mut self.scores[index].tally
     }
 
     /// The saved-game record of this game.
@@ -247,36 +422,49 @@ impl Session {
         Session::from_json(&record::read(path)?)
     }
 
-    /// A loaded game replaces this one; the session's score stays.
+    /// A loaded game replaces this one, which is set aside like on New game (Undo brings
+    /// it back); the session's scores stay.
     pub fn replace_game(&mut self, loaded: Session) {
-        let tally = self.tally;
-        let generation = self.generation + 1;
-        *self = Session {
-            tally,
-            generation,
-            ..loaded
-        };
+        self.set_aside();
+        self.settings = loaded.settings;
+        self.players = loaded.players;
+        self.position = loaded.position;
+        self.moves = loaded.moves;
+        self.redo = loaded.redo;
+        self.counted = loaded.counted;
+        self.generation += 1;
     }
 }
 
-/// What the window keeps between runs: the settings, the game, the score.
+/// What the window keeps between runs: the settings, the game, the scores, the games set
+/// aside. Fields added after the first version have serde defaults, so older saved states
+/// still load.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 struct SavedSession {
     settings: Settings,
     moves: Vec<Cell>,
     redo: Vec<Cell>,
+    /// The current mode and board's score. Versions before per-mode scores kept only this
+    /// one score; it is still written so that they can read the state.
+    #[serde(default)]
     tally: Tally,
     counted: bool,
+    #[serde(default)]
+    scores: Vec<Score>,
+    #[serde(default)]
+    earlier: Vec<EarlierGame>,
 }
 
 impl From<Session> for SavedSession {
     fn from(s: Session) -> SavedSession {
         SavedSession {
+            tally: s.tally(),
             settings: s.settings,
             moves: s.moves,
             redo: s.redo,
-            tally: s.tally,
             counted: s.counted,
+            scores: s.scores,
+            earlier: s.earlier,
         }
     }
 }
@@ -286,18 +474,22 @@ impl TryFrom<SavedSession> for Session {
 
     fn try_from(saved: SavedSession) -> Result<Session, String> {
         let mut session = Session::new(saved.settings);
-        for cell in &saved.moves {
-            session.position.play(*cell).map_err(|e| e.to_string())?;
-        }
-        // The redo moves must be playable after the moves, in order.
-        let mut check = session.position.clone();
-        for cell in saved.redo.iter().rev() {
-            check.play(*cell).map_err(|e| e.to_string())?;
+        session.position = replay(session.settings.rule, &saved.moves, &saved.redo)?;
+        for game in &saved.earlier {
+            game.replay()?;
         }
         session.moves = saved.moves;
         session.redo = saved.redo;
-        session.tally = saved.tally;
         session.counted = saved.counted;
+        session.scores = saved.scores;
+        if session.scores.is_empty() && saved.tally != Tally::default() {
+            // A state from before per-mode scores: its one score is what the window showed
+            // beside this mode and board, so it stays with them.
+            *session.tally_mut() = saved.tally;
+        }
+        let excess = saved.earlier.len().saturating_sub(EARLIER_GAMES);
+        session.earlier = saved.earlier;
+        session.earlier.drain(..excess);
         Ok(session)
     }
 }

@@ -145,6 +145,8 @@ impl TicTacToeApp {
     /// Applies one action of the player.
     fn apply(&mut self, action: Action, ctx: &egui::Context) {
         let session = &mut self.state.session;
+        // Settings, and Undo bringing back an earlier game, may change the board.
+        let rule = session.settings().rule;
         match action {
             Action::Play(cell) => self.play(cell),
             Action::NewGame => {
@@ -174,13 +176,18 @@ impl TicTacToeApp {
             Action::Save => self.ask_file(FileAction::Save, ctx),
             Action::Open => self.ask_file(FileAction::Open, ctx),
             Action::Settings(settings) => {
-                if settings.rule != session.settings().rule {
-                    self.cursor = None;
-                }
                 self.computer.cancel();
-                session.set_settings(settings);
-                self.note = None;
+                let before = session.settings().clone();
+                if session.set_settings(settings) {
+                    let text = status::new_game_note(&before, session.settings());
+                    self.set_info(text);
+                } else {
+                    self.note = None;
+                }
             }
+        }
+        if self.state.session.settings().rule != rule {
+            self.cursor = None;
         }
         ctx.request_repaint();
     }

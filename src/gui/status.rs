@@ -3,7 +3,7 @@
 //! easy to test and the drawing code stays short.
 
 use crate::engine::{PlayerKind, Value};
-use crate::game::{Mode, Player, Session};
+use crate::game::{FirstMover, Mode, Player, Session, Settings};
 use crate::rules::{Cell, Outcome, Rule, Side};
 
 use crate::game::SOLVABLE_CELLS;
@@ -89,20 +89,76 @@ pub fn result(session: &Session, outcome: &Outcome) -> String {
     }
 }
 
-/// The session's score: "Score: you 1, computer 2, draws 0" against the computer, or by
-/// side otherwise.
+/// The score of the current mode on the current board, saying which they are: "Score: you
+/// 1, computer 2, draws 0 (3x3, against the computer)", or by side otherwise: "Score: X 1,
+/// O 0, draws 0 (5x5, 4 in a row, two players)".
 #[must_use]
 pub fn score(session: &Session) -> String {
     let t = session.tally();
-    match session.settings().mode {
-        Mode::HumanVsComputer => {
-            format!(
-                "Score: you {}, computer {}, draws {}",
-                t.wins, t.losses, t.draws
-            )
-        }
-        _ => format!("Score: X {}, O {}, draws {}", t.wins, t.losses, t.draws),
+    let settings = session.settings();
+    let board = board_name(&settings.rule);
+    match settings.mode {
+        Mode::HumanVsComputer => format!(
+            "Score: you {}, computer {}, draws {} ({board}, against the computer)",
+            t.wins, t.losses, t.draws
+        ),
+        Mode::Hotseat => format!(
+            "Score: X {}, O {}, draws {} ({board}, two players)",
+            t.wins, t.losses, t.draws
+        ),
+        Mode::ComputerVsComputer => format!(
+            "Score: X {}, O {}, draws {} ({board}, computer vs computer)",
+            t.wins, t.losses, t.draws
+        ),
     }
+}
+
+/// A board in a few words: "3x3" for classic tic-tac-toe, otherwise with its K: "5x5, 4 in
+/// a row", "7x6, exactly 4 in a row".
+#[must_use]
+pub fn board_name(rule: &Rule) -> String {
+    format!("{}{}", board_size(rule), k_words(rule))
+}
+
+/// "5x5".
+fn board_size(rule: &Rule) -> String {
+    format!("{}x{}", rule.width(), rule.height())
+}
+
+/// ", 4 in a row", ", exactly 4 in a row", or nothing on the classic board, where three in
+/// a row goes without saying.
+fn k_words(rule: &Rule) -> String {
+    if *rule == Rule::TIC_TAC_TOE {
+        return String::new();
+    }
+    let exactly = if rule.exact() { "exactly " } else { "" };
+    format!(", {exactly}{} in a row", rule.k())
+}
+
+/// What the window says when a change of settings set the game in progress aside for a new
+/// one: what is new, and that Undo brings the old game back.
+#[must_use]
+pub fn new_game_note(before: &Settings, after: &Settings) -> String {
+    let what = if after.rule != before.rule {
+        let rule = &after.rule;
+        format!(
+            "New game on the {} board{}.",
+            board_size(rule),
+            k_words(rule)
+        )
+    } else {
+        match (after.mode, after.first) {
+            (Mode::Hotseat, _) => "New game for two players.".to_string(),
+            (Mode::ComputerVsComputer, _) => "New game, computer against computer.".to_string(),
+            (Mode::HumanVsComputer, FirstMover::Human) => {
+                "New game against the computer, you move first.".to_string()
+            }
+            (Mode::HumanVsComputer, FirstMover::Computer) => {
+                "New game against the computer, the computer moves first.".to_string()
+            }
+        }
+    };
+    format!("{what} Undo brings back the game you were playing.")
 }
 
 /// What a search depth means on this board, for the line under the difficulty slider.
@@ -193,7 +249,6 @@ pub fn capitalise(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{FirstMover, Settings};
 
     #[test]
     fn describes_the_players() {
@@ -247,5 +302,44 @@ mod tests {
         assert_eq!(capitalise("the game is over"), "The game is over");
         assert_eq!(seconds(2000), "2 s");
         assert_eq!(seconds(500), "0.5 s");
+    }
+
+    #[test]
+    fn names_boards_and_new_games() {
+        assert_eq!(board_name(&Rule::TIC_TAC_TOE), "3x3");
+        assert_eq!(
+            board_name(&Rule::new(5, 5, 4, false).unwrap()),
+            "5x5, 4 in a row"
+        );
+        assert_eq!(
+            board_name(&Rule::new(7, 6, 4, true).unwrap()),
+            "7x6, exactly 4 in a row"
+        );
+        let classic = Settings::default();
+        let five = Settings {
+            rule: Rule::new(5, 5, 4, false).unwrap(),
+            ..Settings::default()
+        };
+        assert_eq!(
+            new_game_note(&classic, &five),
+            "New game on the 5x5 board, 4 in a row. Undo brings back the game you were playing."
+        );
+        assert_eq!(
+            new_game_note(&five, &classic),
+            "New game on the 3x3 board. Undo brings back the game you were playing."
+        );
+        let computer_first = Settings {
+            first: FirstMover::Computer,
+            ..Settings::default()
+        };
+        assert!(
+            new_game_note(&classic, &computer_first)
+                .starts_with("New game against the computer, the computer moves first.")
+        );
+        let hotseat = Settings {
+            mode: Mode::Hotseat,
+            ..Settings::default()
+        };
+        assert!(new_game_note(&classic, &hotseat).starts_with("New game for two players."));
     }
 }
