@@ -348,3 +348,17 @@ fn play_a_whole_game_on_a_larger_board() {
         "the game should end before the script does: {stdout}"
     );
 }
+
+#[test]
+fn play_on_a_large_board_answers_without_a_time_setting() {
+    // No --time: the time policy gives the computer its default budget per move on a board
+    // too large to search to the end, so it answers rather than deepening for ever.
+    let out = run_with_input(
+        &["play", "--rule", "15,15,5", "--first", "computer"],
+        "8 9\nquit\n",
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(stdout.matches("Computer plays").count(), 2, "{stdout}");
+    assert!(stdout.contains("Game abandoned."), "{stdout}");
+}
