@@ -110,6 +110,11 @@ impl Brain {
         }
         match parse_command(line) {
             None => Ok(Flow::Continue),
+            // The manager reads no answer to INFO: its problem waits for the next move.
+            Some(Err(error)) if error.is_info() => {
+                self.note_problem(error.to_string());
+                Ok(Flow::Continue)
+            }
             Some(Err(error)) => {
                 say(out, &format!("ERROR {error}"))?;
                 Ok(Flow::Continue)

@@ -132,6 +132,22 @@ pub enum ParseError {
     BadBoardLine(String),
 }
 
+impl ParseError {
+    /// Whether the line was an INFO command, whose problems the protocol has the brain
+    /// report later, at the next move command.
+    #[must_use]
+    pub fn is_info(&self) -> bool {
+        matches!(
+            self,
+            ParseError::BadInfo { .. }
+                | ParseError::Missing {
+                    command: "INFO",
+                    ..
+                }
+        )
+    }
+}
+
 /// Parses one command line. An empty line is `None`: the protocol lets the manager send
 /// them, and there is nothing to answer.
 pub fn parse_command(line: &str) -> Option<Result<Command, ParseError>> {
@@ -378,6 +394,8 @@ mod tests {
             parse("TURN 3").unwrap_err().to_string(),
             "TURN takes a cell X,Y (two whole numbers from 0, as in 7,7), got '3'"
         );
+        assert!(parse("INFO timeout_turn fast").unwrap_err().is_info());
+        assert!(!parse("TURN 3").unwrap_err().is_info());
         assert_eq!(
             parse("INFO timeout_turn fast").unwrap_err().to_string(),
             "INFO timeout_turn takes a whole number of milliseconds, got 'fast'"
