@@ -149,7 +149,7 @@ impl Brain {
         self.command_answer(answer, out)
     }
 
-    /// Records a malformed INFO line, to be reported at the next move command.
+    /// Records a problem with an INFO setting, to be reported at the next move command.
     fn note_problem(&mut self, problem: String) {
         self.pending.get_or_insert(problem);
     }

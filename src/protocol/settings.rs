@@ -95,7 +95,7 @@ impl Settings {
             Some(bytes) => {
                 let megabytes = (bytes.saturating_sub(RESERVE_BYTES) / 2) >> 20;
                 if megabytes < LEAST_TABLE_MEGABYTES {
-                    let least = RESERVE_BYTES + (2 * LEAST_TABLE_MEGABYTES << 20);
+                    let least = RESERVE_BYTES + ((2 * LEAST_TABLE_MEGABYTES) << 20);
                     return Err(format!(
                         "max_memory {bytes} bytes is too small: the brain needs at least {least}"
                     ));
