@@ -1,0 +1,599 @@
+//! The brain: the game the manager and the engine play through the Gomocup protocol. It
+//! keeps the board, checks every command against it, and asks the move driver for each move
+//! under the match clock, so the protocol front end says the same few things to the engine
+//! as the window and the terminal game do.
+//!
+//! A refused command leaves the board as it was. After every move the brain answers, it is
+//! the opponent's turn, so the side of each TURN stone follows from the board.
+
+use std::io::{self, Write};
+
+use crate::engine::{Iteration, PlayerKind, Value};
+use crate::game::{Driver, DriverConfig, Request, Task};
+use crate::rules::rule::{MAX_SIDE, MIN_SIDE};
+use crate::rules::{Cell, MoveError, Outcome, Position, Rule, SetupError, Side};
+
+use super::command::{BoardLine, Command, Field, Point, parse_board_line, parse_command};
+use super::settings::Settings;
+
+/// How many in a row win: the protocol's game is gomoku.
+pub const FIVE: usize = 5;
+
+/// Whether to read on after a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    /// END: the brain exits.
+    End,
+}
+
+/// Why a command got no answer of its own.
+enum Failure {
+    /// The command is refused; the reason goes after ERROR.
+    Refused(String),
+    /// Writing to the manager failed.
+    Io(io::Error),
+}
+
+impl From<String> for Failure {
+    fn from(reason: String) -> Failure {
+        Failure::Refused(reason)
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(error: io::Error) -> Failure {
+        Failure::Io(error)
+    }
+}
+
+/// The answer to a command: a line, or nothing (INFO).
+type Answer = Result<Option<String>, Failure>;
+
+/// The game on the board.
+struct Game {
+    position: Position,
+    /// The brain's side, known from the first move command of the game on.
+    own: Option<Side>,
+}
+
+/// A BOARD command being read, up to its DONE.
+#[derive(Default)]
+struct BoardInput {
+    stones: Vec<(Point, Field)>,
+    /// The first malformed line, reported at DONE (the manager reads no answer before).
+    problem: Option<String>,
+}
+
+/// The brain's state from one command to the next.
+pub struct Brain {
+    settings: Settings,
+    driver: Driver,
+    config: DriverConfig,
+    /// `None` until START.
+    game: Option<Game>,
+    board: Option<BoardInput>,
+    /// A malformed INFO line. The protocol asks for such problems to be reported as the
+    /// answer to the next move command, since the manager reads no answer to INFO.
+    pending: Option<String>,
+    /// Names the position of the latest request for the driver.
+    tag: u64,
+}
+
+impl Default for Brain {
+    fn default() -> Brain {
+        Brain::new()
+    }
+}
+
+impl Brain {
+    /// A brain with no board yet and the default settings.
+    #[must_use]
+    pub fn new() -> Brain {
+        let config = DriverConfig::default();
+        Brain {
+            settings: Settings::default(),
+            driver: Driver::new(config, || {}),
+            config,
+            game: None,
+            board: None,
+            pending: None,
+            tag: 0,
+        }
+    }
+
+    /// Handles one line from the manager, writing the answer (and, while thinking, MESSAGE
+    /// lines) to `out`, each flushed at once.
+    pub fn handle(&mut self, line: &str, out: &mut dyn Write) -> io::Result<Flow> {
+        if self.board.is_some() {
+            return self.board_line(line, out);
+        }
+        match parse_command(line) {
+            None => Ok(Flow::Continue),
+            // The manager reads no answer to INFO: its problem waits for the next move.
+            Some(Err(error)) if error.is_info() => {
+                self.note_problem(error.to_string());
+                Ok(Flow::Continue)
+            }
+            Some(Err(error)) => {
+                say(out, &format!("ERROR {error}"))?;
+                Ok(Flow::Continue)
+            }
+            Some(Ok(command)) => self.command(command, out),
+        }
+    }
+
+    fn command(&mut self, command: Command, out: &mut dyn Write) -> io::Result<Flow> {
+        let answer = match command {
+            Command::Start(size) => self.start(size, size),
+            Command::RectStart { width, height } => self.start(width, height),
+            Command::Restart => self.restart(),
+            Command::Begin => self.begin(out),
+            Command::Turn(at) => self.turn(at, out),
+            Command::Board => {
+                self.board = Some(BoardInput::default());
+                Ok(None)
+            }
+            Command::Takeback(at) => self.takeback(at),
+            Command::Info(info) => {
+                self.settings.apply(&info);
+                self.apply_rule();
+                Ok(None)
+            }
+            Command::About => Ok(Some(about())),
+            Command::End => return Ok(Flow::End),
+            Command::Unknown(word) => Ok(Some(format!(
+                "UNKNOWN {word} is not a command this brain carries out"
+            ))),
+        };
+        self.command_answer(answer, out)
+    }
+
+    /// Records a problem with an INFO setting, to be reported at the next move command.
+    fn note_problem(&mut self, problem: String) {
+        self.pending.get_or_insert(problem);
+    }
+
+    fn start(&mut self, width: usize, height: usize) -> Answer {
+        // An unsupported rule is refused at the first move, where the protocol reports
+        // INFO problems; the board itself is fine.
+        let exact = self.settings.exact_five().unwrap_or(false);
+        let rule = Rule::new(width, height, FIVE, exact).map_err(|_| {
+            format!(
+                "unsupported board size {width}x{height}: this brain plays five in a row on \
+                 sides of {MIN_SIDE} to {MAX_SIDE} cells, the longer one at least {FIVE}"
+            )
+        })?;
+        self.game = Some(Game {
+            position: Position::new(rule),
+            own: None,
+        });
+        Ok(Some("OK".to_string()))
+    }
+
+    fn restart(&mut self) -> Answer {
+        let game = self.game.as_mut().ok_or_else(no_board)?;
+        *game = Game {
+            position: Position::new(*game.position.rule()),
+            own: None,
+        };
+        Ok(Some("OK".to_string()))
+    }
+
+    fn begin(&mut self, out: &mut dyn Write) -> Answer {
+        self.ready()?;
+        let position = &self.game.as_ref().ok_or_else(no_board)?.position;
+        if position.stones() > 0 {
+            let stones = position.stones();
+            return Err(format!(
+                "BEGIN opens the game on the empty board, and {stones} stones are on it"
+            )
+            .into());
+        }
+        self.reply_to(position.clone(), Side::X, out)
+    }
+
+    fn turn(&mut self, at: Point, out: &mut dyn Write) -> Answer {
+        self.ready()?;
+        let game = self.game.as_ref().ok_or_else(no_board)?;
+        let opponent = game.position.side_to_move();
+        if game.own == Some(opponent) {
+            return Err(
+                "it is the brain's turn, not the opponent's (after a TAKEBACK of the \
+                        brain's move, send BOARD)"
+                    .to_string()
+                    .into(),
+            );
+        }
+        let own = opponent.other();
+        if game.position.is_over() {
+            return Err(game_over(&game.position, own).into());
+        }
+        let mut position = game.position.clone();
+        position
+            .play(at.cell())
+            .map_err(|error| move_refusal(at, &error, position.rule()))?;
+        if position.is_over() {
+            let reason = game_over(&position, own);
+            return Err(
+                format!("TURN {at} ends the game ({reason}): the brain has no move").into(),
+            );
+        }
+        self.reply_to(position, own, out)
+    }
+
+    fn takeback(&mut self, at: Point) -> Answer {
+        let game = self.game.as_mut().ok_or_else(no_board)?;
+        let cell = at.cell();
+        if game.position.get(cell).is_none() {
+            return Err(format!("TAKEBACK {at}: there is no stone there").into());
+        }
+        let stones: Vec<(Cell, Side)> = stones_of(&game.position)
+            .filter(|&(c, _)| c != cell)
+            .collect();
+        let own = game.own.unwrap_or(Side::X);
+        let position = Position::from_stones(*game.position.rule(), &stones).map_err(|error| {
+            format!(
+                "TAKEBACK {at} would leave an impossible position: {}",
+                explain(&error, own)
+            )
+        })?;
+        game.position = position;
+        Ok(Some("OK".to_string()))
+    }
+
+    fn board_line(&mut self, line: &str, out: &mut dyn Write) -> io::Result<Flow> {
+        let board = self.board.as_mut().expect("called while reading a BOARD");
+        match parse_board_line(line) {
+            Ok(BoardLine::Stone { at, field }) => board.stones.push((at, field)),
+            Ok(BoardLine::Done) => {
+                let input = self.board.take().expect("checked above");
+                let answer = self.finish_board(input, out);
+                return self.command_answer(answer, out);
+            }
+            Err(error) => match parse_command(line) {
+                None => {}
+                // A command instead of a stone: the manager gave up on this BOARD.
+                Some(Ok(command)) if !matches!(command, Command::Unknown(_)) => {
+                    self.board = None;
+                    if command == Command::End {
+                        return Ok(Flow::End);
+                    }
+                    say(
+                        out,
+                        "ERROR BOARD ended without DONE; the board is unchanged",
+                    )?;
+                    return self.command(command, out);
+                }
+                Some(_) => {
+                    board.problem.get_or_insert(error.to_string());
+                }
+            },
+        }
+        Ok(Flow::Continue)
+    }
+
+    /// Writes the answer to a command: its line, or ERROR with the reason.
+    fn command_answer(&mut self, answer: Answer, out: &mut dyn Write) -> io::Result<Flow> {
+        match answer {
+            Ok(Some(line)) => say(out, &line)?,
+            Ok(None) => {}
+            Err(Failure::Refused(reason)) => say(out, &format!("ERROR {reason}"))?,
+            Err(Failure::Io(error)) => return Err(error),
+        }
+        Ok(Flow::Continue)
+    }
+
+    fn finish_board(&mut self, input: BoardInput, out: &mut dyn Write) -> Answer {
+        self.ready()?;
+        if let Some(problem) = input.problem {
+            return Err(problem.into());
+        }
+        let rule = *self.game.as_ref().ok_or_else(no_board)?.position.rule();
+        let (own, stones) = board_stones(&rule, &input.stones)?;
+        let position =
+            Position::from_stones(rule, &stones).map_err(|error| explain(&error, own))?;
+        if position.is_over() {
+            return Err(format!("the game is over ({})", game_over(&position, own)).into());
+        }
+        self.reply_to(position, own, out)
+    }
+
+    /// Refuses a move command while a setting stands in the way: a malformed INFO line
+    /// (reported once), an unsupported rule or too little memory (until changed).
+    fn ready(&mut self) -> Result<(), Failure> {
+        if let Some(problem) = self.pending.take() {
+            return Err(problem.into());
+        }
+        self.settings.exact_five()?;
+        let config = self.settings.driver_config()?;
+        if config != self.config {
+            // The table size is fixed when the driver's engines are built.
+            self.driver = Driver::new(config, || {});
+            self.config = config;
+        }
+        Ok(())
+    }
+
+    /// Plays the exactly-five setting into the game on the board, if it changed.
+    fn apply_rule(&mut self) {
+        let (Ok(exact), Some(game)) = (self.settings.exact_five(), self.game.as_mut()) else {
+            return;
+        };
+        let rule = *game.position.rule();
+        if rule.exact() == exact {
+            return;
+        }
+        let stones: Vec<(Cell, Side)> = stones_of(&game.position).collect();
+        match Position::from_stones(rule.with_exact(exact), &stones) {
+            Ok(position) => game.position = position,
+            Err(error) => {
+                let own = game.own.unwrap_or(Side::X);
+                let problem = format!(
+                    "INFO rule: the stones on the board are not a position under the new rule \
+                     ({}); the rule stays as it was for this game",
+                    explain(&error, own)
+                );
+                self.note_problem(problem);
+            }
+        }
+    }
+
+    /// Asks the driver for the brain's move as `own` in `position`, reporting each finished
+    /// iteration as a MESSAGE line, and plays it: the answer is the move.
+    fn reply_to(&mut self, position: Position, own: Side, out: &mut dyn Write) -> Answer {
+        self.tag += 1;
+        let tag = self.tag;
+        self.driver.request(Request {
+            tag,
+            position: position.clone(),
+            task: Task::Move(PlayerKind::Engine {
+                depth: None,
+                time_ms: None,
+            }),
+            clock: self.settings.clock(),
+        });
+        let mut written = Ok(());
+        let answer = self.driver.answer(tag, &mut |iteration| {
+            if written.is_ok() {
+                written = say(out, &progress(iteration));
+            }
+        });
+        written?;
+        let answer = answer.map_err(|error| format!("the search failed: {error}"))?;
+        let cell = answer
+            .best
+            .ok_or_else(|| "the engine found no move".to_string())?;
+        let mut after = position;
+        // The driver's move is checked like any other before it is played or sent.
+        after.play(cell).map_err(|error| {
+            format!("the engine's move {} was refused: {error}", Point::of(cell))
+        })?;
+        let game = self.game.as_mut().ok_or_else(no_board)?;
+        game.position = after;
+        game.own = Some(own);
+        Ok(Some(Point::of(cell).to_string()))
+    }
+
+    /// The cells the brain's stones are on.
+    #[cfg(test)]
+    fn own_stones(&self) -> Vec<Point> {
+        let Some(game) = &self.game else {
+            return Vec::new();
+        };
+        let Some(own) = game.own else {
+            return Vec::new();
+        };
+        stones_of(&game.position)
+            .filter(|&(_, side)| side == own)
+            .map(|(cell, _)| Point::of(cell))
+            .collect()
+    }
+}
+
+/// Writes one line and flushes it: the manager reads answers as they come.
+fn say(out: &mut dyn Write, line: &str) -> io::Result<()> {
+    writeln!(out, "{line}")?;
+    out.flush()
+}
+
+fn no_board() -> String {
+    "no board yet: send START first".to_string()
+}
+
+/// The ABOUT line.
+#[must_use]
+pub fn about() -> String {
+    format!(
+        "name=\"tictactoe\", version=\"{}\", author=\"the tictactoe authors\"",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+/// One finished iteration as a MESSAGE line: depth, value, nodes and the expected line.
+fn progress(iteration: &Iteration) -> String {
+    let value = match iteration.value {
+        Value::Win { plies } => format!("win in {plies}"),
+        Value::Loss { plies } => format!("loss in {plies}"),
+        Value::Draw => "draw".to_string(),
+        Value::Unknown => format!("score {}", iteration.score),
+    };
+    let line: Vec<String> = iteration
+        .pv
+        .iter()
+        .map(|&cell| Point::of(cell).to_string())
+        .collect();
+    format!(
+        "MESSAGE depth {} value {value} nodes {} time {} ms line {}",
+        iteration.depth,
+        iteration.stats.nodes,
+        iteration.stats.elapsed.as_millis(),
+        line.join(" ")
+    )
+}
+
+/// The stones on the board with their sides.
+fn stones_of(position: &Position) -> impl Iterator<Item = (Cell, Side)> + '_ {
+    let width = position.rule().width();
+    position
+        .board()
+        .iter()
+        .enumerate()
+        .filter_map(move |(i, s)| s.map(|side| (Cell::new(i / width, i % width), side)))
+}
+
+/// The stones of a BOARD command with their sides, and the brain's side. The brain is to
+/// move, and X moves first: with as many stones as the opponent the brain is X, with one
+/// fewer it is O.
+fn board_stones(
+    rule: &Rule,
+    lines: &[(Point, Field)],
+) -> Result<(Side, Vec<(Cell, Side)>), String> {
+    let mut seen = std::collections::HashSet::new();
+    for &(at, field) in lines {
+        if field == Field::Continuous {
+            return Err(format!(
+                "{at} has field 3 (a continuous game's finished line), which is not supported: \
+                 the brain plays each game to its first five"
+            ));
+        }
+        if at.x >= rule.width() || at.y >= rule.height() {
+            let (w, h) = (rule.width(), rule.height());
+            return Err(format!("{at} is off the {w}x{h} board"));
+        }
+        if !seen.insert(at) {
+            return Err(format!("{at} is given twice"));
+        }
+    }
+    let count = |field| lines.iter().filter(|&&(_, f)| f == field).count();
+    let (mine, theirs) = (count(Field::Own), count(Field::Opponent));
+    let own = if mine == theirs {
+        Side::X
+    } else if theirs == mine + 1 {
+        Side::O
+    } else {
+        return Err(format!(
+            "impossible position: the brain has {mine} stones and the opponent {theirs}; \
+             with the brain to move it has as many as the opponent or one fewer"
+        ));
+    };
+    let stones = lines
+        .iter()
+        .map(|&(at, field)| {
+            let side = if field == Field::Own {
+                own
+            } else {
+                own.other()
+            };
+            (at.cell(), side)
+        })
+        .collect();
+    Ok((own, stones))
+}
+
+/// A setup error in the protocol's terms: x,y cells, and the brain and its opponent rather
+/// than X and O.
+fn explain(error: &SetupError, own: Side) -> String {
+    let who = |side: Side| {
+        if side == own {
+            "the brain"
+        } else {
+            "the opponent"
+        }
+    };
+    let text = match error {
+        SetupError::OffBoard {
+            cell,
+            width,
+            height,
+        } => format!("{} is off the {width}x{height} board", Point::of(*cell)),
+        SetupError::TwoStones(cell) => format!("{} holds two stones", Point::of(*cell)),
+        SetupError::BadCounts { x, o } => {
+            format!("{} has {x} stones and {} {o}", who(Side::X), who(Side::O))
+        }
+        SetupError::BothWin => "both sides have five in a row".to_string(),
+        SetupError::PlayAfterWin(side) => {
+            format!("play went on after {} had five in a row", who(*side))
+        }
+    };
+    format!("impossible position: {text}")
+}
+
+/// A refused TURN in the protocol's terms.
+fn move_refusal(at: Point, error: &MoveError, rule: &Rule) -> String {
+    match error {
+        MoveError::Occupied(_) => format!("TURN {at}: that cell is already taken"),
+        MoveError::OffBoard { .. } => {
+            let (w, h) = (rule.width(), rule.height());
+            format!("TURN {at} is off the {w}x{h} board")
+        }
+        MoveError::GameOver => format!("TURN {at}: the game is already over"),
+    }
+}
+
+/// Why a finished game has no move left, from the brain's point of view.
+fn game_over(position: &Position, own: Side) -> String {
+    match position.outcome() {
+        Some(Outcome::Win { side, .. }) if side == own => "the brain has five in a row".into(),
+        Some(Outcome::Win { .. }) => "the opponent has five in a row".into(),
+        Some(Outcome::Draw) => "the board is full".into(),
+        None => "the game goes on".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Feeds `lines` to a fresh brain and returns what it wrote, without MESSAGE lines.
+    fn session(brain: &mut Brain, lines: &[&str]) -> Vec<String> {
+        let mut out = Vec::new();
+        for line in lines {
+            brain.handle(line, &mut out).unwrap();
+        }
+        String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .filter(|l| !l.starts_with("MESSAGE"))
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn a_won_line_for_the_brain_is_completed() {
+        let mut brain = Brain::new();
+        let answers = session(
+            &mut brain,
+            &[
+                "INFO timeout_turn 500",
+                "START 10",
+                "BOARD",
+                "0,0,1",
+                "1,0,1",
+                "2,0,1",
+                "3,0,1",
+                "0,5,2",
+                "2,5,2",
+                "4,5,2",
+                "6,5,2",
+                "DONE",
+            ],
+        );
+        assert_eq!(answers, ["OK", "4,0"]);
+        assert!(brain.own_stones().contains(&Point { x: 4, y: 0 }));
+    }
+
+    #[test]
+    fn board_sides_follow_the_counts() {
+        let rule = Rule::new(10, 10, FIVE, false).unwrap();
+        let p = |x, y| Point { x, y };
+        let (own, _) = board_stones(&rule, &[(p(0, 0), Field::Opponent)]).unwrap();
+        assert_eq!(own, Side::O);
+        let (own, stones) =
+            board_stones(&rule, &[(p(0, 0), Field::Own), (p(1, 0), Field::Opponent)]).unwrap();
+        assert_eq!(own, Side::X);
+        assert_eq!(stones[1], (Cell::new(0, 1), Side::O));
+        assert!(board_stones(&rule, &[(p(0, 0), Field::Own)]).is_err());
+        assert!(board_stones(&rule, &[(p(10, 0), Field::Opponent)]).is_err());
+    }
+}

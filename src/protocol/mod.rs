@@ -1,0 +1,33 @@
+//! The Gomocup ("pbrain") protocol front end, as Piskvork and Yixin-Board speak it to a
+//! brain on standard input and output: [`command`] reads the manager's lines into typed
+//! commands, [`settings`] keeps the INFO settings (clock, memory, rule), and [`brain`] plays
+//! the game through the move driver. The `pbrain-tictactoe` binary only connects [`run`] to
+//! its standard input and output.
+
+pub mod brain;
+pub mod command;
+pub mod settings;
+
+use std::io::{self, BufRead, Write};
+
+pub use brain::{Brain, Flow};
+pub use command::{BoardLine, Command, Field, Info, ParseError, Point};
+pub use settings::Settings;
+
+/// Answers the manager's commands from `input` on `output` until END or the end of input.
+/// Lines need not be valid UTF-8: a damaged byte becomes a replacement character, and the
+/// line is answered like any other malformed one.
+pub fn run(input: &mut dyn BufRead, output: &mut dyn Write) -> io::Result<()> {
+    let mut brain = Brain::new();
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
+            return Ok(());
+        }
+        let line = String::from_utf8_lossy(&bytes);
+        if brain.handle(&line, output)? == Flow::End {
+            return Ok(());
+        }
+    }
+}

@@ -1,0 +1,212 @@
+//! The match settings the manager sends with INFO, and what they mean for the engine: the
+//! tournament clock (handed to the time policy in [`crate::game::clock`], which is not written
+//! again here), the size of the transposition table under the memory limit, and the rule
+//! variant (freestyle or exactly five; renju and caro are refused).
+
+use std::time::Duration;
+
+use crate::engine::DEFAULT_MEGABYTES;
+use crate::game::{Clock, DriverConfig};
+
+use super::command::Info;
+
+/// `time_left` takes this value when the match has no time limit.
+const UNLIMITED_MS: i64 = 2_147_483_647;
+
+/// Memory the process needs besides the transposition table: code, stacks, boards and the
+/// engine's per-search arrays, with room to spare (the brain measures well under half this).
+const RESERVE_BYTES: u64 = 12 << 20;
+
+/// The smallest table the engine builds.
+const LEAST_TABLE_MEGABYTES: u64 = 1;
+
+/// The rule flags of INFO rule.
+const EXACT_FIVE: u32 = 1;
+const CONTINUOUS: u32 = 2;
+const RENJU: u32 = 4;
+const CARO: u32 = 8;
+
+/// The settings of the match so far; the defaults hold until the manager sends others.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    timeout_turn: Option<u64>,
+    timeout_match: Option<u64>,
+    time_left: Option<i64>,
+    max_memory: Option<u64>,
+    rule: u32,
+}
+
+impl Settings {
+    /// Records one INFO setting. Keys the brain does not use change nothing.
+    pub fn apply(&mut self, info: &Info) {
+        match *info {
+            Info::TimeoutTurn(ms) => self.timeout_turn = Some(ms),
+            Info::TimeoutMatch(ms) => self.timeout_match = Some(ms),
+            Info::TimeLeft(ms) => self.time_left = Some(ms),
+            Info::MaxMemory(bytes) => self.max_memory = Some(bytes),
+            Info::Rule(flags) => self.rule = flags,
+            Info::Ignored(_) => {}
+        }
+    }
+
+    /// The tournament clock for the next move. The protocol sends `time_left` before every
+    /// move when the match is timed, so it wins over `timeout_match`, which only stands in
+    /// until the first `time_left` arrives.
+    #[must_use]
+    pub fn clock(&self) -> Clock {
+        let turn = self.timeout_turn.map(Duration::from_millis);
+        let left = match self.time_left {
+            Some(ms) if ms >= UNLIMITED_MS => None,
+            // Negative once the match time has run out: the least time the policy allows.
+            Some(ms) => Some(Duration::from_millis(ms.max(0) as u64)),
+            None => self
+                .timeout_match
+                .filter(|&ms| ms > 0)
+                .map(Duration::from_millis),
+        };
+        Clock::Match { turn, left }
+    }
+
+    /// Whether only exactly five in a row wins, or why the rule cannot be played. A
+    /// continuous game is accepted: the brain plays each of its games to the first five.
+    pub fn exact_five(&self) -> Result<bool, String> {
+        let known = EXACT_FIVE | CONTINUOUS | RENJU | CARO;
+        if self.rule & RENJU != 0 {
+            return Err("renju is not supported".to_string());
+        }
+        if self.rule & CARO != 0 {
+            return Err("caro is not supported".to_string());
+        }
+        if self.rule & !known != 0 {
+            return Err(format!(
+                "rule {} has flags this brain does not know (it knows 1, 2, 4 and 8)",
+                self.rule
+            ));
+        }
+        Ok(self.rule & EXACT_FIVE != 0)
+    }
+
+    /// The driver's set-up under the memory limit: the table gets at most half of what is
+    /// left after the process's own needs, and never more than the engine's default. Fails
+    /// when the limit is too small for even the smallest table.
+    pub fn driver_config(&self) -> Result<DriverConfig, String> {
+        let megabytes = match self.max_memory {
+            None | Some(0) => DEFAULT_MEGABYTES as u64,
+            Some(bytes) => {
+                let megabytes = (bytes.saturating_sub(RESERVE_BYTES) / 2) >> 20;
+                if megabytes < LEAST_TABLE_MEGABYTES {
+                    let least = RESERVE_BYTES + ((2 * LEAST_TABLE_MEGABYTES) << 20);
+                    return Err(format!(
+                        "max_memory {bytes} bytes is too small: the brain needs at least {least}"
+                    ));
+                }
+                megabytes.min(DEFAULT_MEGABYTES as u64)
+            }
+        };
+        Ok(DriverConfig {
+            tt_megabytes: megabytes as usize,
+            threads: 1,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with(infos: &[Info]) -> Settings {
+        let mut settings = Settings::default();
+        for info in infos {
+            settings.apply(info);
+        }
+        settings
+    }
+
+    fn ms(ms: u64) -> Option<Duration> {
+        Some(Duration::from_millis(ms))
+    }
+
+    #[test]
+    fn the_clock_takes_time_left_over_the_match_time() {
+        assert_eq!(
+            Settings::default().clock(),
+            Clock::Match {
+                turn: None,
+                left: None
+            }
+        );
+        let s = with(&[Info::TimeoutTurn(5000), Info::TimeoutMatch(180_000)]);
+        assert_eq!(
+            s.clock(),
+            Clock::Match {
+                turn: ms(5000),
+                left: ms(180_000)
+            }
+        );
+        let s = with(&[Info::TimeoutMatch(180_000), Info::TimeLeft(9000)]);
+        assert_eq!(
+            s.clock(),
+            Clock::Match {
+                turn: None,
+                left: ms(9000)
+            }
+        );
+        let s = with(&[Info::TimeLeft(-20)]);
+        assert_eq!(
+            s.clock(),
+            Clock::Match {
+                turn: None,
+                left: ms(0)
+            }
+        );
+        let s = with(&[Info::TimeoutMatch(0), Info::TimeLeft(UNLIMITED_MS)]);
+        assert_eq!(
+            s.clock(),
+            Clock::Match {
+                turn: None,
+                left: None
+            }
+        );
+        let s = with(&[Info::TimeoutTurn(0)]);
+        assert_eq!(
+            s.clock(),
+            Clock::Match {
+                turn: ms(0),
+                left: None
+            }
+        );
+    }
+
+    #[test]
+    fn rule_flags_choose_the_variant_or_say_why_not() {
+        assert_eq!(with(&[]).exact_five(), Ok(false));
+        assert_eq!(with(&[Info::Rule(1)]).exact_five(), Ok(true));
+        assert_eq!(with(&[Info::Rule(2)]).exact_five(), Ok(false));
+        assert_eq!(with(&[Info::Rule(3)]).exact_five(), Ok(true));
+        assert_eq!(
+            with(&[Info::Rule(4)]).exact_five(),
+            Err("renju is not supported".to_string())
+        );
+        assert!(with(&[Info::Rule(8)]).exact_five().is_err());
+        assert!(with(&[Info::Rule(16)]).exact_five().is_err());
+        assert_eq!(
+            with(&[Info::Rule(4), Info::Rule(0)]).exact_five(),
+            Ok(false)
+        );
+    }
+
+    #[test]
+    fn the_table_stays_well_within_the_memory_limit() {
+        let table = |infos: &[Info]| with(infos).driver_config().map(|c| c.tt_megabytes);
+        assert_eq!(table(&[]), Ok(DEFAULT_MEGABYTES));
+        assert_eq!(table(&[Info::MaxMemory(0)]), Ok(DEFAULT_MEGABYTES));
+        assert_eq!(table(&[Info::MaxMemory(350 << 20)]), Ok(DEFAULT_MEGABYTES));
+        assert_eq!(table(&[Info::MaxMemory(80 << 20)]), Ok(34));
+        assert_eq!(table(&[Info::MaxMemory(14 << 20)]), Ok(1));
+        assert!(table(&[Info::MaxMemory(1000)]).is_err());
+        for mb in 14..400u64 {
+            let megabytes = table(&[Info::MaxMemory(mb << 20)]).unwrap() as u64;
+            assert!(RESERVE_BYTES + (megabytes << 20) <= (mb << 20), "{mb} MB");
+        }
+    }
+}
