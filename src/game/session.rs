@@ -207,11 +207,13 @@ impl Session {
                 .find(|&s| *self.player(s) == Player::Human),
             _ => Some(Side::X),
         };
-        match (winner, human) {
-            (None, _) => self.tally.draws += 1,
-            (Some(w), Some(h)) if w == h => self.tally.wins += 1,
-            _ => self.tally.losses += 1,
-        }
+        // Saturating: a score read from saved settings may already be at the maximum.
+        let count = match (winner, human) {
+            (None, _) => &mut self.tally.draws,
+            (Some(w), Some(h)) if w == h => &mut self.tally.wins,
+            _ => &mut self.tally.losses,
+        };
+        *count = count.saturating_add(1);
     }
 
     /// The saved-game record of this game.

@@ -52,15 +52,18 @@ pub struct TicTacToeApp {
 
 impl TicTacToeApp {
     /// The app as the window opens it: the saved state from eframe's storage, or the
-    /// defaults when there is none or it cannot be read.
+    /// defaults when there is none or it cannot be used (then a note says why).
     #[must_use]
     pub fn new(cc: &eframe::CreationContext<'_>) -> TicTacToeApp {
-        let state = cc
-            .storage
-            .and_then(|s| eframe::get_value::<SavedState>(s, eframe::APP_KEY))
-            .and_then(SavedState::checked)
-            .unwrap_or_default();
-        TicTacToeApp::with_state(&cc.egui_ctx, state)
+        // Read the raw text rather than `eframe::get_value`, which gives `None` both for no
+        // settings and for settings that could not be read.
+        let text = cc.storage.and_then(|s| s.get_string(eframe::APP_KEY));
+        let loaded = SavedState::from_storage(text.as_deref());
+        let mut app = TicTacToeApp::with_state(&cc.egui_ctx, loaded.state);
+        if let Some(problem) = loaded.problem {
+            app.set_error(problem);
+        }
+        app
     }
 
     /// The app over a given state, with the desktop's file dialog.

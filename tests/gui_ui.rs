@@ -1,0 +1,234 @@
+//! The window's start-up and layout, driven through egui_kittest by accessible labels: a
+//! damaged or out-of-range settings file, the status area's fixed height, the side panel's
+//! scrolling at the smallest window size, and the learners' move list. Widgets are found by
+//! their labels and measured by the rectangles the accessibility tree gives them. The
+//! engine answers on its own thread, so tests step frames until it has, never sleep.
+
+use std::time::{Duration, Instant};
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use tictactoe::engine::PlayerKind;
+use tictactoe::game::{Mode, Session, Settings};
+use tictactoe::gui::{SavedState, TicTacToeApp, cell_label};
+use tictactoe::rules::{Cell, Rule};
+
+type App = Harness<'static, TicTacToeApp>;
+
+/// How long the engine or a helper thread may take before a test fails.
+const BOUND: Duration = Duration::from_secs(120);
+
+/// The window's default inner size (`gui::native_options`).
+const DEFAULT_SIZE: egui::Vec2 = egui::vec2(960.0, 720.0);
+
+/// The status line's note when settings could not be used.
+const UNUSABLE: &str = "The saved settings could not be used";
+
+/// eframe's storage, in memory.
+#[derive(Default)]
+struct MemoryStorage(std::collections::HashMap<String, String>);
+
+impl eframe::Storage for MemoryStorage {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_string(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
+}
+
+impl MemoryStorage {
+    /// Storage holding `text` as the app's saved state.
+    fn with_text(text: &str) -> MemoryStorage {
+        let mut storage = MemoryStorage::default();
+        eframe::Storage::set_string(&mut storage, eframe::APP_KEY, text.to_string());
+        storage
+    }
+
+    /// Storage holding `state` as eframe writes it.
+    fn with_state(state: &SavedState) -> MemoryStorage {
+        let mut storage = MemoryStorage::default();
+        eframe::set_value(&mut storage, eframe::APP_KEY, state);
+        storage
+    }
+
+    fn text(&self) -> String {
+        eframe::Storage::get_string(self, eframe::APP_KEY).expect("a saved state")
+    }
+}
+
+/// The app as the window opens it at `size`, reading `storage` like eframe does.
+fn open_sized(
+    storage: MemoryStorage,
+    size: egui::Vec2,
+    setup: impl FnOnce(TicTacToeApp) -> TicTacToeApp + 'static,
+) -> App {
+    let storage: &'static MemoryStorage = Box::leak(Box::new(storage));
+    let mut harness = Harness::builder().with_size(size).build_eframe(move |cc| {
+        cc.storage = Some(storage);
+        setup(TicTacToeApp::new(cc))
+    });
+    settle(&mut harness);
+    harness
+}
+
+fn reopen(storage: MemoryStorage) -> App {
+    open_sized(storage, DEFAULT_SIZE, |app| app)
+}
+
+/// A few frames: enough for a click to be read, applied and drawn.
+fn settle(h: &mut App) {
+    for _ in 0..4 {
+        h.step();
+    }
+}
+
+fn click(h: &mut App, label: &str) {
+    h.get_by_label(label).click();
+    settle(h);
+}
+
+fn shows(h: &App, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+fn assert_shows(h: &App, text: &str) {
+    assert!(shows(h, text), "the window does not show \"{text}\"");
+}
+
+/// Steps frames until `done` holds, failing after [`BOUND`].
+fn wait_until(h: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    let deadline = Instant::now() + BOUND;
+    while !done(h) {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        h.step();
+        std::thread::yield_now();
+    }
+    settle(h);
+}
+
+/// A default state with its numbers replaced by ones no panel would let through.
+fn state_with_impossible_numbers() -> SavedState {
+    let mut state = SavedState::default();
+    let settings = Settings {
+        rule: Rule::new(15, 15, 5, false).unwrap(),
+        computer: PlayerKind::Engine {
+            depth: Some(0),
+            time_ms: Some(0),
+        },
+        ..Settings::default()
+    };
+    state.session = Session::new(settings);
+    state.prefs.large_board_time_ms = u64::MAX;
+    state.prefs.engine_depth = Some(0);
+    state.prefs.custom.width = usize::MAX;
+    state.prefs.custom.k = 0;
+    state
+}
+
+#[test]
+fn no_settings_start_quietly_with_the_defaults() {
+    let h = reopen(MemoryStorage::default());
+    assert_eq!(h.state().session().moves().len(), 0);
+    assert_shows(&h, "X - you");
+    assert!(!shows(&h, UNUSABLE));
+    assert!(!shows(&h, "out of range"));
+}
+
+#[test]
+fn damaged_settings_give_the_defaults_and_say_why() {
+    let good = MemoryStorage::with_state(&SavedState::default()).text();
+    assert!(good.contains("k:3"), "{good}");
+    let mut played = Session::new(Settings::default());
+    played.play(Cell::new(1, 1)).unwrap();
+    let with_move = MemoryStorage::with_state(&SavedState {
+        session: played,
+        ..SavedState::default()
+    })
+    .text();
+    assert!(with_move.contains("row:1,col:1"), "{with_move}");
+    let cases = [
+        // An impossible rule: K of 0 once made every start divide by zero.
+        (good.replace("k:3", "k:0"), "K must be between"),
+        (good.replace("width:3", "width:0"), "must be between"),
+        // A move off the board, and a cell played twice.
+        (with_move.replace("row:1,col:1", "row:7,col:1"), "off the"),
+        (
+            with_move.replace(
+                "moves:[(row:1,col:1)]",
+                "moves:[(row:1,col:1),(row:1,col:1)]",
+            ),
+            "taken",
+        ),
+        // Numbers that are not numbers, and text that is not RON at all.
+        (good.replace("k:3", "k:-3"), ""),
+        (good.replace("k:3", "k:99999999999999999999999"), ""),
+        ("(session: garbage".to_string(), ""),
+        (String::new(), ""),
+    ];
+    for (text, reason) in cases {
+        assert_ne!(text, good, "the damage was not applied");
+        let h = reopen(MemoryStorage::with_text(&text));
+        let session = h.state().session();
+        assert_eq!(session.settings(), &Settings::default(), "{text}");
+        assert_eq!(session.moves().len(), 0, "{text}");
+        assert_shows(&h, "X - you");
+        assert_shows(&h, UNUSABLE);
+        assert_shows(&h, "starting with the defaults");
+        if !reason.is_empty() {
+            assert_shows(&h, reason);
+        }
+    }
+}
+
+#[test]
+fn impossible_numbers_in_settings_are_brought_into_range() {
+    let storage = MemoryStorage::with_state(&state_with_impossible_numbers());
+    let mut h = reopen(storage);
+    let state = h.state().state().clone();
+    // The panel then shows the computer's own (corrected) time per move.
+    assert!((100..=60_000).contains(&state.prefs.large_board_time_ms));
+    assert_eq!(state.prefs.engine_depth, Some(1));
+    assert_eq!((state.prefs.custom.width, state.prefs.custom.k), (30, 1));
+    assert_eq!(
+        state.session.settings().computer,
+        PlayerKind::Engine {
+            depth: Some(1),
+            time_ms: Some(100),
+        }
+    );
+    // The board is kept: only the numbers were out of range.
+    assert_eq!(state.session.settings().rule.cells(), 225);
+    assert_shows(&h, "Some saved settings were out of range and were reset");
+    assert_shows(&h, "time per move");
+    assert_shows(&h, "computer player");
+
+    // The computer moves within its (corrected) limits rather than panicking or hanging.
+    click(&mut h, &cell_label(Cell::new(7, 7), None));
+    wait_until(&mut h, "the computer's move", |h| {
+        h.state().session().moves().len() == 2
+    });
+}
+
+#[test]
+fn a_full_score_stays_full() {
+    let mut state = SavedState::default();
+    let mut settings = Settings::default();
+    settings.mode = Mode::Hotseat;
+    state.session = Session::new(settings);
+    let text = MemoryStorage::with_state(&state).text();
+    let max = u32::MAX;
+    let full = text.replace("wins:0", &format!("wins:{max}"));
+    assert_ne!(full, text);
+    let mut h = reopen(MemoryStorage::with_text(&full));
+    assert_eq!(h.state().session().tally().wins, max);
+    for (row, col) in [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)] {
+        click(&mut h, &cell_label(Cell::new(row, col), None));
+    }
+    assert_shows(&h, "X wins");
+    assert_eq!(h.state().session().tally().wins, max);
+}
