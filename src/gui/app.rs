@@ -20,6 +20,7 @@ use super::keys::{self, Command};
 use super::panel::{Action, ControlPanel};
 use super::saved::SavedState;
 use super::status;
+use super::theme;
 
 /// The side panel's width: fixed, so opening a section never pushes the board about.
 const PANEL_WIDTH: f32 = 280.0;
@@ -69,6 +70,7 @@ impl TicTacToeApp {
     /// The app over a given state, with the desktop's file dialog.
     #[must_use]
     pub fn with_state(ctx: &egui::Context, state: SavedState) -> TicTacToeApp {
+        theme::install(ctx);
         state.prefs.theme.apply(ctx);
         TicTacToeApp {
             state,

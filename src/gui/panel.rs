@@ -51,21 +51,25 @@ impl ControlPanel<'_> {
     pub fn ui(self, ui: &mut Ui) -> Vec<Action> {
         let mut actions = Vec::new();
         let mut settings = self.session.settings().clone();
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            ui.add_space(4.0);
-            self.commands_ui(ui, &mut actions);
-            ui.separator();
-            players_ui(ui, &mut settings);
-            ui.separator();
-            computer_ui(ui, &mut settings, self.prefs);
-            ui.separator();
-            board_ui(ui, &mut settings, self.prefs);
-            ui.separator();
-            self.prefs.theme.ui(ui);
-            ui.separator();
-            values_ui(ui, self.session, self.prefs, self.computer);
-            search_ui(ui, self.session, self.computer);
-        });
+        // Always shown: on a small window a panel cut off at the bottom looks complete, and
+        // only a visible bar says there is more below.
+        egui::ScrollArea::vertical()
+            .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
+            .show(ui, |ui| {
+                ui.add_space(4.0);
+                self.commands_ui(ui, &mut actions);
+                ui.separator();
+                players_ui(ui, &mut settings);
+                ui.separator();
+                computer_ui(ui, &mut settings, self.prefs);
+                ui.separator();
+                board_ui(ui, &mut settings, self.prefs);
+                ui.separator();
+                self.prefs.theme.ui(ui);
+                ui.separator();
+                values_ui(ui, self.session, self.prefs, self.computer);
+                search_ui(ui, self.session, self.computer);
+            });
         if settings != *self.session.settings() {
             actions.push(Action::Settings(settings));
         }
