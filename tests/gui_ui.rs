@@ -4,13 +4,15 @@
 //! their labels and measured by the rectangles the accessibility tree gives them. The
 //! engine answers on its own thread, so tests step frames until it has, never sleep.
 
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use tictactoe::engine::PlayerKind;
 use tictactoe::game::{Mode, Session, Settings};
-use tictactoe::gui::{SavedState, TicTacToeApp, cell_label};
+use tictactoe::gui::{GivenPath, SavedState, TicTacToeApp, cell_label};
 use tictactoe::rules::{Cell, Rule};
 
 type App = Harness<'static, TicTacToeApp>;
@@ -18,8 +20,9 @@ type App = Harness<'static, TicTacToeApp>;
 /// How long the engine or a helper thread may take before a test fails.
 const BOUND: Duration = Duration::from_secs(120);
 
-/// The window's default inner size (`gui::native_options`).
+/// The window's default and smallest inner sizes (`gui::native_options`).
 const DEFAULT_SIZE: egui::Vec2 = egui::vec2(960.0, 720.0);
+const SMALLEST_SIZE: egui::Vec2 = egui::vec2(560.0, 420.0);
 
 /// The status line's note when settings could not be used.
 const UNUSABLE: &str = "The saved settings could not be used";
@@ -109,6 +112,32 @@ fn wait_until(h: &mut App, what: &str, done: impl Fn(&App) -> bool) {
         std::thread::yield_now();
     }
     settle(h);
+}
+
+fn wait_for_text(h: &mut App, text: &str) {
+    wait_until(h, text, |h| shows(h, text));
+}
+
+/// The rectangle of the one widget labelled exactly `label`.
+fn rect_of(h: &App, label: &str) -> egui::Rect {
+    h.get_by_label(label).rect()
+}
+
+/// The top left cell's rectangle: where the board starts.
+fn first_cell(h: &App) -> egui::Rect {
+    let label = cell_label(Cell::new(0, 0), None);
+    rect_of(h, &label)
+}
+
+/// The text of a node: a label keeps it as its value, other widgets as their label.
+fn text_of(node: &egui_kittest::Node<'_>) -> String {
+    let node = node.accesskit_node();
+    node.value().or_else(|| node.label()).unwrap_or_default()
+}
+
+/// One row of body text, in points (egui's default body font).
+fn body_row(h: &App) -> f32 {
+    h.ctx.global_style().text_styles[&egui::TextStyle::Body].size * 1.5
 }
 
 /// A default state with its numbers replaced by ones no panel would let through.
@@ -231,4 +260,80 @@ fn a_full_score_stays_full() {
     }
     assert_shows(&h, "X wins");
     assert_eq!(h.state().session().tally().wins, max);
+}
+
+#[test]
+fn a_long_note_stays_on_one_line_and_the_board_does_not_move() {
+    let long_name = format!("{}.json", "a-saved-game-with-a-very-long-name-".repeat(6));
+    let path = std::env::temp_dir().join(long_name);
+    let picker = GivenPath(PathBuf::from(&path));
+    for size in [SMALLEST_SIZE, DEFAULT_SIZE] {
+        let picker = Arc::new(GivenPath(picker.0.clone()));
+        let mut h = open_sized(MemoryStorage::default(), size, move |app| {
+            app.with_picker(picker)
+        });
+        let board_before = first_cell(&h);
+        click(&mut h, "Open game Ctrl+O");
+        wait_for_text(&mut h, "Could not open");
+        let note = h.get_by_label_contains("Could not open");
+        let full = text_of(&note);
+        assert!(full.contains(&path.display().to_string()), "{full}");
+        let rect = note.rect();
+        assert!(
+            rect.height() < body_row(&h),
+            "{size:?}: the note takes {} points, more than a line",
+            rect.height()
+        );
+        assert!(
+            rect.right() <= size.x + 0.5,
+            "{size:?}: the note runs off: {rect:?}"
+        );
+        assert_eq!(first_cell(&h), board_before, "{size:?}: the board moved");
+
+        // Hovering shows the whole text.
+        note.hover();
+        settle(&mut h);
+        wait_until(&mut h, "the full note on hover", |h| {
+            h.query_all_by_label_contains("Could not open").count() >= 2
+        });
+    }
+}
+
+#[test]
+fn long_player_names_stay_on_one_line_at_the_smallest_size() {
+    let mut h = open_sized(MemoryStorage::default(), SMALLEST_SIZE, |app| app);
+    let board_before = first_cell(&h);
+    click(&mut h, "Gomoku 15x15, 5 in a row");
+    // "X - you vs O - computer (full depth, 2 s per move)" is wider than the status area.
+    let players = h.get_by_label_contains("X - you vs O - computer");
+    assert!(players.rect().height() < body_row(&h));
+    let score = h.get_by_label_contains("Score: you 0");
+    assert!(
+        (score.rect().center().y - players.rect().center().y).abs() < 1.0,
+        "the score is on the players' line"
+    );
+    assert!(score.rect().right() <= SMALLEST_SIZE.x + 0.5);
+    // A board of another size moves its cells, but the status area keeps its height: the
+    // board starts at the same height whatever the status says.
+    assert!((first_cell(&h).top() - board_before.top()).abs() < 0.5);
+}
+
+#[test]
+fn the_panel_scrolls_to_its_last_section_at_the_smallest_size() {
+    let mut h = open_sized(MemoryStorage::default(), SMALLEST_SIZE, |app| app);
+    click(&mut h, "Gomoku 15x15, 5 in a row");
+    let header = "Last search (for learners)";
+    assert!(
+        rect_of(&h, header).top() > SMALLEST_SIZE.y,
+        "the panel fits at this size: nothing to scroll"
+    );
+    h.get_by_label(header).scroll_to_me();
+    settle(&mut h);
+    let rect = rect_of(&h, header);
+    assert!(
+        rect.bottom() <= SMALLEST_SIZE.y && rect.top() >= 0.0,
+        "not scrolled into view: {rect:?}"
+    );
+    click(&mut h, header);
+    assert_shows(&h, "No search of this position yet");
 }
