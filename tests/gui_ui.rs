@@ -337,3 +337,59 @@ fn the_panel_scrolls_to_its_last_section_at_the_smallest_size() {
     click(&mut h, header);
     assert_shows(&h, "No search of this position yet");
 }
+
+/// Whether `text` is one move of a move list, as "X 2,2" or "O 15,15".
+fn is_move(text: &str) -> bool {
+    let Some((side, cell)) = text.split_once(' ') else {
+        return false;
+    };
+    let Some((row, col)) = cell.split_once(',') else {
+        return false;
+    };
+    matches!(side, "X" | "O") && row.parse::<u8>().is_ok() && col.parse::<u8>().is_ok()
+}
+
+#[test]
+fn the_expected_line_breaks_only_between_moves() {
+    // Two players on 4x4: a hint there is a full search with a long expected line. The
+    // smallest width, and tall enough that the whole line is in view.
+    let size = egui::vec2(SMALLEST_SIZE.x, 1200.0);
+    let mut h = open_sized(MemoryStorage::default(), size, |app| app);
+    click(&mut h, "Two players at this computer");
+    click(&mut h, "4x4, 4 in a row");
+    click(&mut h, "Hint");
+    wait_until(&mut h, "the hint", |h| shows(h, "best: "));
+    let header = "Last search (for learners)";
+    h.get_by_label(header).scroll_to_me();
+    settle(&mut h);
+    click(&mut h, header);
+    h.get_by_label("Expected line (principal variation):")
+        .scroll_to_me();
+    settle(&mut h);
+
+    let mut moves: Vec<(String, egui::Rect)> = h
+        .query_all_by(|node| {
+            node.value()
+                .is_some_and(|v| (v.starts_with("X ") || v.starts_with("O ")) && v.contains(','))
+        })
+        .map(|node| (text_of(&node), node.rect()))
+        .collect();
+    // A label and the text run inside it both carry the text.
+    moves.dedup();
+    assert!(moves.len() >= 4, "a short line: {moves:?}");
+    let row = body_row(&h);
+    for (text, rect) in &moves {
+        assert!(is_move(text), "\"{text}\" is not exactly one move");
+        assert!(rect.height() < row, "\"{text}\" wraps: {rect:?}");
+        assert!(rect.right() <= size.x, "\"{text}\" runs off: {rect:?}");
+    }
+    // The moves alternate sides, X first (X is to move on the empty board).
+    for (i, (text, _)) in moves.iter().enumerate() {
+        let side = if i % 2 == 0 { "X " } else { "O " };
+        assert!(text.starts_with(side), "move {i}: {text} in {moves:?}");
+    }
+    // The line is longer than the panel is wide, so it does wrap: between moves.
+    let mut tops: Vec<i32> = moves.iter().map(|(_, r)| r.top().round() as i32).collect();
+    tops.dedup();
+    assert!(tops.len() >= 2, "the line never wraps: {moves:?}");
+}

@@ -410,7 +410,17 @@ fn search_ui(ui: &mut Ui, session: &Session, computer: &Computer) {
         }
         if !pv.is_empty() {
             ui.label("Expected line (principal variation):");
-            ui.label(RichText::new(status::pv_words(pv, report.side)).monospace());
+            pv_ui(ui, pv, report.side);
+        }
+    });
+}
+
+/// The expected line, one label per move in a wrapping row, so a line only ever breaks
+/// between two moves ("X 2,2" never becomes "X" and "2,2" on two lines).
+fn pv_ui(ui: &mut Ui, pv: &[Cell], side: crate::rules::Side) {
+    ui.horizontal_wrapped(|ui| {
+        for words in status::pv_moves(pv, side) {
+            ui.add(egui::Label::new(RichText::new(words).monospace()).extend());
         }
     });
 }
