@@ -245,10 +245,13 @@ fn impossible_numbers_in_settings_are_brought_into_range() {
 
 #[test]
 fn a_full_score_stays_full() {
-    let mut state = SavedState::default();
-    let mut settings = Settings::default();
-    settings.mode = Mode::Hotseat;
-    state.session = Session::new(settings);
+    let state = SavedState {
+        session: Session::new(Settings {
+            mode: Mode::Hotseat,
+            ..Settings::default()
+        }),
+        ..SavedState::default()
+    };
     let text = MemoryStorage::with_state(&state).text();
     let max = u32::MAX;
     let full = text.replace("wins:0", &format!("wins:{max}"));

@@ -567,7 +567,7 @@ proptest! {
         let full_score = text.contains("wins:0");
         let text = text.replacen("wins:0", &format!("wins:{wins}"), 1);
         let loaded = SavedState::from_storage(Some(&text));
-        let in_range = (100..=60_000).contains(&time) && depth >= 1 && depth <= 400
+        let in_range = (100..=60_000).contains(&time) && (1..=400).contains(&depth)
             && [custom.0, custom.1, custom.2].iter().all(|v| (1..=30).contains(v));
         prop_assert_eq!(loaded.problem.is_none(), in_range, "{:?}", loaded.problem);
         let tally: Tally = loaded.state.session.tally();
