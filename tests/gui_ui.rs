@@ -391,6 +391,15 @@ fn the_expected_line_breaks_only_between_moves() {
         let side = if i % 2 == 0 { "X " } else { "O " };
         assert!(text.starts_with(side), "move {i}: {text} in {moves:?}");
     }
+    // Moves on one row stand apart: the gap between two is wider than a space inside one.
+    for pair in moves.windows(2) {
+        let ((text, a), (_, b)) = (&pair[0], &pair[1]);
+        if (a.top() - b.top()).abs() < 0.5 {
+            let char_width = a.width() / text.chars().count() as f32;
+            let gap = b.left() - a.right();
+            assert!(gap >= 1.5 * char_width, "{gap} between {pair:?}");
+        }
+    }
     // The line is longer than the panel is wide, so it does wrap: between moves.
     let mut tops: Vec<i32> = moves.iter().map(|(_, r)| r.top().round() as i32).collect();
     tops.dedup();

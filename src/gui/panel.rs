@@ -419,6 +419,10 @@ fn search_ui(ui: &mut Ui, session: &Session, computer: &Computer) {
 /// between two moves ("X 2,2" never becomes "X" and "2,2" on two lines).
 fn pv_ui(ui: &mut Ui, pv: &[Cell], side: crate::rules::Side) {
     ui.horizontal_wrapped(|ui| {
+        // Twice the space inside a move ("X 2,2"), so the eye pairs side and cell correctly.
+        let font = egui::TextStyle::Monospace.resolve(ui.style());
+        let space = ui.ctx().fonts_mut(|f| f.glyph_width(&font, ' '));
+        ui.spacing_mut().item_spacing.x = 2.0 * space;
         for words in status::pv_moves(pv, side) {
             ui.add(egui::Label::new(RichText::new(words).monospace()).extend());
         }
