@@ -125,14 +125,16 @@ impl SavedState {
     }
 }
 
+/// `value` within `range`.
 fn clamp<T: Ord + Copy>(value: T, range: &std::ops::RangeInclusive<T>) -> T {
     value.clamp(*range.start(), *range.end())
 }
 
-/// The first line of a reading error, short enough for the status line's hover text.
+/// The first line of a reading error, short enough for the status line's hover text. The
+/// position in the file ("1:59-1:60") means nothing to a player and is left out.
 fn brief(error: &ron::error::SpannedError) -> String {
     const MAX_CHARS: usize = 160;
-    let text = error.to_string();
+    let text = error.code.to_string();
     let line = text.lines().next().unwrap_or_default();
     if line.chars().count() > MAX_CHARS {
         let cut: String = line.chars().take(MAX_CHARS).collect();
@@ -186,5 +188,27 @@ impl Default for CustomBoard {
             k: 4,
             exact: false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_text_is_quiet_and_bad_text_says_why_in_a_few_words() {
+        assert!(SavedState::from_storage(None).problem.is_none());
+        let good = ron::to_string(&SavedState::default()).unwrap();
+        assert!(SavedState::from_storage(Some(&good)).problem.is_none());
+        let bad = good.replace("k:3", "k:0");
+        let problem = SavedState::from_storage(Some(&bad)).problem.unwrap();
+        assert_eq!(
+            problem,
+            "The saved settings could not be used (K must be between 3 and the longer side of \
+             the board (3), got 0): starting with the defaults."
+        );
+        let long = format!("(session:{})", "x".repeat(1000));
+        let problem = SavedState::from_storage(Some(&long)).problem.unwrap();
+        assert!(problem.chars().count() < 260, "{problem}");
     }
 }
