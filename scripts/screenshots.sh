@@ -11,6 +11,9 @@
 #   thinking.png the computer thinking on 15x15 (spinner), in a taller window
 #   learners.png the learners' view of that search: depth, nodes, cut-offs, line
 #   values.png   the learners' view of the 5x5 board: what every move is worth
+#   panel-960x720.png, panel-560x420.png          that 15x15 game at the default and the
+#   panel-960x720-end.png, panel-560x420-end.png  smallest size: the side panel's scroll bar,
+#                and the panel scrolled to its end (the learners' section)
 # Cell positions are computed from the window geometry: the board is found as the area of
 # the board's colour in a screenshot of the window, then divided into square cells.
 # Run from anywhere: bash scripts/screenshots.sh   (KEEP_WINDOW=1 leaves it open)
@@ -157,9 +160,10 @@ echo "wrote $OUT/end.png"
 
 # --- Two players: Ctrl+N, then the mode from the side panel -------------------------
 # The side panel's rows sit at fixed heights for the default font and theme; the few
-# panel clicks below use them (the board cells are always computed).
+# panel clicks below use them (the board cells are always computed). The heights are the
+# centres of the widgets' rectangles as egui_kittest reports them at the same window size.
 key ctrl+n
-xdotool mousemove "$((X + 40))" "$((Y + 188))" click 1   # "Two players at this computer"
+xdotool mousemove "$((X + 40))" "$((Y + 211))" click 1   # "Two players at this computer"
 sleep 0.5
 for move in "0 0" "1 0" "1 1" "2 0" "2 2"; do
     # shellcheck disable=SC2086
@@ -170,12 +174,12 @@ shot "$OUT/win.png"
 echo "wrote $OUT/win.png"
 
 # --- The learners' view of the board on 5x5: what every move is worth ------------------
-xdotool mousemove "$((X + 60))" "$((Y + 516))" click 1   # "5x5, 4 in a row" (a new game)
+xdotool mousemove "$((X + 60))" "$((Y + 539))" click 1   # "5x5, 4 in a row" (a new game)
 sleep 0.5
 pointer_away
 find_board
 ROWS=5 COLS=5
-xdotool mousemove "$((X + 60))" "$((Y + 626))" click 1   # "Show what each move is worth"
+xdotool mousemove "$((X + 60))" "$((Y + 649))" click 1   # "Show what each move is worth"
 sleep 0.5
 for move in "0 0" "1 2"; do
     # shellcheck disable=SC2086
@@ -185,13 +189,13 @@ pointer_away
 sleep 6                        # every move searched to the end: a few seconds here
 shot "$OUT/values.png"
 echo "wrote $OUT/values.png"
-xdotool mousemove "$((X + 60))" "$((Y + 626))" click 1   # and off again
+xdotool mousemove "$((X + 60))" "$((Y + 649))" click 1   # and off again
 sleep 0.3
 
 # --- Gomoku in the light theme --------------------------------------------------------
-xdotool mousemove "$((X + 147))" "$((Y + 594))" click 1   # Theme: "Light"
+xdotool mousemove "$((X + 147))" "$((Y + 617))" click 1   # Theme: "Light"
 sleep 0.3
-xdotool mousemove "$((X + 60))" "$((Y + 539))" click 1    # "Gomoku 15x15, 5 in a row"
+xdotool mousemove "$((X + 60))" "$((Y + 562))" click 1    # "Gomoku 15x15, 5 in a row"
 sleep 0.5
 pointer_away
 find_board
@@ -208,7 +212,7 @@ echo "wrote $OUT/gomoku.png"
 xdotool windowsize "$WID" 1100 900
 sleep 0.5
 eval "$(xdotool getwindowgeometry --shell "$WID")"
-xdotool mousemove "$((X + 60))" "$((Y + 165))" click 1    # "You vs computer"
+xdotool mousemove "$((X + 60))" "$((Y + 188))" click 1    # "You vs computer"
 sleep 0.3
 key ctrl+n
 pointer_away
@@ -218,8 +222,29 @@ pointer_away
 shot "$OUT/thinking.png"
 echo "wrote $OUT/thinking.png"
 sleep 2.5
-xdotool mousemove "$((X + 90))" "$((Y + 720))" click 1    # "Last search (for learners)"
+xdotool mousemove "$((X + 90))" "$((Y + 766))" click 1    # "Last search (for learners)"
 pointer_away
 sleep 0.3
 shot "$OUT/learners.png"
 echo "wrote $OUT/learners.png"
+
+# --- The side panel at the default and the smallest window size ------------------------
+# The same 15x15 game with the learners' section open: the panel does not fit, so its scroll
+# bar shows; the mouse wheel over the panel then brings its end into view.
+scroll_panel() {
+    xdotool mousemove "$((X + 100))" "$((Y + HEIGHT / 2))"
+    for _ in $(seq 25); do xdotool click "$1"; done
+    sleep 0.5
+}
+for size in 960x720 560x420; do
+    xdotool windowsize "$WID" "${size%x*}" "${size#*x}"
+    sleep 0.6
+    eval "$(xdotool getwindowgeometry --shell "$WID")"
+    pointer_away
+    shot "$OUT/panel-$size.png"
+    scroll_panel 5                 # wheel down
+    pointer_away
+    shot "$OUT/panel-$size-end.png"
+    echo "wrote $OUT/panel-$size.png and $OUT/panel-$size-end.png"
+    scroll_panel 4                 # and back up
+done

@@ -31,6 +31,15 @@ const MATCH_MOVES_AHEAD: u32 = 20;
 /// The least time a search gets under any clock, so that it finishes one iteration.
 const LEAST_TIME: Duration = Duration::from_millis(5);
 
+/// The most time one move may have: a saved game or settings file can name any number of
+/// milliseconds, and a deadline that far away cannot be counted by the system clock.
+pub const MOST_TIME: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// A player's own time per move, within what a search can be given.
+fn own_time(ms: u64) -> Duration {
+    Duration::from_millis(ms).clamp(LEAST_TIME, MOST_TIME)
+}
+
 /// The clock a front end plays under.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Clock {
@@ -58,7 +67,7 @@ pub fn is_solvable(rule: &Rule) -> bool {
 #[must_use]
 pub fn move_limits(rule: &Rule, empty: usize, player: &PlayerKind, clock: Clock) -> Limits {
     let (depth, own_time) = match player {
-        PlayerKind::Engine { depth, time_ms } => (*depth, time_ms.map(Duration::from_millis)),
+        PlayerKind::Engine { depth, time_ms } => (*depth, time_ms.map(own_time)),
         PlayerKind::RuleBased | PlayerKind::Random => (None, None),
     };
     let free_time = own_time.or((!is_solvable(rule)).then_some(DEFAULT_MOVE_TIME));
@@ -78,7 +87,7 @@ pub fn hint_limits(rule: &Rule, player: &PlayerKind) -> Limits {
         let own = match player {
             PlayerKind::Engine {
                 time_ms: Some(ms), ..
-            } => Duration::from_millis(*ms),
+            } => own_time(*ms),
             _ => DEFAULT_MOVE_TIME,
         };
         own.max(DEFAULT_MOVE_TIME)
@@ -168,5 +177,19 @@ mod tests {
             Some(Duration::from_secs(5))
         );
         assert_eq!(hint_limits(&Rule::TIC_TAC_TOE, &quick), Limits::default());
+    }
+
+    #[test]
+    fn a_time_from_a_file_is_kept_within_what_a_clock_can_count() {
+        let gomoku = Rule::new(15, 15, 5, false).unwrap();
+        let forever = engine(None, Some(u64::MAX));
+        let limits = move_limits(&gomoku, 225, &forever, Clock::Free);
+        assert_eq!(limits.time, Some(MOST_TIME));
+        assert_eq!(hint_limits(&gomoku, &forever).time, Some(MOST_TIME));
+        // A deadline that far away can be set.
+        assert!(std::time::Instant::now().checked_add(MOST_TIME).is_some());
+        let no_time = engine(None, Some(0));
+        let limits = move_limits(&Rule::TIC_TAC_TOE, 9, &no_time, Clock::Free);
+        assert_eq!(limits.time, Some(LEAST_TIME));
     }
 }

@@ -360,12 +360,14 @@ impl Session {
                 .find(|&s| *self.player(s) == Player::Human),
             _ => Some(Side::X),
         };
+        // Saturating: a score read from saved settings may already be at the maximum.
         let tally = self.tally_mut();
-        match (winner, human) {
-            (None, _) => tally.draws += 1,
-            (Some(w), Some(h)) if w == h => tally.wins += 1,
-            _ => tally.losses += 1,
-        }
+        let count = match (winner, human) {
+            (None, _) => &mut tally.draws,
+            (Some(w), Some(h)) if w == h => &mut tally.wins,
+            _ => &mut tally.losses,
+        };
+        *count = count.saturating_add(1);
     }
 
     /// The score of the current mode and board, made on first use.

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
-use egui::{Id, RichText, Ui};
+use egui::{Align, FontId, Id, Label, Layout, RichText, Ui, WidgetText};
 
 use crate::game::{Player, Session};
 use crate::rules::{Cell, Outcome};
@@ -20,9 +20,13 @@ use super::keys::{self, Command};
 use super::panel::{Action, ControlPanel};
 use super::saved::SavedState;
 use super::status;
+use super::theme;
 
 /// The side panel's width: fixed, so opening a section never pushes the board about.
 const PANEL_WIDTH: f32 = 280.0;
+
+/// The size of the status line's first line, whose turn it is or the result.
+const STATUS_SIZE: f32 = 22.0;
 
 /// A message under the status line: the reason a move was refused, a file error, ...
 #[derive(Clone, Debug)]
@@ -52,20 +56,24 @@ pub struct TicTacToeApp {
 
 impl TicTacToeApp {
     /// The app as the window opens it: the saved state from eframe's storage, or the
-    /// defaults when there is none or it cannot be read.
+    /// defaults when there is none or it cannot be used (then a note says why).
     #[must_use]
     pub fn new(cc: &eframe::CreationContext<'_>) -> TicTacToeApp {
-        let state = cc
-            .storage
-            .and_then(|s| eframe::get_value::<SavedState>(s, eframe::APP_KEY))
-            .and_then(SavedState::checked)
-            .unwrap_or_default();
-        TicTacToeApp::with_state(&cc.egui_ctx, state)
+        // Read the raw text rather than `eframe::get_value`, which gives `None` both for no
+        // settings and for settings that could not be read.
+        let text = cc.storage.and_then(|s| s.get_string(eframe::APP_KEY));
+        let loaded = SavedState::from_storage(text.as_deref());
+        let mut app = TicTacToeApp::with_state(&cc.egui_ctx, loaded.state);
+        if let Some(problem) = loaded.problem {
+            app.set_error(problem);
+        }
+        app
     }
 
     /// The app over a given state, with the desktop's file dialog.
     #[must_use]
     pub fn with_state(ctx: &egui::Context, state: SavedState) -> TicTacToeApp {
+        theme::install(ctx);
         state.prefs.theme.apply(ctx);
         TicTacToeApp {
             state,
@@ -269,48 +277,55 @@ impl TicTacToeApp {
             .filter(|n| n.generation.is_none_or(|g| g == generation))
     }
 
-    /// The status line: whose turn and who that is, or the result; the note; the score.
+    /// The status area, always three lines high so the board never moves: whose turn and
+    /// who that is, or the result; the players and the score; the note. A line too long for
+    /// the window is cut short with an ellipsis and shows the whole text on hover.
     fn status_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
         let session = &self.state.session;
+        let failure = self.computer.failure(session);
         ui.add_space(4.0);
-        ui.horizontal(|ui| {
-            let failure = self.computer.failure(session);
-            let text = match session.outcome() {
-                Some(outcome) => status::result(session, &outcome),
-                None if self.computer.is_thinking() => {
-                    let side = session.position().side_to_move();
-                    format!("{side} - computer is thinking")
-                }
-                None if failure.is_some() => {
-                    let side = session.position().side_to_move();
-                    format!("{side} - the computer could not move")
-                }
-                None => status::turn(session),
-            };
-            ui.label(RichText::new(text).size(22.0).strong());
-            if let Some(since) = self.computer.thinking_since() {
-                busy::elapsed(ui, since);
+        let text = match session.outcome() {
+            Some(outcome) => status::result(session, &outcome),
+            None if self.computer.is_thinking() => {
+                let side = session.position().side_to_move();
+                format!("{side} - computer is thinking")
             }
+            None if failure.is_some() => {
+                let side = session.position().side_to_move();
+                format!("{side} - the computer could not move")
+            }
+            None => status::turn(session),
+        };
+        let headline = RichText::new(text).size(STATUS_SIZE).strong();
+        let headline_height = ui
+            .ctx()
+            .fonts_mut(|f| f.row_height(&FontId::proportional(STATUS_SIZE)));
+        status_line(ui, headline_height, headline, |ui| {
             if failure.is_some() && ui.button("Try again").clicked() {
                 actions.push(Action::Retry);
             }
-        });
-        ui.horizontal_wrapped(|ui| {
-            ui.label(status::players(session));
-            ui.separator();
-            ui.label(status::score(session));
-            if let Some(message) = self.computer.failure(session) {
-                ui.separator();
-                ui.colored_label(ui.visuals().error_fg_color, status::capitalise(message));
-            } else if let Some(note) = self.current_note() {
-                ui.separator();
-                if note.error {
-                    ui.colored_label(ui.visuals().warn_fg_color, &note.text);
-                } else {
-                    ui.label(&note.text);
-                }
+            if let Some(since) = self.computer.thinking_since() {
+                busy::elapsed(ui, since);
             }
         });
+        let body_height = ui.text_style_height(&egui::TextStyle::Body);
+        status_line(ui, body_height, status::players(session), |ui| {
+            ui.label(status::score(session));
+            ui.separator();
+        });
+        let note = if let Some(message) = failure {
+            RichText::new(status::capitalise(message)).color(ui.visuals().error_fg_color)
+        } else if let Some(note) = self.current_note() {
+            let text = RichText::new(&note.text);
+            if note.error {
+                text.color(ui.visuals().warn_fg_color)
+            } else {
+                text
+            }
+        } else {
+            RichText::new("")
+        };
+        status_line(ui, body_height, note, |_| {});
         ui.add_space(2.0);
     }
 
@@ -391,6 +406,19 @@ impl TicTacToeApp {
             }
         }
     }
+}
+
+/// One line of the status area, `height` points high: `text` from the left, cut to the
+/// width that `tail` (drawn from the right edge, its first widget rightmost) leaves.
+fn status_line(ui: &mut Ui, height: f32, text: impl Into<WidgetText>, tail: impl FnOnce(&mut Ui)) {
+    let size = egui::vec2(ui.available_width(), height);
+    ui.allocate_ui_with_layout(size, Layout::right_to_left(Align::Center), |ui| {
+        ui.set_min_height(height);
+        tail(ui);
+        ui.with_layout(Layout::left_to_right(Align::Center), |ui| {
+            ui.add(Label::new(text).truncate());
+        });
+    });
 }
 
 fn is_cell(id: Id, session: &Session) -> bool {

@@ -26,7 +26,7 @@ pub use board::cell_label;
 pub use computer::COMPUTER_VS_COMPUTER_PAUSE;
 pub use files::{DialogPicker, FileAction, FilePicker, GivenPath};
 pub use keys::keypad_cell;
-pub use saved::{CustomBoard, Prefs, SavedState};
+pub use saved::{CustomBoard, Loaded, Prefs, SavedState};
 pub use theme::ThemeChoice;
 
 /// The window title; also what scripts look the window up by.

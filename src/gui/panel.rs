@@ -51,21 +51,25 @@ impl ControlPanel<'_> {
     pub fn ui(self, ui: &mut Ui) -> Vec<Action> {
         let mut actions = Vec::new();
         let mut settings = self.session.settings().clone();
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            ui.add_space(4.0);
-            self.commands_ui(ui, &mut actions);
-            ui.separator();
-            players_ui(ui, &mut settings);
-            ui.separator();
-            computer_ui(ui, &mut settings, self.prefs);
-            ui.separator();
-            board_ui(ui, &mut settings, self.prefs);
-            ui.separator();
-            self.prefs.theme.ui(ui);
-            ui.separator();
-            values_ui(ui, self.session, self.prefs, self.computer);
-            search_ui(ui, self.session, self.computer);
-        });
+        // Always shown: on a small window a panel cut off at the bottom looks complete, and
+        // only a visible bar says there is more below.
+        egui::ScrollArea::vertical()
+            .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
+            .show(ui, |ui| {
+                ui.add_space(4.0);
+                self.commands_ui(ui, &mut actions);
+                ui.separator();
+                players_ui(ui, &mut settings);
+                ui.separator();
+                computer_ui(ui, &mut settings, self.prefs);
+                ui.separator();
+                board_ui(ui, &mut settings, self.prefs);
+                ui.separator();
+                self.prefs.theme.ui(ui);
+                ui.separator();
+                values_ui(ui, self.session, self.prefs, self.computer);
+                search_ui(ui, self.session, self.computer);
+            });
         if settings != *self.session.settings() {
             actions.push(Action::Settings(settings));
         }
@@ -407,7 +411,21 @@ fn search_ui(ui: &mut Ui, session: &Session, computer: &Computer) {
         }
         if !pv.is_empty() {
             ui.label("Expected line (principal variation):");
-            ui.label(RichText::new(status::pv_words(pv, report.side)).monospace());
+            pv_ui(ui, pv, report.side);
+        }
+    });
+}
+
+/// The expected line, one label per move in a wrapping row, so a line only ever breaks
+/// between two moves ("X 2,2" never becomes "X" and "2,2" on two lines).
+fn pv_ui(ui: &mut Ui, pv: &[Cell], side: crate::rules::Side) {
+    ui.horizontal_wrapped(|ui| {
+        // Twice the space inside a move ("X 2,2"), so the eye pairs side and cell correctly.
+        let font = egui::TextStyle::Monospace.resolve(ui.style());
+        let space = ui.ctx().fonts_mut(|f| f.glyph_width(&font, ' '));
+        ui.spacing_mut().item_spacing.x = 2.0 * space;
+        for words in status::pv_moves(pv, side) {
+            ui.add(egui::Label::new(RichText::new(words).monospace()).extend());
         }
     });
 }

@@ -4,8 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::PlayerKind;
 use crate::game::{Session, Settings};
-use crate::rules::Rule;
 
 use super::theme::ThemeChoice;
 
@@ -29,14 +29,118 @@ impl Default for SavedState {
     }
 }
 
+/// The shortest and longest time per move the panel offers, in milliseconds.
+pub const TIME_RANGE_MS: std::ops::RangeInclusive<u64> = 100..=60_000;
+
+/// The range of the custom board's fields in the panel (checked as a rule when applied).
+pub const CUSTOM_FIELD_RANGE: std::ops::RangeInclusive<usize> = 1..=30;
+
+/// The deepest search the panel offers: every cell of the largest board.
+const MAX_DEPTH: u32 = (crate::rules::rule::MAX_SIDE * crate::rules::rule::MAX_SIDE) as u32;
+
+/// What reading the saved state at start-up gave.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// The state to start with: the saved one, corrected where needed, or the defaults.
+    pub state: SavedState,
+    /// A line for the window when the saved settings could not be used as they were.
+    pub problem: Option<String>,
+}
+
 impl SavedState {
-    /// Storage written by another version or edited by hand may hold a board the rules
-    /// refuse; such a state is dropped rather than trusted.
+    /// Reads the state from eframe's storage text (RON). No text gives the defaults without
+    /// a word; text that cannot be read gives the defaults and says why; numbers out of
+    /// range are brought into range and named, so no search starts with a limit that
+    /// cannot work (no time, or more time than a clock can count).
     #[must_use]
-    pub fn checked(self) -> Option<SavedState> {
-        let r = self.session.settings().rule;
-        Rule::new(r.width(), r.height(), r.k(), r.exact()).ok()?;
-        Some(self)
+    pub fn from_storage(text: Option<&str>) -> Loaded {
+        let Some(text) = text else {
+            return Loaded {
+                state: SavedState::default(),
+                problem: None,
+            };
+        };
+        match ron::from_str::<SavedState>(text) {
+            Ok(mut state) => {
+                let fixed = state.correct();
+                let problem = (!fixed.is_empty()).then(|| {
+                    format!(
+                        "Some saved settings were out of range and were reset: {}.",
+                        fixed.join(", ")
+                    )
+                });
+                Loaded { state, problem }
+            }
+            Err(e) => Loaded {
+                state: SavedState::default(),
+                problem: Some(format!(
+                    "The saved settings could not be used ({}): starting with the defaults.",
+                    brief(&e)
+                )),
+            },
+        }
+    }
+
+    /// Brings every number into the range the window offers. Returns the names of the
+    /// settings that changed.
+    pub fn correct(&mut self) -> Vec<&'static str> {
+        let mut fixed = Vec::new();
+        let prefs = &mut self.prefs;
+        let time = clamp(prefs.large_board_time_ms, &TIME_RANGE_MS);
+        if time != prefs.large_board_time_ms {
+            prefs.large_board_time_ms = time;
+            fixed.push("time per move");
+        }
+        let depth = prefs.engine_depth.map(|d| d.clamp(1, MAX_DEPTH));
+        if depth != prefs.engine_depth {
+            prefs.engine_depth = depth;
+            fixed.push("engine depth");
+        }
+        let c = &mut prefs.custom;
+        let custom = CustomBoard {
+            width: clamp(c.width, &CUSTOM_FIELD_RANGE),
+            height: clamp(c.height, &CUSTOM_FIELD_RANGE),
+            k: clamp(c.k, &CUSTOM_FIELD_RANGE),
+            exact: c.exact,
+        };
+        if custom != *c {
+            *c = custom;
+            fixed.push("custom board");
+        }
+        let mut settings = self.session.settings().clone();
+        let cells = u32::try_from(settings.rule.cells()).unwrap_or(MAX_DEPTH);
+        if let PlayerKind::Engine { depth, time_ms } = &mut settings.computer {
+            let good_depth = depth.map(|d| d.clamp(1, cells));
+            let good_time = time_ms.map(|t| clamp(t, &TIME_RANGE_MS));
+            if (good_depth, good_time) != (*depth, *time_ms) {
+                (*depth, *time_ms) = (good_depth, good_time);
+                fixed.push("computer player");
+            }
+        }
+        if settings != *self.session.settings() {
+            // Same board, so the game on it stays.
+            self.session.set_settings(settings);
+        }
+        fixed
+    }
+}
+
+/// `value` within `range`.
+fn clamp<T: Ord + Copy>(value: T, range: &std::ops::RangeInclusive<T>) -> T {
+    value.clamp(*range.start(), *range.end())
+}
+
+/// The first line of a reading error, short enough for the status line's hover text. The
+/// position in the file ("1:59-1:60") means nothing to a player and is left out.
+fn brief(error: &ron::error::SpannedError) -> String {
+    const MAX_CHARS: usize = 160;
+    let text = error.code.to_string();
+    let line = text.lines().next().unwrap_or_default();
+    if line.chars().count() > MAX_CHARS {
+        let cut: String = line.chars().take(MAX_CHARS).collect();
+        format!("{cut}...")
+    } else {
+        line.to_string()
     }
 }
 
@@ -84,5 +188,27 @@ impl Default for CustomBoard {
             k: 4,
             exact: false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_text_is_quiet_and_bad_text_says_why_in_a_few_words() {
+        assert!(SavedState::from_storage(None).problem.is_none());
+        let good = ron::to_string(&SavedState::default()).unwrap();
+        assert!(SavedState::from_storage(Some(&good)).problem.is_none());
+        let bad = good.replace("k:3", "k:0");
+        let problem = SavedState::from_storage(Some(&bad)).problem.unwrap();
+        assert_eq!(
+            problem,
+            "The saved settings could not be used (K must be between 3 and the longer side of \
+             the board (3), got 0): starting with the defaults."
+        );
+        let long = format!("(session:{})", "x".repeat(1000));
+        let problem = SavedState::from_storage(Some(&long)).problem.unwrap();
+        assert!(problem.chars().count() < 260, "{problem}");
     }
 }

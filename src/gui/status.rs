@@ -223,16 +223,16 @@ pub fn cell_short(cell: Cell) -> String {
     format!("{},{}", cell.row + 1, cell.col + 1)
 }
 
-/// A principal variation as "X 2,2  O 1,1  X 3,3", starting with `side`.
+/// A principal variation's moves, each as "X 2,2", starting with `side`.
 #[must_use]
-pub fn pv_words(pv: &[Cell], side: Side) -> String {
+pub fn pv_moves(pv: &[Cell], side: Side) -> Vec<String> {
     let mut mover = side;
-    let mut parts = Vec::with_capacity(pv.len());
+    let mut moves = Vec::with_capacity(pv.len());
     for &cell in pv {
-        parts.push(format!("{mover} {}", cell_short(cell)));
+        moves.push(format!("{mover} {}", cell_short(cell)));
         mover = mover.other();
     }
-    parts.join("  ")
+    moves
 }
 
 /// "The game is already over" from "the game is already over": error messages start in
@@ -296,8 +296,8 @@ mod tests {
             "O wins in 2 plies"
         );
         assert_eq!(
-            pv_words(&[Cell::new(1, 1), Cell::new(0, 0)], Side::X),
-            "X 2,2  O 1,1"
+            pv_moves(&[Cell::new(1, 1), Cell::new(0, 0)], Side::X),
+            ["X 2,2", "O 1,1"]
         );
         assert_eq!(capitalise("the game is over"), "The game is over");
         assert_eq!(seconds(2000), "2 s");

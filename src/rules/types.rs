@@ -65,7 +65,15 @@ impl Cell {
 impl fmt::Display for Cell {
     /// Human-facing, 1-based: "row 2, column 3".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "row {}, column {}", self.row + 1, self.col + 1)
+        // Widened before adding: a cell read from a damaged file may hold any number, and the
+        // message refusing it must not overflow.
+        let one_based = |n: usize| n as u128 + 1;
+        write!(
+            f,
+            "row {}, column {}",
+            one_based(self.row),
+            one_based(self.col)
+        )
     }
 }
 

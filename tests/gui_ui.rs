@@ -1,0 +1,407 @@
+//! The window's start-up and layout, driven through egui_kittest by accessible labels: a
+//! damaged or out-of-range settings file, the status area's fixed height, the side panel's
+//! scrolling at the smallest window size, and the learners' move list. Widgets are found by
+//! their labels and measured by the rectangles the accessibility tree gives them. The
+//! engine answers on its own thread, so tests step frames until it has, never sleep.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use tictactoe::engine::PlayerKind;
+use tictactoe::game::{Mode, Session, Settings};
+use tictactoe::gui::{GivenPath, SavedState, TicTacToeApp, cell_label};
+use tictactoe::rules::{Cell, Rule};
+
+type App = Harness<'static, TicTacToeApp>;
+
+/// How long the engine or a helper thread may take before a test fails.
+const BOUND: Duration = Duration::from_secs(120);
+
+/// The window's default and smallest inner sizes (`gui::native_options`).
+const DEFAULT_SIZE: egui::Vec2 = egui::vec2(960.0, 720.0);
+const SMALLEST_SIZE: egui::Vec2 = egui::vec2(560.0, 420.0);
+
+/// The status line's note when settings could not be used.
+const UNUSABLE: &str = "The saved settings could not be used";
+
+/// eframe's storage, in memory.
+#[derive(Default)]
+struct MemoryStorage(std::collections::HashMap<String, String>);
+
+impl eframe::Storage for MemoryStorage {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_string(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
+}
+
+impl MemoryStorage {
+    /// Storage holding `text` as the app's saved state.
+    fn with_text(text: &str) -> MemoryStorage {
+        let mut storage = MemoryStorage::default();
+        eframe::Storage::set_string(&mut storage, eframe::APP_KEY, text.to_string());
+        storage
+    }
+
+    /// Storage holding `state` as eframe writes it.
+    fn with_state(state: &SavedState) -> MemoryStorage {
+        let mut storage = MemoryStorage::default();
+        eframe::set_value(&mut storage, eframe::APP_KEY, state);
+        storage
+    }
+
+    fn text(&self) -> String {
+        eframe::Storage::get_string(self, eframe::APP_KEY).expect("a saved state")
+    }
+}
+
+/// The app as the window opens it at `size`, reading `storage` like eframe does.
+fn open_sized(
+    storage: MemoryStorage,
+    size: egui::Vec2,
+    setup: impl FnOnce(TicTacToeApp) -> TicTacToeApp + 'static,
+) -> App {
+    let storage: &'static MemoryStorage = Box::leak(Box::new(storage));
+    let mut harness = Harness::builder().with_size(size).build_eframe(move |cc| {
+        cc.storage = Some(storage);
+        setup(TicTacToeApp::new(cc))
+    });
+    settle(&mut harness);
+    harness
+}
+
+fn reopen(storage: MemoryStorage) -> App {
+    open_sized(storage, DEFAULT_SIZE, |app| app)
+}
+
+/// A few frames: enough for a click to be read, applied and drawn.
+fn settle(h: &mut App) {
+    for _ in 0..4 {
+        h.step();
+    }
+}
+
+fn click(h: &mut App, label: &str) {
+    h.get_by_label(label).click();
+    settle(h);
+}
+
+fn shows(h: &App, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+fn assert_shows(h: &App, text: &str) {
+    assert!(shows(h, text), "the window does not show \"{text}\"");
+}
+
+/// Steps frames until `done` holds, failing after [`BOUND`].
+fn wait_until(h: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    let deadline = Instant::now() + BOUND;
+    while !done(h) {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        h.step();
+        std::thread::yield_now();
+    }
+    settle(h);
+}
+
+fn wait_for_text(h: &mut App, text: &str) {
+    wait_until(h, text, |h| shows(h, text));
+}
+
+/// The rectangle of the one widget labelled exactly `label`.
+fn rect_of(h: &App, label: &str) -> egui::Rect {
+    h.get_by_label(label).rect()
+}
+
+/// The top left cell's rectangle: where the board starts.
+fn first_cell(h: &App) -> egui::Rect {
+    let label = cell_label(Cell::new(0, 0), None);
+    rect_of(h, &label)
+}
+
+/// The text of a node: a label keeps it as its value, other widgets as their label.
+fn text_of(node: &egui_kittest::Node<'_>) -> String {
+    let node = node.accesskit_node();
+    node.value().or_else(|| node.label()).unwrap_or_default()
+}
+
+/// One row of body text, in points (egui's default body font).
+fn body_row(h: &App) -> f32 {
+    h.ctx.global_style().text_styles[&egui::TextStyle::Body].size * 1.5
+}
+
+/// A default state with its numbers replaced by ones no panel would let through.
+fn state_with_impossible_numbers() -> SavedState {
+    let mut state = SavedState::default();
+    let settings = Settings {
+        rule: Rule::new(15, 15, 5, false).unwrap(),
+        computer: PlayerKind::Engine {
+            depth: Some(0),
+            time_ms: Some(0),
+        },
+        ..Settings::default()
+    };
+    state.session = Session::new(settings);
+    state.prefs.large_board_time_ms = u64::MAX;
+    state.prefs.engine_depth = Some(0);
+    state.prefs.custom.width = usize::MAX;
+    state.prefs.custom.k = 0;
+    state
+}
+
+#[test]
+fn no_settings_start_quietly_with_the_defaults() {
+    let h = reopen(MemoryStorage::default());
+    assert_eq!(h.state().session().moves().len(), 0);
+    assert_shows(&h, "X - you");
+    assert!(!shows(&h, UNUSABLE));
+    assert!(!shows(&h, "out of range"));
+}
+
+#[test]
+fn damaged_settings_give_the_defaults_and_say_why() {
+    let good = MemoryStorage::with_state(&SavedState::default()).text();
+    assert!(good.contains("k:3"), "{good}");
+    let mut played = Session::new(Settings::default());
+    played.play(Cell::new(1, 1)).unwrap();
+    let with_move = MemoryStorage::with_state(&SavedState {
+        session: played,
+        ..SavedState::default()
+    })
+    .text();
+    assert!(with_move.contains("row:1,col:1"), "{with_move}");
+    let cases = [
+        // An impossible rule: K of 0 once made every start divide by zero.
+        (good.replace("k:3", "k:0"), "K must be between"),
+        (good.replace("width:3", "width:0"), "must be between"),
+        // A move off the board, and a cell played twice.
+        (with_move.replace("row:1,col:1", "row:7,col:1"), "off the"),
+        (
+            with_move.replace(
+                "moves:[(row:1,col:1)]",
+                "moves:[(row:1,col:1),(row:1,col:1)]",
+            ),
+            "taken",
+        ),
+        // Numbers that are not numbers, and text that is not RON at all.
+        (good.replace("k:3", "k:-3"), ""),
+        (good.replace("k:3", "k:99999999999999999999999"), ""),
+        ("(session: garbage".to_string(), ""),
+        (String::new(), ""),
+    ];
+    for (text, reason) in cases {
+        assert_ne!(text, good, "the damage was not applied");
+        let h = reopen(MemoryStorage::with_text(&text));
+        let session = h.state().session();
+        assert_eq!(session.settings(), &Settings::default(), "{text}");
+        assert_eq!(session.moves().len(), 0, "{text}");
+        assert_shows(&h, "X - you");
+        assert_shows(&h, UNUSABLE);
+        assert_shows(&h, "starting with the defaults");
+        if !reason.is_empty() {
+            assert_shows(&h, reason);
+        }
+    }
+}
+
+#[test]
+fn impossible_numbers_in_settings_are_brought_into_range() {
+    let storage = MemoryStorage::with_state(&state_with_impossible_numbers());
+    let mut h = reopen(storage);
+    let state = h.state().state().clone();
+    // The panel then shows the computer's own (corrected) time per move.
+    assert!((100..=60_000).contains(&state.prefs.large_board_time_ms));
+    assert_eq!(state.prefs.engine_depth, Some(1));
+    assert_eq!((state.prefs.custom.width, state.prefs.custom.k), (30, 1));
+    assert_eq!(
+        state.session.settings().computer,
+        PlayerKind::Engine {
+            depth: Some(1),
+            time_ms: Some(100),
+        }
+    );
+    // The board is kept: only the numbers were out of range.
+    assert_eq!(state.session.settings().rule.cells(), 225);
+    assert_shows(&h, "Some saved settings were out of range and were reset");
+    assert_shows(&h, "time per move");
+    assert_shows(&h, "computer player");
+
+    // The computer moves within its (corrected) limits rather than panicking or hanging.
+    click(&mut h, &cell_label(Cell::new(7, 7), None));
+    wait_until(&mut h, "the computer's move", |h| {
+        h.state().session().moves().len() == 2
+    });
+}
+
+#[test]
+fn a_full_score_stays_full() {
+    let state = SavedState {
+        session: Session::new(Settings {
+            mode: Mode::Hotseat,
+            ..Settings::default()
+        }),
+        ..SavedState::default()
+    };
+    let text = MemoryStorage::with_state(&state).text();
+    let max = u32::MAX;
+    let full = text.replace("wins:0", &format!("wins:{max}"));
+    assert_ne!(full, text);
+    let mut h = reopen(MemoryStorage::with_text(&full));
+    assert_eq!(h.state().session().tally().wins, max);
+    for (row, col) in [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)] {
+        click(&mut h, &cell_label(Cell::new(row, col), None));
+    }
+    assert_shows(&h, "X wins");
+    assert_eq!(h.state().session().tally().wins, max);
+}
+
+#[test]
+fn a_long_note_stays_on_one_line_and_the_board_does_not_move() {
+    let long_name = format!("{}.json", "a-saved-game-with-a-very-long-name-".repeat(6));
+    let path = std::env::temp_dir().join(long_name);
+    let picker = GivenPath(PathBuf::from(&path));
+    for size in [SMALLEST_SIZE, DEFAULT_SIZE] {
+        let picker = Arc::new(GivenPath(picker.0.clone()));
+        let mut h = open_sized(MemoryStorage::default(), size, move |app| {
+            app.with_picker(picker)
+        });
+        let board_before = first_cell(&h);
+        click(&mut h, "Open game Ctrl+O");
+        wait_for_text(&mut h, "Could not open");
+        let note = h.get_by_label_contains("Could not open");
+        let full = text_of(&note);
+        assert!(full.contains(&path.display().to_string()), "{full}");
+        let rect = note.rect();
+        assert!(
+            rect.height() < body_row(&h),
+            "{size:?}: the note takes {} points, more than a line",
+            rect.height()
+        );
+        assert!(
+            rect.right() <= size.x + 0.5,
+            "{size:?}: the note runs off: {rect:?}"
+        );
+        assert_eq!(first_cell(&h), board_before, "{size:?}: the board moved");
+
+        // Hovering shows the whole text.
+        note.hover();
+        settle(&mut h);
+        wait_until(&mut h, "the full note on hover", |h| {
+            h.query_all_by_label_contains("Could not open").count() >= 2
+        });
+    }
+}
+
+#[test]
+fn long_player_names_stay_on_one_line_at_the_smallest_size() {
+    let mut h = open_sized(MemoryStorage::default(), SMALLEST_SIZE, |app| app);
+    let board_before = first_cell(&h);
+    click(&mut h, "Gomoku 15x15, 5 in a row");
+    // "X - you vs O - computer (full depth, 2 s per move)" is wider than the status area.
+    let players = h.get_by_label_contains("X - you vs O - computer");
+    assert!(players.rect().height() < body_row(&h));
+    let score = h.get_by_label_contains("Score: you 0");
+    assert!(
+        (score.rect().center().y - players.rect().center().y).abs() < 1.0,
+        "the score is on the players' line"
+    );
+    assert!(score.rect().right() <= SMALLEST_SIZE.x + 0.5);
+    // A board of another size moves its cells, but the status area keeps its height: the
+    // board starts at the same height whatever the status says.
+    assert!((first_cell(&h).top() - board_before.top()).abs() < 0.5);
+}
+
+#[test]
+fn the_panel_scrolls_to_its_last_section_at_the_smallest_size() {
+    let mut h = open_sized(MemoryStorage::default(), SMALLEST_SIZE, |app| app);
+    click(&mut h, "Gomoku 15x15, 5 in a row");
+    let header = "Last search (for learners)";
+    assert!(
+        rect_of(&h, header).top() > SMALLEST_SIZE.y,
+        "the panel fits at this size: nothing to scroll"
+    );
+    h.get_by_label(header).scroll_to_me();
+    settle(&mut h);
+    let rect = rect_of(&h, header);
+    assert!(
+        rect.bottom() <= SMALLEST_SIZE.y && rect.top() >= 0.0,
+        "not scrolled into view: {rect:?}"
+    );
+    click(&mut h, header);
+    assert_shows(&h, "No search of this position yet");
+}
+
+/// Whether `text` is one move of a move list, as "X 2,2" or "O 15,15".
+fn is_move(text: &str) -> bool {
+    let Some((side, cell)) = text.split_once(' ') else {
+        return false;
+    };
+    let Some((row, col)) = cell.split_once(',') else {
+        return false;
+    };
+    matches!(side, "X" | "O") && row.parse::<u8>().is_ok() && col.parse::<u8>().is_ok()
+}
+
+#[test]
+fn the_expected_line_breaks_only_between_moves() {
+    // Two players on 4x4: a hint there is a full search with a long expected line. The
+    // smallest width, and tall enough that the whole line is in view.
+    let size = egui::vec2(SMALLEST_SIZE.x, 1200.0);
+    let mut h = open_sized(MemoryStorage::default(), size, |app| app);
+    click(&mut h, "Two players at this computer");
+    click(&mut h, "4x4, 4 in a row");
+    click(&mut h, "Hint");
+    wait_until(&mut h, "the hint", |h| shows(h, "best: "));
+    let header = "Last search (for learners)";
+    h.get_by_label(header).scroll_to_me();
+    settle(&mut h);
+    click(&mut h, header);
+    h.get_by_label("Expected line (principal variation):")
+        .scroll_to_me();
+    settle(&mut h);
+
+    let mut moves: Vec<(String, egui::Rect)> = h
+        .query_all_by(|node| {
+            node.value()
+                .is_some_and(|v| (v.starts_with("X ") || v.starts_with("O ")) && v.contains(','))
+        })
+        .map(|node| (text_of(&node), node.rect()))
+        .collect();
+    // A label and the text run inside it both carry the text.
+    moves.dedup();
+    assert!(moves.len() >= 4, "a short line: {moves:?}");
+    let row = body_row(&h);
+    for (text, rect) in &moves {
+        assert!(is_move(text), "\"{text}\" is not exactly one move");
+        assert!(rect.height() < row, "\"{text}\" wraps: {rect:?}");
+        assert!(rect.right() <= size.x, "\"{text}\" runs off: {rect:?}");
+    }
+    // The moves alternate sides, X first (X is to move on the empty board).
+    for (i, (text, _)) in moves.iter().enumerate() {
+        let side = if i % 2 == 0 { "X " } else { "O " };
+        assert!(text.starts_with(side), "move {i}: {text} in {moves:?}");
+    }
+    // Moves on one row stand apart: the gap between two is wider than a space inside one.
+    for pair in moves.windows(2) {
+        let ((text, a), (_, b)) = (&pair[0], &pair[1]);
+        if (a.top() - b.top()).abs() < 0.5 {
+            let char_width = a.width() / text.chars().count() as f32;
+            let gap = b.left() - a.right();
+            assert!(gap >= 1.5 * char_width, "{gap} between {pair:?}");
+        }
+    }
+    // The line is longer than the panel is wide, so it does wrap: between moves.
+    let mut tops: Vec<i32> = moves.iter().map(|(_, r)| r.top().round() as i32).collect();
+    tops.dedup();
+    assert!(tops.len() >= 2, "the line never wraps: {moves:?}");
+}
