@@ -5,13 +5,16 @@
 //!
 //! One file per part: the app and its frame loop (`app`), the board widget (`board`), the
 //! side panel (`panel`), the status words (`status`), the computer's searches
-//! (`computer`), quiet marks for work in progress (`busy`), the keyboard (`keys`), saving and opening games (`files`), what is kept
-//! between runs (`saved`) and the theme switch (`theme`).
+//! (`computer`), quiet marks for work in progress (`busy`), the keyboard (`keys`), saving and
+//! opening games (`files`, with the in-window `chooser` and the `desktop` probe for a system
+//! dialog), what is kept between runs (`saved`) and the theme switch (`theme`).
 
 mod app;
 mod board;
 mod busy;
+mod chooser;
 mod computer;
+mod desktop;
 mod files;
 mod keys;
 mod panel;
@@ -23,8 +26,9 @@ use std::time::Instant;
 
 pub use app::TicTacToeApp;
 pub use board::cell_label;
+pub use chooser::PATH_FIELD_LABEL;
 pub use computer::COMPUTER_VS_COMPUTER_PAUSE;
-pub use files::{DialogPicker, FileAction, FilePicker, GivenPath};
+pub use files::{DialogChoice, DialogPicker, FileAction, FilePicker, GivenPath};
 pub use keys::keypad_cell;
 pub use saved::{CustomBoard, Prefs, SavedState};
 pub use theme::ThemeChoice;
