@@ -48,6 +48,8 @@ pub struct TicTacToeApp {
     /// Set by `run` when the window should close after its first frame (start-up timing).
     exit_after_first_frame: Option<Instant>,
     frames: u64,
+    /// The session generation last written to eframe's storage.
+    persisted: Option<u64>,
 }
 
 impl TicTacToeApp {
@@ -76,6 +78,7 @@ impl TicTacToeApp {
             note: None,
             exit_after_first_frame: None,
             frames: 0,
+            persisted: None,
         }
     }
 
@@ -261,6 +264,21 @@ impl TicTacToeApp {
         }
     }
 
+    /// Writes the state to eframe's storage whenever the game changed, so a process that is
+    /// killed outright still comes back with every move (eframe itself saves on a clean
+    /// close and every 30 s). The file is written on eframe's own helper thread.
+    fn persist_moves(&mut self, frame: &mut eframe::Frame) {
+        let generation = self.state.session.generation();
+        if self.persisted == Some(generation) {
+            return;
+        }
+        if let Some(storage) = frame.storage_mut() {
+            eframe::set_value(storage, eframe::APP_KEY, &self.state);
+            storage.flush();
+        }
+        self.persisted = Some(generation);
+    }
+
     fn set_error(&mut self, text: String) {
         self.note = Some(Note {
             text,
@@ -424,7 +442,7 @@ fn is_cell(id: Id, session: &Session) -> bool {
 }
 
 impl eframe::App for TicTacToeApp {
-    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut Ui, frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
         self.poll_background(&ctx);
         let mut actions = self.keyboard_actions(&ctx);
@@ -453,6 +471,7 @@ impl eframe::App for TicTacToeApp {
         self.computer
             .drive_values(&self.state.session, self.state.prefs.show_values);
         self.exit_if_timing(&ctx);
+        self.persist_moves(frame);
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

@@ -7,7 +7,8 @@
 //! side panel (`panel`), the status words (`status`), the computer's searches
 //! (`computer`), quiet marks for work in progress (`busy`), the keyboard (`keys`), saving and
 //! opening games (`files`, with the in-window `chooser` and the `desktop` probe for a system
-//! dialog), what is kept between runs (`saved`) and the theme switch (`theme`).
+//! dialog), closing cleanly on a signal (`quit`), what is kept between runs (`saved`) and the
+//! theme switch (`theme`).
 
 mod app;
 mod board;
@@ -18,6 +19,7 @@ mod desktop;
 mod files;
 mod keys;
 mod panel;
+mod quit;
 mod saved;
 mod status;
 mod theme;
@@ -71,6 +73,10 @@ pub fn run() -> eframe::Result<()> {
         APP_ID,
         native_options(),
         Box::new(move |cc| {
+            if let Err(e) = quit::close_on_signals(&cc.egui_ctx) {
+                // The window still works; a logout would lose the moves since the last save.
+                eprintln!("tictactoe: cannot close cleanly on a signal: {e}");
+            }
             let app = TicTacToeApp::new(cc);
             Ok(Box::new(if exit_early {
                 app.exit_after_first_frame(start)
