@@ -37,9 +37,8 @@ pub fn probe() -> SystemDialog {
             .find_map(|a| bus_has_name(a, PORTAL_NAME).ok())
             .ok_or_else(|| "no D-Bus session bus could be reached".to_string())
     });
-    match portal {
-        Ok(true) => return SystemDialog::Portal,
-        Ok(false) | Err(_) => {}
+    if portal == Ok(true) {
+        return SystemDialog::Portal;
     }
     if let Some(zenity) = find_on_path("zenity", std::env::var_os("PATH").as_deref()) {
         return SystemDialog::Zenity(zenity);
