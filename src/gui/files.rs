@@ -53,7 +53,7 @@ impl DialogChoice {
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         ui.horizontal_wrapped(|ui| {
             ui.label("File dialog:");
-            ui.selectable_value(self, DialogChoice::System, "System")
+            ui.selectable_value(self, DialogChoice::System, "Desktop dialog")
                 .on_hover_text("The desktop's own dialog; the in-window one where there is none");
             ui.selectable_value(self, DialogChoice::InWindow, "In window");
             ui.selectable_value(self, DialogChoice::PathField, "Type a path");
