@@ -130,6 +130,7 @@ fn saved_states() -> impl Strategy<Value = SavedState> {
                     engine_depth: depth,
                     large_board_time_ms: time,
                     show_values: show,
+                    ..Prefs::default()
                 },
             }
         })

@@ -3,7 +3,6 @@
 //! threads sent, collects the player's actions from the keyboard, the panel and the board,
 //! draws, then applies the actions and lets the computer move.
 
-use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -15,7 +14,8 @@ use crate::rules::{Cell, Outcome};
 use super::board::BoardView;
 use super::busy;
 use super::computer::Computer;
-use super::files::{DialogPicker, FileAction, FilePicker, Files};
+use super::desktop::SystemDialog;
+use super::files::{Answer, FileAction, FilePicker, Files};
 use super::keys::{self, Command};
 use super::panel::{Action, ControlPanel};
 use super::saved::SavedState;
@@ -52,6 +52,8 @@ pub struct TicTacToeApp {
     /// Set by `run` when the window should close after its first frame (start-up timing).
     exit_after_first_frame: Option<Instant>,
     frames: u64,
+    /// The session generation last written to eframe's storage.
+    persisted: Option<u64>,
 }
 
 impl TicTacToeApp {
@@ -70,7 +72,7 @@ impl TicTacToeApp {
         app
     }
 
-    /// The app over a given state, with the desktop's file dialog.
+    /// The app over a given state, with the desktop's file dialogs.
     #[must_use]
     pub fn with_state(ctx: &egui::Context, state: SavedState) -> TicTacToeApp {
         theme::install(ctx);
@@ -78,20 +80,38 @@ impl TicTacToeApp {
         TicTacToeApp {
             state,
             computer: Computer::new(ctx),
-            files: Files::new(Arc::new(DialogPicker)),
+            files: Files::desktop(),
             cursor: None,
             board_focused: false,
             note: None,
             exit_after_first_frame: None,
             frames: 0,
+            persisted: None,
         }
     }
 
     /// Replaces the file dialog (tests hand in a fixed path).
     #[must_use]
     pub fn with_picker(mut self, picker: Arc<dyn FilePicker>) -> TicTacToeApp {
-        self.files = Files::new(picker);
+        self.files = Files::given(picker);
         self
+    }
+
+    /// As on a desktop with no system file dialog (no desktop portal, no zenity), to test
+    /// the in-window browser that is used there.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn without_system_dialog(mut self) -> TicTacToeApp {
+        self.files = Files::assuming(SystemDialog::Unavailable(
+            "no desktop portal on the D-Bus session bus, and no zenity".into(),
+        ));
+        self
+    }
+
+    /// Whether a save or an open is under way (a dialog open, a file being read or written).
+    #[must_use]
+    pub fn is_busy_with_a_file(&self) -> bool {
+        self.files.busy()
     }
 
     /// Closes the window after the first frame and prints how long it took from `start`.
@@ -142,10 +162,8 @@ impl TicTacToeApp {
             }
             ctx.request_repaint();
         }
-        if let Some((action, path)) = self.files.poll() {
-            if let Some(path) = path {
-                self.file_chosen(action, &path);
-            }
+        if let Some(answer) = self.files.poll() {
+            self.file_answer(answer);
             ctx.request_repaint();
         }
     }
@@ -220,28 +238,66 @@ impl TicTacToeApp {
     }
 
     fn ask_file(&mut self, action: FileAction, ctx: &egui::Context) {
-        let ctx = ctx.clone();
-        self.files.ask(action, move || ctx.request_repaint());
+        let wake = {
+            let ctx = ctx.clone();
+            move || ctx.request_repaint()
+        };
+        let prefs = &self.state.prefs;
+        let folder = prefs.last_folder.clone();
+        let answer = self.files.ask(
+            action,
+            &self.state.session,
+            prefs.file_dialog,
+            folder.as_deref(),
+            wake,
+        );
+        if let Some(answer) = answer {
+            self.file_answer(answer);
+        }
     }
 
-    /// Saves to or opens `path`. A record that cannot be read leaves the game as it is.
-    fn file_chosen(&mut self, action: FileAction, path: &Path) {
-        let name = path.display();
-        match action {
-            FileAction::Save => match self.state.session.save(path) {
-                Ok(()) => self.set_info(format!("Saved the game to {name}")),
-                Err(e) => self.set_error(format!("Could not save the game: {e}")),
-            },
-            FileAction::Open => match Session::load(path) {
-                Ok(loaded) => {
-                    self.computer.cancel();
-                    self.state.session.replace_game(loaded);
-                    self.cursor = None;
-                    self.set_info(format!("Opened {name}"));
-                }
-                Err(e) => self.set_error(format!("Could not open {name}: {e}")),
-            },
+    /// What a save or an open came to. A file that cannot be read leaves the game as it is.
+    fn file_answer(&mut self, answer: Answer) {
+        match answer {
+            Answer::Cancelled => {}
+            Answer::NoSystemDialog(why) => self.set_info(format!(
+                "No system file dialog on this desktop ({why}): choose the file in the window"
+            )),
+            Answer::Saved(path) => {
+                self.set_info(format!("Saved the game to {}", path.display()));
+                self.remember_folder(&path);
+            }
+            Answer::Opened(path, loaded) => {
+                self.computer.cancel();
+                self.state.session.replace_game(*loaded);
+                self.cursor = None;
+                self.set_info(format!("Opened {}", path.display()));
+                self.remember_folder(&path);
+            }
+            Answer::Failed(message) => self.set_error(message),
         }
+    }
+
+    /// The next save or open starts in the folder of this one.
+    fn remember_folder(&mut self, path: &std::path::Path) {
+        if let Some(folder) = path.parent().filter(|f| f.is_absolute()) {
+            self.state.prefs.last_folder = Some(folder.to_path_buf());
+        }
+    }
+
+    /// Writes the state to eframe's storage whenever the game changed, so a process that is
+    /// killed outright still comes back with every move (eframe itself saves on a clean
+    /// close and every 30 s). The file is written on eframe's own helper thread.
+    fn persist_moves(&mut self, frame: &mut eframe::Frame) {
+        let generation = self.state.session.generation();
+        if self.persisted == Some(generation) {
+            return;
+        }
+        if let Some(storage) = frame.storage_mut() {
+            eframe::set_value(storage, eframe::APP_KEY, &self.state);
+            storage.flush();
+        }
+        self.persisted = Some(generation);
     }
 
     fn set_error(&mut self, text: String) {
@@ -427,7 +483,7 @@ fn is_cell(id: Id, session: &Session) -> bool {
 }
 
 impl eframe::App for TicTacToeApp {
-    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut Ui, frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
         self.poll_background(&ctx);
         let mut actions = self.keyboard_actions(&ctx);
@@ -446,6 +502,7 @@ impl eframe::App for TicTacToeApp {
             });
         egui::Panel::top("status").show(ui, |ui| self.status_ui(ui, &mut actions));
         egui::CentralPanel::default().show(ui, |ui| self.board_ui(ui, &mut actions));
+        self.files.ui(&ctx);
 
         for action in actions {
             self.apply(action, &ctx);
@@ -455,6 +512,7 @@ impl eframe::App for TicTacToeApp {
         self.computer
             .drive_values(&self.state.session, self.state.prefs.show_values);
         self.exit_if_timing(&ctx);
+        self.persist_moves(frame);
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

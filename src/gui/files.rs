@@ -1,10 +1,22 @@
-//! Where saved games come from and go to. The window asks a [`FilePicker`] for a path on a
-//! helper thread, so a native dialog never freezes the board; tests hand in a
-//! [`GivenPath`] instead of a dialog. Reading and writing the record is the game layer's.
+//! Saving and opening games without ever blocking the window. Choosing the path and
+//! reading or writing the record both happen on a helper thread that answers through a
+//! channel; only the in-window chooser (see `chooser`), which is drawn like any other
+//! widget, runs on the window's thread, and it hands the chosen path to a helper thread too.
+//!
+//! Which dialog is used: the desktop's own (rfd) where one can be shown, else the in-window
+//! browser; a person may choose the browser or a plain path field instead (a preference).
+//! Tests hand in a [`GivenPath`] instead of any dialog.
 
-use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::mpsc::{self, Receiver};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::sync::{Arc, OnceLock};
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::Session;
+
+use super::chooser::{Choice, Chooser};
+use super::desktop::{self, SystemDialog};
 
 /// Saving or opening a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -13,7 +25,43 @@ pub enum FileAction {
     Open,
 }
 
-/// Asks someone for a path. May block (a dialog): the window calls it on a helper thread.
+impl FileAction {
+    /// The dialog's title and the window's button, e.g. "Save game".
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        match self {
+            FileAction::Save => "Save game",
+            FileAction::Open => "Open game",
+        }
+    }
+}
+
+/// How a person chooses files: a preference kept between runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DialogChoice {
+    /// The desktop's file dialog where it can be shown, else the in-window browser.
+    #[default]
+    System,
+    /// Always the in-window browser (for desktops whose dialog misbehaves).
+    InWindow,
+    /// A text field for the path.
+    PathField,
+}
+
+impl DialogChoice {
+    /// The preference's row in the side panel.
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("File dialog:");
+            ui.selectable_value(self, DialogChoice::System, "Desktop dialog")
+                .on_hover_text("The desktop's own dialog; the in-window one where there is none");
+            ui.selectable_value(self, DialogChoice::InWindow, "In window");
+            ui.selectable_value(self, DialogChoice::PathField, "Type a path");
+        });
+    }
+}
+
+/// Asks someone for a path. May block (a dialog): it is only called on a helper thread.
 pub trait FilePicker: Send + Sync {
     /// The chosen path, or `None` when the choice was cancelled.
     fn pick(&self, action: FileAction) -> Option<PathBuf>;
@@ -24,17 +72,13 @@ pub struct DialogPicker;
 
 impl FilePicker for DialogPicker {
     fn pick(&self, action: FileAction) -> Option<PathBuf> {
-        let dialog = rfd::AsyncFileDialog::new().add_filter("Saved game (JSON)", &["json"]);
+        let dialog = rfd::AsyncFileDialog::new()
+            .add_filter("Saved game (JSON)", &["json"])
+            .set_title(action.title());
         let handle = pollster::block_on(async move {
             match action {
-                FileAction::Save => {
-                    dialog
-                        .set_title("Save game")
-                        .set_file_name("game.json")
-                        .save_file()
-                        .await
-                }
-                FileAction::Open => dialog.set_title("Open game").pick_file().await,
+                FileAction::Save => dialog.set_file_name("game.json").save_file().await,
+                FileAction::Open => dialog.pick_file().await,
             }
         });
         handle.map(|h| h.path().to_path_buf())
@@ -50,53 +94,276 @@ impl FilePicker for GivenPath {
     }
 }
 
-/// The runtime side of saving and opening: the picker and the question in flight.
+/// What a save or an open came to, sent back from the helper thread.
+pub enum Answer {
+    /// The person cancelled the dialog.
+    Cancelled,
+    /// No system dialog can be shown here (the words say why); the in-window browser is open.
+    NoSystemDialog(String),
+    Saved(PathBuf),
+    /// The game read from the file, checked move by move.
+    Opened(PathBuf, Box<Session>),
+    /// Why the file could not be written or read; the game on screen stays.
+    Failed(String),
+}
+
+/// Where paths come from.
+enum Source {
+    /// The desktop's dialog, the in-window browser or the path field, as preferred.
+    Desktop,
+    /// A fixed picker (tests).
+    Given(Arc<dyn FilePicker>),
+}
+
+/// Where a save or an open stands.
+enum Stage {
+    Idle,
+    /// The in-window browser or the path field is open.
+    Choosing {
+        chooser: Chooser,
+        game: Option<Session>,
+    },
+    /// A helper thread is asking the desktop for a path, or reading or writing the file.
+    Working {
+        answer: Receiver<Answer>,
+        action: FileAction,
+        /// The game to save, kept for the in-window browser should the desktop have no
+        /// dialog after all.
+        game: Option<Session>,
+        folder: Option<PathBuf>,
+    },
+}
+
+/// The runtime side of saving and opening (never saved between runs).
 pub struct Files {
-    picker: Arc<dyn FilePicker>,
-    pending: Option<(FileAction, Receiver<Option<PathBuf>>)>,
+    source: Source,
+    /// What the desktop offers, found once on a helper thread when the window opens.
+    desktop: Arc<OnceLock<SystemDialog>>,
+    stage: Stage,
 }
 
 impl Files {
-    pub fn new(picker: Arc<dyn FilePicker>) -> Files {
-        Files {
-            picker,
-            pending: None,
-        }
-    }
-
-    /// Whether a dialog is open (only one at a time).
-    pub fn busy(&self) -> bool {
-        self.pending.is_some()
-    }
-
-    /// Starts asking for a path; `wake` repaints the window when the answer is in.
-    pub fn ask(&mut self, action: FileAction, wake: impl Fn() + Send + 'static) {
-        if self.busy() {
-            return;
-        }
-        let (sender, receiver) = mpsc::channel();
-        let picker = self.picker.clone();
+    /// Saving and opening through the desktop's dialogs; starts finding out which exist.
+    #[must_use]
+    pub fn desktop() -> Files {
+        let desktop = Arc::new(OnceLock::new());
+        let probe = desktop.clone();
         let spawned = std::thread::Builder::new()
-            .name("file dialog".into())
+            .name("file dialog probe".into())
             .spawn(move || {
-                let _ = sender.send(picker.pick(action));
-                wake();
+                let _ = probe.set(desktop::probe());
             });
-        if spawned.is_ok() {
-            self.pending = Some((action, receiver));
+        if spawned.is_err() {
+            let _ = desktop.set(SystemDialog::Unavailable(
+                "the desktop could not be asked".into(),
+            ));
+        }
+        Files {
+            source: Source::Desktop,
+            desktop,
+            stage: Stage::Idle,
         }
     }
 
-    /// The answer, once it is in: `Some((action, None))` means the dialog was cancelled.
-    pub fn poll(&mut self) -> Option<(FileAction, Option<PathBuf>)> {
-        let (action, receiver) = self.pending.as_ref()?;
-        let answer = match receiver.try_recv() {
-            Ok(path) => path,
-            Err(mpsc::TryRecvError::Empty) => return None,
-            Err(mpsc::TryRecvError::Disconnected) => None,
+    /// As on a desktop that has the given dialogs (tests).
+    #[must_use]
+    pub fn assuming(system: SystemDialog) -> Files {
+        Files {
+            source: Source::Desktop,
+            desktop: Arc::new(OnceLock::from(system)),
+            stage: Stage::Idle,
+        }
+    }
+
+    /// Paths from `picker` instead of any dialog.
+    #[must_use]
+    pub fn given(picker: Arc<dyn FilePicker>) -> Files {
+        Files {
+            source: Source::Given(picker),
+            desktop: Arc::new(OnceLock::new()),
+            stage: Stage::Idle,
+        }
+    }
+
+    /// Whether a save or an open is under way (only one at a time).
+    #[must_use]
+    pub fn busy(&self) -> bool {
+        !matches!(self.stage, Stage::Idle)
+    }
+
+    /// Starts saving `game`, or opening a game: asks for a path the preferred way, starting
+    /// in `folder`. `wake` repaints the window when a helper thread has answered. Returns
+    /// at once; an answer known already (no system dialog here) is returned too.
+    pub fn ask(
+        &mut self,
+        action: FileAction,
+        game: &Session,
+        choice: DialogChoice,
+        folder: Option<&Path>,
+        wake: impl Fn() + Send + 'static,
+    ) -> Option<Answer> {
+        if self.busy() {
+            return None;
+        }
+        let game = (action == FileAction::Save).then(|| game.clone());
+        let asker = match (&self.source, choice) {
+            (Source::Given(picker), _) => Asker::Picker(picker.clone()),
+            (Source::Desktop, DialogChoice::System) => {
+                if let Some(SystemDialog::Unavailable(why)) = self.desktop.get() {
+                    let why = why.clone();
+                    self.choose_in_window(action, game, folder);
+                    return Some(Answer::NoSystemDialog(why));
+                }
+                Asker::System(self.desktop.clone())
+            }
+            (Source::Desktop, DialogChoice::InWindow) => {
+                self.choose_in_window(action, game, folder);
+                return None;
+            }
+            (Source::Desktop, DialogChoice::PathField) => {
+                let chooser = Chooser::path_field(action, folder, None);
+                self.stage = Stage::Choosing { chooser, game };
+                return None;
+            }
         };
-        let action = *action;
-        self.pending = None;
-        Some((action, answer))
+        let to_write = game.clone();
+        let answer = spawn(wake, move || match asker.path(action) {
+            Ok(path) => work(action, to_write, path),
+            Err(answer) => answer,
+        });
+        self.stage = Stage::Working {
+            answer,
+            action,
+            game,
+            folder: folder.map(Path::to_path_buf),
+        };
+        None
+    }
+
+    /// Opens the in-window browser (or the path field, where no folder can be browsed).
+    fn choose_in_window(
+        &mut self,
+        action: FileAction,
+        game: Option<Session>,
+        folder: Option<&Path>,
+    ) {
+        let chooser = Chooser::browser(action, folder);
+        self.stage = Stage::Choosing { chooser, game };
+    }
+
+    /// Draws the in-window chooser, if one is open; a chosen path goes to a helper thread
+    /// to be written or read.
+    pub fn ui(&mut self, ctx: &egui::Context) {
+        let Stage::Choosing { chooser, game } = &mut self.stage else {
+            return;
+        };
+        match chooser.ui(ctx) {
+            Choice::Open => {}
+            Choice::Cancelled => self.stage = Stage::Idle,
+            Choice::Chosen(path) => {
+                let action = chooser.action();
+                let game = game.take();
+                let ctx = ctx.clone();
+                let answer = spawn(
+                    move || ctx.request_repaint(),
+                    move || work(action, game, path),
+                );
+                self.stage = Stage::Working {
+                    answer,
+                    action,
+                    game: None,
+                    folder: None,
+                };
+            }
+        }
+    }
+
+    /// The answer of the helper thread, once it is in. When the desktop turned out to have
+    /// no dialog, the in-window browser opens and the answer says why.
+    pub fn poll(&mut self) -> Option<Answer> {
+        let Stage::Working { answer, .. } = &self.stage else {
+            return None;
+        };
+        let answer = match answer.try_recv() {
+            Ok(answer) => answer,
+            Err(TryRecvError::Empty) => return None,
+            Err(TryRecvError::Disconnected) => {
+                Answer::Failed("the file could not be saved or opened: its helper stopped".into())
+            }
+        };
+        let Stage::Working {
+            action,
+            game,
+            folder,
+            ..
+        } = std::mem::replace(&mut self.stage, Stage::Idle)
+        else {
+            unreachable!("the stage was just matched")
+        };
+        if matches!(answer, Answer::NoSystemDialog(_)) {
+            self.choose_in_window(action, game, folder.as_deref());
+        }
+        Some(answer)
+    }
+}
+
+/// Who is asked for a path on the helper thread.
+enum Asker {
+    Picker(Arc<dyn FilePicker>),
+    /// The desktop's dialog, once the probe has found one (it may still be looking).
+    System(Arc<OnceLock<SystemDialog>>),
+}
+
+impl Asker {
+    /// The chosen path, or the answer to give instead (cancelled, no system dialog).
+    fn path(&self, action: FileAction) -> Result<PathBuf, Answer> {
+        match self {
+            Asker::Picker(picker) => picker.pick(action).ok_or(Answer::Cancelled),
+            Asker::System(desktop) => match desktop.wait() {
+                SystemDialog::Unavailable(why) => Err(Answer::NoSystemDialog(why.clone())),
+                SystemDialog::Portal | SystemDialog::Zenity(_) => {
+                    DialogPicker.pick(action).ok_or(Answer::Cancelled)
+                }
+            },
+        }
+    }
+}
+
+/// Runs `job` on a helper thread; its answer comes back through the channel, then `wake`.
+fn spawn(
+    wake: impl Fn() + Send + 'static,
+    job: impl FnOnce() -> Answer + Send + 'static,
+) -> Receiver<Answer> {
+    let (sender, receiver) = mpsc::channel();
+    let spawned = std::thread::Builder::new()
+        .name("saved game".into())
+        .spawn(move || {
+            let _ = sender.send(job());
+            wake();
+        });
+    if let Err(e) = spawned {
+        // The thread never ran: say so through a channel of its own.
+        let (sender, receiver) = mpsc::channel();
+        let _ = sender.send(Answer::Failed(format!(
+            "could not start saving or opening: {e}"
+        )));
+        return receiver;
+    }
+    receiver
+}
+
+/// Writes `game` to `path`, or reads the game at `path`.
+fn work(action: FileAction, game: Option<Session>, path: PathBuf) -> Answer {
+    let name = path.display().to_string();
+    match (action, game) {
+        (FileAction::Save, Some(game)) => match game.save(&path) {
+            Ok(()) => Answer::Saved(path),
+            Err(e) => Answer::Failed(format!("Could not save the game: {e}")),
+        },
+        (FileAction::Save, None) => Answer::Failed("Could not save the game: no game".into()),
+        (FileAction::Open, _) => match Session::load(&path) {
+            Ok(loaded) => Answer::Opened(path, Box::new(loaded)),
+            Err(e) => Answer::Failed(format!("Could not open {name}: {e}")),
+        },
     }
 }

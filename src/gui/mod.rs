@@ -5,16 +5,21 @@
 //!
 //! One file per part: the app and its frame loop (`app`), the board widget (`board`), the
 //! side panel (`panel`), the status words (`status`), the computer's searches
-//! (`computer`), quiet marks for work in progress (`busy`), the keyboard (`keys`), saving and opening games (`files`), what is kept
-//! between runs (`saved`) and the theme switch (`theme`).
+//! (`computer`), quiet marks for work in progress (`busy`), the keyboard (`keys`), saving and
+//! opening games (`files`, with the in-window `chooser` and the `desktop` probe for a system
+//! dialog), closing cleanly on a signal (`quit`), what is kept between runs (`saved`) and the
+//! theme switch (`theme`).
 
 mod app;
 mod board;
 mod busy;
+mod chooser;
 mod computer;
+mod desktop;
 mod files;
 mod keys;
 mod panel;
+mod quit;
 mod saved;
 mod status;
 mod theme;
@@ -23,8 +28,9 @@ use std::time::Instant;
 
 pub use app::TicTacToeApp;
 pub use board::cell_label;
+pub use chooser::PATH_FIELD_LABEL;
 pub use computer::COMPUTER_VS_COMPUTER_PAUSE;
-pub use files::{DialogPicker, FileAction, FilePicker, GivenPath};
+pub use files::{DialogChoice, DialogPicker, FileAction, FilePicker, GivenPath};
 pub use keys::keypad_cell;
 pub use saved::{CustomBoard, Loaded, Prefs, SavedState};
 pub use theme::ThemeChoice;
@@ -67,6 +73,10 @@ pub fn run() -> eframe::Result<()> {
         APP_ID,
         native_options(),
         Box::new(move |cc| {
+            if let Err(e) = quit::close_on_signals(&cc.egui_ctx) {
+                // The window still works; a logout would lose the moves since the last save.
+                eprintln!("tictactoe: cannot close cleanly on a signal: {e}");
+            }
             let app = TicTacToeApp::new(cc);
             Ok(Box::new(if exit_early {
                 app.exit_after_first_frame(start)

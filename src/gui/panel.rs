@@ -48,7 +48,7 @@ pub struct ControlPanel<'a> {
 }
 
 impl ControlPanel<'_> {
-    pub fn ui(self, ui: &mut Ui) -> Vec<Action> {
+    pub fn ui(mut self, ui: &mut Ui) -> Vec<Action> {
         let mut actions = Vec::new();
         let mut settings = self.session.settings().clone();
         // Always shown: on a small window a panel cut off at the bottom looks complete, and
@@ -76,7 +76,7 @@ impl ControlPanel<'_> {
         actions
     }
 
-    fn commands_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
+    fn commands_ui(&mut self, ui: &mut Ui, actions: &mut Vec<Action>) {
         let ctx = ui.ctx().clone();
         let session = self.session;
         let button = |text: &str, shortcut: &egui::KeyboardShortcut| {
@@ -115,6 +115,7 @@ impl ControlPanel<'_> {
                 actions.push(Action::Open);
             }
         });
+        self.prefs.file_dialog.ui(ui);
         ui.horizontal(|ui| {
             let person_to_move =
                 matches!(session.player_to_move(), Some(crate::game::Player::Human));

@@ -2,11 +2,14 @@
 //! and the window's own preferences. Only plain data here; the threads and channels of a
 //! running window live in the app beside it and are never saved.
 
+use std::path::PathBuf;
+
 use serde::{Deserialize, Serialize};
 
 use crate::engine::PlayerKind;
 use crate::game::{Session, Settings};
 
+use super::files::DialogChoice;
 use super::theme::ThemeChoice;
 
 /// Per-move time limit on boards too large to search to the end, unless changed.
@@ -157,6 +160,10 @@ pub struct Prefs {
     pub large_board_time_ms: u64,
     /// Whether the board shows what every move is worth (the learners' view).
     pub show_values: bool,
+    /// How files are chosen when saving and opening.
+    pub file_dialog: DialogChoice,
+    /// The folder of the last game saved or opened, where the next choice starts.
+    pub last_folder: Option<PathBuf>,
 }
 
 impl Default for Prefs {
@@ -167,6 +174,8 @@ impl Default for Prefs {
             engine_depth: None,
             large_board_time_ms: DEFAULT_LARGE_BOARD_TIME_MS,
             show_values: false,
+            file_dialog: DialogChoice::default(),
+            last_folder: None,
         }
     }
 }

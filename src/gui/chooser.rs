@@ -1,0 +1,233 @@
+//! Choosing a file inside the window, for desktops whose own dialog cannot be shown (no
+//! desktop portal, no zenity) or when a person prefers it: a file browser (the `egui_file`
+//! crate), or a plain path field where there is no folder to browse or it is asked for.
+//! Only the choice is made here; the file is written or read on a helper thread.
+
+use std::path::{Path, PathBuf};
+
+use egui::{Align2, Button, Id, Key, TextEdit};
+use egui_file::FileDialog;
+
+use super::files::FileAction;
+
+/// The path field's accessible label.
+pub const PATH_FIELD_LABEL: &str = "Saved game path";
+
+/// What the person did this frame.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// Still choosing.
+    Open,
+    Cancelled,
+    Chosen(PathBuf),
+}
+
+/// An in-window chooser for one save or open.
+pub struct Chooser {
+    action: FileAction,
+    kind: Kind,
+}
+
+enum Kind {
+    Browser(Box<FileDialog>),
+    PathField {
+        text: String,
+        /// A relative path is taken from here.
+        folder: Option<PathBuf>,
+        /// Why the field is shown instead of a dialog, if it was not asked for.
+        why: Option<String>,
+        focused: bool,
+    },
+}
+
+impl Chooser {
+    /// The file browser, starting in the first folder of `folder`, the home folder and the
+    /// working folder that can be read; the path field where none can.
+    #[must_use]
+    pub fn browser(action: FileAction, folder: Option<&Path>) -> Chooser {
+        let Some(start) = start_folder(folder) else {
+            let why = "No file dialog can be shown here: there is no system dialog and no \
+                       folder could be read to browse. Type the file's path."
+                .to_string();
+            return Chooser::path_field(action, None, Some(why));
+        };
+        let json_only: egui_file::Filter<PathBuf> = Box::new(|path: &Path| {
+            path.extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+        });
+        let dialog = match action {
+            FileAction::Save => FileDialog::save_file().default_filename("game.json"),
+            FileAction::Open => FileDialog::open_file(),
+        };
+        let mut dialog = dialog
+            .title(action.title())
+            .id(Id::unique("file browser"))
+            .initial_path(start)
+            .show_files_filter(json_only)
+            .show_rename(false)
+            .anchor(Align2::CENTER_CENTER, [0.0, 0.0])
+            .default_size([520.0, 420.0]);
+        dialog.open();
+        Chooser {
+            action,
+            kind: Kind::Browser(Box::new(dialog)),
+        }
+    }
+
+    /// A text field for the path, filled in with `folder` (and a file name when saving).
+    #[must_use]
+    pub fn path_field(action: FileAction, folder: Option<&Path>, why: Option<String>) -> Chooser {
+        let folder = folder.filter(|f| f.is_dir()).map(Path::to_path_buf);
+        let text = match (&folder, action) {
+            (Some(f), FileAction::Save) => f.join("game.json").display().to_string(),
+            (Some(f), FileAction::Open) => format!("{}/", f.display()),
+            (None, FileAction::Save) => "game.json".to_string(),
+            (None, FileAction::Open) => String::new(),
+        };
+        Chooser {
+            action,
+            kind: Kind::PathField {
+                text,
+                folder,
+                why,
+                focused: false,
+            },
+        }
+    }
+
+    /// Saving or opening.
+    #[must_use]
+    pub fn action(&self) -> FileAction {
+        self.action
+    }
+
+    /// Draws the chooser's window; says whether a path was chosen.
+    pub fn ui(&mut self, ctx: &egui::Context) -> Choice {
+        match &mut self.kind {
+            Kind::Browser(dialog) => {
+                dialog.show(ctx);
+                match dialog.state() {
+                    egui_file::State::Open => Choice::Open,
+                    egui_file::State::Selected => dialog
+                        .path()
+                        .map_or(Choice::Cancelled, |p| Choice::Chosen(p.to_path_buf())),
+                    egui_file::State::Cancelled | egui_file::State::Closed => Choice::Cancelled,
+                }
+            }
+            Kind::PathField {
+                text,
+                folder,
+                why,
+                focused,
+            } => path_field_ui(
+                ctx,
+                self.action,
+                text,
+                folder.as_deref(),
+                why.as_deref(),
+                focused,
+            ),
+        }
+    }
+}
+
+/// The path field's window: a note, the labelled field, the action's button and Cancel.
+fn path_field_ui(
+    ctx: &egui::Context,
+    action: FileAction,
+    text: &mut String,
+    folder: Option<&Path>,
+    why: Option<&str>,
+    focused: &mut bool,
+) -> Choice {
+    let mut choice = Choice::Open;
+    let mut open = true;
+    egui::Window::new(action.title())
+        .id(Id::unique("path field"))
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            if let Some(why) = why {
+                ui.label(why);
+                ui.add_space(4.0);
+            }
+            let label = ui.label(PATH_FIELD_LABEL);
+            let field = ui
+                .add(TextEdit::singleline(text).desired_width(420.0))
+                .labelled_by(label.id);
+            if !*focused {
+                field.request_focus();
+                *focused = true;
+            }
+            let ready = !text.trim().is_empty();
+            let entered = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+            ui.horizontal(|ui| {
+                let button = match action {
+                    FileAction::Save => "Save",
+                    FileAction::Open => "Open",
+                };
+                if ui.add_enabled(ready, Button::new(button)).clicked() || (ready && entered) {
+                    choice = Choice::Chosen(resolve(text.trim(), folder));
+                }
+                if ui.button("Cancel").clicked() {
+                    choice = Choice::Cancelled;
+                }
+            });
+        });
+    if !open || ctx.input(|i| i.key_pressed(Key::Escape)) {
+        return Choice::Cancelled;
+    }
+    choice
+}
+
+/// A typed path: `~/` is the home folder; a relative path is taken from `folder`.
+fn resolve(typed: &str, folder: Option<&Path>) -> PathBuf {
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    let path = match (typed.strip_prefix("~/"), home) {
+        (Some(rest), Some(home)) => home.join(rest),
+        _ => PathBuf::from(typed),
+    };
+    match folder {
+        Some(folder) if path.is_relative() => folder.join(path),
+        _ => path,
+    }
+}
+
+/// The first of `preferred`, the home folder and the working folder that can be listed.
+fn start_folder(preferred: Option<&Path>) -> Option<PathBuf> {
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    let working = std::env::current_dir().ok();
+    [preferred.map(Path::to_path_buf), home, working]
+        .into_iter()
+        .flatten()
+        .find(|f| std::fs::read_dir(f).is_ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_paths_are_taken_from_the_folder() {
+        let folder = Path::new("/games");
+        assert_eq!(resolve("a.json", Some(folder)), folder.join("a.json"));
+        assert_eq!(resolve("/x/a.json", Some(folder)), Path::new("/x/a.json"));
+        assert_eq!(resolve("a.json", None), Path::new("a.json"));
+        if let Some(home) = std::env::var_os("HOME") {
+            assert_eq!(
+                resolve("~/a.json", Some(folder)),
+                Path::new(&home).join("a.json")
+            );
+        }
+    }
+
+    #[test]
+    fn the_browser_starts_in_a_folder_that_can_be_read() {
+        let missing = Path::new("/nonexistent/tictactoe");
+        assert_ne!(start_folder(Some(missing)).as_deref(), Some(missing));
+        let temp = std::env::temp_dir();
+        assert_eq!(start_folder(Some(&temp)), Some(temp));
+    }
+}

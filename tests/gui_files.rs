@@ -1,0 +1,289 @@
+//! Saving and opening games in the window, driven through egui_kittest by the accessible
+//! labels a person sees: the in-window file browser used where the desktop has no file
+//! dialog, the path field, a file that cannot be read, and a dialog that takes its time
+//! while the window goes on working. Answers come from helper threads, so the tests step
+//! frames until the window shows them (with a generous bound), never sleep a fixed time.
+
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use tictactoe::game::Session;
+use tictactoe::gui::{
+    FileAction, FilePicker, GivenPath, PATH_FIELD_LABEL, SavedState, TicTacToeApp, cell_label,
+};
+use tictactoe::rules::{Cell, Side};
+
+type App = Harness<'static, TicTacToeApp>;
+
+/// How long a helper thread may take to answer before a test fails.
+const BOUND: Duration = Duration::from_secs(120);
+
+fn build(setup: impl FnOnce(TicTacToeApp) -> TicTacToeApp + 'static) -> App {
+    build_with(SavedState::default(), setup)
+}
+
+/// The window over `state` (preferences included), without eframe storage.
+fn build_with(
+    state: SavedState,
+    setup: impl FnOnce(TicTacToeApp) -> TicTacToeApp + 'static,
+) -> App {
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1000.0, 780.0))
+        .build_eframe(move |cc| setup(TicTacToeApp::with_state(&cc.egui_ctx, state)));
+    settle(&mut harness);
+    harness
+}
+
+/// Preferences whose file choices start in `folder`.
+fn starting_in(folder: &Path) -> SavedState {
+    let mut state = SavedState::default();
+    state.prefs.last_folder = Some(folder.to_path_buf());
+    state
+}
+
+/// A few frames: enough for a click to be read, applied and drawn.
+fn settle(h: &mut App) {
+    for _ in 0..4 {
+        h.step();
+    }
+}
+
+/// Steps frames until `done` holds, failing after [`BOUND`].
+fn wait_until(h: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    let deadline = Instant::now() + BOUND;
+    while !done(h) {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        h.step();
+        std::thread::yield_now();
+    }
+    settle(h);
+}
+
+fn wait_for_person(h: &mut App) {
+    wait_until(h, "the computer's move", |h| {
+        !h.state().session().is_computer_to_move() && !h.state().is_thinking()
+    });
+}
+
+fn wait_for_text(h: &mut App, text: &str) {
+    wait_until(h, &format!("the window to show \"{text}\""), |h| {
+        shows(h, text)
+    });
+}
+
+fn click(h: &mut App, label: &str) {
+    h.get_by_label(label).click();
+    settle(h);
+}
+
+fn click_cell(h: &mut App, row: usize, col: usize) {
+    click(h, &cell_label(Cell::new(row, col), None));
+}
+
+fn shows(h: &App, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+fn assert_shows(h: &App, text: &str) {
+    assert!(shows(h, text), "the window does not show \"{text}\"");
+}
+
+fn moves(h: &App) -> Vec<Cell> {
+    h.state().session().moves().to_vec()
+}
+
+/// Whether the in-window browser's window is open: its title is the action's, after an
+/// icon (the panel's buttons start with the same words, so the title is looked up by role).
+fn browser_shows(h: &App, action: FileAction) -> bool {
+    h.query_all_by_role(egui::accesskit::Role::Window).any(|w| {
+        w.accesskit_node()
+            .label()
+            .is_some_and(|l| l.ends_with(action.title()))
+    })
+}
+
+/// A fresh folder of its own for each test.
+fn temp_folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir()
+        .join(format!("tictactoe-gui-files-{}", std::process::id()))
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Two moves against the computer: X in the corner and its reply.
+fn play_a_little(h: &mut App) -> Vec<Cell> {
+    click_cell(h, 0, 0);
+    wait_for_person(h);
+    let played = moves(h);
+    assert_eq!(played.len(), 2);
+    played
+}
+
+#[test]
+fn without_a_system_dialog_the_in_window_browser_saves_and_opens() {
+    let folder = temp_folder("browser");
+    let mut h = build_with(starting_in(&folder), TicTacToeApp::without_system_dialog);
+    let played = play_a_little(&mut h);
+
+    click(&mut h, "Save game Ctrl+S");
+    // The window says why there is no system dialog, and the browser is open in it.
+    assert_shows(&h, "No system file dialog on this desktop");
+    assert_shows(&h, "no desktop portal");
+    assert!(browser_shows(&h, FileAction::Save));
+    assert!(h.state().is_busy_with_a_file());
+    click(&mut h, "Save");
+    wait_for_text(&mut h, "Saved the game to");
+    let file = folder.join("game.json");
+    assert_eq!(Session::load(&file).unwrap().moves(), played.as_slice());
+
+    click(&mut h, "New game Ctrl+N");
+    assert!(moves(&h).is_empty());
+    click(&mut h, "Open game Ctrl+O");
+    assert!(browser_shows(&h, FileAction::Open));
+    // The browser lists saved games by name; pick it, then open it.
+    click(&mut h, "\u{1f5cb} game.json");
+    click(&mut h, "Open");
+    wait_until(&mut h, "the opened game", |h| !moves(h).is_empty());
+    assert_eq!(moves(&h), played);
+    assert_shows(&h, "Opened");
+    for (i, cell) in played.iter().enumerate() {
+        let side = if i % 2 == 0 { Side::X } else { Side::O };
+        h.get_by_label(&cell_label(*cell, Some(side)));
+    }
+}
+
+#[test]
+fn the_in_window_browser_can_be_chosen_and_cancelled() {
+    let folder = temp_folder("cancel");
+    let mut h = build_with(starting_in(&folder), |app| app);
+    let played = play_a_little(&mut h);
+    click(&mut h, "In window");
+    click(&mut h, "Open game Ctrl+O");
+    assert!(browser_shows(&h, FileAction::Open));
+    assert!(h.state().is_busy_with_a_file());
+    click(&mut h, "Cancel");
+    assert!(!h.state().is_busy_with_a_file());
+    assert!(!browser_shows(&h, FileAction::Open), "the browser closed");
+    assert_eq!(moves(&h), played);
+}
+
+#[test]
+fn the_path_field_saves_and_opens() {
+    let folder = temp_folder("field");
+    let mut h = build_with(starting_in(&folder), |app| app);
+    let played = play_a_little(&mut h);
+    click(&mut h, "Type a path");
+
+    click(&mut h, "Save game Ctrl+S");
+    let file = folder.join("typed.json");
+    h.get_by_label(PATH_FIELD_LABEL)
+        .set_text_value_accesskit(&file.display().to_string());
+    settle(&mut h);
+    click(&mut h, "Save");
+    wait_for_text(&mut h, "Saved the game to");
+    assert_eq!(Session::load(&file).unwrap().moves(), played.as_slice());
+
+    click(&mut h, "New game Ctrl+N");
+    click(&mut h, "Open game Ctrl+O");
+    // A relative path is taken from the folder the field starts in.
+    h.get_by_label(PATH_FIELD_LABEL)
+        .set_text_value_accesskit("typed.json");
+    settle(&mut h);
+    click(&mut h, "Open");
+    wait_until(&mut h, "the opened game", |h| !moves(h).is_empty());
+    assert_eq!(moves(&h), played);
+}
+
+#[test]
+fn a_malformed_file_leaves_the_game_as_it_was() {
+    let folder = temp_folder("malformed");
+    let bad = folder.join("bad.json");
+    std::fs::write(&bad, "{ \"format\": \"tictactoe-game\", \"moves\": [").unwrap();
+
+    // Typed into the path field.
+    let mut h = build_with(starting_in(&folder), |app| app);
+    let played = play_a_little(&mut h);
+    click(&mut h, "Type a path");
+    click(&mut h, "Open game Ctrl+O");
+    h.get_by_label(PATH_FIELD_LABEL)
+        .set_text_value_accesskit(&bad.display().to_string());
+    settle(&mut h);
+    click(&mut h, "Open");
+    wait_for_text(&mut h, "Could not open");
+    assert_shows(&h, "not a saved game");
+    assert_eq!(moves(&h), played);
+    assert!(!h.state().is_busy_with_a_file());
+
+    // Handed in, and a file that is not there at all.
+    for (path, words) in [
+        (bad.clone(), "not a saved game"),
+        (folder.join("missing.json"), "could not read or write"),
+    ] {
+        let picker = Arc::new(GivenPath(path));
+        let mut h = build(move |app| app.with_picker(picker));
+        let played = play_a_little(&mut h);
+        click(&mut h, "Open game Ctrl+O");
+        wait_for_text(&mut h, "Could not open");
+        assert_shows(&h, words);
+        assert_eq!(moves(&h), played);
+    }
+}
+
+#[test]
+fn a_save_that_fails_says_so_and_keeps_the_game() {
+    let folder = temp_folder("unwritable");
+    let picker = Arc::new(GivenPath(folder.join("no such folder").join("game.json")));
+    let mut h = build(move |app| app.with_picker(picker));
+    let played = play_a_little(&mut h);
+    click(&mut h, "Save game Ctrl+S");
+    wait_for_text(&mut h, "Could not save the game");
+    assert_eq!(moves(&h), played);
+    assert!(!h.state().is_busy_with_a_file());
+}
+
+/// A dialog that stays open until the test answers it.
+struct HeldDialog {
+    asked: Mutex<Sender<()>>,
+    answer: Mutex<Receiver<PathBuf>>,
+}
+
+impl FilePicker for HeldDialog {
+    fn pick(&self, _action: FileAction) -> Option<PathBuf> {
+        let _ = self.asked.lock().unwrap().send(());
+        self.answer.lock().unwrap().recv_timeout(BOUND).ok()
+    }
+}
+
+#[test]
+fn the_window_goes_on_while_a_dialog_is_open_and_a_file_is_written() {
+    let (asked_tx, asked) = mpsc::channel();
+    let (answer, answer_rx) = mpsc::channel();
+    let picker = Arc::new(HeldDialog {
+        asked: Mutex::new(asked_tx),
+        answer: Mutex::new(answer_rx),
+    });
+    let mut h = build(move |app| app.with_picker(picker));
+    click(&mut h, "Two players at this computer");
+    click_cell(&mut h, 1, 1);
+    click(&mut h, "Save game Ctrl+S");
+    asked.recv_timeout(BOUND).expect("the dialog was asked for");
+    assert!(h.state().is_busy_with_a_file());
+
+    // The dialog is open on its helper thread; the board still takes moves.
+    click_cell(&mut h, 0, 0);
+    assert_eq!(moves(&h).len(), 2);
+    assert!(h.state().is_busy_with_a_file());
+
+    // What is saved is the game as it was when Save was pressed.
+    let file = temp_folder("held").join("game.json");
+    answer.send(file.clone()).unwrap();
+    wait_for_text(&mut h, "Saved the game to");
+    assert_eq!(Session::load(&file).unwrap().moves(), &[Cell::new(1, 1)]);
+    assert_eq!(moves(&h).len(), 2, "the game on screen stays");
+}
