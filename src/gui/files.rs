@@ -49,14 +49,16 @@ pub enum DialogChoice {
 }
 
 impl DialogChoice {
-    /// The preference's row in the side panel.
+    /// The preference in the side panel (at its end, so the rows above keep their places).
     pub fn ui(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal_wrapped(|ui| {
-            ui.label("File dialog:");
-            ui.selectable_value(self, DialogChoice::System, "Desktop dialog")
+        ui.label("File dialog for Save and Open:");
+        ui.horizontal(|ui| {
+            ui.selectable_value(self, DialogChoice::System, "Desktop")
                 .on_hover_text("The desktop's own dialog; the in-window one where there is none");
-            ui.selectable_value(self, DialogChoice::InWindow, "In window");
-            ui.selectable_value(self, DialogChoice::PathField, "Type a path");
+            ui.selectable_value(self, DialogChoice::InWindow, "In window")
+                .on_hover_text("A file browser inside this window");
+            ui.selectable_value(self, DialogChoice::PathField, "Type a path")
+                .on_hover_text("A field for the file's path");
         });
     }
 }

@@ -48,7 +48,7 @@ pub struct ControlPanel<'a> {
 }
 
 impl ControlPanel<'_> {
-    pub fn ui(mut self, ui: &mut Ui) -> Vec<Action> {
+    pub fn ui(self, ui: &mut Ui) -> Vec<Action> {
         let mut actions = Vec::new();
         let mut settings = self.session.settings().clone();
         // Always shown: on a small window a panel cut off at the bottom looks complete, and
@@ -69,6 +69,8 @@ impl ControlPanel<'_> {
                 ui.separator();
                 values_ui(ui, self.session, self.prefs, self.computer);
                 search_ui(ui, self.session, self.computer);
+                ui.separator();
+                self.prefs.file_dialog.ui(ui);
             });
         if settings != *self.session.settings() {
             actions.push(Action::Settings(settings));
@@ -76,7 +78,7 @@ impl ControlPanel<'_> {
         actions
     }
 
-    fn commands_ui(&mut self, ui: &mut Ui, actions: &mut Vec<Action>) {
+    fn commands_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
         let ctx = ui.ctx().clone();
         let session = self.session;
         let button = |text: &str, shortcut: &egui::KeyboardShortcut| {
@@ -115,7 +117,6 @@ impl ControlPanel<'_> {
                 actions.push(Action::Open);
             }
         });
-        self.prefs.file_dialog.ui(ui);
         ui.horizontal(|ui| {
             let person_to_move =
                 matches!(session.player_to_move(), Some(crate::game::Player::Human));
