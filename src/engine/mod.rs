@@ -3,6 +3,7 @@
 //! runs it on worker threads.
 
 mod board;
+mod gomoku;
 mod players;
 mod score;
 mod search;
@@ -98,6 +99,11 @@ pub struct EngineConfig {
     /// within two of a stone are then searched, so a result there holds for that narrower
     /// search, not for every possible move.
     pub every_cell: bool,
+    /// Search five in a row on boards of more than 25 cells with line patterns, a VCF solver
+    /// and pattern move generation (on by default; the full algorithm only, and not with
+    /// `every_cell`, whose results are proofs over every move). Every other board and K is
+    /// searched the same either way.
+    pub gomoku: bool,
 }
 
 impl Default for EngineConfig {
@@ -107,6 +113,7 @@ impl Default for EngineConfig {
             tt_megabytes: DEFAULT_MEGABYTES,
             threads: 1,
             every_cell: false,
+            gomoku: true,
         }
     }
 }
@@ -170,6 +177,7 @@ impl Engine {
         };
         Features {
             every_cell: self.config.every_cell,
+            gomoku: features.gomoku && self.config.gomoku && !self.config.every_cell,
             ..features
         }
     }
@@ -382,6 +390,10 @@ fn deepen(
     let empties = position.empty_count();
     let geometry = position.geometry().clone();
     let max_depth = limits.depth.unwrap_or(empties as u32).max(1);
+    // Five in a row: a win by continuous fours is played at once, with its proof line.
+    if let Some(line) = s.root_vcf() {
+        return vcf_result(s, &line, &geometry, start, on_iteration);
+    }
     let mut best: Option<SearchResult> = None;
     for depth in iteration_depths(s.features(), max_depth, empties) {
         let (score, mv) = if depth as usize >= empties {
@@ -441,6 +453,41 @@ fn deepen(
             stats,
         }
     })
+}
+
+/// The result of a win by continuous fours found at the root: proved, in as many plies as the
+/// line has moves.
+fn vcf_result(
+    s: &Searcher,
+    line: &[usize],
+    geometry: &crate::rules::Geometry,
+    start: Instant,
+    on_iteration: &mut dyn FnMut(&Iteration),
+) -> SearchResult {
+    let plies = line.len() as u32;
+    let score = WIN - plies as Score;
+    let pv: Vec<Cell> = line.iter().map(|&i| geometry.cell(i)).collect();
+    let stats = Stats {
+        depth: plies,
+        elapsed: start.elapsed(),
+        ..s.stats.clone()
+    };
+    let iteration = Iteration {
+        depth: plies,
+        best: pv.first().copied(),
+        score,
+        value: Value::Win { plies },
+        pv: pv.clone(),
+        stats: stats.clone(),
+    };
+    on_iteration(&iteration);
+    SearchResult {
+        best: iteration.best,
+        score,
+        value: iteration.value,
+        pv,
+        stats,
+    }
 }
 
 #[cfg(test)]
