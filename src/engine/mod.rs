@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use crate::rules::{Cell, Position, Rule};
 
 pub use board::FULL_WIDTH_CELLS;
+pub use gomoku::is_gomoku as uses_gomoku_engine;
 pub use players::{RandomPlayer, choose_move, rule_based_move};
 pub use score::{Score, Value, WIN, WIN_BOUND, is_decisive};
 pub use table::DEFAULT_MEGABYTES;
@@ -438,9 +439,7 @@ fn deepen(
     }
     best.unwrap_or_else(|| {
         // Stopped before the first iteration finished: still answer with a legal move.
-        let mut moves = Vec::new();
-        s.board.candidates(&mut moves);
-        let first = moves.first().map(|&i| geometry.cell(i));
+        let first = s.fallback_move().map(|i| geometry.cell(i));
         let stats = Stats {
             elapsed: start.elapsed(),
             ..s.stats.clone()

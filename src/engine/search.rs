@@ -71,13 +71,17 @@ pub(crate) struct Searcher<'a> {
     jitter: u64,
     /// The VCF solver, when the board keeps line patterns.
     vcf: Option<Vcf>,
+    /// When the root's VCF gives up: a quarter of the time, the rest is the search's.
+    vcf_deadline: Option<Instant>,
 }
 
 /// The most fours a VCF may play at the root, and the nodes it may spend there.
 const ROOT_VCF_FOURS: u32 = 20;
 const ROOT_VCF_NODES: u64 = 200_000;
 
-/// The same at the horizon, where it runs at many nodes and must stay cheap.
+/// The same at the horizon, where it runs at many nodes and must stay cheap: it is only
+/// tried where the side to move has a four-three or a live four to play, which is where a
+/// win by fours usually is (with any four at all, it would cost most of the search's time).
 const LEAF_VCF_FOURS: u32 = 6;
 const LEAF_VCF_NODES: u64 = 60;
 
@@ -126,6 +130,7 @@ impl<'a> Searcher<'a> {
             lists: Vec::new(),
             jitter,
             vcf: patterns.then(|| Vcf::new(VCF_TABLE_BITS)),
+            vcf_deadline: limits.time.map(|t| Instant::now() + t / 4),
         }
     }
 
@@ -446,7 +451,7 @@ impl<'a> Searcher<'a> {
             _ => return Some(-(WIN - (ply as Score + 2))),
         }
         let value = gomoku::eval::evaluate(patterns, me);
-        if patterns.has_four(me)
+        if patterns.has_at_least(me, gomoku::Combo::FourThree)
             && let Some(vcf) = &mut self.vcf
             && let Some(line) = vcf.solve(&mut self.board, LEAF_VCF_FOURS, LEAF_VCF_NODES)
         {
@@ -488,9 +493,29 @@ impl<'a> Searcher<'a> {
         if self.board.pos.is_over() {
             return None;
         }
-        let line = vcf.solve(&mut self.board, ROOT_VCF_FOURS, ROOT_VCF_NODES);
+        let line = vcf.solve_until(
+            &mut self.board,
+            ROOT_VCF_FOURS,
+            ROOT_VCF_NODES,
+            self.vcf_deadline,
+        );
         self.stats.nodes += vcf.nodes;
         line
+    }
+
+    /// The move to play when no iteration finished: for five in a row the best by the
+    /// patterns, else the first candidate.
+    pub fn fallback_move(&mut self) -> Option<usize> {
+        let mut moves = Vec::new();
+        if self.board.patterns().is_some() {
+            let mut best = None;
+            if self.gomoku_moves(0, &mut moves, &mut best).is_some() {
+                return best;
+            }
+        } else {
+            self.board.candidates(&mut moves);
+        }
+        moves.first().copied()
     }
 
     fn order(&self, moves: &mut [usize]) {

@@ -386,10 +386,10 @@ fn gomoku_match() {
 const MIDDLE_GAMES: [&str; 3] = [
     // A quiet fight of a few stones each.
     "7,7 8,8 7,8 7,9 6,7 8,6 8,7 9,7",
-    // Two groups, live twos on both sides.
-    "7,7 6,6 7,9 8,8 6,8 5,7 9,8 8,9 8,7 9,6",
-    // A crowded centre, threats on both sides.
-    "7,7 7,8 8,8 6,6 9,9 10,10 8,6 8,7 6,8 9,7 7,6 5,6",
+    // X's diagonal three blocked at both ends, twos on both sides.
+    "7,7 7,8 8,8 6,6 9,9 6,9 6,7 10,10 8,6 5,8",
+    // A crowded centre, every three of X's blocked.
+    "7,7 6,8 8,8 9,9 6,6 5,5 8,6 7,6 6,7 8,7 5,7 4,7",
 ];
 
 /// Depth reached in 1 s and nodes per second, gomoku engine against the general one:

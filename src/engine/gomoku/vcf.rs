@@ -6,11 +6,16 @@
 //! The solver keeps a small table of the positions where it found no win, with the number of
 //! fours it looked ahead, so transpositions of the same fours are not searched twice.
 
+use std::time::Instant;
+
 use crate::engine::board::SearchBoard;
 use crate::rules::Side;
 
 use super::movegen::find;
 use super::patterns::Combo;
+
+/// How often (in nodes) the solver looks at the clock.
+const POLL_NODES: u64 = 256;
 
 /// One table slot: the position's hash and the most fours it was searched with, in vain.
 type Slot = (u64, u32);
@@ -26,6 +31,8 @@ pub struct Vcf {
     out_of_budget: bool,
     /// Move lists, one per depth, reused.
     lists: Vec<Vec<usize>>,
+    /// When the caller's time is up: the solver gives up then, as if out of budget.
+    deadline: Option<Instant>,
 }
 
 impl Vcf {
@@ -39,6 +46,7 @@ impl Vcf {
             budget: 0,
             out_of_budget: false,
             lists: Vec::new(),
+            deadline: None,
         }
     }
 
@@ -51,6 +59,19 @@ impl Vcf {
         fours: u32,
         budget: u64,
     ) -> Option<Vec<usize>> {
+        self.solve_until(board, fours, budget, None)
+    }
+
+    /// [`Vcf::solve`] that gives up (with no line) at `deadline`, looked at every few hundred
+    /// nodes.
+    pub fn solve_until(
+        &mut self,
+        board: &mut SearchBoard,
+        fours: u32,
+        budget: u64,
+        deadline: Option<Instant>,
+    ) -> Option<Vec<usize>> {
+        self.deadline = deadline;
         self.nodes = 0;
         self.budget = budget;
         self.out_of_budget = false;
@@ -61,7 +82,10 @@ impl Vcf {
     /// Whether the side to move wins by fours; on a win `line` holds the moves.
     fn attack(&mut self, board: &mut SearchBoard, fours: u32, line: &mut Vec<usize>) -> bool {
         self.nodes += 1;
-        if self.nodes > self.budget {
+        let late = || self.deadline.is_some_and(|d| Instant::now() >= d);
+        if self.nodes > self.budget || (self.nodes % POLL_NODES == 0 && late()) {
+            // Out of time counts as out of budget from here on.
+            self.budget = 0;
             self.out_of_budget = true;
             return false;
         }
