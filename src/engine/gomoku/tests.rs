@@ -304,13 +304,13 @@ const OPENINGS: [&str; 4] = [
 ];
 
 /// Plays one game from `opening`, the gomoku engine as `new_side`, each move searched for
-/// `per_move`; the winner, if any, and the number of moves.
+/// `per_move`; the final position.
 fn match_game(
     rule: Rule,
     opening: &str,
     new_side: Side,
     per_move: std::time::Duration,
-) -> (Option<Side>, usize) {
+) -> Position {
     use crate::engine::{Engine, EngineConfig, Limits};
     let config = |gomoku| EngineConfig {
         tt_megabytes: 16,
@@ -342,13 +342,13 @@ fn match_game(
         let found = engine.search(&pos, &limits, &stop, &mut |_| {});
         pos.play(found.best.expect("a move")).unwrap();
     }
-    (pos.winner(), pos.stones())
+    pos
 }
 
 /// The strength match of the gomoku engine against the general one, for the README:
 /// `cargo test --release --lib gomoku_match -- --ignored --nocapture`
 /// (`GOMOKU_MATCH_MS` sets the time per move, 200 ms by default; `GOMOKU_MATCH_EXACT=1` plays
-/// exactly five).
+/// exactly five; `GOMOKU_MATCH_SHOW=1` prints the final board of each lost game).
 #[test]
 #[ignore = "plays whole games; prints the score; run in release"]
 fn gomoku_match() {
@@ -359,14 +359,20 @@ fn gomoku_match() {
     let (mut wins, mut losses, mut draws) = (0, 0, 0);
     for opening in OPENINGS {
         for new_side in Side::BOTH {
-            let (winner, stones) = match_game(rule, opening, new_side, per_move);
-            let result = match winner {
+            let end = match_game(rule, opening, new_side, per_move);
+            let stones = end.stones();
+            let result = match end.winner() {
                 Some(w) if w == new_side => {
                     wins += 1;
                     "gomoku engine wins"
                 }
                 Some(_) => {
                     losses += 1;
+                    if std::env::var("GOMOKU_MATCH_SHOW").is_ok() {
+                        for row in end.to_notation().split('/') {
+                            println!("    {row}");
+                        }
+                    }
                     "general engine wins"
                 }
                 None => {

@@ -83,7 +83,7 @@ impl Vcf {
     fn attack(&mut self, board: &mut SearchBoard, fours: u32, line: &mut Vec<usize>) -> bool {
         self.nodes += 1;
         let late = || self.deadline.is_some_and(|d| Instant::now() >= d);
-        if self.nodes > self.budget || (self.nodes % POLL_NODES == 0 && late()) {
+        if self.nodes > self.budget || (self.nodes.is_multiple_of(POLL_NODES) && late()) {
             // Out of time counts as out of budget from here on.
             self.budget = 0;
             self.out_of_budget = true;
