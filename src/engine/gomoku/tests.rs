@@ -392,8 +392,8 @@ fn gomoku_match() {
 const MIDDLE_GAMES: [&str; 3] = [
     // A quiet fight of a few stones each.
     "7,7 8,8 7,8 7,9 6,7 8,6 8,7 9,7",
-    // X's diagonal three blocked at both ends, twos on both sides.
-    "7,7 7,8 8,8 6,6 9,9 6,9 6,7 10,10 8,6 5,8",
+    // X's diagonal three blocked at both ends, a two of X's on a column.
+    "7,7 7,8 8,8 6,6 9,9 6,9 6,7 10,10",
     // A crowded centre, every three of X's blocked.
     "7,7 6,8 8,8 9,9 6,6 5,5 8,6 7,6 6,7 8,7 5,7 4,7",
 ];
