@@ -28,6 +28,10 @@ pub struct BenchArgs {
     /// Print one JSON object instead of text
     #[arg(long)]
     pub json: bool,
+    /// Search five in a row with the general engine, not the gomoku one (patterns, VCF):
+    /// the signature as it was before that engine
+    #[arg(long)]
+    pub generic: bool,
 }
 
 /// One position of the bench and the limit it is searched to (`None`: solved outright).
@@ -126,6 +130,7 @@ pub fn run(args: &BenchArgs, output: &mut dyn Write) -> Result<(), CliError> {
         tt_megabytes: TT_MEGABYTES,
         threads: 1,
         every_cell: false,
+        gomoku: !args.generic,
     });
     let stop = AtomicBool::new(false);
     // Only the searches are timed: clearing the table between positions is not searching.

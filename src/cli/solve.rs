@@ -51,6 +51,10 @@ struct SolveReport {
     pv: Vec<Cell>,
     /// Whether every empty cell was a candidate (else only cells near stones).
     every_cell: bool,
+    /// Five in a row on a large board without `--every-cell`: the gomoku engine chose among
+    /// the cells near stones by their line patterns.
+    #[serde(skip)]
+    patterns: bool,
 }
 
 pub fn run(args: &SolveArgs, output: &mut dyn Write) -> Result<(), CliError> {
@@ -83,6 +87,7 @@ pub fn run(args: &SolveArgs, output: &mut dyn Write) -> Result<(), CliError> {
         depth: found.stats.depth,
         pv: found.pv,
         every_cell: args.every_cell || position.rule().cells() <= FULL_WIDTH_CELLS,
+        patterns: !args.every_cell && crate::engine::uses_gomoku_engine(position.rule()),
     };
     emit(output, args.board.json, &report)
 }
@@ -100,6 +105,12 @@ impl fmt::Display for SolveReport {
         writeln!(f, "depth     {}", self.depth)?;
         if self.every_cell {
             writeln!(f, "cells     every empty cell searched")?;
+        } else if self.patterns {
+            writeln!(
+                f,
+                "cells     only cells within two of a stone searched, the best of them by \
+                 their five-in-a-row patterns (--every-cell for all)"
+            )?;
         } else {
             writeln!(
                 f,

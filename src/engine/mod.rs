@@ -3,6 +3,7 @@
 //! runs it on worker threads.
 
 mod board;
+mod gomoku;
 mod players;
 mod score;
 mod search;
@@ -17,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use crate::rules::{Cell, Position, Rule};
 
 pub use board::FULL_WIDTH_CELLS;
+pub use gomoku::is_gomoku as uses_gomoku_engine;
 pub use players::{RandomPlayer, choose_move, rule_based_move};
 pub use score::{Score, Value, WIN, WIN_BOUND, is_decisive};
 pub use table::DEFAULT_MEGABYTES;
@@ -98,6 +100,11 @@ pub struct EngineConfig {
     /// within two of a stone are then searched, so a result there holds for that narrower
     /// search, not for every possible move.
     pub every_cell: bool,
+    /// Search five in a row on boards of more than 25 cells with line patterns, a VCF solver
+    /// and pattern move generation (on by default; the full algorithm only, and not with
+    /// `every_cell`, whose results are proofs over every move). Every other board and K is
+    /// searched the same either way.
+    pub gomoku: bool,
 }
 
 impl Default for EngineConfig {
@@ -107,6 +114,7 @@ impl Default for EngineConfig {
             tt_megabytes: DEFAULT_MEGABYTES,
             threads: 1,
             every_cell: false,
+            gomoku: true,
         }
     }
 }
@@ -170,6 +178,7 @@ impl Engine {
         };
         Features {
             every_cell: self.config.every_cell,
+            gomoku: features.gomoku && self.config.gomoku && !self.config.every_cell,
             ..features
         }
     }
@@ -382,6 +391,10 @@ fn deepen(
     let empties = position.empty_count();
     let geometry = position.geometry().clone();
     let max_depth = limits.depth.unwrap_or(empties as u32).max(1);
+    // Five in a row: a win by continuous fours is played at once, with its proof line.
+    if let Some(line) = s.root_vcf() {
+        return vcf_result(s, &line, &geometry, start, on_iteration);
+    }
     let mut best: Option<SearchResult> = None;
     for depth in iteration_depths(s.features(), max_depth, empties) {
         let (score, mv) = if depth as usize >= empties {
@@ -426,9 +439,7 @@ fn deepen(
     }
     best.unwrap_or_else(|| {
         // Stopped before the first iteration finished: still answer with a legal move.
-        let mut moves = Vec::new();
-        s.board.candidates(&mut moves);
-        let first = moves.first().map(|&i| geometry.cell(i));
+        let first = s.fallback_move().map(|i| geometry.cell(i));
         let stats = Stats {
             elapsed: start.elapsed(),
             ..s.stats.clone()
@@ -441,6 +452,41 @@ fn deepen(
             stats,
         }
     })
+}
+
+/// The result of a win by continuous fours found at the root: proved, in as many plies as the
+/// line has moves.
+fn vcf_result(
+    s: &Searcher,
+    line: &[usize],
+    geometry: &crate::rules::Geometry,
+    start: Instant,
+    on_iteration: &mut dyn FnMut(&Iteration),
+) -> SearchResult {
+    let plies = line.len() as u32;
+    let score = WIN - plies as Score;
+    let pv: Vec<Cell> = line.iter().map(|&i| geometry.cell(i)).collect();
+    let stats = Stats {
+        depth: plies,
+        elapsed: start.elapsed(),
+        ..s.stats.clone()
+    };
+    let iteration = Iteration {
+        depth: plies,
+        best: pv.first().copied(),
+        score,
+        value: Value::Win { plies },
+        pv: pv.clone(),
+        stats: stats.clone(),
+    };
+    on_iteration(&iteration);
+    SearchResult {
+        best: iteration.best,
+        score,
+        value: iteration.value,
+        pv,
+        stats,
+    }
 }
 
 #[cfg(test)]

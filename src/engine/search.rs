@@ -10,6 +10,7 @@ use std::time::Instant;
 use crate::rules::Position;
 
 use super::board::SearchBoard;
+use super::gomoku::{self, Forced, Vcf};
 use super::score::{INFINITY, Score, WIN, is_decisive};
 use super::table::{Bound, Entry, Table};
 use super::{Limits, Stats};
@@ -22,6 +23,9 @@ pub(crate) struct Features {
     pub ordering: bool,
     /// Every empty cell is a candidate, even on boards where only cells near stones are.
     pub every_cell: bool,
+    /// Five in a row on a board of more than 25 cells is searched with the line patterns
+    /// (see [`gomoku`]); every other rule ignores this.
+    pub gomoku: bool,
 }
 
 impl Features {
@@ -30,18 +34,21 @@ impl Features {
         table: true,
         ordering: true,
         every_cell: false,
+        gomoku: true,
     };
     pub const ALPHA_BETA: Features = Features {
         pruning: true,
         table: false,
         ordering: false,
         every_cell: false,
+        gomoku: false,
     };
     pub const MINIMAX: Features = Features {
         pruning: false,
         table: false,
         ordering: false,
         every_cell: false,
+        gomoku: false,
     };
 }
 
@@ -62,7 +69,24 @@ pub(crate) struct Searcher<'a> {
     lists: Vec<Vec<usize>>,
     /// Ordering noise for helper threads (0 for the main thread).
     jitter: u64,
+    /// The VCF solver, when the board keeps line patterns.
+    vcf: Option<Vcf>,
+    /// When the root's VCF gives up: a quarter of the time, the rest is the search's.
+    vcf_deadline: Option<Instant>,
 }
+
+/// The most fours a VCF may play at the root, and the nodes it may spend there.
+const ROOT_VCF_FOURS: u32 = 20;
+const ROOT_VCF_NODES: u64 = 200_000;
+
+/// The same at the horizon, where it runs at many nodes and must stay cheap: it is only
+/// tried where the side to move has a four-three or a live four to play, which is where a
+/// win by fours usually is (with any four at all, it would cost most of the search's time).
+const LEAF_VCF_FOURS: u32 = 6;
+const LEAF_VCF_NODES: u64 = 60;
+
+/// Table size of the VCF solver, in bits of slot count.
+const VCF_TABLE_BITS: u32 = 16;
 
 impl<'a> Searcher<'a> {
     pub fn new(
@@ -76,6 +100,10 @@ impl<'a> Searcher<'a> {
         let mut board = SearchBoard::new(position);
         if features.every_cell {
             board.consider_every_cell();
+        }
+        let patterns = features.gomoku && gomoku::is_gomoku(position.rule());
+        if patterns {
+            board.enable_patterns();
         }
         let geometry = board.geometry().clone();
         let cells = geometry.rule().cells();
@@ -101,6 +129,8 @@ impl<'a> Searcher<'a> {
             inverse,
             lists: Vec::new(),
             jitter,
+            vcf: patterns.then(|| Vcf::new(VCF_TABLE_BITS)),
+            vcf_deadline: limits.time.map(|t| Instant::now() + t / 4),
         }
     }
 
@@ -193,7 +223,7 @@ impl<'a> Searcher<'a> {
         if pos.is_over() || (self.features.ordering && self.board.is_dead_draw()) {
             return 0;
         }
-        let depth = depth.min(pos.empty_count() as u32);
+        let mut depth = depth.min(pos.empty_count() as u32);
 
         // Step 3. A side that can no longer complete any line, or whose opponent can stop
         // every line it could still complete (by the Erdős–Selfridge potential), can no
@@ -211,9 +241,17 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        // Step 4. The horizon: the classic heuristic.
+        // Step 4. The horizon: the classic heuristic; for five in a row, the patterns, a
+        // short VCF, and one more ply when the opponent's four must be blocked (a leaf in the
+        // middle of a forced sequence would be scored as if the four were not there).
         if depth == 0 {
-            return self.board.evaluate();
+            if self.board.patterns().is_none() {
+                return self.board.evaluate();
+            }
+            match self.gomoku_horizon(ply) {
+                Some(score) => return score,
+                None => depth = 1,
+            }
         }
 
         // Step 5. The transposition table, keyed on the symmetry-reduced hash.
@@ -256,7 +294,13 @@ impl<'a> Searcher<'a> {
 
         // Step 7. Immediate wins and forced blocks.
         let mut moves = self.lists.pop().unwrap_or_default();
-        if self.features.ordering {
+        let patterns = self.board.patterns().is_some();
+        if patterns {
+            if let Some(score) = self.gomoku_moves(ply, &mut moves, best_out) {
+                self.lists.push(moves);
+                return score;
+            }
+        } else if self.features.ordering {
             if let Some(score) = self.tactics(ply, &mut moves, best_out) {
                 self.lists.push(moves);
                 return score;
@@ -267,8 +311,15 @@ impl<'a> Searcher<'a> {
 
         // Step 8. Order the moves: the table move first, on its own, since it often cuts off
         // at once; the rest by history, potential and centrality, sorted only when needed.
+        // Five in a row: the moves come sorted by their patterns already; the table move is
+        // moved to the front, the others keep their order.
         let mut sorted_from = 0;
-        if self.features.ordering {
+        if patterns {
+            if let Some(at) = table_move.and_then(|t| moves.iter().position(|&m| m == t)) {
+                moves[..=at].rotate_right(1);
+            }
+            sorted_from = usize::MAX;
+        } else if self.features.ordering {
             sorted_from = match table_move.and_then(|t| moves.iter().position(|&m| m == t)) {
                 Some(at) => {
                     moves.swap(0, at);
@@ -293,7 +344,18 @@ impl<'a> Searcher<'a> {
             } else {
                 (-INFINITY, INFINITY)
             };
-            let score = -self.negamax(depth - 1, ply + 1, a, b, &mut None);
+            // Five in a row: principal variation search. After the first move, a null window
+            // asks whether a move beats alpha; only one that does is searched again in full.
+            let score = if patterns && i > 0 && beta - alpha > 1 {
+                let scout = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha, &mut None);
+                if scout > alpha && scout < beta && !self.aborted {
+                    -self.negamax(depth - 1, ply + 1, a, b, &mut None)
+                } else {
+                    scout
+                }
+            } else {
+                -self.negamax(depth - 1, ply + 1, a, b, &mut None)
+            };
             self.board.unmake(m);
             if self.aborted {
                 break;
@@ -372,6 +434,88 @@ impl<'a> Searcher<'a> {
             }
         }
         None
+    }
+
+    /// Five in a row at the horizon: a five to play wins, two of the opponent's lose, one of
+    /// them must be blocked (`None`: search one more ply), a short VCF may win; otherwise the
+    /// pattern evaluation.
+    fn gomoku_horizon(&mut self, ply: u32) -> Option<Score> {
+        let me = self.board.pos.side_to_move();
+        let patterns = self.board.patterns()?;
+        if patterns.count(me, gomoku::Combo::Five) > 0 {
+            return Some(WIN - (ply as Score + 1));
+        }
+        match patterns.count(me.other(), gomoku::Combo::Five) {
+            0 => {}
+            1 => return None,
+            _ => return Some(-(WIN - (ply as Score + 2))),
+        }
+        let value = gomoku::eval::evaluate(patterns, me);
+        if patterns.has_at_least(me, gomoku::Combo::FourThree)
+            && let Some(vcf) = &mut self.vcf
+            && let Some(line) = vcf.solve(&mut self.board, LEAF_VCF_FOURS, LEAF_VCF_NODES)
+        {
+            return Some(WIN - (ply as Score + line.len() as Score));
+        }
+        Some(value)
+    }
+
+    /// Five in a row: the moves worth searching from the patterns (see
+    /// [`gomoku::movegen`]), or the score when a five or two of the opponent's settle it.
+    fn gomoku_moves(
+        &mut self,
+        ply: u32,
+        moves: &mut Vec<usize>,
+        best_out: &mut Option<usize>,
+    ) -> Option<Score> {
+        let me = self.board.pos.side_to_move();
+        let mut near = self.lists.pop().unwrap_or_default();
+        self.board.candidates(&mut near);
+        let patterns = self.board.patterns()?;
+        let forced = gomoku::movegen::generate(patterns, me, &near, &self.history, moves);
+        self.lists.push(near);
+        match forced? {
+            Forced::Win(cell) => {
+                *best_out = Some(cell);
+                Some(WIN - (ply as Score + 1))
+            }
+            Forced::Loss(cell) => {
+                *best_out = Some(cell);
+                Some(-(WIN - (ply as Score + 2)))
+            }
+        }
+    }
+
+    /// A win of the side to move by continuous fours from the root, if the board keeps line
+    /// patterns and one is found within the root's budget: the line, both sides' moves.
+    pub fn root_vcf(&mut self) -> Option<Vec<usize>> {
+        let vcf = self.vcf.as_mut()?;
+        if self.board.pos.is_over() {
+            return None;
+        }
+        let line = vcf.solve_until(
+            &mut self.board,
+            ROOT_VCF_FOURS,
+            ROOT_VCF_NODES,
+            self.vcf_deadline,
+        );
+        self.stats.nodes += vcf.nodes;
+        line
+    }
+
+    /// The move to play when no iteration finished: for five in a row the best by the
+    /// patterns, else the first candidate.
+    pub fn fallback_move(&mut self) -> Option<usize> {
+        let mut moves = Vec::new();
+        if self.board.patterns().is_some() {
+            let mut best = None;
+            if self.gomoku_moves(0, &mut moves, &mut best).is_some() {
+                return best;
+            }
+        } else {
+            self.board.candidates(&mut moves);
+        }
+        moves.first().copied()
     }
 
     fn order(&self, moves: &mut [usize]) {

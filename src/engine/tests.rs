@@ -12,6 +12,7 @@ fn solve(position: &Position, algorithm: Algorithm) -> SearchResult {
         tt_megabytes: 4,
         threads: 1,
         every_cell: false,
+        gomoku: true,
     };
     Engine::new(config).search(
         position,

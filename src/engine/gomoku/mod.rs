@@ -1,0 +1,27 @@
+//! Five in a row on large boards (15x15, 20x20; freestyle or exactly five): the pattern
+//! knowledge strong gomoku engines search with. The general search switches to it only where
+//! the rule is five in a row on a board of more than 25 cells; every smaller board and every
+//! other K keeps the general engine, value for value and node for node.
+//!
+//! - [`patterns`]: what a stone makes along a line (five, live four, dead four, live three,
+//!   ...) from a precomputed table, and what four lines make together;
+//! - [`lines`]: those patterns for every empty cell and both sides, kept up to date as stones
+//!   are placed and taken back;
+//! - [`eval`]: the evaluation built from them;
+//! - [`movegen`]: the moves worth searching (a five, a forced block, the defences against a
+//!   live three, or the best-scored cells);
+//! - [`vcf`]: victory by continuous fours, a solver with its own small table.
+
+pub mod eval;
+pub mod lines;
+pub mod movegen;
+pub mod patterns;
+pub mod vcf;
+
+pub use lines::{PatternBoard, is_gomoku};
+pub use movegen::Forced;
+pub use patterns::Combo;
+pub use vcf::Vcf;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,90 @@
+//! The moves worth searching in five in a row, from the patterns: a five if there is one;
+//! else the block of the opponent's four; else, against a live three (or any move of the
+//! opponent's that would make a live four or a double four), only the cells that defend
+//! and our own fours; else the best-scored cells, a bounded list, best first.
+
+use crate::rules::Side;
+
+use super::lines::PatternBoard;
+use super::patterns::{Combo, Pattern};
+
+/// The most moves of a quiet position that are searched: the rest score too low to matter
+/// next to them.
+pub const QUIET_MOVES: usize = 20;
+
+/// A position whose outcome the patterns settle before any move is searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Forced {
+    /// The side to move completes a five on this cell.
+    Win(usize),
+    /// The opponent has two cells that complete a five: whichever one is blocked, it plays
+    /// the other (this cell is one of them).
+    Loss(usize),
+}
+
+/// Fills `moves` with the moves worth searching for `me`, best first, from `near` (the empty
+/// cells near the stones); `history` adds the history heuristic's counts to the order. Or
+/// returns the outcome when it is forced.
+pub fn generate(
+    board: &PatternBoard,
+    me: Side,
+    near: &[usize],
+    history: &[u32],
+    moves: &mut Vec<usize>,
+) -> Option<Forced> {
+    let them = me.other();
+    moves.clear();
+    if board.count(me, Combo::Five) > 0 {
+        return find(board, me, Combo::Five, near).map(Forced::Win);
+    }
+    let blocks = board.count(them, Combo::Five);
+    if blocks > 0 {
+        let block = find(board, them, Combo::Five, near)?;
+        if blocks > 1 {
+            return Some(Forced::Loss(block));
+        }
+        moves.push(block);
+        return None;
+    }
+    let mut scored: Vec<(i64, usize)> = Vec::with_capacity(near.len());
+    if board.has_at_least(them, Combo::OpenFour) {
+        // The opponent threatens a four that cannot be stopped: only cells on its lines that
+        // take a four from it defend, and our own fours gain the move back.
+        for &c in near {
+            let defends = board.at(c, them).lines.iter().any(|&p| p >= Pattern::Dead4);
+            if defends || board.makes_four(c, me) {
+                scored.push((order_key(board, me, c, history), c));
+            }
+        }
+    } else {
+        for &c in near {
+            scored.push((order_key(board, me, c, history), c));
+        }
+    }
+    scored.sort_unstable_by(|a, b| b.cmp(a));
+    let keep = if board.has_at_least(them, Combo::OpenFour) {
+        scored.len()
+    } else {
+        QUIET_MOVES
+    };
+    moves.extend(scored.iter().take(keep).map(|&(_, c)| c));
+    None
+}
+
+/// The first empty cell where `side` makes `combo`: among the cells near the stones, where
+/// fives and fours are, or else by a scan of the board.
+pub fn find(board: &PatternBoard, side: Side, combo: Combo, near: &[usize]) -> Option<usize> {
+    let makes = |c: usize| !board.is_occupied(c) && board.at(c, side).combo == combo;
+    near.iter()
+        .copied()
+        .find(|&c| makes(c))
+        .or_else(|| (0..board.cells()).find(|&c| makes(c)))
+}
+
+/// How good a move looks before searching it: what it makes for us, what it takes from the
+/// opponent (a little less), and the history heuristic to break ties.
+fn order_key(board: &PatternBoard, me: Side, cell: usize, history: &[u32]) -> i64 {
+    let attack = i64::from(board.at(cell, me).score);
+    let defence = i64::from(board.at(cell, me.other()).score);
+    ((attack * 4 + defence * 3) << 16) + i64::from(history[cell].min(0xFFFF))
+}

@@ -1,0 +1,274 @@
+//! Line patterns of five in a row: what a stone on an empty cell makes along one line
+//! (five, live four, dead four, live three, ...), read from a precomputed table indexed by
+//! the ten cells around it on that line; and what the four lines of a cell make together
+//! (a double four, a four-three, a double three), with the scores the evaluation and the
+//! move ordering use.
+//!
+//! The table is built once per rule kind (freestyle, exactly five) by dynamic programming
+//! over each side's view of a line, and looked up with a 20-bit key: 2 bits for each of the
+//! five cells on either side of the centre.
+
+use std::sync::OnceLock;
+
+/// How far the line key looks on each side of its cell: five, so that under the
+/// exactly-five rule a run of five can be told from part of an overline.
+pub const HALF: usize = 5;
+
+/// Cells in a line key (the centre excluded).
+pub const SPAN: usize = 2 * HALF;
+
+/// The number of different line keys.
+pub const KEYS: usize = 1 << (2 * SPAN);
+
+/// A cell's content in a line key.
+pub const EMPTY: u32 = 0;
+/// The code of a wall (off the board) in a line key; X is 1 and O is 2.
+pub const WALL: u32 = 3;
+
+/// What a stone of one side on an empty cell makes along one line, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Pattern {
+    /// Nothing: no five can ever pass through this cell on this line.
+    None = 0,
+    /// A dead one: one stone that can only grow into a dead two.
+    Dead1,
+    /// A live one.
+    Live1,
+    /// A dead two: can grow into a dead three only.
+    Dead2,
+    /// A live two: one more stone makes a live three.
+    Live2,
+    /// A dead three: one more stone makes a dead four.
+    Dead3,
+    /// A live three: one more stone makes a live four.
+    Live3,
+    /// A dead four (a rush): one cell completes a five.
+    Dead4,
+    /// A live four: two cells complete a five, so it cannot be stopped.
+    Live4,
+    /// Five in a row (exactly five under the exactly-five rule).
+    Five,
+}
+
+impl Pattern {
+    const ALL: [Pattern; 10] = [
+        Pattern::None,
+        Pattern::Dead1,
+        Pattern::Live1,
+        Pattern::Dead2,
+        Pattern::Live2,
+        Pattern::Dead3,
+        Pattern::Live3,
+        Pattern::Dead4,
+        Pattern::Live4,
+        Pattern::Five,
+    ];
+
+    fn from_u8(n: u8) -> Pattern {
+        Pattern::ALL[usize::from(n)]
+    }
+
+    /// The pattern one stone short of this one: a live three is one stone short of a live
+    /// four, and so on.
+    fn one_less(self) -> Pattern {
+        match self {
+            Pattern::Live4 => Pattern::Live3,
+            Pattern::Dead4 => Pattern::Dead3,
+            Pattern::Live3 => Pattern::Live2,
+            Pattern::Dead3 => Pattern::Dead2,
+            Pattern::Live2 => Pattern::Live1,
+            Pattern::Dead2 => Pattern::Dead1,
+            _ => Pattern::None,
+        }
+    }
+
+    /// Whether a stone here makes at least a four (a threat of five).
+    #[must_use]
+    pub fn is_four(self) -> bool {
+        self >= Pattern::Dead4 && self != Pattern::Five
+    }
+}
+
+/// What a stone of one side on an empty cell makes over its four lines together, weakest
+/// first; this decides the threats of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Combo {
+    /// Less than a live three.
+    Quiet = 0,
+    /// One live three.
+    Three,
+    /// One dead four.
+    Four,
+    /// Two or more live threes.
+    DoubleThree,
+    /// A dead four and a live three.
+    FourThree,
+    /// A live four, or two dead fours: two cells complete a five, so it cannot be stopped.
+    OpenFour,
+    /// Five in a row.
+    Five,
+}
+
+/// The number of [`Combo`] kinds.
+pub const COMBOS: usize = 7;
+
+/// Score of one line's pattern for the side that would play there.
+const LINE_SCORES: [i32; 10] = [0, 1, 3, 6, 20, 25, 90, 110, 1_200, 10_000];
+
+/// Bonus of a cell whose lines combine into a fork.
+fn combo_bonus(combo: Combo) -> i32 {
+    match combo {
+        Combo::OpenFour => 1_000,
+        Combo::FourThree => 900,
+        Combo::DoubleThree => 400,
+        _ => 0,
+    }
+}
+
+/// The patterns of all line keys for one rule kind, and the combination of four lines.
+pub struct PatternTable {
+    /// `lines[key]`: X's pattern in the low byte, O's in the high byte.
+    lines: Vec<u16>,
+    /// `cells[p0 + 10 p1 + 100 p2 + 1000 p3]`: the combination and score of four lines.
+    cells: Vec<(Combo, i32)>,
+}
+
+impl PatternTable {
+    /// The table of freestyle (`exact` false: five or more wins) or exactly five, built on
+    /// first use and shared afterwards.
+    #[must_use]
+    pub fn get(exact: bool) -> &'static PatternTable {
+        static FREESTYLE: OnceLock<PatternTable> = OnceLock::new();
+        static EXACT: OnceLock<PatternTable> = OnceLock::new();
+        let cell = if exact { &EXACT } else { &FREESTYLE };
+        cell.get_or_init(|| PatternTable::build(exact))
+    }
+
+    fn build(exact: bool) -> PatternTable {
+        let views = side_view_patterns(exact);
+        let mut lines = vec![0u16; KEYS];
+        for (key, slot) in lines.iter_mut().enumerate() {
+            let (mut x, mut o) = (0usize, 0usize);
+            for i in (0..SPAN).rev() {
+                let code = (key >> (2 * i)) & 3;
+                // Each side sees its own stones, empty cells, and everything else as blocked.
+                let (dx, do_) = match code as u32 {
+                    EMPTY => (0, 0),
+                    1 => (1, 2),
+                    2 => (2, 1),
+                    _ => (2, 2),
+                };
+                x = x * 3 + dx;
+                o = o * 3 + do_;
+            }
+            *slot = u16::from(views[x] as u8) | u16::from(views[o] as u8) << 8;
+        }
+        let mut cells = Vec::with_capacity(10_000);
+        for n in 0..10_000usize {
+            let four = [n % 10, n / 10 % 10, n / 100 % 10, n / 1000].map(|p| Pattern::ALL[p]);
+            cells.push(combine(four));
+        }
+        PatternTable { lines, cells }
+    }
+
+    /// The pattern a stone of `side` (0 X, 1 O) on the centre of `key` makes.
+    #[inline]
+    #[must_use]
+    pub fn line(&self, key: u32, side: usize) -> Pattern {
+        Pattern::from_u8((self.lines[key as usize] >> (8 * side)) as u8)
+    }
+
+    /// The combination and score of a cell's four line patterns.
+    #[inline]
+    #[must_use]
+    pub fn cell(&self, lines: [Pattern; 4]) -> (Combo, i32) {
+        let n = lines[0] as usize
+            + 10 * lines[1] as usize
+            + 100 * lines[2] as usize
+            + 1000 * lines[3] as usize;
+        self.cells[n]
+    }
+}
+
+/// The combination and score of four line patterns.
+fn combine(lines: [Pattern; 4]) -> (Combo, i32) {
+    let count = |p: Pattern| lines.iter().filter(|&&l| l == p).count();
+    let fours = count(Pattern::Dead4);
+    let threes = count(Pattern::Live3);
+    let combo = if count(Pattern::Five) > 0 {
+        Combo::Five
+    } else if count(Pattern::Live4) > 0 || fours >= 2 {
+        Combo::OpenFour
+    } else if fours == 1 && threes > 0 {
+        Combo::FourThree
+    } else if threes >= 2 {
+        Combo::DoubleThree
+    } else if fours == 1 {
+        Combo::Four
+    } else if threes == 1 {
+        Combo::Three
+    } else {
+        Combo::Quiet
+    };
+    let score = lines.iter().map(|&p| LINE_SCORES[p as usize]).sum::<i32>() + combo_bonus(combo);
+    (combo, score)
+}
+
+/// The pattern of every line as one side sees it. A view is a base-3 number over the ten
+/// cells around the centre (digit `i` for key slot `i`, the most significant first): 0 empty,
+/// 1 own stone, 2 blocked (the opponent's stone or a wall). The centre holds the side's new
+/// stone. A view with one more own stone has a larger number, so filling the table from the
+/// top down finds every pattern a cell depends on already computed.
+fn side_view_patterns(exact: bool) -> Vec<Pattern> {
+    let size = 3usize.pow(SPAN as u32);
+    let mut table = vec![Pattern::None; size];
+    let mut powers = [0usize; SPAN];
+    for (i, p) in powers.iter_mut().enumerate() {
+        *p = 3usize.pow(i as u32);
+    }
+    for view in (0..size).rev() {
+        let digits: [usize; SPAN] = std::array::from_fn(|i| view / powers[i] % 3);
+        table[view] = if makes_five(&digits, exact) {
+            Pattern::Five
+        } else {
+            let completions = (0..SPAN)
+                .filter(|&i| digits[i] == 0)
+                .filter(|&i| table[view + powers[i]] == Pattern::Five)
+                .count();
+            match completions {
+                0 => (0..SPAN)
+                    .filter(|&i| digits[i] == 0)
+                    .map(|i| table[view + powers[i]].one_less())
+                    .max()
+                    .unwrap_or(Pattern::None),
+                1 => Pattern::Dead4,
+                _ => Pattern::Live4,
+            }
+        };
+    }
+    table
+}
+
+/// Whether the run of own stones through the centre is a five (exactly five when `exact`).
+/// Digit `i` of the view is key slot `i`: slots `0..HALF` lie before the centre (slot
+/// `HALF - 1` next to it), slots `HALF..SPAN` after it.
+fn makes_five(digits: &[usize; SPAN], exact: bool) -> bool {
+    let before = (0..HALF).rev().take_while(|&i| digits[i] == 1).count();
+    let after = (HALF..SPAN).take_while(|&i| digits[i] == 1).count();
+    let run = before + 1 + after;
+    if exact { run == 5 } else { run >= 5 }
+}
+
+/// The key slot of the cell `offset` steps from the centre (`offset` in `-HALF..=HALF`,
+/// not 0).
+#[inline]
+#[must_use]
+pub fn slot(offset: isize) -> usize {
+    if offset < 0 {
+        (offset + HALF as isize) as usize
+    } else {
+        (offset + HALF as isize - 1) as usize
+    }
+}

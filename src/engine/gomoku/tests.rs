@@ -1,0 +1,590 @@
+//! Facts of the gomoku engine on board diagrams: the line patterns, their incremental
+//! upkeep, the VCF solver, and the search's answers to fives, fours and threes.
+
+use super::patterns::Pattern;
+use super::*;
+use crate::engine::board::SearchBoard;
+use crate::rules::{Position, Rule, Side};
+
+/// A 15x15 position from a diagram of its top rows (the rest empty), `x`, `o`, `.`.
+fn diagram(rows: &[&str], exact: bool) -> Position {
+    let rule = Rule::new(15, 15, 5, exact).unwrap();
+    let mut lines: Vec<String> = rows.iter().map(|r| format!("{r:.<15}")).collect();
+    while lines.len() < 15 {
+        lines.push(".".repeat(15));
+    }
+    Position::from_notation(rule, &lines.join("/")).unwrap()
+}
+
+/// A 15x15 diagram of the top rows for the pattern tests, with stones of the side that has
+/// fewer added on the bottom rows (far from the rows under test) so the counts are legal.
+fn padded(rows: &[&str], exact: bool) -> Position {
+    let count = |c: char| rows.iter().map(|r| r.matches(c).count()).sum::<usize>();
+    let (x, o) = (count('x'), count('o'));
+    let (letter, missing) = if x > o { ('o', x - o) } else { ('x', o - x) };
+    let mut all: Vec<String> = rows.iter().map(|r| (*r).to_string()).collect();
+    all.resize(11, String::new());
+    let mut filler = vec![".".repeat(15); 4];
+    for n in 0..missing {
+        let (row, col) = (3 - n / 5, n % 5 * 3);
+        filler[row].replace_range(col..=col, &letter.to_string());
+    }
+    all.extend(filler);
+    let refs: Vec<&str> = all.iter().map(String::as_str).collect();
+    diagram(&refs, exact)
+}
+
+fn patterns(pos: &Position) -> PatternBoard {
+    PatternBoard::new(pos)
+}
+
+fn index(row: usize, col: usize) -> usize {
+    row * 15 + col
+}
+
+/// The pattern X makes along the row by playing at (`row`, `col`).
+fn row_pattern(pos: &Position, row: usize, col: usize, side: Side) -> Pattern {
+    patterns(pos).at(index(row, col), side).lines[0]
+}
+
+#[test]
+fn fours_threes_and_twos_along_a_row() {
+    // Row 1: ". x x x . ." : a stone at 4 (or 0) makes a live four ".xxxx." with room.
+    let pos = padded(
+        &[
+            "...............",
+            "..xxx.........",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "ooo.o",
+        ],
+        false,
+    );
+    assert_eq!(row_pattern(&pos, 1, 5, Side::X), Pattern::Live4);
+    assert_eq!(row_pattern(&pos, 1, 1, Side::X), Pattern::Live4);
+    // Two cells away it is a four with one completion: a dead four.
+    assert_eq!(row_pattern(&pos, 1, 6, Side::X), Pattern::Dead4);
+    // Row 7: "o o o . o": the gap makes five for O.
+    assert_eq!(row_pattern(&pos, 7, 3, Side::O), Pattern::Five);
+    // A stone of X there blocks it; no five of X's fits between the O stones.
+    assert_eq!(row_pattern(&pos, 7, 3, Side::X), Pattern::None);
+}
+
+#[test]
+fn a_dead_four_against_the_wall_and_a_stone() {
+    // "x x x . ." from the left edge: a stone at 3 makes "xxxx." with one completion.
+    let pos = padded(&["xxx............", "oxxx..........."], false);
+    assert_eq!(row_pattern(&pos, 0, 3, Side::X), Pattern::Dead4);
+    assert_eq!(row_pattern(&pos, 1, 4, Side::X), Pattern::Dead4);
+    // The live threes of X here would be dead threes: "xx.." at the wall.
+    let pos = padded(&["xx.............", ".xx.x.........."], false);
+    assert_eq!(row_pattern(&pos, 0, 2, Side::X), Pattern::Dead3);
+    // Row 1 ". x x . x ." is a broken three: the gap makes a live four.
+    assert_eq!(row_pattern(&pos, 1, 3, Side::X), Pattern::Live4);
+}
+
+#[test]
+fn a_broken_three_is_a_live_three() {
+    // ". x x . ." on row 4 with room: a stone at (4, 6) makes ".xx.x." (a broken three).
+    let pos = padded(&["", "", "", "", "...xx.........."], false);
+    assert_eq!(row_pattern(&pos, 4, 6, Side::X), Pattern::Live3);
+    assert_eq!(row_pattern(&pos, 4, 5, Side::X), Pattern::Live3);
+    // With an O stone right after, ".xx.xo" can only become a dead four.
+    let pos = padded(&["", "", "", "", "...xx..o......."], false);
+    assert_eq!(row_pattern(&pos, 4, 6, Side::X), Pattern::Dead3);
+    let board = patterns(&pos);
+    assert_eq!(board.at(index(4, 5), Side::X).combo, Combo::Three);
+}
+
+#[test]
+fn an_overline_is_not_a_five_under_exactly_five() {
+    // "x x x x . x": a stone in the gap makes six in a row.
+    let rows = ["", "", "xxxx.x........."];
+    let free = padded(&rows, false);
+    let exact = padded(&rows, true);
+    assert_eq!(row_pattern(&free, 2, 4, Side::X), Pattern::Five);
+    assert_ne!(row_pattern(&exact, 2, 4, Side::X), Pattern::Five);
+    // Not even a four: the only completion is the overline.
+    assert!(!row_pattern(&exact, 2, 4, Side::X).is_four());
+    // Five in a row exactly still wins: "x x x x ." at the wall.
+    let rows = ["", "", "xxxx.o........."];
+    assert_eq!(
+        row_pattern(&padded(&rows, true), 2, 4, Side::X),
+        Pattern::Five
+    );
+    // And "x x x x . . x" makes five at 4, which is followed by an empty cell.
+    let rows = ["", "", "xxxx..x........"];
+    assert_eq!(
+        row_pattern(&padded(&rows, true), 2, 4, Side::X),
+        Pattern::Five
+    );
+}
+
+#[test]
+fn a_five_cell_is_exactly_a_winning_move() {
+    // After random play, on both rules, the pattern five agrees with the rules' win check.
+    let mut player = crate::engine::RandomPlayer::new(21);
+    for exact in [false, true] {
+        let rule = Rule::new(15, 15, 5, exact).unwrap();
+        for _ in 0..20 {
+            let mut pos = Position::new(rule);
+            let mut placed = 0;
+            while placed < 120 && !pos.is_over() {
+                let cell = player.choose(&pos).unwrap();
+                pos.play(cell).unwrap();
+                placed += 1;
+            }
+            let board = patterns(&pos);
+            for c in pos.empty_indices() {
+                for side in Side::BOTH {
+                    let five = board.at(c, side).combo == Combo::Five;
+                    assert_eq!(five, pos.wins_at(c, side), "{pos:?} at {c}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn incremental_patterns_equal_patterns_from_scratch() {
+    let mut player = crate::engine::RandomPlayer::new(8);
+    for (w, h, exact) in [
+        (15, 15, false),
+        (15, 15, true),
+        (20, 20, false),
+        (7, 6, false),
+    ] {
+        let rule = Rule::new(w, h, 5, exact).unwrap();
+        for _ in 0..4 {
+            let mut board = SearchBoard::new(&Position::new(rule));
+            board.enable_patterns();
+            let mut played = Vec::new();
+            // Random play, partly near the other stones so that real patterns appear.
+            while played.len() < 60
+                && let Some(cell) = player.choose(&board.pos)
+            {
+                let index = board.geometry().index(cell).unwrap();
+                board.make(index);
+                played.push(index);
+                let fresh = PatternBoard::new(&board.pos);
+                assert_eq!(board.patterns().unwrap().facts(), fresh.facts());
+            }
+            for index in played.into_iter().rev() {
+                board.unmake(index);
+                let fresh = PatternBoard::new(&board.pos);
+                assert_eq!(board.patterns().unwrap().facts(), fresh.facts());
+            }
+        }
+    }
+}
+
+fn vcf(pos: &Position) -> Option<Vec<usize>> {
+    let mut board = SearchBoard::new(pos);
+    board.enable_patterns();
+    let before = board.pos.hash();
+    let line = Vcf::new(12).solve(&mut board, 20, 100_000);
+    assert_eq!(board.pos.hash(), before, "the board is left as it was");
+    line
+}
+
+/// Plays `line` on `pos` and says whether it ends in a win of the side to move, each
+/// defender move being the only block of a four.
+fn line_wins(pos: &Position, line: &[usize]) -> bool {
+    let me = pos.side_to_move();
+    let mut p = pos.clone();
+    for (n, &m) in line.iter().enumerate() {
+        if n % 2 == 1 {
+            // The defender had to block: the attacker threatened to win on this cell.
+            if !p.wins_at(m, me) {
+                return false;
+            }
+        }
+        p.make(m);
+    }
+    p.winner() == Some(me)
+}
+
+#[test]
+fn vcf_finds_a_forced_win_by_fours() {
+    // X to move: (3, 9) makes a dead four on row 3 and a live three on column 9; O must
+    // block the four at (3, 8), and X's column becomes a live four.
+    let pos = diagram(
+        &[
+            "",
+            "",
+            "",
+            "....oxxx",
+            ".........x",
+            ".........x",
+            "",
+            ".........o",
+            "",
+            "",
+            "",
+            "",
+            "o.o",
+            "",
+            "..............o",
+        ],
+        false,
+    );
+    assert_eq!(pos.side_to_move(), Side::X);
+    let line = vcf(&pos).expect("a VCF");
+    assert!(line_wins(&pos, &line), "{line:?}");
+    assert_eq!(line.len(), 5, "{line:?}");
+    assert_eq!(line[..2], [index(3, 9), index(3, 8)]);
+}
+
+#[test]
+fn vcf_finds_none_where_there_is_none() {
+    // X has a single dead three only: one four, blocked, and nothing follows.
+    let pos = diagram(
+        &[
+            "",
+            "",
+            "",
+            "....oxxx",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "o.............o",
+        ],
+        false,
+    );
+    assert_eq!(pos.side_to_move(), Side::X);
+    assert_eq!(vcf(&pos), None);
+    // An empty board has no fours at all.
+    assert_eq!(vcf(&diagram(&[], false)), None);
+}
+
+#[test]
+fn vcf_answers_the_defenders_four_first() {
+    // The winning diagram above, but O has a four at the left edge of row 10: X must block
+    // at (10, 4), which makes no four, so there is no VCF.
+    let pos = diagram(
+        &[
+            "",
+            "",
+            "",
+            "....oxxx",
+            ".........x",
+            ".........x",
+            "",
+            ".........o",
+            "",
+            "",
+            "oooo",
+            "",
+            "",
+            "",
+            "..............x",
+        ],
+        false,
+    );
+    assert_eq!(pos.side_to_move(), Side::X);
+    assert_eq!(vcf(&pos), None);
+}
+
+/// The openings of the strength match: a few stones near the centre of 15x15.
+const OPENINGS: [&str; 4] = [
+    // The direct opening: X centre, O diagonal, X beside.
+    "7,7 8,8 7,8",
+    // The indirect opening: O one step off the diagonal.
+    "7,7 6,8 8,8",
+    // Two stones each, spread out.
+    "7,7 7,9 9,7 5,5",
+    // A quiet start away from the centre.
+    "5,9 6,9 4,8",
+];
+
+/// Plays one game from `opening`, the gomoku engine as `new_side`, each move searched for
+/// `per_move`; the final position.
+fn match_game(
+    rule: Rule,
+    opening: &str,
+    new_side: Side,
+    per_move: std::time::Duration,
+) -> Position {
+    use crate::engine::{Engine, EngineConfig, Limits};
+    let config = |gomoku| EngineConfig {
+        tt_megabytes: 16,
+        gomoku,
+        ..EngineConfig::default()
+    };
+    let mut new = Engine::new(config(true));
+    let mut old = Engine::new(config(false));
+    let mut pos = Position::new(rule);
+    for mv in opening.split_whitespace() {
+        let (r, c) = mv.split_once(',').unwrap();
+        pos.play(crate::rules::Cell::new(
+            r.parse().unwrap(),
+            c.parse().unwrap(),
+        ))
+        .unwrap();
+    }
+    let limits = Limits {
+        time: Some(per_move),
+        ..Limits::default()
+    };
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    while !pos.is_over() {
+        let engine = if pos.side_to_move() == new_side {
+            &mut new
+        } else {
+            &mut old
+        };
+        let found = engine.search(&pos, &limits, &stop, &mut |_| {});
+        pos.play(found.best.expect("a move")).unwrap();
+    }
+    pos
+}
+
+/// The strength match of the gomoku engine against the general one, for the README:
+/// `cargo test --release --lib gomoku_match -- --ignored --nocapture`
+/// (`GOMOKU_MATCH_MS` sets the time per move, 200 ms by default; `GOMOKU_MATCH_EXACT=1` plays
+/// exactly five; `GOMOKU_MATCH_SHOW=1` prints the final board of each lost game).
+#[test]
+#[ignore = "plays whole games; prints the score; run in release"]
+fn gomoku_match() {
+    let ms = std::env::var("GOMOKU_MATCH_MS").map_or(200, |v| v.parse().unwrap());
+    let exact = std::env::var("GOMOKU_MATCH_EXACT").is_ok_and(|v| v == "1");
+    let rule = Rule::new(15, 15, 5, exact).unwrap();
+    let per_move = std::time::Duration::from_millis(ms);
+    let (mut wins, mut losses, mut draws) = (0, 0, 0);
+    for opening in OPENINGS {
+        for new_side in Side::BOTH {
+            let end = match_game(rule, opening, new_side, per_move);
+            let stones = end.stones();
+            let result = match end.winner() {
+                Some(w) if w == new_side => {
+                    wins += 1;
+                    "gomoku engine wins"
+                }
+                Some(_) => {
+                    losses += 1;
+                    if std::env::var("GOMOKU_MATCH_SHOW").is_ok() {
+                        for row in end.to_notation().split('/') {
+                            println!("    {row}");
+                        }
+                    }
+                    "general engine wins"
+                }
+                None => {
+                    draws += 1;
+                    "draw"
+                }
+            };
+            println!(
+                "{rule} opening {opening:<16} gomoku engine plays {new_side:?}: {result} ({stones} stones)"
+            );
+        }
+    }
+    println!("{ms} ms a move: gomoku engine {wins} wins, {losses} losses, {draws} draws");
+}
+
+/// Middle-game positions of 15x15 for the depth and speed figures.
+const MIDDLE_GAMES: [&str; 3] = [
+    // A quiet fight of a few stones each.
+    "7,7 8,8 7,8 7,9 6,7 8,6 8,7 9,7",
+    // X's diagonal three blocked at both ends, a two of X's on a column.
+    "7,7 7,8 8,8 6,6 9,9 6,9 6,7 10,10",
+    // A crowded centre, every three of X's blocked.
+    "7,7 6,8 8,8 9,9 6,6 5,5 8,6 7,6 6,7 8,7 5,7 4,7",
+];
+
+/// Depth reached in 1 s and nodes per second, gomoku engine against the general one:
+/// `cargo test --release --lib gomoku_speed -- --ignored --nocapture`.
+#[test]
+#[ignore = "prints timings; run in release"]
+fn gomoku_speed() {
+    use crate::engine::{Engine, EngineConfig, Limits};
+    let rule = Rule::new(15, 15, 5, false).unwrap();
+    for (n, moves) in MIDDLE_GAMES.iter().enumerate() {
+        let mut pos = Position::new(rule);
+        for mv in moves.split_whitespace() {
+            let (r, c) = mv.split_once(',').unwrap();
+            pos.play(crate::rules::Cell::new(
+                r.parse().unwrap(),
+                c.parse().unwrap(),
+            ))
+            .unwrap();
+        }
+        for gomoku in [true, false] {
+            let mut engine = Engine::new(EngineConfig {
+                gomoku,
+                ..EngineConfig::default()
+            });
+            let limits = Limits {
+                time: Some(std::time::Duration::from_secs(1)),
+                ..Limits::default()
+            };
+            let stop = std::sync::atomic::AtomicBool::new(false);
+            let r = engine.search(&pos, &limits, &stop, &mut |_| {});
+            let secs = r.stats.elapsed.as_secs_f64().max(1e-6);
+            println!(
+                "position {} ({}): depth {:>2}, {:>9} nodes, {:>8.0} nodes/s, best {:?}, {:?}",
+                n + 1,
+                if gomoku {
+                    "gomoku engine "
+                } else {
+                    "general engine"
+                },
+                r.stats.depth,
+                r.stats.nodes,
+                r.stats.nodes as f64 / secs,
+                r.best,
+                r.value
+            );
+        }
+    }
+}
+
+/// The gomoku engine's move on `pos`, searched to `depth` plies.
+fn engine_move(pos: &Position, depth: u32) -> crate::engine::SearchResult {
+    use crate::engine::{Engine, EngineConfig, Limits};
+    let mut engine = Engine::new(EngineConfig {
+        tt_megabytes: 4,
+        ..EngineConfig::default()
+    });
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    engine.search(
+        pos,
+        &limits,
+        &std::sync::atomic::AtomicBool::new(false),
+        &mut |_| {},
+    )
+}
+
+#[test]
+fn the_engine_completes_a_five() {
+    // X to move with an open four; O threatens too, but X is first.
+    let pos = diagram(
+        &[
+            "",
+            "",
+            "",
+            "",
+            ".xxxx",
+            ".oooo",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "..............x",
+            "..............o",
+        ],
+        false,
+    );
+    let found = engine_move(&pos, 4);
+    assert!(
+        [index(4, 0), index(4, 5)].contains(&pos.geometry().index(found.best.unwrap()).unwrap())
+    );
+    assert_eq!(found.value, crate::engine::Value::Win { plies: 1 });
+}
+
+#[test]
+fn the_engine_blocks_a_four() {
+    // O has a dead four on row 5 (the wall on its left); X has nothing as strong: block.
+    let pos = diagram(
+        &[
+            "",
+            "",
+            "",
+            "",
+            "....x.x",
+            "oooo",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "..............x",
+            "",
+            "x",
+        ],
+        false,
+    );
+    assert_eq!(pos.side_to_move(), Side::X);
+    let found = engine_move(&pos, 4);
+    assert_eq!(found.best, Some(crate::rules::Cell::new(5, 4)));
+}
+
+#[test]
+fn the_engine_stops_an_open_three() {
+    // O has an open three on row 6; X has two scattered stones and no four: after X's move
+    // O must have no move left that makes a live four.
+    let pos = diagram(
+        &[
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "....ooo",
+            "",
+            "",
+            "..x",
+            "",
+            "..........x",
+            "",
+            "",
+            ".x",
+        ],
+        false,
+    );
+    assert_eq!(pos.side_to_move(), Side::X);
+    for depth in [1, 2, 4] {
+        let found = engine_move(&pos, depth);
+        let mut after = pos.clone();
+        after.play(found.best.unwrap()).unwrap();
+        let board = PatternBoard::new(&after);
+        assert!(
+            !board.has_at_least(Side::O, Combo::OpenFour),
+            "depth {depth}: {after:?}"
+        );
+    }
+}
+
+#[test]
+fn the_engine_plays_a_vcf_with_its_line() {
+    let pos = diagram(
+        &[
+            "",
+            "",
+            "",
+            "....oxxx",
+            ".........x",
+            ".........x",
+            "",
+            ".........o",
+            "",
+            "",
+            "",
+            "",
+            "o.o",
+            "",
+            "..............o",
+        ],
+        false,
+    );
+    let found = engine_move(&pos, 2);
+    assert_eq!(found.value, crate::engine::Value::Win { plies: 5 });
+    assert_eq!(found.best, Some(crate::rules::Cell::new(3, 9)));
+    let line: Vec<usize> = found
+        .pv
+        .iter()
+        .map(|&c| pos.geometry().index(c).unwrap())
+        .collect();
+    assert!(line_wins(&pos, &line), "{line:?}");
+}
