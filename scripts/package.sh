@@ -25,6 +25,7 @@ missing=$(for p in $TOOLS; do dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
     grep -q "install ok installed" || echo "$p"; done)
 if [ -n "$missing" ]; then
     echo "installing: $missing"
+    # shellcheck disable=SC2086 # one word a package
     $SUDO apt-get update -qq && $SUDO apt-get install -y -qq $missing
 fi
 IMPORT=/usr/bin/import; [ -x "$IMPORT" ] || IMPORT=import   # a stand-in may shadow it
@@ -34,14 +35,13 @@ if dpkg-query -W -f='${Status}\n' "$PACKAGE" 2>/dev/null | grep -q "install ok i
 fi
 
 # --- Build ------------------------------------------------------------------------------
-cargo deb
-DEB=$(ls -t target/debian/"$PACKAGE"_*.deb | head -n 1)
+DEB=$(cargo deb | tail -n 1)   # it prints the package's path last
 echo "built $DEB"
 dpkg-deb --field "$DEB" Package Version Depends Recommends
 
 # --- Install, and remove again on the way out ---------------------------------------------
 WORK=$(mktemp -d)
-XVFB= APP= INSTALLED=
+XVFB='' APP='' INSTALLED=''
 cleanup() {
     [ -n "$APP" ] && kill "$APP" 2>/dev/null
     [ -n "$XVFB" ] && kill "$XVFB" 2>/dev/null
@@ -58,8 +58,7 @@ cleanup() {
 }
 trap cleanup EXIT
 INSTALLED=1   # from here on, a failure removes whatever part of the package got installed
-# "./": apt takes a path, not a package name, only when it looks like one.
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "./$DEB"
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "$DEB"
 
 # --- Where the files landed ---------------------------------------------------------------
 dpkg -L "$PACKAGE" >"$WORK/files"
