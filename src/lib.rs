@@ -7,5 +7,6 @@ pub mod cli;
 pub mod engine;
 pub mod game;
 pub mod gui;
+pub mod install;
 pub mod protocol;
 pub mod rules;

@@ -38,14 +38,18 @@ pub use theme::ThemeChoice;
 /// The window title; also what scripts look the window up by.
 pub const TITLE: &str = "Tic-tac-toe";
 
-/// The application id (Wayland app id, X11 class, storage folder name).
-pub const APP_ID: &str = "tictactoe";
+/// The application id (Wayland app id, X11 class, settings folder name); see
+/// [`crate::install`].
+pub const APP_ID: &str = crate::install::APP_ID;
 
 /// Set to any value to close the window once its first frame is drawn and print the time it
 /// took (for `scripts/gui-bench.sh`).
 pub const EXIT_AFTER_FIRST_FRAME: &str = "TICTACTOE_EXIT_AFTER_FIRST_FRAME";
 
-const ICON_PNG: &[u8] = include_bytes!("../../assets/icon.png");
+/// The hicolor 256 px rendering of `assets/icon.svg`, the same picture the desktop shows.
+const ICON_PNG: &[u8] = include_bytes!(
+    "../../assets/icons/hicolor/256x256/apps/io.github.tictactoe_engine.TicTacToe.png"
+);
 
 /// The window's options: title, app id, icon, sizes.
 #[must_use]
@@ -68,6 +72,7 @@ pub fn native_options() -> eframe::NativeOptions {
 /// Opens the window and runs until it is closed.
 pub fn run() -> eframe::Result<()> {
     let start = Instant::now();
+    carry_over_old_settings();
     let exit_early = std::env::var_os(EXIT_AFTER_FIRST_FRAME).is_some();
     eframe::run_native(
         APP_ID,
@@ -85,4 +90,31 @@ pub fn run() -> eframe::Result<()> {
             }))
         }),
     )
+}
+
+/// eframe keeps the settings in a folder named after the window's app id (it takes the app
+/// id before `run_native`'s name), so the settings saved before the game had its
+/// reverse-DNS id are copied into the new folder before the window reads them.
+fn carry_over_old_settings() {
+    let (Some(old), Some(new)) = (
+        eframe::storage_dir(crate::install::OLD_STORAGE_NAME),
+        eframe::storage_dir(APP_ID),
+    ) else {
+        return;
+    };
+    match crate::install::carry_over_settings(&old, &new) {
+        Ok(crate::install::CarryOver::Copied) => {
+            eprintln!(
+                "tictactoe: settings carried over from {} to {}",
+                old.display(),
+                new.display()
+            );
+        }
+        Ok(_) => {}
+        Err(e) => eprintln!(
+            "tictactoe: the settings in {} could not be carried over to {}: {e}",
+            old.display(),
+            new.display()
+        ),
+    }
 }

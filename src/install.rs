@@ -1,0 +1,167 @@
+//! The game as installed on a desktop: its application id, and the saved settings carried
+//! over from the folder of the id it had before.
+//!
+//! One reverse-DNS id names the window (Wayland app id, X11 class), the `.desktop` file, the
+//! icons and the AppStream metadata (`packaging/`, `assets/icons/`, Cargo.toml's
+//! `[package.metadata.deb]`; `tests/packaging.rs` checks that they agree). eframe also names
+//! the settings folder after the window's app id, so the folder changed with the id; the
+//! settings a player saved under the old name are copied across once, on the first start
+//! that finds none under the new one. No egui here: the window passes in the two folders.
+
+use std::fs;
+use std::io;
+use std::path::Path;
+
+/// The application id: a reverse-DNS name (for a project without a domain of its own, the
+/// `io.github.<owner>` form AppStream and Flathub use), valid as a D-Bus name as the
+/// desktop-entry and AppStream specifications ask.
+pub const APP_ID: &str = "io.github.tictactoe_engine.TicTacToe";
+
+/// The name the settings were stored under before the game had [`APP_ID`]
+/// (`eframe::storage_dir("tictactoe")`, e.g. `~/.local/share/tictactoe`).
+pub const OLD_STORAGE_NAME: &str = "tictactoe";
+
+/// The file eframe keeps its settings in, inside the storage folder.
+pub const SETTINGS_FILE: &str = "app.ron";
+
+/// What [`carry_over_settings`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CarryOver {
+    /// The new folder already has settings: they are the player's latest, left alone.
+    AlreadyThere,
+    /// Neither folder has settings: a first start.
+    NothingToCarry,
+    /// The old folder's settings were copied into the new one.
+    Copied,
+}
+
+/// Copies the settings from `old_dir` into `new_dir` if `new_dir` has none yet.
+///
+/// The old folder is left as it was, so an older version of the game still finds its
+/// settings there. The file is written under a temporary name and renamed into place, so
+/// a start that is cut short never leaves a half-written file that would stop the next
+/// start from copying it again.
+///
+/// # Errors
+/// Creating the new folder, or reading, writing or renaming the file failed; the old
+/// settings are untouched then.
+pub fn carry_over_settings(old_dir: &Path, new_dir: &Path) -> io::Result<CarryOver> {
+    let new_file = new_dir.join(SETTINGS_FILE);
+    if new_file.exists() {
+        return Ok(CarryOver::AlreadyThere);
+    }
+    let old_file = old_dir.join(SETTINGS_FILE);
+    if !old_file.is_file() {
+        return Ok(CarryOver::NothingToCarry);
+    }
+    fs::create_dir_all(new_dir)?;
+    let partial = new_dir.join(format!("{SETTINGS_FILE}.carried-over"));
+    fs::copy(&old_file, &partial)?;
+    if let Err(e) = fs::rename(&partial, &new_file) {
+        // Best effort: a stray partial file would only be overwritten by the next attempt.
+        let _ = fs::remove_file(&partial);
+        return Err(e);
+    }
+    Ok(CarryOver::Copied)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// A fresh, empty folder of its own for each test.
+    fn scratch() -> PathBuf {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "tictactoe-carry-over-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn old_settings_are_copied_and_kept() {
+        let root = scratch();
+        let (old, new) = (root.join("tictactoe"), root.join("new").join("id"));
+        fs::create_dir_all(&old).unwrap();
+        fs::write(old.join(SETTINGS_FILE), "(\"app\": \"saved\")").unwrap();
+
+        assert_eq!(carry_over_settings(&old, &new).unwrap(), CarryOver::Copied);
+        assert_eq!(
+            fs::read_to_string(new.join(SETTINGS_FILE)).unwrap(),
+            "(\"app\": \"saved\")"
+        );
+        assert!(old.join(SETTINGS_FILE).is_file(), "the old settings stay");
+        let names: Vec<_> = fs::read_dir(&new)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, [SETTINGS_FILE], "no temporary file is left behind");
+
+        // The next start finds the new settings and copies nothing over them.
+        fs::write(new.join(SETTINGS_FILE), "newer").unwrap();
+        assert_eq!(
+            carry_over_settings(&old, &new).unwrap(),
+            CarryOver::AlreadyThere
+        );
+        assert_eq!(
+            fs::read_to_string(new.join(SETTINGS_FILE)).unwrap(),
+            "newer"
+        );
+        fs::remove_dir_all(root).unwrap();
+    }
+
+    #[test]
+    fn a_first_start_creates_nothing() {
+        let root = scratch();
+        let (old, new) = (root.join("tictactoe"), root.join("id"));
+        assert_eq!(
+            carry_over_settings(&old, &new).unwrap(),
+            CarryOver::NothingToCarry
+        );
+        assert!(
+            !new.exists(),
+            "eframe creates the folder itself when it saves"
+        );
+        fs::remove_dir_all(root).unwrap();
+    }
+
+    #[test]
+    fn a_failed_copy_is_reported_and_leaves_the_old_settings() {
+        let root = scratch();
+        let old = root.join("tictactoe");
+        fs::create_dir_all(&old).unwrap();
+        fs::write(old.join(SETTINGS_FILE), "saved").unwrap();
+        // The new folder cannot be created: a file stands where it would go.
+        fs::write(root.join("blocked"), "").unwrap();
+        let new = root.join("blocked").join("id");
+
+        assert!(carry_over_settings(&old, &new).is_err());
+        assert_eq!(
+            fs::read_to_string(old.join(SETTINGS_FILE)).unwrap(),
+            "saved"
+        );
+        fs::remove_dir_all(root).unwrap();
+    }
+
+    #[test]
+    fn the_id_is_a_valid_reverse_dns_name() {
+        // The desktop-entry specification's rule for D-Bus-style ids: at least two
+        // elements of [A-Za-z0-9_], none empty or starting with a digit, 255 bytes at most.
+        let elements: Vec<&str> = APP_ID.split('.').collect();
+        assert!(elements.len() >= 3 && APP_ID.len() <= 255);
+        for element in elements {
+            assert!(!element.is_empty() && !element.starts_with(|c: char| c.is_ascii_digit()));
+            assert!(
+                element
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_')
+            );
+        }
+    }
+}
