@@ -3,99 +3,25 @@
 //! The app is built without eframe storage. The engine answers on its own thread, so the
 //! tests step frames until it has (with a generous bound), never sleep a fixed time.
 
+mod support;
+
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use egui::{Key, Modifiers};
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tictactoe::engine::PlayerKind;
 use tictactoe::game::{Mode, Session};
-use tictactoe::gui::{GivenPath, SavedState, TicTacToeApp, cell_label};
+use tictactoe::gui::{GivenPath, SavedState, cell_label};
 use tictactoe::rules::{Cell, Outcome, Side};
 
-type App = Harness<'static, TicTacToeApp>;
-
-/// How long the engine may take to answer before a test fails.
-const ENGINE_BOUND: Duration = Duration::from_secs(120);
-
-fn build(setup: impl FnOnce(TicTacToeApp) -> TicTacToeApp + 'static) -> App {
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1000.0, 780.0))
-        .build_eframe(move |cc| setup(TicTacToeApp::new(cc)));
-    settle(&mut harness);
-    harness
-}
-
-fn app() -> App {
-    build(|app| app)
-}
-
-/// A few frames: enough for a click to be read, applied and drawn.
-fn settle(h: &mut App) {
-    for _ in 0..4 {
-        h.step();
-    }
-}
-
-/// Steps frames until `done` holds, failing after [`ENGINE_BOUND`].
-fn wait_until(h: &mut App, what: &str, done: impl Fn(&TicTacToeApp) -> bool) {
-    let deadline = Instant::now() + ENGINE_BOUND;
-    while !done(h.state()) {
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        h.step();
-        std::thread::yield_now();
-    }
-    settle(h);
-}
-
-/// Waits until a person is to move or the game is over.
-fn wait_for_person(h: &mut App) {
-    wait_until(h, "the computer's move", |app| {
-        !app.session().is_computer_to_move() && !app.is_thinking()
-    });
-}
-
-fn click(h: &mut App, label: &str) {
-    h.get_by_label(label).click();
-    settle(h);
-}
-
-fn label_of(row: usize, col: usize, content: Option<Side>) -> String {
-    cell_label(Cell::new(row, col), content)
-}
-
-/// Clicks an empty cell (0-based row and column).
-fn click_cell(h: &mut App, row: usize, col: usize) {
-    click(h, &label_of(row, col, None));
-}
-
-fn stones(app: &TicTacToeApp) -> usize {
-    app.session().moves().len()
-}
-
-fn shows(h: &App, text: &str) -> bool {
-    h.query_all_by_label_contains(text).next().is_some()
-}
-
-/// Steps frames until the window shows `text` (an answer from a helper thread).
-fn wait_for_text(h: &mut App, text: &str) {
-    let deadline = Instant::now() + ENGINE_BOUND;
-    while !shows(h, text) {
-        assert!(
-            Instant::now() < deadline,
-            "the window never showed \"{text}\""
-        );
-        h.step();
-        std::thread::yield_now();
-    }
-}
+use support::*;
 
 /// Steps frames until every one of the `empty` empty cells shows its value and the
 /// analysis is over.
 fn wait_for_values(h: &mut App, empty: usize) {
-    let deadline = Instant::now() + ENGINE_BOUND;
+    let deadline = Instant::now() + BOUND;
     while h.query_all_by_label_contains(": empty, ").count() < empty
         || shows(h, "moves searched to the end")
     {
@@ -107,10 +33,6 @@ fn wait_for_values(h: &mut App, empty: usize) {
         std::thread::yield_now();
     }
     assert_eq!(h.query_all_by_label_contains(": empty, ").count(), empty);
-}
-
-fn assert_shows(h: &App, text: &str) {
-    assert!(shows(h, text), "the window does not show \"{text}\"");
 }
 
 fn temp_path(name: &str) -> PathBuf {
@@ -260,8 +182,8 @@ fn computer_against_computer_finishes_a_game() {
     let mut h = app();
     click(&mut h, "Computer vs computer");
     let started = Instant::now();
-    wait_until(&mut h, "the end of the game", |app| {
-        app.session().outcome().is_some()
+    wait_until(&mut h, "the end of the game", |h| {
+        h.state().session().outcome().is_some()
     });
     // Nine moves with a visible pause before each.
     assert!(started.elapsed() >= tictactoe::gui::COMPUTER_VS_COMPUTER_PAUSE * 9);
@@ -477,7 +399,9 @@ fn save_then_open_gives_back_the_same_game() {
     assert_eq!(stones(h.state()), 0);
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     settle(&mut h);
-    wait_until(&mut h, "the open", |app| !app.session().moves().is_empty());
+    wait_until(&mut h, "the open", |h| {
+        !h.state().session().moves().is_empty()
+    });
     assert_eq!(h.state().session().moves(), saved.as_slice());
     assert_shows(&h, "Opened");
     for (i, cell) in saved.iter().enumerate() {
@@ -520,36 +444,6 @@ fn theme_switch() {
         h.state().state().prefs.theme,
         tictactoe::gui::ThemeChoice::System
     );
-}
-
-/// eframe's storage, in memory.
-#[derive(Default)]
-struct MemoryStorage(std::collections::HashMap<String, String>);
-
-impl eframe::Storage for MemoryStorage {
-    fn get_string(&self, key: &str) -> Option<String> {
-        self.0.get(key).cloned()
-    }
-    fn set_string(&mut self, key: &str, value: String) {
-        self.0.insert(key.to_string(), value);
-    }
-    fn remove_string(&mut self, key: &str) {
-        self.0.remove(key);
-    }
-    fn flush(&mut self) {}
-}
-
-/// The app as the window opens it, reading `storage` like eframe does.
-fn reopen(storage: MemoryStorage) -> App {
-    let storage: &'static MemoryStorage = Box::leak(Box::new(storage));
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1000.0, 780.0))
-        .build_eframe(move |cc| {
-            cc.storage = Some(storage);
-            TicTacToeApp::new(cc)
-        });
-    settle(&mut harness);
-    harness
 }
 
 #[test]
@@ -673,8 +567,8 @@ fn a_refused_click_is_forgotten_once_the_game_moves_on() {
     settle(&mut h);
     click_cell(&mut h, 0, 0);
     assert_shows(&h, "Wait: ");
-    wait_until(&mut h, "the end of the game", |app| {
-        app.session().outcome().is_some()
+    wait_until(&mut h, "the end of the game", |h| {
+        h.state().session().outcome().is_some()
     });
     assert!(
         !shows(&h, "Wait: "),

@@ -4,12 +4,12 @@
 //! while the window goes on working. Answers come from helper threads, so the tests step
 //! frames until the window shows them (with a generous bound), never sleep a fixed time.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
 
-use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use tictactoe::game::Session;
 use tictactoe::gui::{
@@ -17,79 +17,13 @@ use tictactoe::gui::{
 };
 use tictactoe::rules::{Cell, Side};
 
-type App = Harness<'static, TicTacToeApp>;
-
-/// How long a helper thread may take to answer before a test fails.
-const BOUND: Duration = Duration::from_secs(120);
-
-fn build(setup: impl FnOnce(TicTacToeApp) -> TicTacToeApp + 'static) -> App {
-    build_with(SavedState::default(), setup)
-}
-
-/// The window over `state` (preferences included), without eframe storage.
-fn build_with(
-    state: SavedState,
-    setup: impl FnOnce(TicTacToeApp) -> TicTacToeApp + 'static,
-) -> App {
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1000.0, 780.0))
-        .build_eframe(move |cc| setup(TicTacToeApp::with_state(&cc.egui_ctx, state)));
-    settle(&mut harness);
-    harness
-}
+use support::*;
 
 /// Preferences whose file choices start in `folder`.
 fn starting_in(folder: &Path) -> SavedState {
     let mut state = SavedState::default();
     state.prefs.last_folder = Some(folder.to_path_buf());
     state
-}
-
-/// A few frames: enough for a click to be read, applied and drawn.
-fn settle(h: &mut App) {
-    for _ in 0..4 {
-        h.step();
-    }
-}
-
-/// Steps frames until `done` holds, failing after [`BOUND`].
-fn wait_until(h: &mut App, what: &str, done: impl Fn(&App) -> bool) {
-    let deadline = Instant::now() + BOUND;
-    while !done(h) {
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        h.step();
-        std::thread::yield_now();
-    }
-    settle(h);
-}
-
-fn wait_for_person(h: &mut App) {
-    wait_until(h, "the computer's move", |h| {
-        !h.state().session().is_computer_to_move() && !h.state().is_thinking()
-    });
-}
-
-fn wait_for_text(h: &mut App, text: &str) {
-    wait_until(h, &format!("the window to show \"{text}\""), |h| {
-        shows(h, text)
-    });
-}
-
-fn click(h: &mut App, label: &str) {
-    h.get_by_label(label).click();
-    settle(h);
-}
-
-fn click_cell(h: &mut App, row: usize, col: usize) {
-    click(h, &cell_label(Cell::new(row, col), None));
-}
-
-fn shows(h: &App, text: &str) -> bool {
-    h.query_all_by_label_contains(text).next().is_some()
-}
-
-fn assert_shows(h: &App, text: &str) {
-    assert!(shows(h, text), "the window does not show \"{text}\"");
 }
 
 fn moves(h: &App) -> Vec<Cell> {

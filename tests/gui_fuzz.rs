@@ -14,6 +14,8 @@
 //! `TICTACTOE_FUZZ_SEED` replays one seed. The engine answers on its own threads while the
 //! actions go on; nothing waits a fixed time.
 
+mod support;
+
 use std::sync::Arc;
 
 use egui::{Key, Modifiers};
@@ -25,7 +27,7 @@ use tictactoe::game::{Player, Session};
 use tictactoe::gui::{GivenPath, SavedState, TicTacToeApp, cell_label};
 use tictactoe::rules::{Cell, Position, Side};
 
-type App = Harness<'static, TicTacToeApp>;
+use support::{App, WINDOW_SIZE};
 
 const DEFAULT_ACTIONS: usize = 10_000;
 const ACTIONS_PER_SEED: usize = 250;
@@ -161,7 +163,7 @@ fn build(seed: u64) -> App {
     let path =
         std::env::temp_dir().join(format!("tictactoe-fuzz-{}-{seed}.json", std::process::id()));
     let mut harness = Harness::builder()
-        .with_size(egui::vec2(1000.0, 780.0))
+        .with_size(WINDOW_SIZE)
         .build_eframe(move |cc| {
             TicTacToeApp::with_state(&cc.egui_ctx, state).with_picker(Arc::new(GivenPath(path)))
         });

@@ -4,83 +4,20 @@
 //! answers on its own thread, so the tests step frames until an observable state (with a
 //! generous bound), never sleep a fixed time.
 
-use std::time::{Duration, Instant};
+mod support;
 
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tictactoe::game::{FirstMover, Mode, Player, Session, Settings};
-use tictactoe::gui::{SavedState, TicTacToeApp, cell_label};
+use tictactoe::gui::{SavedState, cell_label};
 use tictactoe::rules::{Cell, Rule, Side};
 
-type App = Harness<'static, TicTacToeApp>;
-
-/// How long the engine may take to answer before a test fails.
-const ENGINE_BOUND: Duration = Duration::from_secs(120);
+use support::*;
 
 /// What the window says when a settings change set the game in progress aside.
 const UNDO_BRINGS_IT_BACK: &str = "Undo brings back the game you were playing.";
 
 /// X takes the top row while O plays in the middle row.
 const X_WINS: [(usize, usize); 5] = [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)];
-
-fn app() -> App {
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1000.0, 780.0))
-        .build_eframe(|cc| TicTacToeApp::new(cc));
-    settle(&mut harness);
-    harness
-}
-
-/// A few frames: enough for a click to be read, applied and drawn.
-fn settle(h: &mut App) {
-    for _ in 0..4 {
-        h.step();
-    }
-}
-
-/// Steps frames until `done` holds, failing after [`ENGINE_BOUND`].
-fn wait_until(h: &mut App, what: &str, done: impl Fn(&TicTacToeApp) -> bool) {
-    let deadline = Instant::now() + ENGINE_BOUND;
-    while !done(h.state()) {
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        h.step();
-        std::thread::yield_now();
-    }
-    settle(h);
-}
-
-/// Waits until a person is to move or the game is over.
-fn wait_for_person(h: &mut App) {
-    wait_until(h, "the computer's move", |app| {
-        !app.session().is_computer_to_move() && !app.is_thinking()
-    });
-}
-
-fn click(h: &mut App, label: &str) {
-    h.get_by_label(label).click();
-    settle(h);
-}
-
-fn label_of(row: usize, col: usize, content: Option<Side>) -> String {
-    cell_label(Cell::new(row, col), content)
-}
-
-/// Clicks an empty cell (0-based row and column).
-fn click_cell(h: &mut App, row: usize, col: usize) {
-    click(h, &label_of(row, col, None));
-}
-
-fn stones(app: &TicTacToeApp) -> usize {
-    app.session().moves().len()
-}
-
-fn shows(h: &App, text: &str) -> bool {
-    h.query_all_by_label_contains(text).next().is_some()
-}
-
-fn assert_shows(h: &App, text: &str) {
-    assert!(shows(h, text), "the window does not show \"{text}\"");
-}
 
 /// Every stone of `moves` is on the board as its accessible label says.
 fn assert_stones(h: &App, moves: &[Cell]) {
@@ -193,8 +130,8 @@ fn the_score_is_kept_and_labelled_per_mode_and_board() {
 
     // The computer against itself: perfect play draws, on its own score.
     click(&mut h, "Computer vs computer");
-    wait_until(&mut h, "the end of the game", |app| {
-        app.session().outcome().is_some()
+    wait_until(&mut h, "the end of the game", |h| {
+        h.state().session().outcome().is_some()
     });
     assert_shows(&h, "Score: X 0, O 0, draws 1 (3x3, computer vs computer)");
 
@@ -266,34 +203,4 @@ fn without_field(text: &str, name: &str) -> String {
         }
     }
     format!("{}{}", &text[..start], &text[end..])
-}
-
-/// eframe's storage, in memory.
-#[derive(Default)]
-struct MemoryStorage(std::collections::HashMap<String, String>);
-
-impl eframe::Storage for MemoryStorage {
-    fn get_string(&self, key: &str) -> Option<String> {
-        self.0.get(key).cloned()
-    }
-    fn set_string(&mut self, key: &str, value: String) {
-        self.0.insert(key.to_string(), value);
-    }
-    fn remove_string(&mut self, key: &str) {
-        self.0.remove(key);
-    }
-    fn flush(&mut self) {}
-}
-
-/// The app as the window opens it, reading `storage` like eframe does.
-fn reopen(storage: MemoryStorage) -> App {
-    let storage: &'static MemoryStorage = Box::leak(Box::new(storage));
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1000.0, 780.0))
-        .build_eframe(move |cc| {
-            cc.storage = Some(storage);
-            TicTacToeApp::new(cc)
-        });
-    settle(&mut harness);
-    harness
 }

@@ -4,21 +4,18 @@
 //! their labels and measured by the rectangles the accessibility tree gives them. The
 //! engine answers on its own thread, so tests step frames until it has, never sleep.
 
+mod support;
+
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
-use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use tictactoe::engine::PlayerKind;
 use tictactoe::game::{Mode, Session, Settings};
-use tictactoe::gui::{GivenPath, SavedState, TicTacToeApp, cell_label};
+use tictactoe::gui::{GivenPath, SavedState, cell_label};
 use tictactoe::rules::{Cell, Rule};
 
-type App = Harness<'static, TicTacToeApp>;
-
-/// How long the engine or a helper thread may take before a test fails.
-const BOUND: Duration = Duration::from_secs(120);
+use support::*;
 
 /// The window's default and smallest inner sizes (`gui::native_options`).
 const DEFAULT_SIZE: egui::Vec2 = egui::vec2(960.0, 720.0);
@@ -27,95 +24,9 @@ const SMALLEST_SIZE: egui::Vec2 = egui::vec2(560.0, 420.0);
 /// The status line's note when settings could not be used.
 const UNUSABLE: &str = "The saved settings could not be used";
 
-/// eframe's storage, in memory.
-#[derive(Default)]
-struct MemoryStorage(std::collections::HashMap<String, String>);
-
-impl eframe::Storage for MemoryStorage {
-    fn get_string(&self, key: &str) -> Option<String> {
-        self.0.get(key).cloned()
-    }
-    fn set_string(&mut self, key: &str, value: String) {
-        self.0.insert(key.to_string(), value);
-    }
-    fn remove_string(&mut self, key: &str) {
-        self.0.remove(key);
-    }
-    fn flush(&mut self) {}
-}
-
-impl MemoryStorage {
-    /// Storage holding `text` as the app's saved state.
-    fn with_text(text: &str) -> MemoryStorage {
-        let mut storage = MemoryStorage::default();
-        eframe::Storage::set_string(&mut storage, eframe::APP_KEY, text.to_string());
-        storage
-    }
-
-    /// Storage holding `state` as eframe writes it.
-    fn with_state(state: &SavedState) -> MemoryStorage {
-        let mut storage = MemoryStorage::default();
-        eframe::set_value(&mut storage, eframe::APP_KEY, state);
-        storage
-    }
-
-    fn text(&self) -> String {
-        eframe::Storage::get_string(self, eframe::APP_KEY).expect("a saved state")
-    }
-}
-
-/// The app as the window opens it at `size`, reading `storage` like eframe does.
-fn open_sized(
-    storage: MemoryStorage,
-    size: egui::Vec2,
-    setup: impl FnOnce(TicTacToeApp) -> TicTacToeApp + 'static,
-) -> App {
-    let storage: &'static MemoryStorage = Box::leak(Box::new(storage));
-    let mut harness = Harness::builder().with_size(size).build_eframe(move |cc| {
-        cc.storage = Some(storage);
-        setup(TicTacToeApp::new(cc))
-    });
-    settle(&mut harness);
-    harness
-}
-
-fn reopen(storage: MemoryStorage) -> App {
+/// The app as the window opens it at its default size, reading `storage` like eframe does.
+fn reopen_default_size(storage: MemoryStorage) -> App {
     open_sized(storage, DEFAULT_SIZE, |app| app)
-}
-
-/// A few frames: enough for a click to be read, applied and drawn.
-fn settle(h: &mut App) {
-    for _ in 0..4 {
-        h.step();
-    }
-}
-
-fn click(h: &mut App, label: &str) {
-    h.get_by_label(label).click();
-    settle(h);
-}
-
-fn shows(h: &App, text: &str) -> bool {
-    h.query_all_by_label_contains(text).next().is_some()
-}
-
-fn assert_shows(h: &App, text: &str) {
-    assert!(shows(h, text), "the window does not show \"{text}\"");
-}
-
-/// Steps frames until `done` holds, failing after [`BOUND`].
-fn wait_until(h: &mut App, what: &str, done: impl Fn(&App) -> bool) {
-    let deadline = Instant::now() + BOUND;
-    while !done(h) {
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        h.step();
-        std::thread::yield_now();
-    }
-    settle(h);
-}
-
-fn wait_for_text(h: &mut App, text: &str) {
-    wait_until(h, text, |h| shows(h, text));
 }
 
 /// The rectangle of the one widget labelled exactly `label`.
@@ -161,7 +72,7 @@ fn state_with_impossible_numbers() -> SavedState {
 
 #[test]
 fn no_settings_start_quietly_with_the_defaults() {
-    let h = reopen(MemoryStorage::default());
+    let h = reopen_default_size(MemoryStorage::default());
     assert_eq!(h.state().session().moves().len(), 0);
     assert_shows(&h, "X - you");
     assert!(!shows(&h, UNUSABLE));
@@ -201,7 +112,7 @@ fn damaged_settings_give_the_defaults_and_say_why() {
     ];
     for (text, reason) in cases {
         assert_ne!(text, good, "the damage was not applied");
-        let h = reopen(MemoryStorage::with_text(&text));
+        let h = reopen_default_size(MemoryStorage::with_text(&text));
         let session = h.state().session();
         assert_eq!(session.settings(), &Settings::default(), "{text}");
         assert_eq!(session.moves().len(), 0, "{text}");
@@ -217,7 +128,7 @@ fn damaged_settings_give_the_defaults_and_say_why() {
 #[test]
 fn impossible_numbers_in_settings_are_brought_into_range() {
     let storage = MemoryStorage::with_state(&state_with_impossible_numbers());
-    let mut h = reopen(storage);
+    let mut h = reopen_default_size(storage);
     let state = h.state().state().clone();
     // The panel then shows the computer's own (corrected) time per move.
     assert!((100..=60_000).contains(&state.prefs.large_board_time_ms));
@@ -256,7 +167,7 @@ fn a_full_score_stays_full() {
     let max = u32::MAX;
     let full = text.replace("wins:0", &format!("wins:{max}"));
     assert_ne!(full, text);
-    let mut h = reopen(MemoryStorage::with_text(&full));
+    let mut h = reopen_default_size(MemoryStorage::with_text(&full));
     assert_eq!(h.state().session().tally().wins, max);
     for (row, col) in [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)] {
         click(&mut h, &cell_label(Cell::new(row, col), None));

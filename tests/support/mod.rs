@@ -1,0 +1,172 @@
+//! What the window's tests share: the app in an egui_kittest harness, built with or without
+//! eframe storage (kept in memory), frames stepped until something observable happens (with
+//! a generous bound, never a fixed sleep), and clicks and look-ups by the accessible labels
+//! a person (or a screen reader) sees.
+//!
+//! Each of `tests/gui*.rs` is a test binary of its own and includes this module with
+//! `mod support;`.
+
+// Each test binary uses a different part of this module; what one leaves unused would
+// otherwise be reported as dead code in that binary.
+#![allow(dead_code)]
+
+use std::time::{Duration, Instant};
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use tictactoe::gui::{SavedState, TicTacToeApp, cell_label};
+use tictactoe::rules::{Cell, Side};
+
+pub type App = Harness<'static, TicTacToeApp>;
+
+/// How long the engine or a helper thread may take to answer before a test fails.
+pub const BOUND: Duration = Duration::from_secs(120);
+
+/// The harness's window size unless a test asks for another.
+pub const WINDOW_SIZE: egui::Vec2 = egui::vec2(1000.0, 780.0);
+
+/// The window as it starts without eframe storage, changed by `setup`.
+pub fn build(setup: impl FnOnce(TicTacToeApp) -> TicTacToeApp + 'static) -> App {
+    let mut harness = Harness::builder()
+        .with_size(WINDOW_SIZE)
+        .build_eframe(move |cc| setup(TicTacToeApp::new(cc)));
+    settle(&mut harness);
+    harness
+}
+
+/// The window as it starts without eframe storage.
+pub fn app() -> App {
+    build(|app| app)
+}
+
+/// The window over `state` (preferences included), without eframe storage.
+pub fn build_with(
+    state: SavedState,
+    setup: impl FnOnce(TicTacToeApp) -> TicTacToeApp + 'static,
+) -> App {
+    let mut harness = Harness::builder()
+        .with_size(WINDOW_SIZE)
+        .build_eframe(move |cc| setup(TicTacToeApp::with_state(&cc.egui_ctx, state)));
+    settle(&mut harness);
+    harness
+}
+
+/// eframe's storage, in memory.
+#[derive(Default)]
+pub struct MemoryStorage(std::collections::HashMap<String, String>);
+
+impl eframe::Storage for MemoryStorage {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_string(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
+}
+
+impl MemoryStorage {
+    /// Storage holding `text` as the app's saved state.
+    pub fn with_text(text: &str) -> MemoryStorage {
+        let mut storage = MemoryStorage::default();
+        eframe::Storage::set_string(&mut storage, eframe::APP_KEY, text.to_string());
+        storage
+    }
+
+    /// Storage holding `state` as eframe writes it.
+    pub fn with_state(state: &SavedState) -> MemoryStorage {
+        let mut storage = MemoryStorage::default();
+        eframe::set_value(&mut storage, eframe::APP_KEY, state);
+        storage
+    }
+
+    /// The app's saved state as stored.
+    pub fn text(&self) -> String {
+        eframe::Storage::get_string(self, eframe::APP_KEY).expect("a saved state")
+    }
+}
+
+/// The app as the window opens it at `size`, reading `storage` like eframe does.
+pub fn open_sized(
+    storage: MemoryStorage,
+    size: egui::Vec2,
+    setup: impl FnOnce(TicTacToeApp) -> TicTacToeApp + 'static,
+) -> App {
+    let storage: &'static MemoryStorage = Box::leak(Box::new(storage));
+    let mut harness = Harness::builder().with_size(size).build_eframe(move |cc| {
+        cc.storage = Some(storage);
+        setup(TicTacToeApp::new(cc))
+    });
+    settle(&mut harness);
+    harness
+}
+
+/// The app as the window opens it at [`WINDOW_SIZE`], reading `storage` like eframe does.
+pub fn reopen(storage: MemoryStorage) -> App {
+    open_sized(storage, WINDOW_SIZE, |app| app)
+}
+
+/// A few frames: enough for a click to be read, applied and drawn.
+pub fn settle(h: &mut App) {
+    for _ in 0..4 {
+        h.step();
+    }
+}
+
+/// Steps frames until `done` holds, failing after [`BOUND`].
+pub fn wait_until(h: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    let deadline = Instant::now() + BOUND;
+    while !done(h) {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        h.step();
+        std::thread::yield_now();
+    }
+    settle(h);
+}
+
+/// Waits until a person is to move or the game is over.
+pub fn wait_for_person(h: &mut App) {
+    wait_until(h, "the computer's move", |h| {
+        !h.state().session().is_computer_to_move() && !h.state().is_thinking()
+    });
+}
+
+/// Steps frames until the window shows `text` (an answer from a helper thread).
+pub fn wait_for_text(h: &mut App, text: &str) {
+    wait_until(h, &format!("the window to show \"{text}\""), |h| {
+        shows(h, text)
+    });
+}
+
+/// Clicks the one widget labelled exactly `label`.
+pub fn click(h: &mut App, label: &str) {
+    h.get_by_label(label).click();
+    settle(h);
+}
+
+/// The accessible label of a cell (0-based row and column) holding `content`.
+pub fn label_of(row: usize, col: usize, content: Option<Side>) -> String {
+    cell_label(Cell::new(row, col), content)
+}
+
+/// Clicks an empty cell (0-based row and column).
+pub fn click_cell(h: &mut App, row: usize, col: usize) {
+    click(h, &label_of(row, col, None));
+}
+
+/// How many stones the game has on the board.
+pub fn stones(app: &TicTacToeApp) -> usize {
+    app.session().moves().len()
+}
+
+/// Whether some widget's label contains `text`.
+pub fn shows(h: &App, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+pub fn assert_shows(h: &App, text: &str) {
+    assert!(shows(h, text), "the window does not show \"{text}\"");
+}
