@@ -227,6 +227,14 @@ fn long_player_names_stay_on_one_line_at_the_smallest_size() {
         "the score is on the players' line"
     );
     assert!(score.rect().right() <= SMALLEST_SIZE.x + 0.5);
+    // The score names its board and mode: it is cut short rather than pushed out of the
+    // status area over its left edge.
+    let area_left = h.get_by_label("X - you").rect().left();
+    assert!(
+        score.rect().left() >= area_left,
+        "the score starts inside the status area: {:?}, the area from x = {area_left}",
+        score.rect(),
+    );
     // A board of another size moves its cells, but the status area keeps its height: the
     // board starts at the same height whatever the status says.
     assert!((first_cell(&h).top() - board_before.top()).abs() < 0.5);

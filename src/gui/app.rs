@@ -366,7 +366,13 @@ impl TicTacToeApp {
         });
         let body_height = ui.text_style_height(&egui::TextStyle::Body);
         status_line(ui, body_height, status::players(session), |ui| {
-            ui.label(status::score(session));
+            // The score names its board and mode, so it can be long: on a narrow window it
+            // gets at most this share of the row, cut short with the whole text on hover.
+            let most = ui.available_width() * SCORE_SHARE;
+            ui.scope(|ui| {
+                ui.set_max_width(most);
+                ui.add(Label::new(status::score(session)).truncate());
+            });
             ui.separator();
         });
         let note = if let Some(message) = failure {
@@ -466,6 +472,9 @@ impl TicTacToeApp {
 
 /// One line of the status area, `height` points high: `text` from the left, cut to the
 /// width that `tail` (drawn from the right edge, its first widget rightmost) leaves.
+/// The most of the status area's second row the score may take.
+const SCORE_SHARE: f32 = 0.6;
+
 fn status_line(ui: &mut Ui, height: f32, text: impl Into<WidgetText>, tail: impl FnOnce(&mut Ui)) {
     let size = egui::vec2(ui.available_width(), height);
     ui.allocate_ui_with_layout(size, Layout::right_to_left(Align::Center), |ui| {
