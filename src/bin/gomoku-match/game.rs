@@ -1,0 +1,200 @@
+//! One game between two brains from an opening: the opening's stones are set, and the side
+//! to move continues. Each brain sees the whole position (BOARD) the first time it is asked
+//! for a move and the opponent's last move (TURN) after that, as Piskvork does. The referee
+//! checks every move on its own board and ends the game at five in a row, at a full board or
+//! at the move cap, or when a brain faults: a fault loses the game for that brain.
+
+use std::time::Duration;
+
+use crate::board::{Board, Colour, Point};
+use crate::brain::{Brain, EngineCommand, Fault, Request, Setup};
+
+/// The rules and limits every game of a match is played under.
+#[derive(Clone, Copy, Debug)]
+pub struct Conditions {
+    pub setup: Setup,
+    /// The longest a move may take before the brain is killed and loses: the time per move
+    /// and a generous allowance.
+    pub move_limit: Duration,
+    /// The most moves played after the opening; the game is a draw when they are reached.
+    pub max_moves: Option<usize>,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum End {
+    /// Five in a row by this colour.
+    Five(Colour),
+    /// This colour's brain faulted and lost.
+    Fault(Colour, Fault),
+    /// Every cell taken without five.
+    FullBoard,
+    /// The move cap reached without five.
+    MoveCap,
+}
+
+impl End {
+    /// The winner, or `None` for a draw.
+    #[must_use]
+    pub fn winner(&self) -> Option<Colour> {
+        match self {
+            End::Five(colour) => Some(*colour),
+            End::Fault(loser, _) => Some(loser.other()),
+            End::FullBoard | End::MoveCap => None,
+        }
+    }
+}
+
+/// The time one brain took over its moves of a game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveTimes {
+    pub moves: u32,
+    pub total: Duration,
+    pub longest: Duration,
+    /// Moves that took longer than the time per move but came within the limit.
+    pub slow: u32,
+}
+
+impl MoveTimes {
+    fn add(&mut self, took: Duration, turn: Duration) {
+        self.moves += 1;
+        self.total += took;
+        self.longest = self.longest.max(took);
+        if took > turn {
+            self.slow += 1;
+        }
+    }
+
+    /// Adds another game's times.
+    pub fn merge(&mut self, other: &MoveTimes) {
+        self.moves += other.moves;
+        self.total += other.total;
+        self.longest = self.longest.max(other.longest);
+        self.slow += other.slow;
+    }
+}
+
+/// What happened in a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameOutcome {
+    pub end: End,
+    /// The moves played after the opening, in order.
+    pub moves: Vec<Point>,
+    /// Black's and White's move times.
+    pub black_times: MoveTimes,
+    pub white_times: MoveTimes,
+}
+
+/// The two sides of a game while it is played.
+struct Side {
+    colour: Colour,
+    brain: Brain,
+    /// Whether the brain has seen the position (after which it gets TURN).
+    informed: bool,
+    times: MoveTimes,
+}
+
+/// Plays one game from `opening` (stones in the order played, black first; checked by the
+/// caller) between the brains started from `black` and `white`.
+#[must_use]
+pub fn play(
+    conditions: &Conditions,
+    opening: &[Point],
+    black: &EngineCommand,
+    white: &EngineCommand,
+) -> GameOutcome {
+    let mut outcome = GameOutcome {
+        end: End::MoveCap,
+        moves: Vec::new(),
+        black_times: MoveTimes::default(),
+        white_times: MoveTimes::default(),
+    };
+    // A brain that cannot set up the game loses it; Black is asked first.
+    let mut sides = Vec::with_capacity(2);
+    for (colour, command) in [(Colour::Black, black), (Colour::White, white)] {
+        match Brain::launch(command, &conditions.setup) {
+            Ok(brain) => sides.push(Side {
+                colour,
+                brain,
+                informed: false,
+                times: MoveTimes::default(),
+            }),
+            Err(fault) => {
+                outcome.end = End::Fault(colour, fault);
+                return outcome;
+            }
+        }
+    }
+    let mut board = Board::new(conditions.setup.size, conditions.setup.exact);
+    let mut played: Vec<Point> = Vec::new();
+    for (number, &stone) in opening.iter().enumerate() {
+        // The caller checked the opening; a stone that does not fit ends nothing here.
+        let _ = board.place(stone, Colour::to_move_after(number));
+        played.push(stone);
+    }
+    outcome.end = moves(conditions, &mut board, &mut played, &mut sides);
+    outcome.moves = played.split_off(opening.len());
+    let grace = conditions.move_limit;
+    for side in sides {
+        match side.colour {
+            Colour::Black => outcome.black_times = side.times,
+            Colour::White => outcome.white_times = side.times,
+        }
+        side.brain.end(grace);
+    }
+    outcome
+}
+
+/// The move loop: asks the side to move, checks its move, and stops at the end of the game.
+fn moves(
+    conditions: &Conditions,
+    board: &mut Board,
+    played: &mut Vec<Point>,
+    sides: &mut [Side],
+) -> End {
+    let opening = played.len();
+    loop {
+        if board.is_full() {
+            return End::FullBoard;
+        }
+        if conditions
+            .max_moves
+            .is_some_and(|cap| played.len() - opening >= cap)
+        {
+            return End::MoveCap;
+        }
+        let colour = Colour::to_move_after(played.len());
+        let side = &mut sides[usize::from(colour == Colour::White)];
+        let stones: Vec<(Point, bool)>;
+        let request = if side.informed {
+            // Someone has moved since this brain last did: it answered and the other replied.
+            Request::Turn(*played.last().expect("a brain that has moved"))
+        } else if played.is_empty() {
+            Request::Begin
+        } else {
+            stones = played
+                .iter()
+                .enumerate()
+                .map(|(number, &point)| (point, Colour::to_move_after(number) == colour))
+                .collect();
+            Request::Board(&stones)
+        };
+        side.informed = true;
+        let point = match side.brain.play(&request, conditions.move_limit) {
+            Ok((point, took)) => {
+                side.times.add(took, conditions.setup.turn);
+                point
+            }
+            Err(fault) => return End::Fault(colour, fault),
+        };
+        match board.place(point, colour) {
+            Ok(five) => {
+                played.push(point);
+                if five {
+                    return End::Five(colour);
+                }
+            }
+            Err(why) => return End::Fault(colour, Fault::Illegal(point, why)),
+        }
+    }
+}

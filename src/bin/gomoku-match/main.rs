@@ -1,0 +1,191 @@
+//! `gomoku-match`: plays two Gomocup brains (any executables speaking the pbrain protocol)
+//! against each other from a file of openings, every opening with both colours, and writes
+//! the results as a Markdown table. A benchmark of playing strength, not a test: the
+//! referee checks every move, ends games at five in a row, a full board or a move cap, and
+//! counts a time-out, an illegal move, a crash or a refusal as a loss for that engine.
+//!
+//! [`board`] is the referee's board, [`openings`] reads the openings file, [`brain`] speaks
+//! the protocol to one engine process, [`game`] plays one game, [`report`] writes the tables.
+
+mod board;
+mod brain;
+mod game;
+mod openings;
+mod report;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Parser;
+
+use board::Colour;
+use brain::{EngineCommand, Setup};
+use game::{Conditions, End};
+use report::{Engine, GameRecord};
+
+/// Plays two Gomocup brains against each other from balanced openings, each opening with
+/// both colours, and reports the results as Markdown.
+#[derive(Parser, Debug)]
+#[command(name = "gomoku-match", version)]
+struct Args {
+    /// Engine A's command line (program and arguments, split at white space).
+    #[arg(short = 'a', long, value_parser = engine_command)]
+    engine_a: EngineCommand,
+    /// Engine B's command line.
+    #[arg(short = 'b', long, value_parser = engine_command)]
+    engine_b: EngineCommand,
+    /// Side of the square board.
+    #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u16).range(5..=100))]
+    size: u16,
+    /// Only exactly five in a row wins (INFO rule 1); by default five or more (freestyle).
+    #[arg(long)]
+    exact: bool,
+    /// Time per move in milliseconds, told to the brains as INFO timeout_turn.
+    #[arg(long, default_value_t = 500)]
+    turn_ms: u64,
+    /// How far past the time per move a move may come before the brain is killed and loses
+    /// the game, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    grace_ms: u64,
+    /// How long a brain may take to answer START (loading its evaluation), in milliseconds.
+    #[arg(long, default_value_t = 30_000)]
+    start_ms: u64,
+    /// Openings file: one opening a line, stones dx,dy from the centre, black first.
+    #[arg(long, default_value = "openings/freestyle-3.txt")]
+    openings: PathBuf,
+    /// How many games to play: the first openings, each with A as black and then as white.
+    /// Every opening twice by default.
+    #[arg(long)]
+    games: Option<usize>,
+    /// The most moves after the opening before a game is a draw; a full board by default.
+    #[arg(long)]
+    max_moves: Option<usize>,
+    /// Write the Markdown report here as well as to standard output.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+}
+
+fn engine_command(line: &str) -> Result<EngineCommand, String> {
+    EngineCommand::parse(line).ok_or_else(|| "the engine command is empty".to_string())
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("gomoku-match: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(args: &Args) -> Result<(), String> {
+    let size = usize::from(args.size);
+    let text = std::fs::read_to_string(&args.openings)
+        .map_err(|e| format!("cannot read {}: {e}", args.openings.display()))?;
+    let openings =
+        openings::parse(&text).map_err(|e| format!("{}: {e}", args.openings.display()))?;
+    let stones = openings
+        .iter()
+        .map(|o| o.stones(size, args.exact))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| format!("{}: {e}", args.openings.display()))?;
+    let games = args.games.unwrap_or(2 * openings.len());
+    if games > 2 * openings.len() {
+        return Err(format!(
+            "{games} games need {} openings, and the file has {}",
+            games.div_ceil(2),
+            openings.len()
+        ));
+    }
+    let turn = Duration::from_millis(args.turn_ms);
+    let conditions = Conditions {
+        setup: Setup {
+            size,
+            exact: args.exact,
+            turn,
+            start_limit: Duration::from_millis(args.start_ms),
+        },
+        move_limit: turn + Duration::from_millis(args.grace_ms),
+        max_moves: args.max_moves,
+    };
+    let mut records = Vec::with_capacity(games);
+    for number in 0..games {
+        let opening = number / 2;
+        let a_colour = if number.is_multiple_of(2) {
+            Colour::Black
+        } else {
+            Colour::White
+        };
+        let (black, white) = match a_colour {
+            Colour::Black => (&args.engine_a, &args.engine_b),
+            Colour::White => (&args.engine_b, &args.engine_a),
+        };
+        let outcome = game::play(&conditions, &stones[opening], black, white);
+        let record = GameRecord {
+            opening,
+            a_colour,
+            outcome,
+        };
+        eprintln!("{}", progress(number, games, &record));
+        records.push(record);
+    }
+    let report = report::markdown(&describe(args, &conditions), &openings, &records);
+    print!("{report}");
+    if let Some(path) = &args.output {
+        std::fs::write(path, &report)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// One line on standard error per game, so a long match shows how it goes, with the moves
+/// after the opening so any game can be replayed.
+fn progress(number: usize, games: usize, record: &GameRecord) -> String {
+    let how = match &record.outcome.end {
+        End::Five(colour) => format!("{colour} five"),
+        End::Fault(colour, fault) => format!("{colour} {fault}"),
+        End::FullBoard => "full board".to_string(),
+        End::MoveCap => "move cap".to_string(),
+    };
+    let moves: Vec<String> = record
+        .outcome
+        .moves
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    format!(
+        "game {}/{games}: opening {}, A {}: A {} ({how}, {} moves: {})",
+        number + 1,
+        record.opening + 1,
+        record.a_colour,
+        record.points(Engine::A),
+        moves.len(),
+        moves.join(" ")
+    )
+}
+
+fn describe(args: &Args, conditions: &Conditions) -> report::Conditions {
+    let command: Vec<String> = std::env::args()
+        .map(|arg| {
+            if arg.contains(char::is_whitespace) {
+                format!("'{arg}'")
+            } else {
+                arg
+            }
+        })
+        .collect();
+    report::Conditions {
+        command: command.join(" "),
+        engine_a: args.engine_a.to_string(),
+        engine_b: args.engine_b.to_string(),
+        size: conditions.setup.size,
+        exact: args.exact,
+        turn: conditions.setup.turn,
+        move_limit: conditions.move_limit,
+        max_moves: args.max_moves,
+        openings_file: args.openings.display().to_string(),
+    }
+}

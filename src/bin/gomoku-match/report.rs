@@ -1,0 +1,371 @@
+//! The result of a match as Markdown: the conditions, a table of every opening with the
+//! result of each colour, and the totals of each engine with points (win 1, draw 0.5), the
+//! faults that lost games, and the time the moves took.
+
+use std::fmt::Write as _;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use crate::board::Colour;
+use crate::brain::FaultKind;
+use crate::game::{End, GameOutcome, MoveTimes};
+use crate::openings::Opening;
+
+/// The two engines of a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    A,
+    B,
+}
+
+/// One game of the match, as played.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// The index of its opening in the file's list.
+    pub opening: usize,
+    /// The colour engine A played.
+    pub a_colour: Colour,
+    pub outcome: GameOutcome,
+}
+
+impl GameRecord {
+    /// The colour of an engine in this game.
+    #[must_use]
+    pub fn colour_of(&self, engine: Engine) -> Colour {
+        match engine {
+            Engine::A => self.a_colour,
+            Engine::B => self.a_colour.other(),
+        }
+    }
+
+    /// The engine's points: 1 for a win, 0.5 for a draw.
+    #[must_use]
+    pub fn points(&self, engine: Engine) -> f64 {
+        match self.outcome.end.winner() {
+            None => 0.5,
+            Some(winner) if winner == self.colour_of(engine) => 1.0,
+            Some(_) => 0.0,
+        }
+    }
+
+    fn times(&self, engine: Engine) -> &MoveTimes {
+        match self.colour_of(engine) {
+            Colour::Black => &self.outcome.black_times,
+            Colour::White => &self.outcome.white_times,
+        }
+    }
+
+    /// The result from engine A's side, for a cell of the table: "win (five, 23 moves)".
+    fn cell(&self) -> String {
+        let word = match self.points(Engine::A) {
+            p if p > 0.75 => "win",
+            p if p < 0.25 => "loss",
+            _ => "draw",
+        };
+        let how = match &self.outcome.end {
+            End::Five(_) => "five".to_string(),
+            End::FullBoard => "full board".to_string(),
+            End::MoveCap => "move cap".to_string(),
+            End::Fault(colour, fault) => {
+                let who = if *colour == self.a_colour { "A" } else { "B" };
+                format!("{who} {}", shorten(&fault.to_string()))
+            }
+        };
+        format!("{word} ({how}, {} moves)", self.outcome.moves.len())
+    }
+}
+
+/// Everything the report says besides the games.
+#[derive(Clone, Debug)]
+pub struct Conditions {
+    /// The command line that ran the match.
+    pub command: String,
+    pub engine_a: String,
+    pub engine_b: String,
+    pub size: usize,
+    pub exact: bool,
+    pub turn: Duration,
+    pub move_limit: Duration,
+    pub max_moves: Option<usize>,
+    pub openings_file: String,
+}
+
+/// The Markdown report of a match.
+#[must_use]
+pub fn markdown(conditions: &Conditions, openings: &[Opening], games: &[GameRecord]) -> String {
+    let mut out = String::new();
+    header(&mut out, conditions, openings.len(), games.len());
+    per_opening(&mut out, openings, games);
+    totals(&mut out, conditions, games);
+    out
+}
+
+fn header(out: &mut String, c: &Conditions, openings: usize, games: usize) {
+    let rule = if c.exact {
+        "exactly five wins"
+    } else {
+        "freestyle, five or more win"
+    };
+    let cap = c.max_moves.map_or("a full board".to_string(), |m| {
+        format!("{m} moves after the opening")
+    });
+    let _ = writeln!(out, "# Match: A `{}` vs B `{}`\n", c.engine_a, c.engine_b);
+    let _ = writeln!(out, "- Date: {} (UTC)", today());
+    let _ = writeln!(out, "- Command: `{}`", c.command);
+    let _ = writeln!(out, "- Board: {0}x{0}, {rule}; a draw at {cap}", c.size);
+    let _ = writeln!(
+        out,
+        "- Time: {} ms a move (INFO timeout_turn, no match clock); a move not answered in {} ms loses",
+        c.turn.as_millis(),
+        c.move_limit.as_millis()
+    );
+    let _ = writeln!(
+        out,
+        "- Openings: {} ({openings} in the file, stones as offsets from the centre), {games} games, each opening with both colours\n",
+        c.openings_file
+    );
+}
+
+fn per_opening(out: &mut String, openings: &[Opening], games: &[GameRecord]) {
+    let _ = writeln!(out, "## Games (results for A)\n");
+    let _ = writeln!(
+        out,
+        "| # | opening | A as black | A as white | A's points |"
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|");
+    for (index, opening) in openings.iter().enumerate() {
+        let of_opening: Vec<&GameRecord> = games.iter().filter(|g| g.opening == index).collect();
+        if of_opening.is_empty() {
+            continue;
+        }
+        let cell = |colour| {
+            of_opening
+                .iter()
+                .find(|g| g.a_colour == colour)
+                .map_or("-".to_string(), |g| g.cell())
+        };
+        let points: f64 = of_opening.iter().map(|g| g.points(Engine::A)).sum();
+        let _ = writeln!(
+            out,
+            "| {} | {opening} | {} | {} | {points} |",
+            index + 1,
+            cell(Colour::Black),
+            cell(Colour::White)
+        );
+    }
+    out.push('\n');
+}
+
+/// Wins, draws and losses.
+#[derive(Default)]
+struct Score {
+    wins: u32,
+    draws: u32,
+    losses: u32,
+}
+
+impl Score {
+    fn add(&mut self, points: f64) {
+        match points {
+            p if p > 0.75 => self.wins += 1,
+            p if p < 0.25 => self.losses += 1,
+            _ => self.draws += 1,
+        }
+    }
+}
+
+fn totals(out: &mut String, c: &Conditions, games: &[GameRecord]) {
+    let _ = writeln!(out, "## Totals\n");
+    let _ = writeln!(
+        out,
+        "| engine | games | wins | draws | losses | points | as black (W-D-L) | as white (W-D-L) | time-outs | illegal moves | crashes | errors | mean move | longest move | moves over {} ms |",
+        c.turn.as_millis()
+    );
+    let _ = writeln!(
+        out,
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    );
+    for (engine, name) in [(Engine::A, &c.engine_a), (Engine::B, &c.engine_b)] {
+        let (mut all, mut black, mut white) =
+            (Score::default(), Score::default(), Score::default());
+        let mut faults = [0u32; 4];
+        let mut times = MoveTimes::default();
+        let mut points = 0.0;
+        for game in games {
+            let p = game.points(engine);
+            points += p;
+            all.add(p);
+            match game.colour_of(engine) {
+                Colour::Black => black.add(p),
+                Colour::White => white.add(p),
+            }
+            if let End::Fault(colour, fault) = &game.outcome.end
+                && *colour == game.colour_of(engine)
+            {
+                faults[fault_column(fault.kind())] += 1;
+            }
+            times.merge(game.times(engine));
+        }
+        let mean = times
+            .total
+            .checked_div(times.moves)
+            .unwrap_or_default()
+            .as_millis();
+        let label = match engine {
+            Engine::A => "A",
+            Engine::B => "B",
+        };
+        let _ = writeln!(
+            out,
+            "| {label} `{name}` | {} | {} | {} | {} | {points} | {}-{}-{} | {}-{}-{} | {} | {} | {} | {} | {mean} ms | {} ms | {} |",
+            games.len(),
+            all.wins,
+            all.draws,
+            all.losses,
+            black.wins,
+            black.draws,
+            black.losses,
+            white.wins,
+            white.draws,
+            white.losses,
+            faults[0],
+            faults[1],
+            faults[2],
+            faults[3],
+            times.longest.as_millis(),
+            times.slow,
+        );
+    }
+}
+
+fn fault_column(kind: FaultKind) -> usize {
+    match kind {
+        FaultKind::TimeOut => 0,
+        FaultKind::Illegal => 1,
+        FaultKind::Crash => 2,
+        FaultKind::Error => 3,
+    }
+}
+
+/// A fault's text fit for a table cell: no column bars, and not too long, since an engine's
+/// unreadable line can be anything.
+fn shorten(text: &str) -> String {
+    const MOST: usize = 80;
+    let mut short: String = text.chars().take(MOST).collect();
+    if text.chars().count() > MOST {
+        short.push_str("...");
+    }
+    short.replace('|', "\\|")
+}
+
+/// Today's date, YYYY-MM-DD in UTC.
+fn today() -> String {
+    let seconds = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (year, month, day) = civil_date(seconds / 86_400);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+/// The calendar date `days` days after 1970-01-01 (Howard Hinnant's days_from_civil, run
+/// backwards), so the report needs no date library.
+fn civil_date(days: u64) -> (u64, u64, u64) {
+    let z = days + 719_468;
+    let era = z / 146_097;
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + u64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Point;
+    use crate::brain::Fault;
+
+    fn game(opening: usize, a_colour: Colour, end: End, moves: usize) -> GameRecord {
+        GameRecord {
+            opening,
+            a_colour,
+            outcome: GameOutcome {
+                end,
+                moves: vec![Point { x: 0, y: 0 }; moves],
+                black_times: MoveTimes::default(),
+                white_times: MoveTimes::default(),
+            },
+        }
+    }
+
+    #[test]
+    fn dates_from_days() {
+        assert_eq!(civil_date(0), (1970, 1, 1));
+        assert_eq!(civil_date(11_016), (2000, 2, 29));
+        assert_eq!(civil_date(20_415), (2025, 11, 23));
+    }
+
+    #[test]
+    fn points_and_cells_are_from_a_side() {
+        let won = game(0, Colour::Black, End::Five(Colour::Black), 21);
+        assert_eq!((won.points(Engine::A), won.points(Engine::B)), (1.0, 0.0));
+        assert_eq!(won.cell(), "win (five, 21 moves)");
+        let fault = Fault::Refused("ERROR bad | thing".to_string());
+        let lost = game(0, Colour::White, End::Fault(Colour::White, fault), 4);
+        assert_eq!(lost.points(Engine::A), 0.0);
+        assert_eq!(
+            lost.cell(),
+            "loss (A refused: ERROR bad \\| thing, 4 moves)"
+        );
+        let drawn = game(1, Colour::White, End::FullBoard, 222);
+        assert_eq!(
+            (drawn.points(Engine::A), drawn.points(Engine::B)),
+            (0.5, 0.5)
+        );
+    }
+
+    #[test]
+    fn the_tables_add_up() {
+        let openings = crate::openings::parse("0,0 0,-1 2,2\n0,0 1,-1 2,0\n").unwrap();
+        let conditions = Conditions {
+            command: "gomoku-match".to_string(),
+            engine_a: "a".to_string(),
+            engine_b: "b".to_string(),
+            size: 15,
+            exact: false,
+            turn: Duration::from_millis(500),
+            move_limit: Duration::from_millis(1500),
+            max_moves: None,
+            openings_file: "openings.txt".to_string(),
+        };
+        let games = [
+            game(0, Colour::Black, End::Five(Colour::Black), 21),
+            game(0, Colour::White, End::Five(Colour::Black), 30),
+            game(
+                1,
+                Colour::Black,
+                End::Fault(Colour::White, Fault::TimeOut(Duration::from_millis(1500))),
+                8,
+            ),
+            game(1, Colour::White, End::MoveCap, 100),
+        ];
+        let text = markdown(&conditions, &openings, &games);
+        assert!(
+            text.contains(
+                "| 1 | 0,0 0,-1 2,2 | win (five, 21 moves) | loss (five, 30 moves) | 1 |"
+            ),
+            "{text}"
+        );
+        assert!(text.contains("| 2 | 0,0 1,-1 2,0 | win (B no answer in 1500 ms, 8 moves) | draw (move cap, 100 moves) | 1.5 |"), "{text}");
+        assert!(
+            text.contains("| A `a` | 4 | 2 | 1 | 1 | 2.5 | 2-0-0 | 0-1-1 | 0 | 0 | 0 | 0 |"),
+            "{text}"
+        );
+        assert!(
+            text.contains("| B `b` | 4 | 1 | 1 | 2 | 1.5 | 1-1-0 | 0-0-2 | 1 | 0 | 0 | 0 |"),
+            "{text}"
+        );
+    }
+}

@@ -1,0 +1,179 @@
+//! The match runner as a user meets it: the built `gomoku-match` playing the built
+//! `pbrain-tictactoe` against itself, and against small fake brains that hang, crash, refuse
+//! or play illegal moves, each of which must lose its games and nothing else. Short games
+//! (a move cap) keep the tests to seconds; no assertion depends on how long anything takes.
+#![cfg(unix)]
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::OnceLock;
+
+const RUNNER: &str = env!("CARGO_BIN_EXE_gomoku-match");
+const BRAIN: &str = env!("CARGO_BIN_EXE_pbrain-tictactoe");
+
+/// A fresh path in the temporary folder, unique to this test.
+fn temp_path(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("gomoku-match-{}-{name}", std::process::id()))
+}
+
+/// An openings file with one three-stone opening around the centre.
+fn openings(name: &str) -> PathBuf {
+    let path = temp_path(&format!("{name}-openings.txt"));
+    std::fs::write(&path, "# one opening\n0,0 0,-1 2,2\n").unwrap();
+    path
+}
+
+/// A fake brain: it answers START and then every move request the way `$1` says.
+const FAKE: &str = r#"#!/bin/sh
+mode=$1
+answer() {
+    case "$mode" in
+        hang) exec sleep 60 ;;
+        crash) exit 3 ;;
+        error) echo "ERROR cannot think" ;;
+        unknown) echo "UNKNOWN" ;;
+        garbage) echo "MESSAGE thinking"; echo "hello there" ;;
+        taken) echo "7,7" ;;
+        off) echo "DEBUG off we go"; echo "15,0" ;;
+    esac
+}
+while IFS= read -r line; do
+    case "$line" in
+        START*) if [ "$mode" = refuse ]; then echo "ERROR no such board"; else echo OK; fi ;;
+        INFO*) ;;
+        BOARD*) while IFS= read -r stone; do case "$stone" in DONE*) break ;; esac; done; answer ;;
+        BEGIN*|TURN*) answer ;;
+        END*) exit 0 ;;
+        *) echo "UNKNOWN" ;;
+    esac
+done
+"#;
+
+/// The fake brain's command line in `mode`. The script is run by `sh` rather than
+/// executed itself, so no test can meet it half written or still open for writing.
+fn fake(mode: &str) -> String {
+    static SCRIPT: OnceLock<PathBuf> = OnceLock::new();
+    let script = SCRIPT.get_or_init(|| {
+        let path = temp_path("fake-brain.sh");
+        std::fs::write(&path, FAKE).unwrap();
+        path
+    });
+    format!("/bin/sh {} {mode}", script.display())
+}
+
+/// Runs a match of the opening both ways and returns the Markdown report it wrote.
+fn run_match(name: &str, engine_a: &str, engine_b: &str, extra: &[&str]) -> String {
+    let output = temp_path(&format!("{name}-report.md"));
+    let openings = openings(name);
+    let run = Command::new(RUNNER)
+        .args(["--engine-a", engine_a, "--engine-b", engine_b])
+        .args(["--size", "15", "--turn-ms", "50"])
+        .arg("--openings")
+        .arg(&openings)
+        .arg("--output")
+        .arg(&output)
+        .args(extra)
+        .output()
+        .expect("the runner starts");
+    let log = String::from_utf8_lossy(&run.stderr).to_string();
+    assert!(run.status.success(), "the runner failed: {log}");
+    let report = std::fs::read_to_string(&output).expect("the report is written");
+    assert_eq!(String::from_utf8_lossy(&run.stdout), report, "{log}");
+    let _ = std::fs::remove_file(output);
+    let _ = std::fs::remove_file(openings);
+    report
+}
+
+/// The cells of an engine's row of the totals.
+fn totals(report: &str, engine: &str) -> Vec<String> {
+    let row = report
+        .lines()
+        .find(|line| line.starts_with(&format!("| {engine} `")))
+        .unwrap_or_else(|| panic!("no totals row for {engine}:\n{report}"));
+    row.trim_matches('|')
+        .split('|')
+        .map(|cell| cell.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn the_brain_against_itself_plays_both_colours_to_the_move_cap_or_a_five() {
+    // A limit far beyond the time per move: a loaded machine must not turn into a time-out.
+    let report = run_match(
+        "self",
+        BRAIN,
+        BRAIN,
+        &["--max-moves", "6", "--grace-ms", "60000"],
+    );
+    assert!(report.contains("| 1 | 0,0 0,-1 2,2 | "), "{report}");
+    let a = totals(&report, "A");
+    let b = totals(&report, "B");
+    // engine, games, wins, draws, losses, points, as black, as white, four fault counts.
+    assert_eq!(a[1], "2", "{report}");
+    let points: f64 = a[5].parse::<f64>().unwrap() + b[5].parse::<f64>().unwrap();
+    assert_eq!(points, 2.0, "{report}");
+    assert_eq!(&a[8..12], ["0", "0", "0", "0"], "{report}");
+    assert_eq!(&b[8..12], ["0", "0", "0", "0"], "{report}");
+}
+
+/// Plays the fake brain in `mode` as B against the real one and checks that it lost both
+/// games, counted in the totals column `column` (8 time-outs, 9 illegal, 10 crashes,
+/// 11 errors), and that the report names `why`.
+fn fake_loses(mode: &str, column: usize, why: &str) {
+    let report = run_match(mode, BRAIN, &fake(mode), &["--grace-ms", "300"]);
+    let b = totals(&report, "B");
+    assert_eq!(&b[1..6], ["2", "0", "0", "2", "0"], "{mode}: {report}");
+    assert_eq!(b[column], "2", "{mode}: {report}");
+    assert!(report.contains(why), "{mode}: no '{why}' in {report}");
+    let a = totals(&report, "A");
+    assert_eq!(&a[8..12], ["0", "0", "0", "0"], "{mode}: {report}");
+}
+
+#[test]
+fn a_brain_that_hangs_is_killed_and_loses_on_time() {
+    fake_loses("hang", 8, "B no answer in 350 ms");
+}
+
+#[test]
+fn moves_off_the_board_or_on_a_stone_lose() {
+    fake_loses("taken", 9, "B illegal move 7,7: on a taken cell");
+    fake_loses("off", 9, "B illegal move 15,0: off the board");
+}
+
+#[test]
+fn a_brain_that_exits_loses() {
+    fake_loses("crash", 10, "B crashed: its output ended");
+}
+
+#[test]
+fn error_unknown_and_unreadable_answers_lose() {
+    fake_loses("error", 11, "B refused: ERROR cannot think");
+    fake_loses("unknown", 11, "B refused: UNKNOWN");
+    fake_loses("garbage", 11, "B unreadable answer: hello there");
+    fake_loses("refuse", 11, "B refused: ERROR no such board");
+}
+
+#[test]
+fn bad_arguments_and_openings_are_refused_before_any_game() {
+    let missing = Command::new(RUNNER)
+        .args(["--engine-a", BRAIN, "--engine-b", BRAIN])
+        .args(["--openings", "/nonexistent/openings.txt"])
+        .output()
+        .unwrap();
+    assert!(!missing.status.success());
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("cannot read"));
+    let openings = openings("too-many");
+    let too_many = Command::new(RUNNER)
+        .args(["--engine-a", BRAIN, "--engine-b", BRAIN, "--games", "3"])
+        .arg("--openings")
+        .arg(&openings)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(openings);
+    assert!(!too_many.status.success());
+    assert!(
+        String::from_utf8_lossy(&too_many.stderr).contains("3 games need 2 openings"),
+        "{}",
+        String::from_utf8_lossy(&too_many.stderr)
+    );
+}
