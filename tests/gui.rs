@@ -433,6 +433,26 @@ fn learners_view_shows_the_last_search() {
 }
 
 #[test]
+fn the_last_search_belongs_to_the_board_and_names_a_player_without_search() {
+    let mut h = app();
+    click_cell(&mut h, 1, 1);
+    wait_for_person(&mut h);
+    click(&mut h, "Last search (for learners)");
+    assert_shows(&h, "Computer's move for O");
+    // Another board: the 3x3 search says nothing about it.
+    click(&mut h, "4x4, 4 in a row");
+    assert!(!shows(&h, "Computer's move for O"));
+    assert_shows(&h, "No search of this position yet");
+    // The rule-based player does not search: the view says so instead of giving zeros.
+    click(&mut h, "Rule-based");
+    click_cell(&mut h, 0, 0);
+    wait_for_person(&mut h);
+    assert_shows(&h, "The rule-based player chose");
+    assert!(!shows(&h, "Nodes: 0"));
+    assert!(!shows(&h, "not proved within the search limits"));
+}
+
+#[test]
 fn theme_switch() {
     let mut h = app();
     click(&mut h, "Dark");
