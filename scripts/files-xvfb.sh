@@ -15,32 +15,19 @@ cd "$(dirname "$0")/.."
 OUT=${OUT:-target/files-xvfb}
 mkdir -p "$OUT"
 
-PACKAGES="xvfb xdotool imagemagick x11-utils libxcursor1 libxi6 libxkbcommon-x11-0
-          libegl1 libegl-mesa0 libgl1-mesa-dri libvulkan1 mesa-vulkan-drivers dbus-daemon"
-missing=$(for p in $PACKAGES; do dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
-    grep -q "install ok installed" || echo "$p"; done)
-if [ -n "$missing" ]; then
-    echo "installing: $missing"
-    SUDO=; [ "$(id -u)" -ne 0 ] && SUDO=sudo
-    $SUDO apt-get update -qq && $SUDO apt-get install -y -qq $missing
-fi
-CONVERT=/usr/bin/convert; [ -x "$CONVERT" ] || CONVERT=convert   # a stand-in may shadow it
-IMPORT=/usr/bin/import; [ -x "$IMPORT" ] || IMPORT=import
+# shellcheck source=scripts/xvfb.sh
+. scripts/xvfb.sh
+ensure_packages dbus-daemon
 
 cargo build --release --bin tictactoe
 BIN=$PWD/target/release/tictactoe
 
 # --- A private X server, home, storage and runtime dir; no session bus, no zenity -----
-n=90; while [ -e "/tmp/.X11-unix/X$n" ] || [ -e "/tmp/.X$n-lock" ]; do n=$((n + 1)); done
-export DISPLAY=":$n"
-WORK=$(mktemp -d)
-export HOME="$WORK/home" XDG_RUNTIME_DIR="$WORK/run" XDG_DATA_HOME="$WORK/data" \
-    XDG_CONFIG_HOME="$WORK/config"
-unset DBUS_SESSION_BUS_ADDRESS
-mkdir -p "$HOME" "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
 if command -v zenity >/dev/null; then echo "zenity is installed: this check needs a desktop without it" >&2; exit 1; fi
-Xvfb "$DISPLAY" -screen 0 1280x900x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
-XVFB=$!
+start_xvfb
+export HOME="$WORK/home"
+unset DBUS_SESSION_BUS_ADDRESS
+mkdir -p "$HOME"
 APP= BUS=
 cleanup() {
     [ -n "$APP" ] && kill "$APP" 2>/dev/null
@@ -50,7 +37,6 @@ cleanup() {
     return 0
 }
 trap cleanup EXIT
-for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
 
 start_app() {
     "$BIN" >>"$WORK/app.log" 2>&1 &
@@ -59,60 +45,30 @@ start_app() {
     eval "$(xdotool getwindowgeometry --shell "$WID")"   # X, Y, WIDTH, HEIGHT
     sleep 1
 }
-shot() { "$IMPORT" -window "$WID" "$1"; }
 click() { xdotool mousemove "$((X + $1))" "$((Y + $2))" click 1; sleep "${3:-0.6}"; }
 key() { xdotool windowfocus --sync "$WID" key --clearmodifiers "$1"; sleep 0.6; }
 pointer_away() { xdotool mousemove "$((X + WIDTH - 5))" "$((Y + HEIGHT - 5))"; sleep 0.3; }
 fail() { echo "FAILED: $*" >&2; echo "--- app log:" >&2; cat "$WORK/app.log" >&2; exit 1; }
 
-# Finds text-free landmarks by colour, as scripts/screenshots.sh does: the board's box.
-BOARD_COLOURS="#1f2a44 #f7f3e8"
-find_board() {
-    for _ in $(seq 50); do
-        shot "$WORK/find.png"
-        for colour in $BOARD_COLOURS; do
-            box=$("$CONVERT" "$WORK/find.png" -fill black +opaque "$colour" -fill white \
-                -opaque "$colour" -format '%@' info: 2>/dev/null || true)
-            if [[ "$box" =~ ^([0-9]+)x([0-9]+)\+([0-9]+)\+([0-9]+)$ ]] &&
-                [ "${BASH_REMATCH[1]}" -ge 90 ]; then
-                BW=${BASH_REMATCH[1]} BH=${BASH_REMATCH[2]} BX=${BASH_REMATCH[3]} BY=${BASH_REMATCH[4]}
-                return 0
-            fi
-        done
-        sleep 0.2
-    done
-    fail "could not find the board in the window"
-}
-cell_xy() { echo "$((X + BX + (2 * $2 + 1) * BW / 6)) $((Y + BY + (2 * $1 + 1) * BH / 6))"; }
+ROWS=3 COLS=3
 click_cell() {
     # shellcheck disable=SC2046
     xdotool mousemove $(cell_xy "$1" "$2") click 1
     sleep 1.0   # the computer's reply (milliseconds on 3x3) and a repaint
-}
-# Whether a cell of the 3x3 board holds a mark.
-occupied() {
-    local x y s fraction
-    read -r x y < <(cell_xy "$1" "$2")
-    s=$((BW / 9))
-    shot "$WORK/cell.png"
-    fraction=$("$CONVERT" "$WORK/cell.png" -crop "$((2 * s))x$((2 * s))+$((x - X - s))+$((y - Y - s))" \
-        +repage -fuzz 12% -fill black -opaque '#1f2a44' -opaque '#2c3b5e' -opaque '#f7f3e8' \
-        -opaque '#e8e0c8' -fill white +opaque black -format '%[fx:mean]' info:)
-    awk -v f="$fraction" 'BEGIN { exit !(f > 0.05) }'
 }
 marks() { local c=0; for r in 0 1 2; do for k in 0 1 2; do occupied "$r" "$k" && c=$((c + 1)); done; done; echo "$c"; }
 
 # The side panel's buttons and the browser's sit at fixed places for the default font,
 # theme and window size (960x720): the panel's "Save game" and "Open game", and the
 # browser's bottom-right buttons, its first listed file and its Cancel.
-SAVE_GAME="46 86" OPEN_GAME="178 86"
+SAVE_GAME="46 86" OPEN_GAME="46 109"
 BROWSER_OK="${BROWSER_OK:-640 551}" BROWSER_CANCEL="${BROWSER_CANCEL:-697 551}"
 BROWSER_FIRST_FILE="${BROWSER_FIRST_FILE:-400 235}"
 
 # --- 1. No session bus: the in-window browser saves and opens ------------------------
 start_app
 pointer_away
-find_board
+find_board || fail "could not find the board in the window"
 shot "$OUT/1-start.png"
 click_cell 1 1                       # X in the centre, the computer answers
 click_cell 0 0 || true               # a second X if the corner is free
@@ -160,7 +116,7 @@ status=0; wait "$APP" || status=$?
 APP=
 start_app
 pointer_away
-find_board
+find_board || fail "could not find the board in the window"
 shot "$OUT/7-after-term.png"
 [ "$(marks)" -eq "$before" ] || fail "after SIGTERM and a new start: $(marks) marks, before $before"
 echo "after SIGTERM and a new start: the $before marks are still there"

@@ -22,13 +22,9 @@ done
 cargo build --release --bin tictactoe 2>&1 | tail -n 1
 BIN=target/release/tictactoe
 
-n=90; while [ -e "/tmp/.X11-unix/X$n" ] || [ -e "/tmp/.X$n-lock" ]; do n=$((n + 1)); done
-export DISPLAY=":$n"
-WORK=$(mktemp -d)
-export XDG_RUNTIME_DIR="$WORK/run" XDG_DATA_HOME="$WORK/data" XDG_CONFIG_HOME="$WORK/config"
-mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
-Xvfb "$DISPLAY" -screen 0 1280x900x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
-XVFB=$!
+# shellcheck source=scripts/xvfb.sh
+. scripts/xvfb.sh
+start_xvfb
 APP=
 cleanup() {
     [ -n "$APP" ] && kill "$APP" 2>/dev/null
@@ -37,7 +33,6 @@ cleanup() {
     return 0
 }
 trap cleanup EXIT
-for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
 
 echo "== start to first frame ($RUNS runs)"
 for i in $(seq "$RUNS"); do

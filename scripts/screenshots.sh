@@ -23,28 +23,14 @@ OUT=screenshots
 mkdir -p "$OUT"
 
 # --- Tools and run-time libraries (Debian/Ubuntu names) ---------------------------------
-PACKAGES="xvfb xdotool imagemagick x11-utils libxcursor1 libxi6 libxkbcommon-x11-0
-          libegl1 libegl-mesa0 libgl1-mesa-dri libvulkan1 mesa-vulkan-drivers"
-missing=$(for p in $PACKAGES; do dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
-    grep -q "install ok installed" || echo "$p"; done)
-if [ -n "$missing" ]; then
-    echo "installing: $missing"
-    SUDO=; [ "$(id -u)" -ne 0 ] && SUDO=sudo
-    $SUDO apt-get update -qq && $SUDO apt-get install -y -qq $missing
-fi
-CONVERT=/usr/bin/convert; [ -x "$CONVERT" ] || CONVERT=convert   # a stand-in may shadow it
-IMPORT=/usr/bin/import; [ -x "$IMPORT" ] || IMPORT=import
+# shellcheck source=scripts/xvfb.sh
+. scripts/xvfb.sh
+ensure_packages
 
 cargo build --release --bin tictactoe
 
 # --- A private X server, storage and runtime dir -------------------------------------
-n=90; while [ -e "/tmp/.X11-unix/X$n" ] || [ -e "/tmp/.X$n-lock" ]; do n=$((n + 1)); done
-export DISPLAY=":$n"
-WORK=$(mktemp -d)
-export XDG_RUNTIME_DIR="$WORK/run" XDG_DATA_HOME="$WORK/data" XDG_CONFIG_HOME="$WORK/config"
-mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
-Xvfb "$DISPLAY" -screen 0 1280x900x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
-XVFB=$!
+start_xvfb
 APP=
 cleanup() {
     if [ -z "${KEEP_WINDOW:-}" ]; then
@@ -55,7 +41,6 @@ cleanup() {
     return 0
 }
 trap cleanup EXIT
-for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
 
 target/release/tictactoe >"$WORK/app.log" 2>&1 &
 APP=$!
@@ -63,36 +48,6 @@ WID=$(timeout 30 xdotool search --sync --name '^Tic-tac-toe$' | head -n 1)
 eval "$(xdotool getwindowgeometry --shell "$WID")"   # X, Y, WIDTH, HEIGHT
 echo "window $WID at ${X},${Y}, ${WIDTH}x${HEIGHT}"
 
-shot() { "$IMPORT" -window "$WID" "$1"; }
-
-# The board's background colour in the dark and the light theme (src/gui/board.rs).
-BOARD_COLOURS="#1f2a44 #f7f3e8"
-
-# Finds the board: the bounding box of its background colour. Sets BX BY BW BH (window
-# coordinates). Retries while the first frames are still being drawn.
-find_board() {
-    for _ in $(seq 50); do
-        shot "$WORK/find.png"
-        for colour in $BOARD_COLOURS; do
-            box=$("$CONVERT" "$WORK/find.png" -fill black +opaque "$colour" -fill white \
-                -opaque "$colour" -format '%@' info: 2>/dev/null || true)
-            # %@ prints WxH+X+Y; a board is at least 90 px wide.
-            if [[ "$box" =~ ^([0-9]+)x([0-9]+)\+([0-9]+)\+([0-9]+)$ ]] &&
-                [ "${BASH_REMATCH[1]}" -ge 90 ]; then
-                BW=${BASH_REMATCH[1]} BH=${BASH_REMATCH[2]} BX=${BASH_REMATCH[3]} BY=${BASH_REMATCH[4]}
-                return 0
-            fi
-        done
-        sleep 0.2
-    done
-    echo "could not find the board in the window" >&2
-    exit 1
-}
-
-# Screen position of the centre of a cell (0-based row, column) on a COLS x ROWS board.
-cell_xy() {
-    echo "$((X + BX + (2 * $2 + 1) * BW / (2 * COLS))) $((Y + BY + (2 * $1 + 1) * BH / (2 * ROWS)))"
-}
 click_cell() {
     # shellcheck disable=SC2046
     xdotool mousemove $(cell_xy "$1" "$2") click 1
@@ -105,19 +60,6 @@ hover_cell() {
 }
 key() { xdotool windowfocus --sync "$WID" key --clearmodifiers "$1"; sleep 0.6; }
 pointer_away() { xdotool mousemove "$((X + WIDTH - 5))" "$((Y + HEIGHT - 5))"; sleep 0.4; }
-
-# Whether a cell holds a mark: some pixels near its centre differ from the board colours.
-occupied() {
-    local x y s
-    read -r x y < <(cell_xy "$1" "$2")
-    s=$((BW / COLS / 3))
-    shot "$WORK/cell.png"
-    local fraction
-    fraction=$("$CONVERT" "$WORK/cell.png" -crop "$((2 * s))x$((2 * s))+$((x - X - s))+$((y - Y - s))" \
-        +repage -fuzz 12% -fill black -opaque '#1f2a44' -opaque '#2c3b5e' -opaque '#f7f3e8' \
-        -opaque '#e8e0c8' -fill white +opaque black -format '%[fx:mean]' info:)
-    awk -v f="$fraction" 'BEGIN { exit !(f > 0.05) }'
-}
 
 ROWS=3 COLS=3
 pointer_away

@@ -19,13 +19,9 @@ if [ -z "${BIN:-}" ]; then
     BIN=target/release/tictactoe
 fi
 
-n=90; while [ -e "/tmp/.X11-unix/X$n" ] || [ -e "/tmp/.X$n-lock" ]; do n=$((n + 1)); done
-export DISPLAY=":$n"
-WORK=$(mktemp -d)
-export XDG_RUNTIME_DIR="$WORK/run" XDG_DATA_HOME="$WORK/data" XDG_CONFIG_HOME="$WORK/config"
-mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
-Xvfb "$DISPLAY" -screen 0 1280x900x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
-XVFB=$!
+# shellcheck source=scripts/xvfb.sh
+. scripts/xvfb.sh
+start_xvfb
 APP=
 cleanup() {
     [ -n "$APP" ] && kill -KILL "$APP" 2>/dev/null
@@ -34,7 +30,6 @@ cleanup() {
     return 0
 }
 trap cleanup EXIT
-for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
 
 # The saved state: 15x15, five in a row, the computer (8 s per move) moves first.
 STATE='(session:(settings:(rule:(width:15,height:15,k:5,exact:false),mode:r#human-vs-computer,first:computer,computer:Engine(depth:None,time_ms:Some(8000))),moves:[],redo:[],tally:(wins:0,losses:0,draws:0),counted:false),prefs:(large_board_time_ms:8000))'

@@ -1,0 +1,86 @@
+# shellcheck shell=bash
+# Shared by the scripts that drive the real window under a virtual X server (screenshots.sh,
+# files-xvfb.sh, gui-bench.sh, thinking-cost.sh). Source it; it defines functions only.
+
+# The Debian packages a real window under Xvfb needs: the tools and Mesa's renderers.
+XVFB_PACKAGES="xvfb xdotool imagemagick x11-utils libxcursor1 libxi6 libxkbcommon-x11-0
+               libegl1 libegl-mesa0 libgl1-mesa-dri libvulkan1 mesa-vulkan-drivers"
+
+# Installs whichever of XVFB_PACKAGES and the extra packages named are missing, and sets
+# CONVERT and IMPORT to ImageMagick's own (a stand-in `convert` may shadow it on PATH).
+ensure_packages() {
+    local missing
+    missing=$(for p in $XVFB_PACKAGES "$@"; do dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
+        grep -q "install ok installed" || echo "$p"; done)
+    if [ -n "$missing" ]; then
+        echo "installing: $missing"
+        local sudo=
+        [ "$(id -u)" -ne 0 ] && sudo=sudo
+        # shellcheck disable=SC2086
+        $sudo apt-get update -qq && $sudo apt-get install -y -qq $missing
+    fi
+    CONVERT=/usr/bin/convert; [ -x "$CONVERT" ] || CONVERT=convert
+    IMPORT=/usr/bin/import; [ -x "$IMPORT" ] || IMPORT=import
+}
+
+# Starts a private X server on a free display with a fresh temporary folder WORK and
+# private XDG folders in it (so the window starts with empty storage), sets DISPLAY and
+# XVFB (the server's process), and waits until the server answers. The caller's EXIT trap
+# stops XVFB and removes WORK.
+start_xvfb() {
+    local n=90
+    while [ -e "/tmp/.X11-unix/X$n" ] || [ -e "/tmp/.X$n-lock" ]; do n=$((n + 1)); done
+    export DISPLAY=":$n"
+    WORK=$(mktemp -d)
+    export XDG_RUNTIME_DIR="$WORK/run" XDG_DATA_HOME="$WORK/data" XDG_CONFIG_HOME="$WORK/config"
+    mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
+    Xvfb "$DISPLAY" -screen 0 1280x900x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
+    XVFB=$!
+    for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+}
+
+# The board's background colour in the dark and the light theme (src/gui/board.rs).
+BOARD_COLOURS="#1f2a44 #f7f3e8"
+
+# A screenshot of the window WID.
+shot() { "$IMPORT" -window "$WID" "$1"; }
+
+# Finds the board: the bounding box of its background colour. Sets BX BY BW BH (window
+# coordinates). Retries while the first frames are still being drawn; fails after 10 s.
+find_board() {
+    local box colour
+    for _ in $(seq 50); do
+        shot "$WORK/find.png"
+        for colour in $BOARD_COLOURS; do
+            box=$("$CONVERT" "$WORK/find.png" -fill black +opaque "$colour" -fill white \
+                -opaque "$colour" -format '%@' info: 2>/dev/null || true)
+            # %@ prints WxH+X+Y; a board is at least 90 px wide.
+            if [[ "$box" =~ ^([0-9]+)x([0-9]+)\+([0-9]+)\+([0-9]+)$ ]] &&
+                [ "${BASH_REMATCH[1]}" -ge 90 ]; then
+                BW=${BASH_REMATCH[1]} BH=${BASH_REMATCH[2]} BX=${BASH_REMATCH[3]} BY=${BASH_REMATCH[4]}
+                return 0
+            fi
+        done
+        sleep 0.2
+    done
+    echo "could not find the board in the window" >&2
+    return 1
+}
+
+# Screen position of the centre of a cell (0-based row, column) on a COLS x ROWS board;
+# the window is at X, Y.
+cell_xy() {
+    echo "$((X + BX + (2 * $2 + 1) * BW / (2 * COLS))) $((Y + BY + (2 * $1 + 1) * BH / (2 * ROWS)))"
+}
+
+# Whether a cell holds a mark: some pixels near its centre differ from the board colours.
+occupied() {
+    local x y s fraction
+    read -r x y < <(cell_xy "$1" "$2")
+    s=$((BW / COLS / 3))
+    shot "$WORK/cell.png"
+    fraction=$("$CONVERT" "$WORK/cell.png" -crop "$((2 * s))x$((2 * s))+$((x - X - s))+$((y - Y - s))" \
+        +repage -fuzz 12% -fill black -opaque '#1f2a44' -opaque '#2c3b5e' -opaque '#f7f3e8' \
+        -opaque '#e8e0c8' -fill white +opaque black -format '%[fx:mean]' info:)
+    awk -v f="$fraction" 'BEGIN { exit !(f > 0.05) }'
+}
