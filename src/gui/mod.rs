@@ -17,6 +17,7 @@ mod chooser;
 mod computer;
 mod desktop;
 mod files;
+pub mod i18n;
 mod keys;
 mod panel;
 mod quit;
