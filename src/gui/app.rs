@@ -10,12 +10,15 @@ use egui::{Align, FontId, Id, Label, Layout, RichText, Ui, WidgetText};
 
 use crate::game::{Player, Session};
 use crate::rules::{Cell, Outcome};
+use crate::t;
 
 use super::board::BoardView;
 use super::busy;
 use super::computer::Computer;
 use super::desktop::SystemDialog;
 use super::files::{Answer, FileAction, FilePicker, Files};
+use super::fonts;
+use super::i18n;
 use super::keys::{self, Command};
 use super::panel::{Action, ControlPanel};
 use super::saved::SavedState;
@@ -75,7 +78,9 @@ impl TicTacToeApp {
     /// The app over a given state, with the desktop's file dialogs.
     #[must_use]
     pub fn with_state(ctx: &egui::Context, state: SavedState) -> TicTacToeApp {
+        i18n::set_language(state.prefs.language());
         theme::install(ctx);
+        fonts::install(ctx);
         state.prefs.theme.apply(ctx);
         TicTacToeApp {
             state,
@@ -494,6 +499,8 @@ fn is_cell(id: Id, session: &Session) -> bool {
 impl eframe::App for TicTacToeApp {
     fn ui(&mut self, ui: &mut Ui, frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
+        let language = self.state.prefs.language();
+        i18n::set_language(language);
         self.poll_background(&ctx);
         let mut actions = self.keyboard_actions(&ctx);
 
@@ -515,6 +522,11 @@ impl eframe::App for TicTacToeApp {
 
         for action in actions {
             self.apply(action, &ctx);
+        }
+        if self.state.prefs.language() != language {
+            i18n::set_language(self.state.prefs.language());
+            let name = self.state.prefs.language().own_name();
+            self.set_info(t!("language-changed", language = name));
         }
         self.computer
             .drive(&self.state.session, &ctx, Instant::now());

@@ -17,6 +17,7 @@ mod chooser;
 mod computer;
 mod desktop;
 mod files;
+mod fonts;
 pub mod i18n;
 mod keys;
 mod panel;

@@ -10,10 +10,12 @@ use crate::rules::{Cell, Rule};
 
 use super::busy;
 use super::computer::{Computer, Method, Purpose};
+use super::i18n::Language;
 use super::keys;
 use super::saved::Prefs;
 use super::status;
 use crate::game::SOLVABLE_CELLS;
+use crate::t;
 
 /// What the player asked for through the panel, the board or the keyboard.
 #[derive(Clone, Debug, PartialEq)]
@@ -66,6 +68,7 @@ impl ControlPanel<'_> {
                 board_ui(ui, &mut settings, self.prefs);
                 ui.separator();
                 self.prefs.theme.ui(ui);
+                language_ui(ui, self.prefs);
                 ui.separator();
                 values_ui(ui, self.session, self.prefs, self.computer);
                 search_ui(ui, self.session, self.computer);
@@ -327,6 +330,23 @@ fn board_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
             .weak(),
         );
     }
+}
+
+/// The language chooser: each language named in its own words, so a player who cannot read
+/// the window's current language still finds theirs.
+fn language_ui(ui: &mut Ui, prefs: &mut Prefs) {
+    let current = prefs.language();
+    ui.horizontal_wrapped(|ui| {
+        ui.label(t!("language-label"));
+        for language in Language::ALL {
+            if ui
+                .selectable_label(current == language, language.own_name())
+                .clicked()
+            {
+                prefs.language = Some(language);
+            }
+        }
+    });
 }
 
 /// The learners' view of the whole position: what every move is worth, drawn on the board.

@@ -10,6 +10,7 @@ use crate::engine::PlayerKind;
 use crate::game::{Session, Settings};
 
 use super::files::DialogChoice;
+use super::i18n::Language;
 use super::theme::ThemeChoice;
 
 /// Per-move time limit on boards too large to search to the end, unless changed.
@@ -164,6 +165,17 @@ pub struct Prefs {
     pub file_dialog: DialogChoice,
     /// The folder of the last game saved or opened, where the next choice starts.
     pub last_folder: Option<PathBuf>,
+    /// The language chosen in the panel; `None` (the first start, or settings saved before
+    /// the window spoke more than English) follows the system's locale.
+    pub language: Option<Language>,
+}
+
+impl Prefs {
+    /// The language the window speaks: the one chosen, else the system's.
+    #[must_use]
+    pub fn language(&self) -> Language {
+        self.language.unwrap_or_else(Language::of_system)
+    }
 }
 
 impl Default for Prefs {
@@ -176,6 +188,7 @@ impl Default for Prefs {
             show_values: false,
             file_dialog: DialogChoice::default(),
             last_folder: None,
+            language: None,
         }
     }
 }
