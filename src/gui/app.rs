@@ -70,7 +70,7 @@ impl TicTacToeApp {
         let loaded = SavedState::from_storage(text.as_deref());
         let mut app = TicTacToeApp::with_state(&cc.egui_ctx, loaded.state);
         if let Some(problem) = loaded.problem {
-            app.set_error(problem);
+            app.set_error(problem.describe());
         }
         app
     }
@@ -162,7 +162,11 @@ impl TicTacToeApp {
             let generation = self.state.session.generation();
             if let Err(e) = self.state.session.play(cell) {
                 // Never expected: the engine only answers legal moves.
-                let message = format!("its move {cell} was refused: {e}");
+                let message = t!(
+                    "computer-move-refused",
+                    cell = status::cell_name(cell),
+                    reason = status::move_error(&e)
+                );
                 self.computer.failed(generation, message);
             }
             ctx.request_repaint();
@@ -229,16 +233,16 @@ impl TicTacToeApp {
         let generation = session.generation();
         if session.is_computer_to_move() {
             let why = if self.computer.is_thinking() {
-                "Wait: the computer is thinking"
+                t!("wait-thinking")
             } else {
-                "Wait: it is the computer's turn"
+                t!("wait-computers-turn")
             };
-            self.set_refusal(why.to_string(), generation);
+            self.set_refusal(why, generation);
             return;
         }
         match session.play(cell) {
             Ok(()) => self.note = None,
-            Err(e) => self.set_refusal(status::capitalise(&e.to_string()), generation),
+            Err(e) => self.set_refusal(status::capitalise(&status::move_error(&e)), generation),
         }
     }
 
@@ -265,18 +269,16 @@ impl TicTacToeApp {
     fn file_answer(&mut self, answer: Answer) {
         match answer {
             Answer::Cancelled => {}
-            Answer::NoSystemDialog(why) => self.set_info(format!(
-                "No system file dialog on this desktop ({why}): choose the file in the window"
-            )),
+            Answer::NoSystemDialog(why) => self.set_info(t!("no-system-dialog", why = why)),
             Answer::Saved(path) => {
-                self.set_info(format!("Saved the game to {}", path.display()));
+                self.set_info(t!("saved-to", path = path.display().to_string()));
                 self.remember_folder(&path);
             }
             Answer::Opened(path, loaded) => {
                 self.computer.cancel();
                 self.state.session.replace_game(*loaded);
                 self.cursor = None;
-                self.set_info(format!("Opened {}", path.display()));
+                self.set_info(t!("opened", path = path.display().to_string()));
                 self.remember_folder(&path);
             }
             Answer::Failed(message) => self.set_error(message),
@@ -349,11 +351,11 @@ impl TicTacToeApp {
             Some(outcome) => status::result(session, &outcome),
             None if self.computer.is_thinking() => {
                 let side = session.position().side_to_move();
-                format!("{side} - computer is thinking")
+                t!("thinking", side = side.to_string())
             }
             None if failure.is_some() => {
                 let side = session.position().side_to_move();
-                format!("{side} - the computer could not move")
+                t!("could-not-move", side = side.to_string())
             }
             None => status::turn(session),
         };
@@ -362,7 +364,7 @@ impl TicTacToeApp {
             .ctx()
             .fonts_mut(|f| f.row_height(&FontId::proportional(STATUS_SIZE)));
         status_line(ui, headline_height, headline, |ui| {
-            if failure.is_some() && ui.button("Try again").clicked() {
+            if failure.is_some() && ui.button(t!("try-again")).clicked() {
                 actions.push(Action::Retry);
             }
             if let Some(since) = self.computer.thinking_since() {
@@ -381,7 +383,8 @@ impl TicTacToeApp {
             ui.separator();
         });
         let note = if let Some(message) = failure {
-            RichText::new(status::capitalise(message)).color(ui.visuals().error_fg_color)
+            let text = t!("computer-failed", reason = message);
+            RichText::new(status::capitalise(&text)).color(ui.visuals().error_fg_color)
         } else if let Some(note) = self.current_note() {
             let text = RichText::new(&note.text);
             if note.error {

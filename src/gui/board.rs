@@ -11,6 +11,7 @@ use egui::{
 
 use crate::engine::{MoveValue, Value};
 use crate::rules::{Cell, Position, Side};
+use crate::t;
 
 use super::status::move_value_words;
 
@@ -137,7 +138,11 @@ impl<'a> BoardView<'a> {
                 let cell_response = ui.interact(cell_rect(cell), id, Sense::click());
                 let value = self.values.iter().find(|m| m.cell == cell);
                 let label = match value {
-                    Some(m) => format!("{}, {}", cell_label(cell, None), move_value_words(m.value)),
+                    Some(m) => t!(
+                        "cell-with-value",
+                        cell = cell_label(cell, None),
+                        value = move_value_words(m.value)
+                    ),
                     None => cell_label(cell, self.position.get(cell)),
                 };
                 let enabled = ui.is_enabled();
@@ -253,12 +258,14 @@ impl<'a> BoardView<'a> {
     }
 }
 
-/// The accessible label of one cell: "row 1, column 2: empty" or "row 1, column 2: X".
+/// The accessible label of one cell in the window's language: "row 1, column 2: empty" or
+/// "row 1, column 2: X".
 #[must_use]
 pub fn cell_label(cell: Cell, content: Option<Side>) -> String {
+    let cell = super::status::cell_name(cell);
     match content {
-        Some(side) => format!("{cell}: {side}"),
-        None => format!("{cell}: empty"),
+        Some(side) => t!("cell-taken", cell = cell, side = side.to_string()),
+        None => t!("cell-empty", cell = cell),
     }
 }
 

@@ -15,7 +15,7 @@ pub const TICK: Duration = Duration::from_secs(1);
 pub fn elapsed(ui: &mut Ui, since: Instant) {
     let elapsed = since.elapsed();
     let seconds = elapsed.as_secs();
-    ui.label(RichText::new(format!("{seconds} s")).size(16.0));
+    ui.label(RichText::new(super::status::seconds(seconds.saturating_mul(1000))).size(16.0));
     let shown = Duration::from_secs(seconds);
     let next = TICK.saturating_sub(elapsed.saturating_sub(shown));
     ui.ctx().request_repaint_after(next);

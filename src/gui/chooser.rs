@@ -9,8 +9,9 @@ use egui::{Align2, Button, Id, Key, TextEdit};
 use egui_file::FileDialog;
 
 use super::files::FileAction;
+use crate::t;
 
-/// The path field's accessible label.
+/// The path field's accessible label in English (the `path-field` message).
 pub const PATH_FIELD_LABEL: &str = "Saved game path";
 
 /// What the person did this frame.
@@ -46,9 +47,7 @@ impl Chooser {
     #[must_use]
     pub fn browser(action: FileAction, folder: Option<&Path>) -> Chooser {
         let Some(start) = start_folder(folder) else {
-            let why = "No file dialog can be shown here: there is no system dialog and no \
-                       folder could be read to browse. Type the file's path."
-                .to_string();
+            let why = t!("no-folder-to-browse");
             return Chooser::path_field(action, None, Some(why));
         };
         let json_only: egui_file::Filter<PathBuf> = Box::new(|path: &Path| {
@@ -60,7 +59,7 @@ impl Chooser {
             FileAction::Open => FileDialog::open_file(),
         };
         let mut dialog = dialog
-            .title(action.title())
+            .title(&action.title())
             .id(Id::unique("file browser"))
             .initial_path(start)
             .show_files_filter(json_only)
@@ -153,7 +152,7 @@ fn path_field_ui(
                 ui.label(why);
                 ui.add_space(4.0);
             }
-            let label = ui.label(PATH_FIELD_LABEL);
+            let label = ui.label(t!("path-field"));
             let field = ui
                 .add(TextEdit::singleline(text).desired_width(420.0))
                 .labelled_by(label.id);
@@ -165,13 +164,13 @@ fn path_field_ui(
             let entered = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
             ui.horizontal(|ui| {
                 let button = match action {
-                    FileAction::Save => "Save",
-                    FileAction::Open => "Open",
+                    FileAction::Save => t!("path-save"),
+                    FileAction::Open => t!("path-open"),
                 };
                 if ui.add_enabled(ready, Button::new(button)).clicked() || (ready && entered) {
                     choice = Choice::Chosen(resolve(text.trim(), folder));
                 }
-                if ui.button("Cancel").clicked() {
+                if ui.button(t!("path-cancel")).clicked() {
                     choice = Choice::Cancelled;
                 }
             });

@@ -11,6 +11,7 @@ use crate::game::{
     Task, TaskKind,
 };
 use crate::rules::{Cell, Position, Side};
+use crate::t;
 
 /// The pause before each move in computer-vs-computer games, so a person can follow them.
 pub const COMPUTER_VS_COMPUTER_PAUSE: Duration = Duration::from_millis(600);
@@ -304,7 +305,7 @@ impl Computer {
                         self.mover = Mover::Idle;
                         return Some(cell);
                     } else {
-                        self.failed(generation, "the search found no move".to_string());
+                        self.failed(generation, t!("search-found-no-move"));
                     }
                 }
                 (TaskKind::Move, Event::Failed(message)) => self.failed(generation, message),

@@ -17,6 +17,9 @@ use crate::game::Session;
 
 use super::chooser::{Choice, Chooser};
 use super::desktop::{self, SystemDialog};
+use super::i18n;
+use super::status;
+use crate::t;
 
 /// Saving or opening a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,10 +31,10 @@ pub enum FileAction {
 impl FileAction {
     /// The dialog's title and the window's button, e.g. "Save game".
     #[must_use]
-    pub fn title(self) -> &'static str {
+    pub fn title(self) -> String {
         match self {
-            FileAction::Save => "Save game",
-            FileAction::Open => "Open game",
+            FileAction::Save => t!("save-game"),
+            FileAction::Open => t!("open-game"),
         }
     }
 }
@@ -51,14 +54,14 @@ pub enum DialogChoice {
 impl DialogChoice {
     /// The preference in the side panel (at its end, so the rows above keep their places).
     pub fn ui(&mut self, ui: &mut egui::Ui) {
-        ui.label("File dialog for Save and Open:");
+        ui.label(t!("dialog-choice"));
         ui.horizontal(|ui| {
-            ui.selectable_value(self, DialogChoice::System, "Desktop")
-                .on_hover_text("The desktop's own dialog; the in-window one where there is none");
-            ui.selectable_value(self, DialogChoice::InWindow, "In window")
-                .on_hover_text("A file browser inside this window");
-            ui.selectable_value(self, DialogChoice::PathField, "Type a path")
-                .on_hover_text("A field for the file's path");
+            ui.selectable_value(self, DialogChoice::System, t!("dialog-desktop"))
+                .on_hover_text(t!("dialog-desktop-hover"));
+            ui.selectable_value(self, DialogChoice::InWindow, t!("dialog-in-window"))
+                .on_hover_text(t!("dialog-in-window-hover"));
+            ui.selectable_value(self, DialogChoice::PathField, t!("dialog-path"))
+                .on_hover_text(t!("dialog-path-hover"));
         });
     }
 }
@@ -75,7 +78,7 @@ pub struct DialogPicker;
 impl FilePicker for DialogPicker {
     fn pick(&self, action: FileAction) -> Option<PathBuf> {
         let dialog = rfd::AsyncFileDialog::new()
-            .add_filter("Saved game (JSON)", &["json"])
+            .add_filter(t!("dialog-filter"), &["json"])
             .set_title(action.title());
         let handle = pollster::block_on(async move {
             match action {
@@ -156,9 +159,7 @@ impl Files {
                 let _ = probe.set(desktop::probe());
             });
         if spawned.is_err() {
-            let _ = desktop.set(SystemDialog::Unavailable(
-                "the desktop could not be asked".into(),
-            ));
+            let _ = desktop.set(SystemDialog::Unavailable(t!("desktop-not-asked")));
         }
         Files {
             source: Source::Desktop,
@@ -289,9 +290,7 @@ impl Files {
         let answer = match answer.try_recv() {
             Ok(answer) => answer,
             Err(TryRecvError::Empty) => return None,
-            Err(TryRecvError::Disconnected) => {
-                Answer::Failed("the file could not be saved or opened: its helper stopped".into())
-            }
+            Err(TryRecvError::Disconnected) => Answer::Failed(t!("file-helper-stopped")),
         };
         let Stage::Working {
             action,
@@ -337,17 +336,21 @@ fn spawn(
     job: impl FnOnce() -> Answer + Send + 'static,
 ) -> Receiver<Answer> {
     let (sender, receiver) = mpsc::channel();
+    // The answer's words are written on the helper thread, in the window's language.
+    let language = i18n::language();
     let spawned = std::thread::Builder::new()
         .name("saved game".into())
         .spawn(move || {
+            i18n::set_language(language);
             let _ = sender.send(job());
             wake();
         });
     if let Err(e) = spawned {
         // The thread never ran: say so through a channel of its own.
         let (sender, receiver) = mpsc::channel();
-        let _ = sender.send(Answer::Failed(format!(
-            "could not start saving or opening: {e}"
+        let _ = sender.send(Answer::Failed(t!(
+            "file-not-started",
+            reason = e.to_string()
         )));
         return receiver;
     }
@@ -360,12 +363,16 @@ fn work(action: FileAction, game: Option<Session>, path: PathBuf) -> Answer {
     match (action, game) {
         (FileAction::Save, Some(game)) => match game.save(&path) {
             Ok(()) => Answer::Saved(path),
-            Err(e) => Answer::Failed(format!("Could not save the game: {e}")),
+            Err(e) => Answer::Failed(t!("could-not-save", reason = status::record_error(&e))),
         },
-        (FileAction::Save, None) => Answer::Failed("Could not save the game: no game".into()),
+        (FileAction::Save, None) => Answer::Failed(t!("could-not-save", reason = t!("no-game"))),
         (FileAction::Open, _) => match Session::load(&path) {
             Ok(loaded) => Answer::Opened(path, Box::new(loaded)),
-            Err(e) => Answer::Failed(format!("Could not open {name}: {e}")),
+            Err(e) => Answer::Failed(t!(
+                "could-not-open",
+                name = name,
+                reason = status::record_error(&e)
+            )),
         },
     }
 }

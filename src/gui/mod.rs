@@ -34,7 +34,7 @@ pub use chooser::PATH_FIELD_LABEL;
 pub use computer::COMPUTER_VS_COMPUTER_PAUSE;
 pub use files::{DialogChoice, DialogPicker, FileAction, FilePicker, GivenPath};
 pub use keys::keypad_cell;
-pub use saved::{CustomBoard, Loaded, Prefs, SavedState};
+pub use saved::{CustomBoard, Loaded, Prefs, Problem, SavedState};
 pub use theme::ThemeChoice;
 
 /// The window title; also what scripts look the window up by.

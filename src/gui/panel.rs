@@ -10,6 +10,7 @@ use crate::rules::{Cell, Rule};
 
 use super::busy;
 use super::computer::{Computer, Method, Purpose};
+use super::files::FileAction;
 use super::i18n::Language;
 use super::keys;
 use super::saved::Prefs;
@@ -33,13 +34,18 @@ pub enum Action {
     Retry,
 }
 
-/// The board presets: name, width, height, K.
-const PRESETS: [(&str, usize, usize, usize); 4] = [
-    ("Classic 3x3", 3, 3, 3),
-    ("4x4, 4 in a row", 4, 4, 4),
-    ("5x5, 4 in a row", 5, 5, 4),
-    ("Gomoku 15x15, 5 in a row", 15, 15, 5),
-];
+/// The board presets: width, height, K.
+const PRESETS: [(usize, usize, usize); 4] = [(3, 3, 3), (4, 4, 4), (5, 5, 4), (15, 15, 5)];
+
+/// A preset's name in the panel: "Classic 3x3", "5x5, 4 in a row", "Gomoku 15x15, 5 in a row".
+fn preset_name(width: usize, height: usize, k: usize) -> String {
+    let size = format!("{width}x{height}");
+    match (width, height, k) {
+        (3, 3, 3) => t!("preset-classic", size = size),
+        (15, 15, 5) => t!("preset-gomoku", size = size, k = k),
+        _ => status::board_name(&Rule::new(width, height, k, false).expect("presets are valid")),
+    }
+}
 
 /// The panel over the session and the preferences it may edit.
 pub struct ControlPanel<'a> {
@@ -87,19 +93,19 @@ impl ControlPanel<'_> {
         let button = |text: &str, shortcut: &egui::KeyboardShortcut| {
             Button::new(text).shortcut_text(ctx.format_shortcut(shortcut))
         };
-        ui.heading("Game");
+        ui.heading(t!("game-heading"));
         ui.horizontal_wrapped(|ui| {
-            if ui.add(button("New game", &keys::NEW_GAME)).clicked() {
+            if ui.add(button(&t!("new-game"), &keys::NEW_GAME)).clicked() {
                 actions.push(Action::NewGame);
             }
             if ui
-                .add_enabled(session.can_undo(), button("Undo", &keys::UNDO))
+                .add_enabled(session.can_undo(), button(&t!("undo"), &keys::UNDO))
                 .clicked()
             {
                 actions.push(Action::Undo);
             }
             if ui
-                .add_enabled(session.can_redo(), button("Redo", &keys::REDO))
+                .add_enabled(session.can_redo(), button(&t!("redo"), &keys::REDO))
                 .clicked()
             {
                 actions.push(Action::Redo);
@@ -108,13 +114,19 @@ impl ControlPanel<'_> {
         ui.horizontal_wrapped(|ui| {
             let can_save_or_open = !self.file_dialog_open;
             if ui
-                .add_enabled(can_save_or_open, button("Save game", &keys::SAVE))
+                .add_enabled(
+                    can_save_or_open,
+                    button(&FileAction::Save.title(), &keys::SAVE),
+                )
                 .clicked()
             {
                 actions.push(Action::Save);
             }
             if ui
-                .add_enabled(can_save_or_open, button("Open game", &keys::OPEN))
+                .add_enabled(
+                    can_save_or_open,
+                    button(&FileAction::Open.title(), &keys::OPEN),
+                )
                 .clicked()
             {
                 actions.push(Action::Open);
@@ -126,47 +138,51 @@ impl ControlPanel<'_> {
             let hint = ui
                 .add_enabled(
                     person_to_move && !self.computer.is_hinting(),
-                    Button::new("Hint"),
+                    Button::new(t!("hint")),
                 )
-                .on_hover_text("Shows the best move for the side to move, without playing it");
+                .on_hover_text(t!("hint-hover"));
             if hint.clicked() {
                 actions.push(Action::Hint);
             }
             if let Some(since) = self.computer.hinting_since() {
-                busy::waiting(ui, "looking for the best move");
+                busy::waiting(ui, &t!("hint-looking"));
                 busy::elapsed(ui, since);
             } else if let Some(cell) = self.computer.hint_for(session) {
-                ui.label(format!("best: {cell}"));
+                ui.label(t!("hint-best", cell = status::cell_name(cell)));
             }
         });
     }
 }
 
 fn players_ui(ui: &mut Ui, settings: &mut Settings) {
-    ui.heading("Players");
-    ui.radio_value(&mut settings.mode, Mode::HumanVsComputer, "You vs computer");
+    ui.heading(t!("players-heading"));
     ui.radio_value(
         &mut settings.mode,
-        Mode::Hotseat,
-        "Two players at this computer",
+        Mode::HumanVsComputer,
+        t!("mode-vs-computer"),
     );
+    ui.radio_value(&mut settings.mode, Mode::Hotseat, t!("mode-two-players"));
     ui.radio_value(
         &mut settings.mode,
         Mode::ComputerVsComputer,
-        "Computer vs computer",
+        t!("mode-computers"),
     );
     ui.add_space(4.0);
     ui.add_enabled_ui(settings.mode == Mode::HumanVsComputer, |ui| {
-        ui.label("Who moves first (plays X):");
+        ui.label(t!("who-first"));
         ui.horizontal(|ui| {
-            ui.radio_value(&mut settings.first, FirstMover::Human, "You first");
-            ui.radio_value(&mut settings.first, FirstMover::Computer, "Computer first");
+            ui.radio_value(&mut settings.first, FirstMover::Human, t!("you-first"));
+            ui.radio_value(
+                &mut settings.first,
+                FirstMover::Computer,
+                t!("computer-first"),
+            );
         });
     });
 }
 
 fn computer_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
-    ui.heading("Computer");
+    ui.heading(t!("computer-heading"));
     let uses_computer = settings.mode != Mode::Hotseat;
     ui.add_enabled_ui(uses_computer, |ui| {
         let rule = settings.rule;
@@ -176,11 +192,19 @@ fn computer_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
         };
         ui.horizontal_wrapped(|ui| {
             let is_engine = matches!(settings.computer, PlayerKind::Engine { .. });
-            if ui.radio(is_engine, "Alpha-beta search").clicked() && !is_engine {
+            if ui.radio(is_engine, t!("computer-engine")).clicked() && !is_engine {
                 settings.computer = engine;
             }
-            ui.radio_value(&mut settings.computer, PlayerKind::RuleBased, "Rule-based");
-            ui.radio_value(&mut settings.computer, PlayerKind::Random, "Random");
+            ui.radio_value(
+                &mut settings.computer,
+                PlayerKind::RuleBased,
+                t!("computer-rule-based"),
+            );
+            ui.radio_value(
+                &mut settings.computer,
+                PlayerKind::Random,
+                t!("computer-random"),
+            );
         });
         match &mut settings.computer {
             PlayerKind::Engine { depth, time_ms } => {
@@ -198,15 +222,10 @@ fn computer_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
                 ui.label(RichText::new(status::depth_meaning(*depth, *time_ms, &rule)).weak());
             }
             PlayerKind::RuleBased => {
-                ui.label(
-                    RichText::new(
-                        "Wins if it can, blocks your line, takes the centre, then corners.",
-                    )
-                    .weak(),
-                );
+                ui.label(RichText::new(t!("computer-rule-based-about")).weak());
             }
             PlayerKind::Random => {
-                ui.label(RichText::new("Plays any empty cell at random.").weak());
+                ui.label(RichText::new(t!("computer-random-about")).weak());
             }
         }
     });
@@ -216,17 +235,17 @@ fn computer_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
 fn difficulty_ui(ui: &mut Ui, depth: &mut Option<u32>, rule: &Rule) {
     let cells = rule.cells() as u32;
     let mut value = depth.unwrap_or(cells).min(cells);
-    ui.add(Slider::new(&mut value, 1..=cells).text("Depth"));
+    ui.add(Slider::new(&mut value, 1..=cells).text(t!("depth")));
     let full_name = if rule.cells() <= SOLVABLE_CELLS {
-        "Perfect"
+        t!("level-perfect")
     } else {
-        "Full depth"
+        t!("level-full-depth")
     };
     let intermediate = if cells <= 9 { 3 } else { 4 };
     ui.horizontal_wrapped(|ui| {
         for (name, mark) in [
-            ("Beginner", 1),
-            ("Intermediate", intermediate),
+            (t!("level-beginner"), 1),
+            (t!("level-intermediate"), intermediate),
             (full_name, cells),
         ] {
             if ui.selectable_label(value == mark, name).clicked() {
@@ -240,7 +259,7 @@ fn difficulty_ui(ui: &mut Ui, depth: &mut Option<u32>, rule: &Rule) {
 /// The engine's time per move, edited in seconds.
 fn time_ui(ui: &mut Ui, ms: &mut u64) {
     ui.horizontal(|ui| {
-        let label = ui.label("Time per move (seconds):");
+        let label = ui.label(t!("time-per-move"));
         let mut seconds = *ms as f64 / 1000.0;
         ui.add(
             DragValue::new(&mut seconds)
@@ -259,15 +278,18 @@ fn time_for(rule: &Rule, prefs: &Prefs) -> Option<u64> {
 }
 
 fn board_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
-    ui.heading("Board");
+    ui.heading(t!("board-heading"));
     let mut chosen = None;
-    for (name, w, h, k) in PRESETS {
+    for (w, h, k) in PRESETS {
         let rule = Rule::new(w, h, k, false).expect("presets are valid");
-        if ui.radio(settings.rule == rule, name).clicked() {
+        if ui
+            .radio(settings.rule == rule, preset_name(w, h, k))
+            .clicked()
+        {
             chosen = Some(rule);
         }
     }
-    let is_preset = PRESETS.iter().any(|&(_, w, h, k)| {
+    let is_preset = PRESETS.iter().any(|&(w, h, k)| {
         let r = settings.rule;
         (r.width(), r.height(), r.k(), r.exact()) == (w, h, k, false)
     });
@@ -276,41 +298,44 @@ fn board_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
         // Shown selected, for information: the custom board is changed below.
         let _ = ui.radio(
             true,
-            format!("Custom {}x{}, {} in a row", r.width(), r.height(), r.k()),
+            t!(
+                "custom-current",
+                size = format!("{}x{}", r.width(), r.height()),
+                k = r.k()
+            ),
         );
     }
-    egui::CollapsingHeader::new("Custom board").show(ui, |ui| {
-        let c = &mut prefs.custom;
-        egui::Grid::new("custom board")
-            .num_columns(2)
-            .show(ui, |ui| {
-                for (name, value) in [
-                    ("Width", &mut c.width),
-                    ("Height", &mut c.height),
-                    ("K (in a row)", &mut c.k),
-                ] {
-                    let label = ui.label(name);
-                    ui.add(DragValue::new(value).range(1..=30))
-                        .labelled_by(label.id);
-                    ui.end_row();
+    egui::CollapsingHeader::new(t!("custom-board"))
+        .id_salt("custom board")
+        .show(ui, |ui| {
+            let c = &mut prefs.custom;
+            egui::Grid::new("custom board")
+                .num_columns(2)
+                .show(ui, |ui| {
+                    for (name, value) in [
+                        (t!("custom-width"), &mut c.width),
+                        (t!("custom-height"), &mut c.height),
+                        (t!("custom-k"), &mut c.k),
+                    ] {
+                        let label = ui.label(name);
+                        ui.add(DragValue::new(value).range(1..=30))
+                            .labelled_by(label.id);
+                        ui.end_row();
+                    }
+                });
+            ui.checkbox(&mut c.exact, t!("custom-exact"));
+            match Rule::new(c.width, c.height, c.k, c.exact) {
+                Ok(rule) => {
+                    if ui.button(t!("custom-play")).clicked() {
+                        chosen = Some(rule);
+                    }
                 }
-            });
-        ui.checkbox(&mut c.exact, "Exactly K (longer lines do not win)");
-        match Rule::new(c.width, c.height, c.k, c.exact) {
-            Ok(rule) => {
-                if ui.button("Play on this board").clicked() {
-                    chosen = Some(rule);
+                Err(e) => {
+                    ui.add_enabled(false, Button::new(t!("custom-play")));
+                    ui.colored_label(ui.visuals().error_fg_color, status::rule_error(&e));
                 }
             }
-            Err(e) => {
-                ui.add_enabled(false, Button::new("Play on this board"));
-                ui.colored_label(
-                    ui.visuals().error_fg_color,
-                    status::capitalise(&e.to_string()),
-                );
-            }
-        }
-    });
+        });
     if let Some(rule) = chosen
         && rule != settings.rule
     {
@@ -322,10 +347,9 @@ fn board_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
     }
     if settings.rule.cells() > SOLVABLE_CELLS {
         ui.label(
-            RichText::new(format!(
-                "Large board: the computer thinks at most {} per move, about the cells within \
-                 two of a stone.",
-                status::seconds(prefs.large_board_time_ms)
+            RichText::new(t!(
+                "large-board",
+                time = status::seconds(prefs.large_board_time_ms)
             ))
             .weak(),
         );
@@ -351,28 +375,22 @@ fn language_ui(ui: &mut Ui, prefs: &mut Prefs) {
 
 /// The learners' view of the whole position: what every move is worth, drawn on the board.
 fn values_ui(ui: &mut Ui, session: &Session, prefs: &mut Prefs, computer: &Computer) {
-    ui.checkbox(&mut prefs.show_values, "Show what each move is worth");
+    ui.checkbox(&mut prefs.show_values, t!("show-values"));
     if !prefs.show_values {
         return;
     }
     let text = if session.settings().rule.cells() > SOLVABLE_CELLS {
-        format!(
-            "Move values need a board of at most {SOLVABLE_CELLS} cells, where every move can \
-             be searched to the end."
-        )
+        t!("values-board-too-large", cells = SOLVABLE_CELLS)
     } else if session.outcome().is_some() {
-        "The game is over: no moves to value.".to_string()
+        t!("values-game-over")
     } else if computer.is_analysing() {
         let done = computer.values_for(session).map_or(0, <[_]>::len);
         let moves = session.position().empty_count();
-        busy::waiting(ui, &format!("{done} of {moves} moves searched to the end"));
+        busy::waiting(ui, &t!("values-searching", done = done, moves = moves));
         return;
     } else {
         let side = session.position().side_to_move();
-        format!(
-            "Each empty cell shows what playing there gives {side} with best play by both \
-             sides: win or loss in so many plies (this move included), or draw."
-        )
+        t!("values-about", side = side.to_string())
     };
     ui.label(RichText::new(text).weak());
 }
@@ -380,62 +398,66 @@ fn values_ui(ui: &mut Ui, session: &Session, prefs: &mut Prefs, computer: &Compu
 /// The learners' view: the numbers of the latest search of the position on the board (or
 /// of the one before the computer's last move).
 fn search_ui(ui: &mut Ui, session: &Session, computer: &Computer) {
-    egui::CollapsingHeader::new("Last search (for learners)").show(ui, |ui| {
-        let Some(report) = computer.report_for(session) else {
-            ui.label(
-                "No search of this position yet: the numbers of the computer's next move or \
-                 hint appear here.",
-            );
-            return;
-        };
-        let what = match report.purpose {
-            Purpose::Move => format!("Computer's move for {}", report.side),
-            Purpose::Hint => format!("Hint for {}", report.side),
-        };
-        let best = report.best.map_or("none".to_string(), |c| c.to_string());
-        let (value, pv, stats, finished) = match &report.method {
-            Method::Search {
-                value,
-                pv,
-                stats,
-                finished,
-            } => (*value, pv, stats, *finished),
-            Method::RuleBased => {
-                ui.label(RichText::new(what).strong());
-                ui.label(format!(
-                    "The rule-based player chose {best} by its fixed rules (win, block, centre, \
-                     corners): no search, so no value, depth or nodes."
-                ));
+    egui::CollapsingHeader::new(t!("search-heading"))
+        .id_salt("last search")
+        .show(ui, |ui| {
+            let Some(report) = computer.report_for(session) else {
+                ui.label(t!("search-none-yet"));
                 return;
+            };
+            let side = report.side.to_string();
+            let what = match report.purpose {
+                Purpose::Move => t!("search-move-for", side = side),
+                Purpose::Hint => t!("search-hint-for", side = side),
+            };
+            let best = report.best.map_or(t!("search-no-move"), status::cell_name);
+            let (value, pv, stats, finished) = match &report.method {
+                Method::Search {
+                    value,
+                    pv,
+                    stats,
+                    finished,
+                } => (*value, pv, stats, *finished),
+                Method::RuleBased => {
+                    ui.label(RichText::new(what).strong());
+                    ui.label(t!("search-rule-based", best = best));
+                    return;
+                }
+                Method::Random => {
+                    ui.label(RichText::new(what).strong());
+                    ui.label(t!("search-random", best = best));
+                    return;
+                }
+            };
+            let heading = if finished {
+                what
+            } else {
+                t!("search-still-searching", what = what)
+            };
+            ui.label(RichText::new(heading).strong());
+            let rows = [
+                t!("search-best", value = best),
+                t!(
+                    "search-value",
+                    value = status::value_words(value, report.side)
+                ),
+                t!("search-depth", value = stats.depth),
+                t!("search-nodes", value = stats.nodes),
+                t!("search-cutoffs", value = stats.cutoffs),
+                t!("search-table-hits", value = stats.tt_hits),
+                t!(
+                    "search-time",
+                    seconds = format!("{:.3}", stats.elapsed.as_secs_f64())
+                ),
+            ];
+            for row in rows {
+                ui.label(row);
             }
-            Method::Random => {
-                ui.label(RichText::new(what).strong());
-                ui.label(format!(
-                    "The random player chose {best} at random: no search, so no value, depth \
-                     or nodes."
-                ));
-                return;
+            if !pv.is_empty() {
+                ui.label(t!("search-pv"));
+                pv_ui(ui, pv, report.side);
             }
-        };
-        let state = if finished { "" } else { " (still searching)" };
-        ui.label(RichText::new(format!("{what}{state}")).strong());
-        let rows = [
-            ("Best move", best),
-            ("Value", status::value_words(value, report.side)),
-            ("Depth reached", stats.depth.to_string()),
-            ("Nodes", stats.nodes.to_string()),
-            ("Cut-offs", stats.cutoffs.to_string()),
-            ("Table hits", stats.tt_hits.to_string()),
-            ("Time", format!("{:.3} s", stats.elapsed.as_secs_f64())),
-        ];
-        for (name, value) in rows {
-            ui.label(format!("{name}: {value}"));
-        }
-        if !pv.is_empty() {
-            ui.label("Expected line (principal variation):");
-            pv_ui(ui, pv, report.side);
-        }
-    });
+        });
 }
 
 /// The expected line, one label per move in a wrapping row, so a line only ever breaks

@@ -12,6 +12,7 @@ use crate::game::{Session, Settings};
 use super::files::DialogChoice;
 use super::i18n::Language;
 use super::theme::ThemeChoice;
+use crate::t;
 
 /// Per-move time limit on boards too large to search to the end, unless changed.
 pub const DEFAULT_LARGE_BOARD_TIME_MS: u64 = 2_000;
@@ -47,9 +48,51 @@ const MAX_DEPTH: u32 = (crate::rules::rule::MAX_SIDE * crate::rules::rule::MAX_S
 pub struct Loaded {
     /// The state to start with: the saved one, corrected where needed, or the defaults.
     pub state: SavedState,
-    /// A line for the window when the saved settings could not be used as they were.
-    pub problem: Option<String>,
+    /// Why the saved settings could not be used as they were, if so.
+    pub problem: Option<Problem>,
 }
+
+/// What was wrong with the saved settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// Numbers out of range, brought into range: the names of the settings reset.
+    OutOfRange(Vec<&'static str>),
+    /// The text could not be read (the reader's words, in English): the defaults are used.
+    Unreadable(String),
+}
+
+impl Problem {
+    /// The line for the window, in its language.
+    #[must_use]
+    pub fn describe(&self) -> String {
+        match self {
+            Problem::OutOfRange(names) => {
+                let names: Vec<String> = names.iter().map(|name| setting_name(name)).collect();
+                t!(
+                    "settings-reset",
+                    settings = names.join(&t!("list-separator"))
+                )
+            }
+            Problem::Unreadable(reason) => t!("settings-unusable", reason = reason.as_str()),
+        }
+    }
+}
+
+/// A setting named by [`SavedState::correct`], in the window's language.
+fn setting_name(name: &str) -> String {
+    match name {
+        TIME_PER_MOVE => t!("setting-time-per-move"),
+        ENGINE_DEPTH => t!("setting-engine-depth"),
+        CUSTOM_BOARD => t!("setting-custom-board"),
+        COMPUTER_PLAYER => t!("setting-computer-player"),
+        other => other.to_owned(),
+    }
+}
+
+const TIME_PER_MOVE: &str = "time per move";
+const ENGINE_DEPTH: &str = "engine depth";
+const CUSTOM_BOARD: &str = "custom board";
+const COMPUTER_PLAYER: &str = "computer player";
 
 impl SavedState {
     /// Reads the state from eframe's storage text (RON). No text gives the defaults without
@@ -67,20 +110,12 @@ impl SavedState {
         match ron::from_str::<SavedState>(text) {
             Ok(mut state) => {
                 let fixed = state.correct();
-                let problem = (!fixed.is_empty()).then(|| {
-                    format!(
-                        "Some saved settings were out of range and were reset: {}.",
-                        fixed.join(", ")
-                    )
-                });
+                let problem = (!fixed.is_empty()).then_some(Problem::OutOfRange(fixed));
                 Loaded { state, problem }
             }
             Err(e) => Loaded {
                 state: SavedState::default(),
-                problem: Some(format!(
-                    "The saved settings could not be used ({}): starting with the defaults.",
-                    brief(&e)
-                )),
+                problem: Some(Problem::Unreadable(brief(&e))),
             },
         }
     }
@@ -93,12 +128,12 @@ impl SavedState {
         let time = clamp(prefs.large_board_time_ms, &TIME_RANGE_MS);
         if time != prefs.large_board_time_ms {
             prefs.large_board_time_ms = time;
-            fixed.push("time per move");
+            fixed.push(TIME_PER_MOVE);
         }
         let depth = prefs.engine_depth.map(|d| d.clamp(1, MAX_DEPTH));
         if depth != prefs.engine_depth {
             prefs.engine_depth = depth;
-            fixed.push("engine depth");
+            fixed.push(ENGINE_DEPTH);
         }
         let c = &mut prefs.custom;
         let custom = CustomBoard {
@@ -109,7 +144,7 @@ impl SavedState {
         };
         if custom != *c {
             *c = custom;
-            fixed.push("custom board");
+            fixed.push(CUSTOM_BOARD);
         }
         let mut settings = self.session.settings().clone();
         let cells = u32::try_from(settings.rule.cells()).unwrap_or(MAX_DEPTH);
@@ -118,7 +153,7 @@ impl SavedState {
             let good_time = time_ms.map(|t| clamp(t, &TIME_RANGE_MS));
             if (good_depth, good_time) != (*depth, *time_ms) {
                 (*depth, *time_ms) = (good_depth, good_time);
-                fixed.push("computer player");
+                fixed.push(COMPUTER_PLAYER);
             }
         }
         if settings != *self.session.settings() {
@@ -225,12 +260,15 @@ mod tests {
         let bad = good.replace("k:3", "k:0");
         let problem = SavedState::from_storage(Some(&bad)).problem.unwrap();
         assert_eq!(
-            problem,
+            problem.describe(),
             "The saved settings could not be used (K must be between 3 and the longer side of \
              the board (3), got 0): starting with the defaults."
         );
         let long = format!("(session:{})", "x".repeat(1000));
-        let problem = SavedState::from_storage(Some(&long)).problem.unwrap();
+        let problem = SavedState::from_storage(Some(&long))
+            .problem
+            .unwrap()
+            .describe();
         assert!(problem.chars().count() < 260, "{problem}");
     }
 }

@@ -3,26 +3,26 @@
 //! easy to test and the drawing code stays short.
 
 use crate::engine::{PlayerKind, Value};
-use crate::game::{FirstMover, Mode, Player, Session, Settings};
-use crate::rules::{Cell, Outcome, Rule, Side};
+use crate::game::{FirstMover, Mode, Player, RecordError, Session, Settings};
+use crate::rules::rule::{MAX_SIDE, MIN_SIDE};
+use crate::rules::{Cell, MoveError, Outcome, Rule, RuleError, Side};
 
 use crate::game::SOLVABLE_CELLS;
+use crate::t;
 
 /// Who plays `side`, for the status line: "you", "computer (depth 5)", "player 1".
 #[must_use]
 pub fn who(session: &Session, side: Side) -> String {
     match (session.player(side), session.settings().mode) {
         (Player::Human, Mode::Hotseat) => match side {
-            Side::X => "player 1".to_string(),
-            Side::O => "player 2".to_string(),
+            Side::X => t!("who-player-1"),
+            Side::O => t!("who-player-2"),
         },
-        (Player::Human, _) => "you".to_string(),
-        (Player::Computer(kind), _) => {
-            format!(
-                "computer ({})",
-                kind_summary(kind, &session.settings().rule)
-            )
-        }
+        (Player::Human, _) => t!("who-you"),
+        (Player::Computer(kind), _) => t!(
+            "who-computer",
+            kind = kind_summary(kind, &session.settings().rule)
+        ),
     }
 }
 
@@ -33,44 +33,45 @@ pub fn kind_summary(kind: &PlayerKind, rule: &Rule) -> String {
     match kind {
         PlayerKind::Engine { depth, time_ms } => {
             let depth = match depth {
-                Some(d) if (*d as usize) < rule.cells() => format!("depth {d}"),
-                _ if rule.cells() <= SOLVABLE_CELLS && time_ms.is_none() => "perfect".to_string(),
-                _ => "full depth".to_string(),
+                Some(d) if (*d as usize) < rule.cells() => t!("kind-depth", depth = *d),
+                _ if rule.cells() <= SOLVABLE_CELLS && time_ms.is_none() => t!("kind-perfect"),
+                _ => t!("kind-full-depth"),
             };
             match time_ms {
-                Some(ms) => format!("{depth}, {} per move", seconds(*ms)),
+                Some(ms) => t!("kind-with-time", depth = depth, time = seconds(*ms)),
                 None => depth,
             }
         }
-        PlayerKind::RuleBased => "rule-based".to_string(),
-        PlayerKind::Random => "random".to_string(),
+        PlayerKind::RuleBased => t!("kind-rule-based"),
+        PlayerKind::Random => t!("kind-random"),
     }
 }
 
 /// "2 s", "0.5 s".
 #[must_use]
 pub fn seconds(ms: u64) -> String {
-    if ms.is_multiple_of(1000) {
-        format!("{} s", ms / 1000)
+    let number = if ms.is_multiple_of(1000) {
+        (ms / 1000).to_string()
     } else {
-        format!("{:.1} s", ms as f64 / 1000.0)
-    }
+        format!("{:.1}", ms as f64 / 1000.0)
+    };
+    t!("seconds", seconds = number)
 }
 
 /// The turn line while the game goes on: "X - you", "O - computer (depth 5)".
 #[must_use]
 pub fn turn(session: &Session) -> String {
     let side = session.position().side_to_move();
-    format!("{side} - {}", who(session, side))
+    t!("turn", side = side.to_string(), who = who(session, side))
 }
 
 /// Who plays whom: "X - you vs O - computer (depth 5)".
 #[must_use]
 pub fn players(session: &Session) -> String {
-    format!(
-        "X - {} vs O - {}",
-        who(session, Side::X),
-        who(session, Side::O)
+    t!(
+        "players",
+        x = who(session, Side::X),
+        o = who(session, Side::O)
     )
 }
 
@@ -79,13 +80,18 @@ pub fn players(session: &Session) -> String {
 #[must_use]
 pub fn result(session: &Session, outcome: &Outcome) -> String {
     let Some(winner) = outcome.winner() else {
-        return "Draw".to_string();
+        return t!("result-draw");
     };
+    let side = winner.to_string();
     match (session.settings().mode, session.player(winner)) {
-        (Mode::HumanVsComputer, Player::Human) => format!("{winner} wins - You win"),
-        (Mode::HumanVsComputer, Player::Computer(_)) => format!("{winner} wins - Computer wins"),
-        (Mode::Hotseat, _) => format!("{winner} wins - {} wins", capitalise(&who(session, winner))),
-        (Mode::ComputerVsComputer, _) => format!("{winner} wins"),
+        (Mode::HumanVsComputer, Player::Human) => t!("result-you-win", side = side),
+        (Mode::HumanVsComputer, Player::Computer(_)) => t!("result-computer-wins", side = side),
+        (Mode::Hotseat, _) => t!(
+            "result-player-wins",
+            side = side,
+            player = capitalise(&who(session, winner))
+        ),
+        (Mode::ComputerVsComputer, _) => t!("result-side-wins", side = side),
     }
 }
 
@@ -98,17 +104,26 @@ pub fn score(session: &Session) -> String {
     let settings = session.settings();
     let board = board_name(&settings.rule);
     match settings.mode {
-        Mode::HumanVsComputer => format!(
-            "Score: you {}, computer {}, draws {} ({board}, against the computer)",
-            t.wins, t.losses, t.draws
+        Mode::HumanVsComputer => t!(
+            "score-against-computer",
+            wins = t.wins,
+            losses = t.losses,
+            draws = t.draws,
+            board = board
         ),
-        Mode::Hotseat => format!(
-            "Score: X {}, O {}, draws {} ({board}, two players)",
-            t.wins, t.losses, t.draws
+        Mode::Hotseat => t!(
+            "score-two-players",
+            wins = t.wins,
+            losses = t.losses,
+            draws = t.draws,
+            board = board
         ),
-        Mode::ComputerVsComputer => format!(
-            "Score: X {}, O {}, draws {} ({board}, computer vs computer)",
-            t.wins, t.losses, t.draws
+        Mode::ComputerVsComputer => t!(
+            "score-computers",
+            wins = t.wins,
+            losses = t.losses,
+            draws = t.draws,
+            board = board
         ),
     }
 }
@@ -117,22 +132,19 @@ pub fn score(session: &Session) -> String {
 /// a row", "7x6, exactly 4 in a row".
 #[must_use]
 pub fn board_name(rule: &Rule) -> String {
-    format!("{}{}", board_size(rule), k_words(rule))
+    let size = board_size(rule);
+    if *rule == Rule::TIC_TAC_TOE {
+        size
+    } else if rule.exact() {
+        t!("board-name-exact", size = size, k = rule.k())
+    } else {
+        t!("board-name", size = size, k = rule.k())
+    }
 }
 
 /// "5x5".
 fn board_size(rule: &Rule) -> String {
     format!("{}x{}", rule.width(), rule.height())
-}
-
-/// ", 4 in a row", ", exactly 4 in a row", or nothing on the classic board, where three in
-/// a row goes without saying.
-fn k_words(rule: &Rule) -> String {
-    if *rule == Rule::TIC_TAC_TOE {
-        return String::new();
-    }
-    let exactly = if rule.exact() { "exactly " } else { "" };
-    format!(", {exactly}{} in a row", rule.k())
 }
 
 /// What the window says when a change of settings set the game in progress aside for a new
@@ -141,24 +153,23 @@ fn k_words(rule: &Rule) -> String {
 pub fn new_game_note(before: &Settings, after: &Settings) -> String {
     let what = if after.rule != before.rule {
         let rule = &after.rule;
-        format!(
-            "New game on the {} board{}.",
-            board_size(rule),
-            k_words(rule)
-        )
+        let size = board_size(rule);
+        if *rule == Rule::TIC_TAC_TOE {
+            t!("new-game-board", size = size)
+        } else if rule.exact() {
+            t!("new-game-board-exact", size = size, k = rule.k())
+        } else {
+            t!("new-game-board-k", size = size, k = rule.k())
+        }
     } else {
         match (after.mode, after.first) {
-            (Mode::Hotseat, _) => "New game for two players.".to_string(),
-            (Mode::ComputerVsComputer, _) => "New game, computer against computer.".to_string(),
-            (Mode::HumanVsComputer, FirstMover::Human) => {
-                "New game against the computer, you move first.".to_string()
-            }
-            (Mode::HumanVsComputer, FirstMover::Computer) => {
-                "New game against the computer, the computer moves first.".to_string()
-            }
+            (Mode::Hotseat, _) => t!("new-game-two-players"),
+            (Mode::ComputerVsComputer, _) => t!("new-game-computers"),
+            (Mode::HumanVsComputer, FirstMover::Human) => t!("new-game-you-first"),
+            (Mode::HumanVsComputer, FirstMover::Computer) => t!("new-game-computer-first"),
         }
     };
-    format!("{what} Undo brings back the game you were playing.")
+    t!("new-game-undo", what = what)
 }
 
 /// What a search depth means on this board, for the line under the difficulty slider.
@@ -167,21 +178,15 @@ pub fn depth_meaning(depth: Option<u32>, time_ms: Option<u64>, rule: &Rule) -> S
     let cells = rule.cells();
     let full = depth.is_none_or(|d| d as usize >= cells);
     if full && cells <= SOLVABLE_CELLS && time_ms.is_none() {
-        return "Searches every move to the end of the game: plays perfectly, cannot lose."
-            .to_string();
+        return t!("depth-perfect");
     }
     let horizon = match depth {
-        Some(d) if !full => match d {
-            1 => "Looks 1 move ahead (its own move only).".to_string(),
-            d => format!("Looks {d} moves ahead (both sides' moves)."),
-        },
-        _ => "Searches as deep as time allows.".to_string(),
+        Some(d) if !full => t!("depth-ahead", depth = d),
+        _ => t!("depth-as-time-allows"),
     };
     match time_ms {
-        Some(ms) => format!("{horizon} Stops after {} per move.", seconds(ms)),
-        None if cells > SOLVABLE_CELLS && full => {
-            format!("{horizon} This board is too large to search to the end.")
-        }
+        Some(ms) => t!("depth-stops", horizon = horizon, time = seconds(ms)),
+        None if cells > SOLVABLE_CELLS && full => t!("depth-too-large", horizon = horizon),
         None => horizon,
     }
 }
@@ -190,18 +195,15 @@ pub fn depth_meaning(depth: Option<u32>, time_ms: Option<u64>, rule: &Rule) -> S
 /// `side` is the side to move in the searched position (the value's point of view).
 #[must_use]
 pub fn value_words(value: Value, side: Side) -> String {
-    let plies = |n: u32| {
-        if n == 1 {
-            "1 ply".to_string()
-        } else {
-            format!("{n} plies")
-        }
-    };
     match value {
-        Value::Win { plies: n } => format!("{side} wins in {}", plies(n)),
-        Value::Loss { plies: n } => format!("{} wins in {}", side.other(), plies(n)),
-        Value::Draw => "draw with best play".to_string(),
-        Value::Unknown => "not proved within the search limits".to_string(),
+        Value::Win { plies } => t!("value-wins-in", side = side.to_string(), plies = plies),
+        Value::Loss { plies } => t!(
+            "value-wins-in",
+            side = side.other().to_string(),
+            plies = plies
+        ),
+        Value::Draw => t!("value-draw"),
+        Value::Unknown => t!("value-unknown"),
     }
 }
 
@@ -210,10 +212,10 @@ pub fn value_words(value: Value, side: Side) -> String {
 #[must_use]
 pub fn move_value_words(value: Value) -> String {
     match value {
-        Value::Win { plies } => format!("win in {plies}"),
-        Value::Loss { plies } => format!("loss in {plies}"),
-        Value::Draw => "draw".to_string(),
-        Value::Unknown => "unknown".to_string(),
+        Value::Win { plies } => t!("move-win-in", plies = plies),
+        Value::Loss { plies } => t!("move-loss-in", plies = plies),
+        Value::Draw => t!("move-draw"),
+        Value::Unknown => t!("move-unknown"),
     }
 }
 
@@ -233,6 +235,86 @@ pub fn pv_moves(pv: &[Cell], side: Side) -> Vec<String> {
         mover = mover.other();
     }
     moves
+}
+
+/// A cell for people, 1-based: "row 2, column 3".
+#[must_use]
+pub fn cell_name(cell: Cell) -> String {
+    // Widened before adding, as in the rules' own wording: a cell from a damaged file may
+    // hold any number.
+    let one_based = |n: usize| n as u128 + 1;
+    t!(
+        "cell-name",
+        row = one_based(cell.row).to_string(),
+        col = one_based(cell.col).to_string()
+    )
+}
+
+/// Why a move was refused, in the window's language (the rules' own words are English, for
+/// the command line).
+#[must_use]
+pub fn move_error(error: &MoveError) -> String {
+    match error {
+        MoveError::Occupied(cell) => t!("move-occupied", cell = cell_name(*cell)),
+        MoveError::OffBoard {
+            cell,
+            width,
+            height,
+        } => t!(
+            "move-off-board",
+            cell = cell_name(*cell),
+            size = format!("{width}x{height}")
+        ),
+        MoveError::GameOver => t!("move-game-over"),
+    }
+}
+
+/// Why a custom board cannot be played.
+#[must_use]
+pub fn rule_error(error: &RuleError) -> String {
+    match error {
+        RuleError::BadSize { width, height } => t!(
+            "rule-bad-size",
+            min = MIN_SIDE,
+            max = MAX_SIDE,
+            size = format!("{width}x{height}")
+        ),
+        RuleError::BadK { k, max } => t!("rule-bad-k", k = *k, max = *max),
+        RuleError::Syntax(text) => t!("rule-syntax", text = text.as_str()),
+    }
+}
+
+/// Why a saved game could not be written or read. The details that come from elsewhere (the
+/// system's reason, the file format's reader) stay as they were given.
+#[must_use]
+pub fn record_error(error: &RecordError) -> String {
+    match error {
+        RecordError::Malformed(why) => t!("record-malformed", reason = why.as_str()),
+        RecordError::NewerVersion(version) => t!(
+            "record-newer-version",
+            version = *version,
+            supported = crate::game::VERSION
+        ),
+        RecordError::BadRule(why) => t!("record-bad-rule", reason = why.as_str()),
+        RecordError::BadMove {
+            number,
+            cell,
+            reason,
+        } => t!(
+            "record-bad-move",
+            number = *number,
+            cell = cell_name(*cell),
+            reason = reason.as_str()
+        ),
+        RecordError::WrongResult { saved, actual } => t!(
+            "record-wrong-result",
+            saved = saved.as_str(),
+            actual = actual.as_str()
+        ),
+        RecordError::Io { path, reason } => {
+            t!("record-io", path = path.as_str(), reason = reason.as_str())
+        }
+    }
 }
 
 /// "The game is already over" from "the game is already over": error messages start in

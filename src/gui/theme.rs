@@ -6,6 +6,8 @@
 use egui::{Color32, Theme};
 use serde::{Deserialize, Serialize};
 
+use crate::t;
+
 /// The grey of explanatory (weak) text on each theme's panels. egui's default greys reach
 /// about 2.7:1 (dark) and 2.9:1 (light) against the panel; these reach 4.7:1 and 4.8:1, above
 /// the 4.5:1 that WCAG asks of body text, and stay a little fainter than the normal text.
@@ -58,11 +60,19 @@ pub enum ThemeChoice {
 impl ThemeChoice {
     const ALL: [ThemeChoice; 3] = [ThemeChoice::System, ThemeChoice::Light, ThemeChoice::Dark];
 
-    fn label(self) -> &'static str {
+    fn label(self) -> String {
         match self {
-            ThemeChoice::System => "System",
-            ThemeChoice::Light => "Light",
-            ThemeChoice::Dark => "Dark",
+            ThemeChoice::System => t!("theme-system"),
+            ThemeChoice::Light => t!("theme-light"),
+            ThemeChoice::Dark => t!("theme-dark"),
+        }
+    }
+
+    fn hover(self) -> String {
+        match self {
+            ThemeChoice::System => t!("theme-system-hover"),
+            ThemeChoice::Light => t!("theme-light-hover"),
+            ThemeChoice::Dark => t!("theme-dark-hover"),
         }
     }
 
@@ -79,10 +89,10 @@ impl ThemeChoice {
     pub fn ui(&mut self, ui: &mut egui::Ui) -> bool {
         let before = *self;
         ui.horizontal(|ui| {
-            let label = ui.label("Theme:");
+            let label = ui.label(t!("theme-label"));
             for choice in ThemeChoice::ALL {
                 ui.selectable_value(self, choice, choice.label())
-                    .on_hover_text(format!("{} theme", choice.label()));
+                    .on_hover_text(choice.hover());
             }
             label
         });

@@ -1,0 +1,27 @@
+# Saving and opening games: the choice of file dialog, the in-window path field and what
+# a save or an open came to.
+
+dialog-choice = File dialog for Save and Open:
+dialog-desktop = Desktop
+dialog-desktop-hover = The desktop's own dialog; the in-window one where there is none
+dialog-in-window = In window
+dialog-in-window-hover = A file browser inside this window
+dialog-path = Type a path
+dialog-path-hover = A field for the file's path
+dialog-filter = Saved game (JSON)
+desktop-not-asked = the desktop could not be asked
+
+path-field = Saved game path
+path-save = Save
+path-open = Open
+path-cancel = Cancel
+
+no-system-dialog = No system file dialog on this desktop ({ $why }): choose the file in the window
+saved-to = Saved the game to { $path }
+opened = Opened { $path }
+could-not-save = Could not save the game: { $reason }
+no-game = no game
+could-not-open = Could not open { $name }: { $reason }
+file-helper-stopped = the file could not be saved or opened: its helper stopped
+file-not-started = could not start saving or opening: { $reason }
+no-folder-to-browse = No file dialog can be shown here: there is no system dialog and no folder could be read to browse. Type the file's path.

@@ -1,0 +1,68 @@
+# The side panel: game commands, players, the computer, the board, the learners' view.
+
+game-heading = Game
+new-game = New game
+undo = Undo
+redo = Redo
+save-game = Save game
+open-game = Open game
+hint = Hint
+hint-hover = Shows the best move for the side to move, without playing it
+hint-looking = looking for the best move
+hint-best = best: { $cell }
+
+players-heading = Players
+mode-vs-computer = You vs computer
+mode-two-players = Two players at this computer
+mode-computers = Computer vs computer
+who-first = Who moves first (plays X):
+you-first = You first
+computer-first = Computer first
+
+computer-heading = Computer
+computer-engine = Alpha-beta search
+computer-rule-based = Rule-based
+computer-random = Random
+computer-rule-based-about = Wins if it can, blocks your line, takes the centre, then corners.
+computer-random-about = Plays any empty cell at random.
+depth = Depth
+level-beginner = Beginner
+level-intermediate = Intermediate
+level-perfect = Perfect
+level-full-depth = Full depth
+time-per-move = Time per move (seconds):
+
+board-heading = Board
+preset-classic = Classic { $size }
+preset-gomoku = Gomoku { $size }, { $k } in a row
+custom-current = Custom { $size }, { $k } in a row
+custom-board = Custom board
+custom-width = Width
+custom-height = Height
+custom-k = K (in a row)
+custom-exact = Exactly K (longer lines do not win)
+custom-play = Play on this board
+large-board = Large board: the computer thinks at most { $time } per move, about the cells within two of a stone.
+
+show-values = Show what each move is worth
+values-board-too-large = Move values need a board of at most { $cells } cells, where every move can be searched to the end.
+values-game-over = The game is over: no moves to value.
+values-searching = { $done } of { $moves } moves searched to the end
+values-about = Each empty cell shows what playing there gives { $side } with best play by both sides: win or loss in so many plies (this move included), or draw.
+
+search-heading = Last search (for learners)
+search-none-yet = No search of this position yet: the numbers of the computer's next move or hint appear here.
+search-move-for = Computer's move for { $side }
+search-hint-for = Hint for { $side }
+search-still-searching = { $what } (still searching)
+search-no-move = none
+search-rule-based = The rule-based player chose { $best } by its fixed rules (win, block, centre, corners): no search, so no value, depth or nodes.
+search-random = The random player chose { $best } at random: no search, so no value, depth or nodes.
+search-best = Best move: { $value }
+search-value = Value: { $value }
+search-depth = Depth reached: { $value }
+search-nodes = Nodes: { $value }
+search-cutoffs = Cut-offs: { $value }
+search-table-hits = Table hits: { $value }
+search-time = Time: { $seconds } s
+search-pv = Expected line (principal variation):

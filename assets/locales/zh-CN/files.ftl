@@ -1,0 +1,26 @@
+# 保存和打开对局：文件对话框的选择、窗口内的路径输入框，以及保存或打开的结果。
+
+dialog-choice = 保存和打开时使用的文件对话框：
+dialog-desktop = 桌面
+dialog-desktop-hover = 桌面自带的对话框；没有时使用窗口内的
+dialog-in-window = 窗口内
+dialog-in-window-hover = 本窗口内的文件浏览器
+dialog-path = 输入路径
+dialog-path-hover = 输入文件路径的文本框
+dialog-filter = 存档的对局（JSON）
+desktop-not-asked = 无法询问桌面
+
+path-field = 存档路径
+path-save = 保存
+path-open = 打开
+path-cancel = 取消
+
+no-system-dialog = 这个桌面没有系统文件对话框（{ $why }）：请在窗口内选择文件
+saved-to = 对局已保存到 { $path }
+opened = 已打开 { $path }
+could-not-save = 无法保存对局：{ $reason }
+no-game = 没有对局
+could-not-open = 无法打开 { $name }：{ $reason }
+file-helper-stopped = 无法保存或打开文件：辅助线程已停止
+file-not-started = 无法开始保存或打开：{ $reason }
+no-folder-to-browse = 这里无法显示文件对话框：没有系统对话框，也没有可以浏览的文件夹。请输入文件的路径。
