@@ -36,7 +36,7 @@ fn browser_shows(h: &App, action: FileAction) -> bool {
     h.query_all_by_role(egui::accesskit::Role::Window).any(|w| {
         w.accesskit_node()
             .label()
-            .is_some_and(|l| l.ends_with(action.title()))
+            .is_some_and(|l| l.ends_with(&action.title()))
     })
 }
 
