@@ -107,9 +107,10 @@ impl TicTacToeApp {
     #[doc(hidden)]
     #[must_use]
     pub fn without_system_dialog(mut self) -> TicTacToeApp {
-        self.files = Files::assuming(SystemDialog::Unavailable(
-            "no desktop portal on the D-Bus session bus, and no zenity".into(),
-        ));
+        self.files = Files::assuming(SystemDialog::Unavailable(t!(
+            "no-zenity",
+            bus = t!("bus-no-portal")
+        )));
         self
     }
 

@@ -11,6 +11,8 @@ use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::t;
+
 /// The bus name of the xdg desktop portal, which rfd's file dialogs go through.
 pub const PORTAL_NAME: &str = "org.freedesktop.portal.Desktop";
 
@@ -35,7 +37,7 @@ pub fn probe() -> SystemDialog {
         addresses
             .iter()
             .find_map(|a| bus_has_name(a, PORTAL_NAME).ok())
-            .ok_or_else(|| "no D-Bus session bus could be reached".to_string())
+            .ok_or_else(|| t!("bus-unreachable"))
     });
     if portal == Ok(true) {
         return SystemDialog::Portal;
@@ -44,10 +46,10 @@ pub fn probe() -> SystemDialog {
         return SystemDialog::Zenity(zenity);
     }
     let bus = match portal {
-        Ok(_) => "no desktop portal on the D-Bus session bus".to_string(),
+        Ok(_) => t!("bus-no-portal"),
         Err(why) => why,
     };
-    SystemDialog::Unavailable(format!("{bus}, and no zenity"))
+    SystemDialog::Unavailable(t!("no-zenity", bus = bus))
 }
 
 /// Where the session bus listens: `DBUS_SESSION_BUS_ADDRESS` (addresses separated by `;`),
@@ -60,17 +62,16 @@ fn session_bus_addresses() -> Result<Vec<BusAddress>, String> {
             .filter_map(BusAddress::parse)
             .collect();
         if parsed.is_empty() {
-            return Err("the D-Bus session bus address is not one this program can use".into());
+            return Err(t!("bus-address-unusable"));
         }
         return Ok(parsed);
     }
-    let runtime = std::env::var_os("XDG_RUNTIME_DIR")
-        .ok_or_else(|| "no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set)".to_string())?;
+    let runtime = std::env::var_os("XDG_RUNTIME_DIR").ok_or_else(|| t!("bus-not-set"))?;
     let socket = Path::new(&runtime).join("bus");
     if socket.exists() {
         Ok(vec![BusAddress::Path(socket)])
     } else {
-        Err("no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set)".into())
+        Err(t!("bus-not-set"))
     }
 }
 

@@ -153,9 +153,12 @@ impl Files {
     pub fn desktop() -> Files {
         let desktop = Arc::new(OnceLock::new());
         let probe = desktop.clone();
+        // The probe's words, should there be no dialog, are in the window's language.
+        let language = i18n::language();
         let spawned = std::thread::Builder::new()
             .name("file dialog probe".into())
             .spawn(move || {
+                i18n::set_language(language);
                 let _ = probe.set(desktop::probe());
             });
         if spawned.is_err() {

@@ -25,3 +25,10 @@ could-not-open = Could not open { $name }: { $reason }
 file-helper-stopped = the file could not be saved or opened: its helper stopped
 file-not-started = could not start saving or opening: { $reason }
 no-folder-to-browse = No file dialog can be shown here: there is no system dialog and no folder could be read to browse. Type the file's path.
+
+# Why the desktop has no file dialog to show.
+bus-unreachable = no D-Bus session bus could be reached
+bus-no-portal = no desktop portal on the D-Bus session bus
+bus-address-unusable = the D-Bus session bus address is not one this program can use
+bus-not-set = no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set)
+no-zenity = { $bus }, and no zenity

@@ -24,3 +24,10 @@ could-not-open = 无法打开 { $name }：{ $reason }
 file-helper-stopped = 无法保存或打开文件：辅助线程已停止
 file-not-started = 无法开始保存或打开：{ $reason }
 no-folder-to-browse = 这里无法显示文件对话框：没有系统对话框，也没有可以浏览的文件夹。请输入文件的路径。
+
+# 桌面无法显示文件对话框的原因。
+bus-unreachable = 无法连接 D-Bus 会话总线
+bus-no-portal = D-Bus 会话总线上没有桌面门户（portal）
+bus-address-unusable = 本程序无法使用这个 D-Bus 会话总线地址
+bus-not-set = 没有 D-Bus 会话总线（未设置 DBUS_SESSION_BUS_ADDRESS）
+no-zenity = { $bus }，也没有 zenity
