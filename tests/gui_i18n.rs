@@ -7,8 +7,8 @@ mod support;
 use egui_kittest::kittest::{NodeT, Queryable};
 use tictactoe::engine::PlayerKind;
 use tictactoe::game::{Session, Settings};
-use tictactoe::gui::SavedState;
 use tictactoe::gui::i18n::Language;
+use tictactoe::gui::{SavedState, TicTacToeApp};
 use tictactoe::rules::{Outcome, Rule, Side};
 
 use support::*;
@@ -141,4 +141,28 @@ fn a_refused_custom_board_says_why_in_chinese() {
             .accesskit_node()
             .is_disabled()
     );
+}
+
+#[test]
+fn saving_through_the_in_window_browser_speaks_chinese() {
+    let folder = std::env::temp_dir().join(format!("tictactoe-gui-i18n-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).unwrap();
+    let mut state = chinese_state();
+    state.prefs.last_folder = Some(folder.clone());
+    let mut h = build_with(state, TicTacToeApp::without_system_dialog);
+    click(&mut h, &empty_cell(1, 1));
+    wait_for_person(&mut h);
+
+    click(&mut h, "保存对局 Ctrl+S");
+    // Why there is no system dialog, and the browser with its own words in Chinese.
+    assert_shows(&h, "这个桌面没有系统文件对话框");
+    assert_shows(&h, "D-Bus 会话总线上没有桌面门户");
+    h.get_by_label("取消");
+    h.get_by_label("文件：");
+    click(&mut h, "保存");
+    wait_for_text(&mut h, "对局已保存到");
+    let saved = Session::load(&folder.join("game.json")).unwrap();
+    assert_eq!(saved.moves(), h.state().session().moves());
+    let _ = std::fs::remove_dir_all(&folder);
 }

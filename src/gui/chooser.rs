@@ -64,6 +64,16 @@ impl Chooser {
             .initial_path(start)
             .show_files_filter(json_only)
             .show_rename(false)
+            .open_button_text(t!("path-open").into())
+            .save_button_text(t!("path-save").into())
+            .cancel_button_text(t!("path-cancel").into())
+            .new_folder_button_text(t!("browser-new-folder").into())
+            .new_folder_name_text(t!("browser-new-folder-name").into())
+            .rename_button_text(t!("browser-rename").into())
+            .refresh_button_hover_text(t!("browser-refresh").into())
+            .parent_folder_button_hover_text(t!("browser-parent-folder").into())
+            .file_label_text(t!("browser-file").into())
+            .show_hidden_checkbox_text(t!("browser-show-hidden").into())
             .anchor(Align2::CENTER_CENTER, [0.0, 0.0])
             .default_size([520.0, 420.0]);
         dialog.open();

@@ -387,6 +387,101 @@ mod tests {
     }
 
     #[test]
+    fn numbers_take_each_language_s_forms() {
+        use crate::gui::i18n::{Language, set_language};
+        let small = Rule::TIC_TAC_TOE;
+        set_language(Language::English);
+        assert_eq!(
+            value_words(Value::Win { plies: 1 }, Side::X),
+            "X wins in 1 ply"
+        );
+        assert_eq!(
+            depth_meaning(Some(1), None, &small),
+            "Looks 1 move ahead (its own move only)."
+        );
+        set_language(Language::Chinese);
+        assert_eq!(
+            value_words(Value::Win { plies: 1 }, Side::X),
+            "X 在 1 步内获胜"
+        );
+        assert_eq!(
+            value_words(Value::Loss { plies: 4 }, Side::X),
+            "O 在 4 步内获胜"
+        );
+        assert_eq!(
+            depth_meaning(Some(1), None, &small),
+            "向前看 1 步（只看自己这一步）。"
+        );
+        assert_eq!(
+            depth_meaning(Some(4), None, &small),
+            "向前看 4 步（双方的着法）。"
+        );
+        assert_eq!(
+            board_name(&Rule::new(7, 6, 4, true).unwrap()),
+            "7x6，恰好 4 子连线"
+        );
+        assert_eq!(
+            move_error(&MoveError::Occupied(Cell::new(1, 2))),
+            "第 2 行第 3 列已经有子了"
+        );
+        assert_eq!(seconds(500), "0.5 秒");
+        set_language(Language::English);
+        assert_eq!(
+            move_error(&MoveError::Occupied(Cell::new(1, 2))),
+            MoveError::Occupied(Cell::new(1, 2)).to_string(),
+            "the window's English is the rules' own"
+        );
+    }
+
+    /// In English the window words the lower layers' errors exactly as they do.
+    #[test]
+    fn english_errors_are_the_rules_own_words() {
+        crate::gui::i18n::set_language(crate::gui::i18n::Language::English);
+        let cell = Cell::new(0, 4);
+        for e in [
+            MoveError::Occupied(cell),
+            MoveError::OffBoard {
+                cell,
+                width: 3,
+                height: 3,
+            },
+            MoveError::GameOver,
+        ] {
+            assert_eq!(move_error(&e), e.to_string());
+        }
+        for e in [
+            RuleError::BadSize {
+                width: 2,
+                height: 40,
+            },
+            RuleError::BadK { k: 9, max: 7 },
+            RuleError::Syntax("3,3".into()),
+        ] {
+            assert_eq!(rule_error(&e), e.to_string());
+        }
+        for e in [
+            RecordError::Malformed("expected value".into()),
+            RecordError::NewerVersion(7),
+            RecordError::BadRule("K must be 3".into()),
+            RecordError::BadMove {
+                number: 3,
+                cell,
+                reason: "taken".into(),
+            },
+            RecordError::WrongResult {
+                saved: "draw".into(),
+                actual: "X wins".into(),
+            },
+            RecordError::Io {
+                path: "/a/b.json".into(),
+                reason: "denied".into(),
+            },
+        ] {
+            assert_eq!(record_error(&e), e.to_string());
+        }
+    }
+
+    #[test]
     fn names_boards_and_new_games() {
         assert_eq!(board_name(&Rule::TIC_TAC_TOE), "3x3");
         assert_eq!(

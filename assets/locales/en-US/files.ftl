@@ -32,3 +32,13 @@ bus-no-portal = no desktop portal on the D-Bus session bus
 bus-address-unusable = the D-Bus session bus address is not one this program can use
 bus-not-set = no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set)
 no-zenity = { $bus }, and no zenity
+
+# The in-window file browser's own words (its Open, Save and Cancel are path-open,
+# path-save and path-cancel above).
+browser-new-folder = New Folder
+browser-new-folder-name = New folder
+browser-rename = Rename
+browser-refresh = Refresh
+browser-parent-folder = Parent Folder
+browser-file = File:
+browser-show-hidden = Show Hidden

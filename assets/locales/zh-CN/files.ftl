@@ -31,3 +31,12 @@ bus-no-portal = D-Bus 会话总线上没有桌面门户（portal）
 bus-address-unusable = 本程序无法使用这个 D-Bus 会话总线地址
 bus-not-set = 没有 D-Bus 会话总线（未设置 DBUS_SESSION_BUS_ADDRESS）
 no-zenity = { $bus }，也没有 zenity
+
+# 窗口内文件浏览器自己的文字（它的“打开”“保存”“取消”用上面的 path-open、path-save、path-cancel）。
+browser-new-folder = 新建文件夹
+browser-new-folder-name = 新文件夹
+browser-rename = 重命名
+browser-refresh = 刷新
+browser-parent-folder = 上一级文件夹
+browser-file = 文件：
+browser-show-hidden = 显示隐藏文件
