@@ -5,6 +5,7 @@
 # window follows the system at its first start), plays a few moves by real mouse clicks,
 # and writes
 #   screenshots/zh-game.png              a game against the computer at 960x720
+#   screenshots/zh-learners.png          the learners' view: move values, the last search
 #   screenshots/zh-panel-560x420.png     the smallest window: nothing cut off or overflowing
 #   screenshots/zh-panel-560x420-end.png that window with the side panel scrolled to its end
 # BIN chooses the binary (default: the release build, built first).
@@ -53,6 +54,21 @@ if occupied 0 0; then click_cell 0 2; else click_cell 0 0; fi
 pointer_away
 shot "$OUT/zh-game.png"
 echo "wrote $OUT/zh-game.png"
+
+# The learners' view: open "上一次搜索（供学习）" and tick "显示每步棋的价值", found by where the
+# 960x720 panel puts them (the last search header below the values box), then scroll down.
+xdotool mousemove "$((X + 70))" "$((Y + 635))" click 1
+sleep 0.5
+xdotool mousemove "$((X + 70))" "$((Y + 611))" click 1
+sleep 2
+xdotool mousemove "$((X + 100))" "$((Y + HEIGHT / 2))"
+for _ in $(seq 25); do xdotool click 5; done
+sleep 0.5
+pointer_away
+shot "$OUT/zh-learners.png"
+echo "wrote $OUT/zh-learners.png"
+xdotool mousemove "$((X + 100))" "$((Y + HEIGHT / 2))"
+for _ in $(seq 25); do xdotool click 4; done
 
 # The side panel scrolls; the mouse wheel over it brings its end into view.
 scroll_panel() {
