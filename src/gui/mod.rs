@@ -7,8 +7,9 @@
 //! side panel (`panel`), the status words (`status`), the computer's searches
 //! (`computer`), quiet marks for work in progress (`busy`), the keyboard (`keys`), saving and
 //! opening games (`files`, with the in-window `chooser` and the `desktop` probe for a system
-//! dialog), closing cleanly on a signal (`quit`), what is kept between runs (`saved`) and the
-//! theme switch (`theme`).
+//! dialog), closing cleanly on a signal (`quit`), what is kept between runs (`saved`), the
+//! theme switch (`theme`), the window's words in English and Chinese (`i18n`) and the
+//! bundled Chinese font (`fonts`).
 
 mod app;
 mod board;
