@@ -531,6 +531,8 @@ impl eframe::App for TicTacToeApp {
             i18n::set_language(self.state.prefs.language());
             let name = self.state.prefs.language().own_name();
             self.set_info(t!("language-changed", language = name));
+            // Written at once, like a move, rather than at eframe's next save.
+            self.persisted = None;
         }
         self.computer
             .drive(&self.state.session, &ctx, Instant::now());
