@@ -99,7 +99,15 @@ fn settings_saved_without_a_language_follow_the_system() {
     // Settings written before the window had a language choice have no such field.
     let old = text.replace(",language:None", "");
     assert!(!old.contains("language"), "{old}");
-    let h = reopen(MemoryStorage::with_text(&old));
+    // Opened as eframe opens it, without the tests' assumption of an English system.
+    let storage: &'static MemoryStorage = Box::leak(Box::new(MemoryStorage::with_text(&old)));
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(WINDOW_SIZE)
+        .build_eframe(move |cc| {
+            cc.storage = Some(storage);
+            TicTacToeApp::new(cc)
+        });
+    settle(&mut h);
     let prefs = &h.state().state().prefs;
     assert_eq!(prefs.language, None);
     assert_eq!(prefs.language(), Language::of_system());

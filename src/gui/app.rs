@@ -75,6 +75,18 @@ impl TicTacToeApp {
         app
     }
 
+    /// Speaks `language` when none was chosen, as if it were the system's (the window's tests
+    /// run on machines with any locale).
+    #[doc(hidden)]
+    #[must_use]
+    pub fn assuming_system_language(mut self, language: i18n::Language) -> TicTacToeApp {
+        if self.state.prefs.language.is_none() {
+            self.state.prefs.language = Some(language);
+            i18n::set_language(language);
+        }
+        self
+    }
+
     /// The app over a given state, with the desktop's file dialogs.
     #[must_use]
     pub fn with_state(ctx: &egui::Context, state: SavedState) -> TicTacToeApp {

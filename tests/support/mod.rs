@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use tictactoe::gui::i18n::Language;
 use tictactoe::gui::{SavedState, TicTacToeApp, cell_label};
 use tictactoe::rules::{Cell, Side};
 
@@ -29,7 +30,9 @@ pub const WINDOW_SIZE: egui::Vec2 = egui::vec2(1000.0, 780.0);
 pub fn build(setup: impl FnOnce(TicTacToeApp) -> TicTacToeApp + 'static) -> App {
     let mut harness = Harness::builder()
         .with_size(WINDOW_SIZE)
-        .build_eframe(move |cc| setup(TicTacToeApp::new(cc)));
+        .build_eframe(move |cc| {
+            setup(TicTacToeApp::new(cc).assuming_system_language(Language::English))
+        });
     settle(&mut harness);
     harness
 }
@@ -46,7 +49,12 @@ pub fn build_with(
 ) -> App {
     let mut harness = Harness::builder()
         .with_size(WINDOW_SIZE)
-        .build_eframe(move |cc| setup(TicTacToeApp::with_state(&cc.egui_ctx, state)));
+        .build_eframe(move |cc| {
+            setup(
+                TicTacToeApp::with_state(&cc.egui_ctx, state)
+                    .assuming_system_language(Language::English),
+            )
+        });
     settle(&mut harness);
     harness
 }
@@ -98,7 +106,7 @@ pub fn open_sized(
     let storage: &'static MemoryStorage = Box::leak(Box::new(storage));
     let mut harness = Harness::builder().with_size(size).build_eframe(move |cc| {
         cc.storage = Some(storage);
-        setup(TicTacToeApp::new(cc))
+        setup(TicTacToeApp::new(cc).assuming_system_language(Language::English))
     });
     settle(&mut harness);
     harness
