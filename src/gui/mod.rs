@@ -17,6 +17,7 @@ mod chooser;
 mod computer;
 mod desktop;
 mod files;
+mod goban;
 pub mod i18n;
 mod keys;
 mod panel;
@@ -24,6 +25,7 @@ mod quit;
 mod saved;
 mod status;
 mod theme;
+mod threats;
 
 use std::time::Instant;
 
@@ -32,6 +34,7 @@ pub use board::cell_label;
 pub use chooser::PATH_FIELD_LABEL;
 pub use computer::COMPUTER_VS_COMPUTER_PAUSE;
 pub use files::{DialogChoice, DialogPicker, FileAction, FilePicker, GivenPath};
+pub use goban::{BoardLook, point_name};
 pub use keys::keypad_cell;
 pub use saved::{CustomBoard, Loaded, Prefs, SavedState};
 pub use theme::ThemeChoice;

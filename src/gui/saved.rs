@@ -10,6 +10,7 @@ use crate::engine::PlayerKind;
 use crate::game::{Session, Settings};
 
 use super::files::DialogChoice;
+use super::goban::BoardLook;
 use super::theme::ThemeChoice;
 
 /// Per-move time limit on boards too large to search to the end, unless changed.
@@ -164,6 +165,12 @@ pub struct Prefs {
     pub file_dialog: DialogChoice,
     /// The folder of the last game saved or opened, where the next choice starts.
     pub last_folder: Option<PathBuf>,
+    /// Stones on the intersections of gomoku boards, or marks in cells everywhere.
+    pub board_look: BoardLook,
+    /// Whether stones show the number of their move.
+    pub move_numbers: bool,
+    /// Whether each side's fours and open threes are marked (the learners' view).
+    pub show_threats: bool,
 }
 
 impl Default for Prefs {
@@ -176,6 +183,9 @@ impl Default for Prefs {
             show_values: false,
             file_dialog: DialogChoice::default(),
             last_folder: None,
+            board_look: BoardLook::default(),
+            move_numbers: false,
+            show_threats: false,
         }
     }
 }
@@ -219,5 +229,20 @@ mod tests {
         let long = format!("(session:{})", "x".repeat(1000));
         let problem = SavedState::from_storage(Some(&long)).problem.unwrap();
         assert!(problem.chars().count() < 260, "{problem}");
+    }
+
+    #[test]
+    fn settings_saved_before_the_board_look_still_load() {
+        let old = "(prefs:(theme:Light,show_values:true))";
+        let loaded = SavedState::from_storage(Some(old));
+        assert!(loaded.problem.is_none());
+        let prefs = loaded.state.prefs;
+        assert!(prefs.show_values);
+        assert_eq!(prefs.board_look, BoardLook::Stones);
+        assert!(!prefs.move_numbers && !prefs.show_threats);
+        let marks = "(prefs:(board_look:Marks,move_numbers:true,show_threats:true))";
+        let prefs = SavedState::from_storage(Some(marks)).state.prefs;
+        assert_eq!(prefs.board_look, BoardLook::Marks);
+        assert!(prefs.move_numbers && prefs.show_threats);
     }
 }

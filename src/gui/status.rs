@@ -8,6 +8,8 @@ use crate::rules::{Cell, Outcome, Rule, Side};
 
 use crate::game::SOLVABLE_CELLS;
 
+use super::computer::{Method, Purpose, SearchReport};
+
 /// Who plays `side`, for the status line: "you", "computer (depth 5)", "player 1".
 #[must_use]
 pub fn who(session: &Session, side: Side) -> String {
@@ -233,6 +235,45 @@ pub fn pv_moves(pv: &[Cell], side: Side) -> Vec<String> {
         mover = mover.other();
     }
     moves
+}
+
+/// The most moves of the expected line shown while the computer thinks.
+const THINKING_LINE_MOVES: usize = 8;
+
+/// While the computer searches for its move: the depth reached and the line it expects,
+/// "Depth 7, expects H8 I9 J10", with the board's coordinates when it shows them (`stones`)
+/// and "2,2" otherwise. `None` before the first iteration has finished, or when the report
+/// is not of a running move search.
+#[must_use]
+pub fn thinking_line(report: &SearchReport, stones: bool) -> Option<String> {
+    let Method::Search {
+        pv,
+        stats,
+        finished: false,
+        ..
+    } = &report.method
+    else {
+        return None;
+    };
+    if report.purpose != Purpose::Move {
+        return None;
+    }
+    let name = |&cell: &Cell| {
+        if stones {
+            super::goban::point_name(cell)
+        } else {
+            cell_short(cell)
+        }
+    };
+    let mut line: Vec<String> = pv.iter().take(THINKING_LINE_MOVES).map(name).collect();
+    if pv.len() > THINKING_LINE_MOVES {
+        line.push("…".to_string());
+    }
+    Some(if line.is_empty() {
+        crate::t!("goban-thinking-depth", depth = stats.depth)
+    } else {
+        crate::t!("goban-thinking", depth = stats.depth, line = line.join(" "))
+    })
 }
 
 /// "The game is already over" from "the game is already over": error messages start in
