@@ -171,9 +171,17 @@ fn the_status_shows_the_depth_and_line_while_the_computer_thinks() {
 #[test]
 fn computer_against_computer_plays_a_whole_game_on_15x15() {
     // A short time per move keeps the test short; the pause between moves is the window's.
-    let mut h = on_15x15(Mode::ComputerVsComputer, FirstMover::Human, 100);
+    // GOBAN_CVC_MS sets another time per move, to measure the pace a person sees (the
+    // window's default is 2000).
+    let ms = std::env::var("GOBAN_CVC_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100);
+    let mut h = on_15x15(Mode::ComputerVsComputer, FirstMover::Human, ms);
     let start = Instant::now();
-    let bound = Duration::from_secs(900);
+    let bound = Duration::from_secs(1800);
+    let mut last = (0, start);
+    let mut gaps = Vec::new();
     while h.state().session().outcome().is_none() {
         assert!(
             start.elapsed() < bound,
@@ -181,6 +189,12 @@ fn computer_against_computer_plays_a_whole_game_on_15x15() {
             stones(h.state())
         );
         h.step();
+        if stones(h.state()) != last.0 {
+            gaps.push(last.1.elapsed().as_secs_f64());
+            last = (stones(h.state()), Instant::now());
+        }
+        // The window sleeps through the pause between moves too; stepping busily would
+        // only take time from the search.
         std::thread::sleep(Duration::from_millis(20));
     }
     settle(&mut h);
@@ -190,10 +204,14 @@ fn computer_against_computer_plays_a_whole_game_on_15x15() {
         Some(side) => assert_shows(&h, &format!("{side} wins")),
         None => assert_shows(&h, "Draw"),
     }
-    println!(
-        "computer vs computer on 15x15 at 100 ms a move: {moves} moves, {:?}, {:.1} s",
-        outcome.winner(),
-        start.elapsed().as_secs_f64()
-    );
     assert!(moves >= 9, "a five needs at least 9 moves, got {moves}");
+    let shortest = gaps.iter().copied().fold(f64::INFINITY, f64::min);
+    let longest = gaps.iter().copied().fold(0.0, f64::max);
+    println!(
+        "computer vs computer on 15x15 at {ms} ms a move: {moves} moves, winner {:?}, {:.1} s \
+         in all, {:.2} s a move on average (shortest {shortest:.2} s, longest {longest:.2} s)",
+        outcome.winner(),
+        start.elapsed().as_secs_f64(),
+        start.elapsed().as_secs_f64() / moves as f64,
+    );
 }

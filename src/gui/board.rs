@@ -224,6 +224,7 @@ impl<'a> BoardView<'a> {
                 painter.line_segment([Pos2::new(board.min.x, y), Pos2::new(board.max.x, y)], grid);
             }
 
+            goban::paint_threats(painter, self.threats, &|c| cell_rect(c).center(), edge);
             for row in 0..rule.height() {
                 for col in 0..rule.width() {
                     let cell = Cell::new(row, col);
@@ -232,7 +233,6 @@ impl<'a> BoardView<'a> {
                     }
                 }
             }
-            goban::paint_threats(painter, self.threats, &|c| cell_rect(c).center(), edge);
 
             if let (Some(side), Some(cell)) = (self.preview, hovered)
                 && self.position.get(cell).is_none()

@@ -236,6 +236,12 @@ pub(super) fn paint(ui: &Ui, view: &BoardView<'_>, board: Rect, edge: f32, hover
                 let cell = Cell::new(row, col);
                 if let Some(side) = view.position.get(cell) {
                     stone(painter, centre(cell), radius, Some(side), &colors, 1.0);
+                    if side == Side::X {
+                        // A soft highlight up and to the left, as on a real stone (left out
+                        // where a number is written on the stone).
+                        let shine = centre(cell) - Vec2::splat(radius * 0.38);
+                        painter.circle_filled(shine, radius * 0.2, colors.shine);
+                    }
                 }
             }
         }
@@ -311,16 +317,33 @@ pub(super) fn paint_threats(
     for threat in threats {
         let color = threat_color(threat.kind);
         if let (Some(&a), Some(&b)) = (threat.stones.first(), threat.stones.last()) {
-            let band = Stroke::new(edge * 0.62, color.gamma_multiply(0.45));
-            let (a, b) = (centre(a), centre(b));
-            let reach = (b - a).normalized() * edge * 0.2;
-            painter.line_segment([a - reach, b + reach], band);
+            // Wider than a stone, so it shows around the stones it joins.
+            let outline = Stroke::new((edge * 0.06).clamp(1.0, 2.5), color);
+            let fill = color.gamma_multiply(0.5);
+            capsule(painter, [centre(a), centre(b)], edge * 0.56, fill, outline);
         }
         for &point in &threat.points {
-            let ring = Stroke::new((edge * 0.09).clamp(2.0, 4.0), color);
-            painter.circle_stroke(centre(point), edge * 0.22, ring);
+            // A ring with a dot, unlike any stone or mark.
+            let ring = Stroke::new((edge * 0.07).clamp(1.5, 3.0), color);
+            painter.circle_stroke(centre(point), edge * 0.24, ring);
+            painter.circle_filled(centre(point), edge * 0.08, color);
         }
     }
+}
+
+/// A band with round ends from `a` to `b`, `radius` wide on each side of the line.
+fn capsule(painter: &Painter, [a, b]: [Pos2; 2], radius: f32, fill: Color32, outline: Stroke) {
+    const STEPS: usize = 12;
+    let along = if a == b { 0.0 } else { (b - a).angle() };
+    let half_turn = std::f32::consts::PI;
+    let mut points = Vec::with_capacity(2 * (STEPS + 1));
+    for (end, start) in [(b, along - half_turn / 2.0), (a, along + half_turn / 2.0)] {
+        for i in 0..=STEPS {
+            let angle = start + half_turn * i as f32 / STEPS as f32;
+            points.push(end + Vec2::angled(angle) * radius);
+        }
+    }
+    painter.add(egui::Shape::convex_polygon(points, fill, outline));
 }
 
 /// A threat's colour: red for a four (open or not), blue for an open three.
@@ -343,9 +366,6 @@ fn stone(
     match side {
         Some(Side::X) => {
             painter.circle_filled(at, radius, colors.black.gamma_multiply(opacity));
-            // A soft highlight up and to the left, as on a real stone.
-            let shine = at - Vec2::splat(radius * 0.3);
-            painter.circle_filled(shine, radius * 0.3, colors.shine.gamma_multiply(opacity));
         }
         Some(Side::O) => {
             painter.circle_filled(at, radius, colors.white.gamma_multiply(opacity));

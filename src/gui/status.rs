@@ -243,16 +243,10 @@ const THINKING_LINE_MOVES: usize = 8;
 /// While the computer searches for its move: the depth reached and the line it expects,
 /// "Depth 7, expects H8 I9 J10", with the board's coordinates when it shows them (`stones`)
 /// and "2,2" otherwise. `None` before the first iteration has finished, or when the report
-/// is not of a running move search.
+/// is not of a move search.
 #[must_use]
 pub fn thinking_line(report: &SearchReport, stones: bool) -> Option<String> {
-    let Method::Search {
-        pv,
-        stats,
-        finished: false,
-        ..
-    } = &report.method
-    else {
+    let Method::Search { pv, stats, .. } = &report.method else {
         return None;
     };
     if report.purpose != Purpose::Move {
