@@ -4,6 +4,8 @@
 # the preferences), so no panel positions are clicked:
 #   gomoku-15x15-light.png    mid-game, light theme: stones, coordinates, star points, the
 #                             last move, move numbers and the threat marks
+#   gomoku-panel.png          that game with the side panel scrolled to its end: the board's
+#                             settings and the threats in words
 #   gomoku-15x15-dark.png     the same game in the dark theme, last move marked by a dot
 #   gomoku-15x15-marks.png    the same game with "Marks on every board"
 #   gomoku-20x20.png          the 20x20 board
@@ -53,7 +55,7 @@ state() {
 
 # Opens the window over STATE at SIZE, waits WAIT seconds, writes OUT/NAME.
 picture() {
-    local name=$1 size=$2 wait=$3 text=$4
+    local name=$1 size=$2 wait=$3 text=$4 scroll=${5:-}
     rm -rf "$XDG_DATA_HOME"
     mkdir -p "$XDG_DATA_HOME/tictactoe"
     printf '{\n    "app": "%s",\n}\n' "$text" >"$XDG_DATA_HOME/tictactoe/app.ron"
@@ -64,6 +66,12 @@ picture() {
     eval "$(xdotool getwindowgeometry --shell "$WID")"
     xdotool mousemove "$((X + WIDTH - 5))" "$((Y + HEIGHT - 5))"
     sleep "$wait"
+    if [ -n "$scroll" ]; then
+        xdotool mousemove "$((X + 100))" "$((Y + HEIGHT / 2))"
+        for _ in $(seq 30); do xdotool click 5; done
+        xdotool mousemove "$((X + WIDTH - 5))" "$((Y + HEIGHT - 5))"
+        sleep 0.6
+    fi
     shot "$OUT/$name"
     echo "wrote $OUT/$name"
     kill "$APP"; wait "$APP" 2>/dev/null || true; APP=
@@ -74,6 +82,7 @@ picture() {
 GAME=$(moves 7 7  6 6  7 8  6 7  7 9  6 8  6 5  6 9  9 9  10 5  4 11  11 11)
 LEARNER='(theme:Light,board_look:Stones,move_numbers:true,show_threats:true)'
 picture gomoku-15x15-light.png 960x720 2 "$(state 15 hotseat "$GAME" "$LEARNER")"
+picture gomoku-panel.png 960x720 2 "$(state 15 hotseat "$GAME" "$LEARNER")" scroll
 picture gomoku-15x15-dark.png 960x720 2 \
     "$(state 15 hotseat "$GAME" '(theme:Dark,board_look:Stones)')"
 picture gomoku-15x15-marks.png 960x720 2 \
