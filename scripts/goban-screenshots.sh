@@ -8,6 +8,7 @@
 #                             settings and the threats in words
 #   gomoku-15x15-dark.png     the same game in the dark theme, last move marked by a dot
 #   gomoku-15x15-marks.png    the same game with "Marks on every board"
+#   gomoku-win.png            a finished 15x15 game: the winning line through the five
 #   gomoku-20x20.png          the 20x20 board
 #   gomoku-560x420.png        15x15 at the window's smallest size
 #   gomoku-thinking.png       the computer thinking on 15x15: depth and expected line
@@ -88,6 +89,8 @@ picture gomoku-15x15-dark.png 960x720 2 \
 picture gomoku-15x15-marks.png 960x720 2 \
     "$(state 15 hotseat "$GAME" '(theme:Light,board_look:Marks,show_threats:true)')"
 picture gomoku-560x420.png 560x420 2 "$(state 15 hotseat "$GAME" "$LEARNER")"
+WON=$(moves 7 3  8 3  7 4  8 4  7 5  8 5  7 6  9 9  7 7)
+picture gomoku-win.png 960x720 2 "$(state 15 hotseat "$WON" '(theme:Light,board_look:Stones)')"
 BIG=$(moves 9 9  10 10  9 10  8 8  11 9  10 9  10 11  12 8  7 7)
 picture gomoku-20x20.png 960x720 2 \
     "$(state 20 hotseat "$BIG" '(theme:Light,board_look:Stones,show_threats:true)')"

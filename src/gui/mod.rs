@@ -3,8 +3,9 @@
 //! [`Driver`](crate::game::Driver) for the computer's moves, so the window never waits for a
 //! search.
 //!
-//! One file per part: the app and its frame loop (`app`), the board widget (`board`), the
-//! side panel (`panel`), the status words (`status`), the computer's searches
+//! One file per part: the app and its frame loop (`app`), the board widget (`board`, with
+//! the gomoku look of stones on the lines in `goban` and the learners' threat marks worked
+//! out in `threats`), the side panel (`panel`), the status words (`status`), the computer's searches
 //! (`computer`), quiet marks for work in progress (`busy`), the keyboard (`keys`), saving and
 //! opening games (`files`, with the in-window `chooser` and the `desktop` probe for a system
 //! dialog), closing cleanly on a signal (`quit`), what is kept between runs (`saved`) and the
