@@ -70,9 +70,9 @@ impl ControlPanel<'_> {
                 values_ui(ui, self.session, self.prefs, self.computer);
                 search_ui(ui, self.session, self.computer);
                 ui.separator();
-                super::goban::settings_ui(ui, self.prefs, self.session);
-                ui.separator();
                 self.prefs.file_dialog.ui(ui);
+                ui.separator();
+                super::goban::settings_ui(ui, self.prefs, self.session);
             });
         if settings != *self.session.settings() {
             actions.push(Action::Settings(settings));
