@@ -39,8 +39,10 @@ start_xvfb() {
     for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
 }
 
-# The board's background colour in the dark and the light theme (src/gui/board.rs).
-BOARD_COLOURS="#1f2a44 #f7f3e8"
+# The board's background colour in the dark and the light theme (src/gui/board.rs), then
+# the wood of boards drawn with stones (src/gui/goban.rs), whose cells around the points
+# fill it exactly as the cells of the other boards do.
+BOARD_COLOURS="#1f2a44 #f7f3e8 #dcb35c #9a763c"
 
 # A screenshot of the window WID.
 shot() { "$IMPORT" -window "$WID" "$1"; }

@@ -24,6 +24,7 @@ use super::panel::{Action, ControlPanel};
 use super::saved::SavedState;
 use super::status;
 use super::theme;
+use super::threats;
 
 /// The side panel's width: fixed, so opening a section never pushes the board about.
 const PANEL_WIDTH: f32 = 280.0;
@@ -398,6 +399,12 @@ impl TicTacToeApp {
         let note = if let Some(message) = failure {
             let text = t!("computer-failed", reason = message);
             RichText::new(status::capitalise(&text)).color(ui.visuals().error_fg_color)
+        } else if let Some(line) = self
+            .thinking_line()
+            .filter(|_| !self.current_note().is_some_and(|n| n.error))
+        {
+            // What the search sees now matters more than an older word of information.
+            RichText::new(line).weak()
         } else if let Some(note) = self.current_note() {
             let text = RichText::new(&note.text);
             if note.error {
@@ -410,6 +417,22 @@ impl TicTacToeApp {
         };
         status_line(ui, body_height, note, |_| {});
         ui.add_space(2.0);
+    }
+
+    /// While the computer thinks: its depth and expected line, from the latest iteration
+    /// (read at the status line's once-a-second tick; iterations do not wake the window).
+    fn thinking_line(&self) -> Option<String> {
+        if !self.computer.is_thinking() {
+            return None;
+        }
+        let session = &self.state.session;
+        let report = self.computer.report_for(session)?;
+        let stones = self
+            .state
+            .prefs
+            .board_look
+            .stones_on(&session.settings().rule);
+        status::thinking_line(report, stones)
     }
 
     /// The board, and the actions clicking it asks for.
@@ -426,7 +449,21 @@ impl TicTacToeApp {
         } else {
             &[]
         };
+        let prefs = &self.state.prefs;
+        let threats = if prefs.show_threats {
+            threats::threats(session.position())
+        } else {
+            Vec::new()
+        };
+        let numbers: &[Cell] = if prefs.move_numbers {
+            session.moves()
+        } else {
+            &[]
+        };
         let response = BoardView::new(session.position())
+            .stones(prefs.board_look.stones_on(&session.settings().rule))
+            .move_numbers(numbers)
+            .threats(&threats)
             .last_move(session.last_move())
             .win_line(win_line)
             .hint(self.computer.hint_for(session))

@@ -13,7 +13,9 @@ use crate::engine::{MoveValue, Value};
 use crate::rules::{Cell, Position, Side};
 use crate::t;
 
+use super::goban;
 use super::status::move_value_words;
+use super::threats::Threat;
 
 /// Smallest cell edge in points; below this the board scrolls out of the panel instead of
 /// shrinking further.
@@ -21,17 +23,23 @@ const MIN_CELL: f32 = 12.0;
 
 /// What the board shows besides the stones.
 pub struct BoardView<'a> {
-    position: &'a Position,
+    pub(super) position: &'a Position,
     id: Id,
-    last_move: Option<Cell>,
-    win_line: &'a [Cell],
-    hint: Option<Cell>,
-    cursor: Option<Cell>,
+    pub(super) last_move: Option<Cell>,
+    pub(super) win_line: &'a [Cell],
+    pub(super) hint: Option<Cell>,
+    pub(super) cursor: Option<Cell>,
     /// The mark a click would place, or `None` when a click cannot play (computer's turn,
     /// game over).
-    preview: Option<Side>,
+    pub(super) preview: Option<Side>,
     /// What each empty cell is worth to the side to move (the learners' view).
     values: &'a [MoveValue],
+    /// Stones on the intersections, gomoku style (see `goban`), rather than marks in cells.
+    stones: bool,
+    /// The moves in order, to number the stones; empty for no numbers.
+    pub(super) numbers: &'a [Cell],
+    /// Fours and open threes to mark (the learners' view).
+    pub(super) threats: &'a [Threat],
 }
 
 /// What happened on the board this frame.
@@ -55,7 +63,28 @@ impl<'a> BoardView<'a> {
             cursor: None,
             preview: None,
             values: &[],
+            stones: false,
+            numbers: &[],
+            threats: &[],
         }
+    }
+
+    #[must_use]
+    pub fn stones(mut self, stones: bool) -> Self {
+        self.stones = stones;
+        self
+    }
+
+    #[must_use]
+    pub fn move_numbers(mut self, moves: &'a [Cell]) -> Self {
+        self.numbers = moves;
+        self
+    }
+
+    #[must_use]
+    pub fn threats(mut self, threats: &'a [Threat]) -> Self {
+        self.threats = threats;
+        self
     }
 
     #[must_use]
@@ -111,16 +140,23 @@ impl<'a> BoardView<'a> {
         let rule = *self.position.rule();
         let (columns, rows) = (rule.width() as f32, rule.height() as f32);
 
-        // 1. Decide a size: square cells, as large as the space allows.
+        // 1. Decide a size: square cells, as large as the space allows (leaving room for the
+        // coordinates around a board of stones).
         let available = ui.available_size();
-        let edge = (available.x / columns)
-            .min(available.y / rows)
+        let frame = if self.stones {
+            2.0 * goban::MARGIN
+        } else {
+            0.0
+        };
+        let edge = (available.x / (columns + frame))
+            .min(available.y / (rows + frame))
             .floor()
             .max(MIN_CELL);
         let board_size = Vec2::new(edge * columns, edge * rows);
 
         // 2. Allocate: take the whole area so the board stays centred in it.
-        let (area, _) = ui.allocate_exact_size(available.max(board_size), Sense::hover());
+        let outer = board_size + Vec2::splat(frame * edge);
+        let (area, _) = ui.allocate_exact_size(available.max(outer), Sense::hover());
         let board = Rect::from_center_size(area.center(), board_size);
         let cell_rect = |cell: Cell| {
             let min = board.min + Vec2::new(cell.col as f32 * edge, cell.row as f32 * edge);
@@ -160,6 +196,10 @@ impl<'a> BoardView<'a> {
         }
 
         // 4. Paint.
+        if self.stones {
+            goban::paint(ui, &self, board, edge, hovered);
+            return response;
+        }
         if ui.is_rect_visible(board) {
             let painter = ui.painter();
             let visuals = ui.visuals();
@@ -189,6 +229,7 @@ impl<'a> BoardView<'a> {
                 painter.line_segment([Pos2::new(board.min.x, y), Pos2::new(board.max.x, y)], grid);
             }
 
+            goban::paint_threats(painter, self.threats, &|c| cell_rect(c).center(), edge);
             for row in 0..rule.height() {
                 for col in 0..rule.width() {
                     let cell = Cell::new(row, col);

@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::engine::{Iteration, MoveValue, SearchResult, Stats, Value};
+use crate::engine::{Iteration, MoveValue, PlayerKind, SearchResult, Stats, Value};
 use crate::game::{
     Answer, Chooser, Clock, Driver, DriverConfig, Event, Player, Request, SOLVABLE_CELLS, Session,
     Task, TaskKind,
@@ -103,6 +103,16 @@ enum Mover {
         generation: u64,
         position: Position,
         since: Instant,
+        /// Computer vs computer on a large board: the least time from the start of the
+        /// search to the move on the board, so moves come at a steady pace.
+        steady: Option<Duration>,
+    },
+    /// Computer vs computer: the move found early, shown at `until` for a steady pace.
+    Holding {
+        generation: u64,
+        cell: Cell,
+        since: Instant,
+        until: Instant,
     },
     /// The search for `generation` failed; the window offers to try again.
     Failed {
@@ -128,32 +138,35 @@ pub struct Computer {
     hint_cell: Option<(u64, Cell)>,
     report: Option<SearchReport>,
     values: Option<MoveValues>,
+    /// Repainted when a held move is due.
+    ctx: egui::Context,
 }
 
 impl Computer {
     /// The computer of a window; the driver's workers repaint `ctx` when they have news.
     #[must_use]
     pub fn new(ctx: &egui::Context) -> Computer {
-        let ctx = ctx.clone();
+        let wake = ctx.clone();
         Computer {
-            driver: Driver::new(DriverConfig::default(), move || ctx.request_repaint()),
+            driver: Driver::new(DriverConfig::default(), move || wake.request_repaint()),
             mover: Mover::Idle,
             hint: None,
             hint_cell: None,
             report: None,
             values: None,
+            ctx: ctx.clone(),
         }
     }
 
     /// Whether the computer is searching for its move.
     pub fn is_thinking(&self) -> bool {
-        matches!(self.mover, Mover::Thinking { .. })
+        matches!(self.mover, Mover::Thinking { .. } | Mover::Holding { .. })
     }
 
     /// Since when the computer has been thinking about its move.
     pub fn thinking_since(&self) -> Option<Instant> {
         match self.mover {
-            Mover::Thinking { since, .. } => Some(since),
+            Mover::Thinking { since, .. } | Mover::Holding { since, .. } => Some(since),
             _ => None,
         }
     }
@@ -276,6 +289,18 @@ impl Computer {
     /// move once its search has answered.
     pub fn poll(&mut self, session: &Session) -> Option<Cell> {
         let generation = session.generation();
+        if let Mover::Holding {
+            generation: g,
+            cell,
+            until,
+            ..
+        } = self.mover
+            && g == generation
+            && Instant::now() >= until
+        {
+            self.mover = Mover::Idle;
+            return Some(cell);
+        }
         while let Some(update) = self.driver.poll(generation) {
             match (update.task, update.event) {
                 (TaskKind::Values, Event::Value(value)) => {
@@ -302,6 +327,10 @@ impl Computer {
                         self.hint_cell = answer.best.map(|cell| (generation, cell));
                         self.hint = None;
                     } else if let Some(cell) = answer.best {
+                        if let Some(until) = self.steady_until() {
+                            self.hold(generation, cell, until);
+                            continue;
+                        }
                         self.mover = Mover::Idle;
                         return Some(cell);
                     } else {
@@ -314,6 +343,34 @@ impl Computer {
             }
         }
         None
+    }
+
+    /// When a move found now is to be shown, if later than now (computer vs computer on a
+    /// large board).
+    fn steady_until(&self) -> Option<Instant> {
+        match self.mover {
+            Mover::Thinking {
+                since,
+                steady: Some(steady),
+                ..
+            } => Some(since + steady).filter(|&until| Instant::now() < until),
+            _ => None,
+        }
+    }
+
+    /// Keeps the computer's move until `until`, and repaints then to play it.
+    fn hold(&mut self, generation: u64, cell: Cell, until: Instant) {
+        let Mover::Thinking { since, .. } = self.mover else {
+            return;
+        };
+        self.mover = Mover::Holding {
+            generation,
+            cell,
+            since,
+            until,
+        };
+        self.ctx
+            .request_repaint_after(until.saturating_duration_since(Instant::now()));
     }
 
     /// The purpose and position of the running move or hint search.
@@ -339,7 +396,9 @@ impl Computer {
             return;
         };
         match &self.mover {
-            Mover::Thinking { generation: g, .. } | Mover::Failed { generation: g, .. }
+            Mover::Thinking { generation: g, .. }
+            | Mover::Holding { generation: g, .. }
+            | Mover::Failed { generation: g, .. }
                 if *g == generation =>
             {
                 return;
@@ -359,12 +418,14 @@ impl Computer {
                 }
             }
         }
+        let steady = steady_pace(session, kind);
         let task = Task::Move(kind.clone());
         self.driver.request(request(session, task, Clock::Free));
         self.mover = Mover::Thinking {
             generation,
             position: session.position().clone(),
             since: now,
+            steady,
         };
     }
 
@@ -393,6 +454,19 @@ fn request(session: &Session, task: Task, clock: Clock) -> Request {
         position: session.position().clone(),
         task,
         clock,
+    }
+}
+
+/// Computer vs computer on a board too large to search to the end: each move takes the
+/// engine's whole time per move on screen, even when the search ends early (a forced reply,
+/// a proved win), so the game goes at a pace a person can follow and foresee.
+fn steady_pace(session: &Session, kind: &PlayerKind) -> Option<Duration> {
+    let large = session.settings().rule.cells() > SOLVABLE_CELLS;
+    match kind {
+        PlayerKind::Engine {
+            time_ms: Some(ms), ..
+        } if large && both_computers(session) => Some(Duration::from_millis(*ms)),
+        _ => None,
     }
 }
 

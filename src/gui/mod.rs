@@ -3,8 +3,9 @@
 //! [`Driver`](crate::game::Driver) for the computer's moves, so the window never waits for a
 //! search.
 //!
-//! One file per part: the app and its frame loop (`app`), the board widget (`board`), the
-//! side panel (`panel`), the status words (`status`), the computer's searches
+//! One file per part: the app and its frame loop (`app`), the board widget (`board`, with
+//! the gomoku look of stones on the lines in `goban` and the learners' threat marks worked
+//! out in `threats`), the side panel (`panel`), the status words (`status`), the computer's searches
 //! (`computer`), quiet marks for work in progress (`busy`), the keyboard (`keys`), saving and
 //! opening games (`files`, with the in-window `chooser` and the `desktop` probe for a system
 //! dialog), closing cleanly on a signal (`quit`), what is kept between runs (`saved`), the
@@ -19,6 +20,7 @@ mod computer;
 mod desktop;
 mod files;
 mod fonts;
+mod goban;
 pub mod i18n;
 mod keys;
 mod panel;
@@ -26,6 +28,7 @@ mod quit;
 mod saved;
 mod status;
 mod theme;
+mod threats;
 
 use std::time::Instant;
 
@@ -34,6 +37,7 @@ pub use board::cell_label;
 pub use chooser::PATH_FIELD_LABEL;
 pub use computer::COMPUTER_VS_COMPUTER_PAUSE;
 pub use files::{DialogChoice, DialogPicker, FileAction, FilePicker, GivenPath};
+pub use goban::{BoardLook, point_name};
 pub use keys::keypad_cell;
 pub use saved::{CustomBoard, Loaded, Prefs, Problem, SavedState};
 pub use theme::ThemeChoice;

@@ -80,6 +80,8 @@ impl ControlPanel<'_> {
                 search_ui(ui, self.session, self.computer);
                 ui.separator();
                 self.prefs.file_dialog.ui(ui);
+                ui.separator();
+                super::goban::settings_ui(ui, self.prefs, self.session);
             });
         if settings != *self.session.settings() {
             actions.push(Action::Settings(settings));

@@ -10,6 +10,7 @@ use crate::engine::PlayerKind;
 use crate::game::{Session, Settings};
 
 use super::files::DialogChoice;
+use super::goban::BoardLook;
 use super::i18n::Language;
 use super::theme::ThemeChoice;
 use crate::t;
@@ -203,6 +204,12 @@ pub struct Prefs {
     /// The language chosen in the panel; `None` (the first start, or settings saved before
     /// the window spoke more than English) follows the system's locale.
     pub language: Option<Language>,
+    /// Stones on the intersections of gomoku boards, or marks in cells everywhere.
+    pub board_look: BoardLook,
+    /// Whether stones show the number of their move.
+    pub move_numbers: bool,
+    /// Whether each side's fours and open threes are marked (the learners' view).
+    pub show_threats: bool,
 }
 
 impl Prefs {
@@ -224,6 +231,9 @@ impl Default for Prefs {
             file_dialog: DialogChoice::default(),
             last_folder: None,
             language: None,
+            board_look: BoardLook::default(),
+            move_numbers: false,
+            show_threats: false,
         }
     }
 }
@@ -270,5 +280,20 @@ mod tests {
             .unwrap()
             .describe();
         assert!(problem.chars().count() < 260, "{problem}");
+    }
+
+    #[test]
+    fn settings_saved_before_the_board_look_still_load() {
+        let old = "(prefs:(theme:Light,show_values:true))";
+        let loaded = SavedState::from_storage(Some(old));
+        assert!(loaded.problem.is_none());
+        let prefs = loaded.state.prefs;
+        assert!(prefs.show_values);
+        assert_eq!(prefs.board_look, BoardLook::Stones);
+        assert!(!prefs.move_numbers && !prefs.show_threats);
+        let marks = "(prefs:(board_look:Marks,move_numbers:true,show_threats:true))";
+        let prefs = SavedState::from_storage(Some(marks)).state.prefs;
+        assert_eq!(prefs.board_look, BoardLook::Marks);
+        assert!(prefs.move_numbers && prefs.show_threats);
     }
 }

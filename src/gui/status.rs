@@ -10,6 +10,8 @@ use crate::rules::{Cell, MoveError, Outcome, Rule, RuleError, Side};
 use crate::game::SOLVABLE_CELLS;
 use crate::t;
 
+use super::computer::{Method, Purpose, SearchReport};
+
 /// Who plays `side`, for the status line: "you", "computer (depth 5)", "player 1".
 #[must_use]
 pub fn who(session: &Session, side: Side) -> String {
@@ -315,6 +317,39 @@ pub fn record_error(error: &RecordError) -> String {
             t!("record-io", path = path.as_str(), reason = reason.as_str())
         }
     }
+}
+
+/// The most moves of the expected line shown while the computer thinks.
+const THINKING_LINE_MOVES: usize = 8;
+
+/// While the computer searches for its move: the depth reached and the line it expects,
+/// "Depth 7, expects H8 I9 J10", with the board's coordinates when it shows them (`stones`)
+/// and "2,2" otherwise. `None` before the first iteration has finished, or when the report
+/// is not of a move search.
+#[must_use]
+pub fn thinking_line(report: &SearchReport, stones: bool) -> Option<String> {
+    let Method::Search { pv, stats, .. } = &report.method else {
+        return None;
+    };
+    if report.purpose != Purpose::Move {
+        return None;
+    }
+    let name = |&cell: &Cell| {
+        if stones {
+            super::goban::point_name(cell)
+        } else {
+            cell_short(cell)
+        }
+    };
+    let mut line: Vec<String> = pv.iter().take(THINKING_LINE_MOVES).map(name).collect();
+    if pv.len() > THINKING_LINE_MOVES {
+        line.push("…".to_string());
+    }
+    Some(if line.is_empty() {
+        crate::t!("goban-thinking-depth", depth = stats.depth)
+    } else {
+        crate::t!("goban-thinking", depth = stats.depth, line = line.join(" "))
+    })
 }
 
 /// "The game is already over" from "the game is already over": error messages start in

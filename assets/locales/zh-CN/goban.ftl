@@ -1,0 +1,20 @@
+# 五子棋棋盘：交叉点上的棋子、手数、给初学者的威胁标记，以及电脑思考时的搜索。
+goban-heading = 五子棋棋盘
+goban-look-stones = 五子棋棋盘用棋子
+goban-look-stones-hover = 大于 5x5 的棋盘在交叉点上放黑棋和白棋，并显示坐标和星位；X 执黑
+goban-look-marks = 所有棋盘都用 X 和 O
+goban-move-numbers = 在棋子上显示手数
+goban-move-numbers-off = 手数只在用棋子的棋盘上显示。
+goban-threats = 标出冲四和活三
+goban-threats-help = 红色：四（再下一手成五）。蓝色：活三（再下一手成活四）。圆圈标出实现威胁的要点。
+goban-threats-rule = 冲四和活三只在五子连珠的棋盘上标出。
+goban-threats-none = 棋盘上没有四或活三。
+goban-black = 黑棋
+goban-white = 白棋
+goban-four = 冲四
+goban-open-four = 活四
+goban-open-three = 活三
+goban-threat = { $side }{ $kind }：{ $stones }，要点 { $points }
+goban-threats-more = 另有 { $count } 个
+goban-thinking = 深度 { $depth }，主要变例 { $line }
+goban-thinking-depth = 深度 { $depth }
