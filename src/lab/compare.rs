@@ -5,7 +5,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 
 use super::{LabError, Method, TABLE_MEGABYTES};
 use crate::engine::{
@@ -18,7 +18,7 @@ use crate::rules::{Cell, Position, Rule, Side};
 pub const DEFAULT_NODE_LIMIT: u64 = 5_000_000;
 
 /// How deep to search.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum DepthChoice {
     /// To the end of the game if plain minimax would fit in the node limit there, else the
@@ -495,10 +495,8 @@ fn run_method(
             Stopped::NodeLimit { limit: node_limit }
         });
         result.not_comparable = Some(NotComparable::Stopped);
-    } else if method == Method::Full {
-        if uses_gomoku_engine(position.rule()) {
-            result.not_comparable = Some(NotComparable::Patterns);
-        }
+    } else if method == Method::Full && uses_gomoku_engine(position.rule()) {
+        result.not_comparable = Some(NotComparable::Patterns);
     }
     result
 }
@@ -593,5 +591,32 @@ fn why_not_fewer(before: &MethodResult, now: &MethodResult) -> WhyNotFewer {
         (Method::Table, Method::Symmetry) => WhyNotFewer::TableChangedOrder,
         (_, Method::Full) => WhyNotFewer::Deepening,
         _ => WhyNotFewer::DifferentTrees,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_full_width_bound_of_3x3_counts_every_move_sequence() {
+        // 1 + 9 + 9*8 + ... + 9!: every sequence of moves, wins ignored.
+        assert_eq!(full_width_nodes(9, 9), 986_410);
+        assert_eq!(full_width_nodes(9, 2), 1 + 9 + 72);
+        assert_eq!(full_width_nodes(9, 20), 986_410);
+        assert_eq!(full_width_nodes(225, 225), u64::MAX);
+    }
+
+    #[test]
+    fn a_depth_past_the_end_is_the_end() {
+        let position = Position::new(Rule::default());
+        let plan = plan_depth(&position, DepthChoice::Plies(20), 10).unwrap();
+        assert_eq!((plan.plies, plan.to_end), (9, true));
+        let plan = plan_depth(&position, DepthChoice::Auto, 100).unwrap();
+        assert_eq!((plan.plies, plan.to_end), (2, false));
+        assert_eq!(
+            plan.to_string(),
+            "2 plies: minimax to the end would take up to 986410 nodes, more than the limit"
+        );
     }
 }
