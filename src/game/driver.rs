@@ -18,7 +18,7 @@ use std::thread::JoinHandle;
 
 use crate::engine::{
     DEFAULT_MEGABYTES, Engine, EngineConfig, Iteration, Limits, MoveValue, PlayerKind,
-    SearchResult, choose_move,
+    SearchResult, choose_move, uses_gomoku_engine,
 };
 use crate::rules::{Cell, Position, Rule};
 
@@ -30,7 +30,9 @@ pub struct DriverConfig {
     /// Each engine's transposition table, in megabytes (smaller on boards with fewer
     /// positions).
     pub tt_megabytes: usize,
-    /// Search threads per search (Lazy SMP).
+    /// Search threads per search (Lazy SMP) on five-in-a-row boards of over 25 cells, where
+    /// depth is what strength is made of. Every other board searches with one thread, so its
+    /// exact results come out the same move for move every time.
     pub threads: usize,
 }
 
@@ -38,9 +40,28 @@ impl Default for DriverConfig {
     fn default() -> DriverConfig {
         DriverConfig {
             tt_megabytes: DEFAULT_MEGABYTES,
-            threads: 1,
+            threads: all_cores(),
         }
     }
+}
+
+impl DriverConfig {
+    /// The search threads of an engine for `rule`: [`DriverConfig::threads`] on five in a
+    /// row over 25 cells, one elsewhere.
+    #[must_use]
+    pub fn threads_for(&self, rule: &Rule) -> usize {
+        if uses_gomoku_engine(rule) {
+            self.threads.max(1)
+        } else {
+            1
+        }
+    }
+}
+
+/// The cores of this machine (1 when that cannot be known).
+#[must_use]
+pub fn all_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
 }
 
 /// What the computer is asked to do.
@@ -462,7 +483,7 @@ impl Worker {
         if self.engine.as_ref().is_none_or(|(r, _)| *r != rule) {
             let config = EngineConfig {
                 tt_megabytes: self.config.tt_megabytes,
-                threads: self.config.threads,
+                threads: self.config.threads_for(&rule),
                 ..EngineConfig::default()
             };
             self.engine = Some((rule, Engine::for_rule(config, &rule)));

@@ -236,3 +236,17 @@ fn values_and_a_move_search_run_side_by_side() {
     // On the empty board the corners are worth the same, and so are the edges.
     assert_eq!(count, 9);
 }
+
+#[test]
+fn gomoku_searches_use_every_core_and_small_boards_one_thread() {
+    let config = DriverConfig::default();
+    assert_eq!(config.threads, all_cores());
+    let gomoku = Rule::new(15, 15, 5, false).unwrap();
+    let exact = Rule::new(15, 15, 5, true).unwrap();
+    assert_eq!(config.threads_for(&gomoku), all_cores());
+    assert_eq!(config.threads_for(&exact), all_cores());
+    for small in ["3,3,3", "4,4,4", "5,5,4", "15,15,4"] {
+        let rule: Rule = small.parse().unwrap();
+        assert_eq!(config.threads_for(&rule), 1, "{small}");
+    }
+}
