@@ -10,7 +10,7 @@ use std::time::Instant;
 use crate::rules::Position;
 
 use super::board::SearchBoard;
-use super::gomoku::{self, Forced, Vcf};
+use super::gomoku::{self, Forced, Vcf, Vct};
 use super::score::{INFINITY, Score, WIN, is_decisive};
 use super::table::{Bound, Entry, Table};
 use super::{Limits, Stats};
@@ -73,6 +73,8 @@ pub(crate) struct Searcher<'a> {
     vcf: Option<Vcf>,
     /// When the root's VCF gives up: a quarter of the time, the rest is the search's.
     vcf_deadline: Option<Instant>,
+    /// The VCT solver of the root, the main thread's only.
+    vct: Option<Vct>,
 }
 
 /// The most fours a VCF may play at the root, and the nodes it may spend there.
@@ -131,6 +133,7 @@ impl<'a> Searcher<'a> {
             jitter,
             vcf: patterns.then(|| Vcf::new(VCF_TABLE_BITS)),
             vcf_deadline: limits.time.map(|t| Instant::now() + t / 4),
+            vct: (patterns && jitter == 0).then(|| Vct::new(gomoku::vct::TABLE_BITS)),
         }
     }
 
@@ -500,6 +503,18 @@ impl<'a> Searcher<'a> {
             self.vcf_deadline,
         );
         self.stats.nodes += vcf.nodes;
+        if line.is_some() {
+            return line;
+        }
+        // Then a win by threes and fours, in what is left of the same time.
+        let vct = self.vct.as_mut()?;
+        let line = vct.solve(
+            &mut self.board,
+            gomoku::vct::ROOT_THREATS,
+            gomoku::vct::ROOT_NODES,
+            self.vcf_deadline,
+        );
+        self.stats.nodes += vct.nodes;
         line
     }
 
