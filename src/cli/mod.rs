@@ -7,6 +7,7 @@
 
 mod analyse;
 mod bench;
+mod book;
 mod count;
 mod error;
 mod play;
@@ -43,6 +44,8 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Search a fixed list of positions: nodes per position, a node signature, nodes per second
     Bench(bench::BenchArgs),
+    /// Rebuild the opening book of 15x15 five in a row with the engine's own searches
+    Book(book::BookArgs),
 }
 
 /// The board options every subcommand takes.
@@ -132,6 +135,7 @@ pub fn execute(
         Command::Count(args) => count::run(args, output),
         Command::Play(args) => play::run(args, input, output),
         Command::Bench(args) => bench::run(args, output),
+        Command::Book(args) => book::run(args, output),
     }
 }
 

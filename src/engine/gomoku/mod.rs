@@ -11,8 +11,10 @@
 //! - [`movegen`]: the moves worth searching (a five, a forced block, the defences against a
 //!   live three, or the best-scored cells);
 //! - [`vcf`]: victory by continuous fours, a solver with its own small table;
+//! - [`book`]: the opening book the engine built for the first moves;
 //! - [`vct`]: victory by continuous threats (threes and fours), with its own table.
 
+pub mod book;
 pub mod eval;
 pub mod lines;
 pub mod movegen;
