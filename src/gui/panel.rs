@@ -44,6 +44,7 @@ pub struct ControlPanel<'a> {
     pub session: &'a Session,
     pub prefs: &'a mut Prefs,
     pub computer: &'a Computer,
+    pub lessons: &'a mut super::lessons::LessonsView,
     pub file_dialog_open: bool,
 }
 
@@ -69,6 +70,8 @@ impl ControlPanel<'_> {
                 ui.separator();
                 values_ui(ui, self.session, self.prefs, self.computer);
                 search_ui(ui, self.session, self.computer);
+                ui.separator();
+                self.lessons.ui(ui);
                 ui.separator();
                 self.prefs.file_dialog.ui(ui);
             });

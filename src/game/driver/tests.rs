@@ -250,3 +250,27 @@ fn gomoku_searches_use_every_core_and_small_boards_one_thread() {
         assert_eq!(config.threads_for(&rule), 1, "{small}");
     }
 }
+
+#[test]
+fn gomoku_moves_come_from_the_opening_book_with_variety() {
+    let mut d = driver();
+    let rule = Rule::new(15, 15, 5, false).unwrap();
+    let mut centre = Position::new(rule);
+    // The empty board: the centre, from the book.
+    d.request(request(1, &centre, Task::Move(engine(None, Some(200)))));
+    let first = d.answer(1, &mut |_| {}).unwrap().best;
+    assert_eq!(first, Some(Cell::new(7, 7)));
+    centre.play(Cell::new(7, 7)).unwrap();
+    let book = crate::engine::opening_book().replies(&centre);
+    let mut seen = std::collections::HashSet::new();
+    for tag in 2..30 {
+        d.request(request(tag, &centre, Task::Move(engine(None, Some(200)))));
+        let cell = d.answer(tag, &mut |_| {}).unwrap().best.unwrap();
+        assert!(
+            book.iter().any(|&(c, _)| c == cell),
+            "{cell:?} is a book move"
+        );
+        seen.insert(cell);
+    }
+    assert!(seen.len() >= 2, "the same reply every time: {seen:?}");
+}
