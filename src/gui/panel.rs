@@ -71,9 +71,10 @@ impl ControlPanel<'_> {
                 values_ui(ui, self.session, self.prefs, self.computer);
                 search_ui(ui, self.session, self.computer);
                 ui.separator();
-                self.lessons.ui(ui);
-                ui.separator();
                 self.prefs.file_dialog.ui(ui);
+                // Below the file-dialog row, so the rows above keep their places.
+                ui.separator();
+                self.lessons.ui(ui);
             });
         if settings != *self.session.settings() {
             actions.push(Action::Settings(settings));

@@ -110,7 +110,9 @@ fn a_new_request_stops_the_one_running_and_nothing_of_it_comes_back() {
 
 #[test]
 fn a_large_board_without_a_time_setting_answers_within_the_default_budget() {
-    let gomoku = Position::new(Rule::new(15, 15, 5, false).unwrap());
+    // A stone off the centre: out of the opening book, so the engine searches.
+    let mut gomoku = Position::new(Rule::new(15, 15, 5, false).unwrap());
+    gomoku.play(Cell::new(2, 3)).unwrap();
     let mut d = driver();
     d.request(request(5, &gomoku, Task::Move(engine(None, None))));
     let answer = d.answer(5, &mut |_| {}).expect("an answer");
