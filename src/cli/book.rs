@@ -162,3 +162,42 @@ fn near_stones(position: &Position) -> Vec<Cell> {
     }
     cells
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_settings_are_refused_before_any_search() {
+        for (plies, depth, keep) in [(0, 6, 2), (7, 6, 2), (3, 0, 2), (3, 6, 0)] {
+            let args = BookArgs {
+                plies,
+                depth,
+                keep,
+                output: None,
+            };
+            let mut out = Vec::new();
+            assert!(run(&args, &mut out).is_err(), "{plies} {depth} {keep}");
+            assert!(out.is_empty());
+        }
+    }
+
+    #[test]
+    fn a_small_book_starts_in_the_centre_and_reads_back() {
+        let rule = Rule::new(15, 15, 5, false).unwrap();
+        let args = BookArgs {
+            plies: 2,
+            depth: 2,
+            keep: 1,
+            output: None,
+        };
+        let lines = build(rule, &args);
+        assert_eq!(lines[0].replies, vec![(Cell::new(7, 7), 0)]);
+        assert_eq!(lines.len(), 2, "the empty board and the centre");
+        let text: String = lines.iter().map(|l| l.to_text() + "\n").collect();
+        let book = crate::engine::Book::parse(&text).unwrap();
+        let mut centre = Position::new(rule);
+        centre.play(Cell::new(7, 7)).unwrap();
+        assert!(!book.replies(&centre).is_empty());
+    }
+}

@@ -158,3 +158,55 @@ impl fmt::Display for SmpReport {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(threads: Vec<usize>, time_ms: u64) -> BenchArgs {
+        BenchArgs {
+            rule: None,
+            exact: false,
+            json: false,
+            generic: false,
+            smp: true,
+            threads,
+            time_ms,
+        }
+    }
+
+    #[test]
+    fn the_middle_games_are_quiet_positions_of_15x15() {
+        for n in 0..MIDDLE_GAMES.len() {
+            let position = middle_game(n, false);
+            assert!(!position.is_over());
+            assert!(position.stones() >= 8, "position {}", n + 1);
+        }
+        assert!(MIDDLE_GAMES.len() >= 5);
+    }
+
+    #[test]
+    fn every_position_is_searched_with_every_thread_count() {
+        let mut out = Vec::new();
+        run(&args(vec![1, 2], 20), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(
+            text.matches("threads  1  depth").count(),
+            MIDDLE_GAMES.len()
+        );
+        assert_eq!(
+            text.matches("threads  2  depth").count(),
+            MIDDLE_GAMES.len()
+        );
+        assert!(text.contains("threads  2: mean depth"), "{text}");
+    }
+
+    #[test]
+    fn bad_thread_counts_and_times_are_refused() {
+        let mut out = Vec::new();
+        assert!(run(&args(vec![0], 20), &mut out).is_err());
+        assert!(run(&args(vec![], 20), &mut out).is_err());
+        assert!(run(&args(vec![1], 0), &mut out).is_err());
+        assert!(out.is_empty());
+    }
+}
