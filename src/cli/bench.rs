@@ -16,6 +16,8 @@ use super::{CliError, emit, parse_position};
 use crate::engine::{Algorithm, Engine, EngineConfig, Limits};
 use crate::rules::{Cell, Rule};
 
+mod smp;
+
 /// Arguments of `bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
@@ -32,6 +34,21 @@ pub struct BenchArgs {
     /// the signature as it was before that engine
     #[arg(long)]
     pub generic: bool,
+    /// Measure Lazy SMP instead: search each 15x15 middle game for `--time-ms` with each
+    /// thread count of `--threads`, and print the depth reached and the nodes per second
+    #[arg(long)]
+    pub smp: bool,
+    /// The thread counts compared by `--smp`
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "1,2",
+        value_name = "N,N..."
+    )]
+    pub threads: Vec<usize>,
+    /// The time per position of `--smp`, in milliseconds
+    #[arg(long, default_value_t = 1000, value_name = "MS")]
+    pub time_ms: u64,
 }
 
 /// One position of the bench and the limit it is searched to (`None`: solved outright).
@@ -114,6 +131,9 @@ struct BenchReport {
 }
 
 pub fn run(args: &BenchArgs, output: &mut dyn Write) -> Result<(), CliError> {
+    if args.smp {
+        return smp::run(args, output);
+    }
     let chosen: Vec<(Rule, &BenchPosition)> = POSITIONS
         .iter()
         .map(|b| (b.rule.parse::<Rule>().expect("bench rules are valid"), b))

@@ -7,6 +7,7 @@
 
 mod analyse;
 mod bench;
+mod book;
 mod compare;
 mod count;
 mod error;
@@ -47,6 +48,8 @@ pub enum Command {
     /// Compare minimax, alpha-beta, move ordering, the table, symmetry and the full engine on
     /// one position: nodes, cut-offs, table hits, time and value of each
     Compare(compare::CompareArgs),
+    /// Rebuild the opening book of 15x15 five in a row with the engine's own searches
+    Book(book::BookArgs),
 }
 
 /// The board options every subcommand takes.
@@ -137,6 +140,7 @@ pub fn execute(
         Command::Play(args) => play::run(args, input, output),
         Command::Bench(args) => bench::run(args, output),
         Command::Compare(args) => compare::run(args, output),
+        Command::Book(args) => book::run(args, output),
     }
 }
 

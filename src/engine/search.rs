@@ -10,7 +10,7 @@ use std::time::Instant;
 use crate::rules::{Position, Side};
 
 use super::board::SearchBoard;
-use super::gomoku::{self, Forced, Vcf};
+use super::gomoku::{self, Forced, Vcf, Vct};
 use super::score::{INFINITY, Score, WIN, is_decisive};
 use super::table::{Bound, Entry, Table};
 use super::{Limits, Stats};
@@ -167,6 +167,8 @@ pub(crate) struct Searcher<'a, R: Recorder = NoRecorder> {
     vcf_deadline: Option<Instant>,
     /// Watches the search (the lab's tree); [`NoRecorder`] for the normal search.
     pub recorder: R,
+    /// The VCT solver of the root, the main thread's only.
+    vct: Option<Vct>,
 }
 
 /// The most fours a VCF may play at the root, and the nodes it may spend there.
@@ -241,6 +243,7 @@ impl<'a, R: Recorder> Searcher<'a, R> {
             vcf: patterns.then(|| Vcf::new(VCF_TABLE_BITS)),
             vcf_deadline: limits.time.map(|t| Instant::now() + t / 4),
             recorder,
+            vct: (patterns && jitter == 0).then(|| Vct::new(gomoku::vct::TABLE_BITS)),
         }
     }
 
@@ -657,6 +660,18 @@ impl<'a, R: Recorder> Searcher<'a, R> {
             self.vcf_deadline,
         );
         self.stats.nodes += vcf.nodes;
+        if line.is_some() {
+            return line;
+        }
+        // Then a win by threes and fours, in what is left of the same time.
+        let vct = self.vct.as_mut()?;
+        let line = vct.solve(
+            &mut self.board,
+            gomoku::vct::ROOT_THREATS,
+            gomoku::vct::ROOT_NODES,
+            self.vcf_deadline,
+        );
+        self.stats.nodes += vct.nodes;
         line
     }
 

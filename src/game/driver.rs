@@ -16,13 +16,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::JoinHandle;
 
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
 use crate::engine::{
-    DEFAULT_MEGABYTES, Engine, EngineConfig, Iteration, Limits, MoveValue, PlayerKind,
-    SearchResult, choose_move,
+    DEFAULT_MEGABYTES, Engine, EngineConfig, Iteration, Limits, MoveValue, PlayerKind, Score,
+    SearchResult, Stats, Value, choose_move, opening_book, uses_gomoku_engine,
 };
 use crate::rules::{Cell, Position, Rule};
 
 use super::clock::{self, Clock};
+use super::lessons::SharedLessons;
 
 /// How the driver's engines are set up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,7 +34,9 @@ pub struct DriverConfig {
     /// Each engine's transposition table, in megabytes (smaller on boards with fewer
     /// positions).
     pub tt_megabytes: usize,
-    /// Search threads per search (Lazy SMP).
+    /// Search threads per search (Lazy SMP) on five-in-a-row boards of over 25 cells, where
+    /// depth is what strength is made of. Every other board searches with one thread, so its
+    /// exact results come out the same move for move every time.
     pub threads: usize,
 }
 
@@ -38,9 +44,28 @@ impl Default for DriverConfig {
     fn default() -> DriverConfig {
         DriverConfig {
             tt_megabytes: DEFAULT_MEGABYTES,
-            threads: 1,
+            threads: all_cores(),
         }
     }
+}
+
+impl DriverConfig {
+    /// The search threads of an engine for `rule`: [`DriverConfig::threads`] on five in a
+    /// row over 25 cells, one elsewhere.
+    #[must_use]
+    pub fn threads_for(&self, rule: &Rule) -> usize {
+        if uses_gomoku_engine(rule) {
+            self.threads.max(1)
+        } else {
+            1
+        }
+    }
+}
+
+/// The cores of this machine (1 when that cannot be known).
+#[must_use]
+pub fn all_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
 }
 
 /// What the computer is asked to do.
@@ -175,6 +200,8 @@ pub struct Driver {
     running: Vec<(u64, TaskKind)>,
     /// Set to make the next job panic (tests of the failure path).
     fail_next: Arc<AtomicBool>,
+    /// The lessons of lost games the computer's moves avoid, if it learns.
+    lessons: Option<SharedLessons>,
 }
 
 impl Driver {
@@ -190,6 +217,19 @@ impl Driver {
             wake: Arc::new(wake),
             running: Vec::new(),
             fail_next: Arc::new(AtomicBool::new(false)),
+            lessons: None,
+        }
+    }
+
+    /// Makes the computer's moves avoid what `lessons` says (from the next request on).
+    pub fn set_lessons(&mut self, lessons: SharedLessons) {
+        self.lessons = Some(lessons);
+        // Workers started before keep their own copy of the setting: start them afresh.
+        self.stop_all();
+        for lane in &mut self.lanes {
+            if let Some(lane) = lane.take() {
+                drop(lane.jobs);
+            }
         }
     }
 
@@ -347,6 +387,8 @@ impl Driver {
                 updates: self.sender.clone(),
                 wake: self.wake.clone(),
                 fail_next: self.fail_next.clone(),
+                lessons: self.lessons.clone(),
+                rng: StdRng::from_rng(&mut rand::rng()),
             };
             let thread = std::thread::Builder::new()
                 .name(format!("engine worker {lane}"))
@@ -387,6 +429,9 @@ struct Worker {
     updates: Sender<Update>,
     wake: Arc<dyn Fn() + Send + Sync>,
     fail_next: Arc<AtomicBool>,
+    lessons: Option<SharedLessons>,
+    /// Chooses among the opening book's good replies.
+    rng: StdRng,
 }
 
 impl Worker {
@@ -441,10 +486,29 @@ impl Worker {
                 return;
             }
         };
+        let avoid = match (task, &self.lessons) {
+            (Task::Move(PlayerKind::Engine { .. }), Some(lessons)) => lessons
+                .lock()
+                .map(|l| l.avoids(position))
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        };
+        if let Task::Move(PlayerKind::Engine { .. }) = task
+            && let Some(cell) = self.book_move(position, &avoid)
+        {
+            emit(Event::Answer(Answer {
+                best: Some(cell),
+                chooser: Chooser::Search(book_result(cell)),
+            }));
+            return;
+        }
         let engine = self.engine_for(rule);
-        let result = choose_move(engine, &player, position, &limits, stop, &mut |it| {
+        let mut result = choose_move(engine, &player, position, &limits, stop, &mut |it| {
             emit(Event::Iteration(it.clone()));
         });
+        if result.best.is_some_and(|best| avoid.contains(&best)) {
+            avoid_lesson(engine, position, &limits, stop, &avoid, &mut result);
+        }
         let chooser = match player {
             PlayerKind::Engine { .. } => Chooser::Search(result.clone()),
             PlayerKind::RuleBased => Chooser::RuleBased,
@@ -462,12 +526,22 @@ impl Worker {
         if self.engine.as_ref().is_none_or(|(r, _)| *r != rule) {
             let config = EngineConfig {
                 tt_megabytes: self.config.tt_megabytes,
-                threads: self.config.threads,
+                threads: self.config.threads_for(&rule),
                 ..EngineConfig::default()
             };
             self.engine = Some((rule, Engine::for_rule(config, &rule)));
         }
         &mut self.engine.as_mut().expect("set above").1
+    }
+
+    /// A move of the opening book for `position` (five in a row only), not one to avoid.
+    fn book_move(&mut self, position: &Position, avoid: &[Cell]) -> Option<Cell> {
+        if !uses_gomoku_engine(position.rule()) {
+            return None;
+        }
+        opening_book()
+            .choose(position, &mut self.rng)
+            .filter(|cell| !avoid.contains(cell))
     }
 
     fn send(&self, tag: u64, task: TaskKind, stop: &AtomicBool, event: Event) {
@@ -494,6 +568,50 @@ fn send(
         if !quiet {
             wake();
         }
+    }
+}
+
+/// A book move as a search's answer: no nodes searched, the value unknown.
+fn book_result(cell: Cell) -> SearchResult {
+    SearchResult {
+        best: Some(cell),
+        score: 0,
+        value: Value::Unknown,
+        pv: vec![cell],
+        stats: Stats::default(),
+    }
+}
+
+/// The search chose a move a lesson says to avoid: the best of the other moves instead, by
+/// their values (searched with the move's own limits on small boards, two plies on large
+/// ones). When every move is to be avoided, the search's choice stands.
+fn avoid_lesson(
+    engine: &mut Engine,
+    position: &Position,
+    limits: &Limits,
+    stop: &AtomicBool,
+    avoid: &[Cell],
+    result: &mut SearchResult,
+) {
+    let limits = if position.rule().cells() <= clock::SOLVABLE_CELLS {
+        limits.clone()
+    } else {
+        Limits {
+            depth: Some(2),
+            ..limits.clone()
+        }
+    };
+    let values = engine.analyse(position, &limits, stop);
+    let best = values
+        .iter()
+        .filter(|v| !avoid.contains(&v.cell))
+        .max_by_key(|v| (v.score, std::cmp::Reverse((v.cell.row, v.cell.col))));
+    if let Some(best) = best {
+        let score: Score = best.score;
+        result.best = Some(best.cell);
+        result.score = score;
+        result.value = best.value;
+        result.pv = vec![best.cell];
     }
 }
 

@@ -1,9 +1,11 @@
 //! The game layer, below every front end: a [`Session`] (the settings, the moves played with
 //! undo and redo, the score, saved records), the [`Driver`] that gets the computer's moves,
-//! hints and move values on worker threads, and the time policy ([`clock`]). No drawing here.
+//! hints and move values on worker threads, the time policy ([`clock`]) and the lessons of
+//! lost games ([`lessons`]). No drawing here.
 
 pub mod clock;
 pub mod driver;
+pub mod lessons;
 mod record;
 mod session;
 
@@ -14,6 +16,7 @@ use crate::rules::Rule;
 
 pub use clock::{Clock, SOLVABLE_CELLS};
 pub use driver::{Answer, Chooser, Driver, DriverConfig, Event, Request, Task, TaskKind, Update};
+pub use lessons::{Lesson, Lessons, LessonsError, LostGame, SharedLessons};
 pub use record::{FORMAT, GameRecord, RecordError, VERSION};
 pub use session::{EARLIER_GAMES, Session};
 

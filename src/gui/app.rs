@@ -20,6 +20,7 @@ use super::files::{Answer, FileAction, FilePicker, Files};
 use super::fonts;
 use super::i18n;
 use super::keys::{self, Command};
+use super::lessons::LessonsView;
 use super::panel::{Action, ControlPanel};
 use super::saved::SavedState;
 use super::status;
@@ -48,6 +49,7 @@ pub struct TicTacToeApp {
     state: SavedState,
     // Runtime only, never saved:
     computer: Computer,
+    lessons: LessonsView,
     files: Files,
     cursor: Option<Cell>,
     /// Whether a board cell had keyboard focus last frame.
@@ -95,9 +97,14 @@ impl TicTacToeApp {
         theme::install(ctx);
         fonts::install(ctx);
         state.prefs.theme.apply(ctx);
+        let repaint = ctx.clone();
+        let lessons = LessonsView::in_memory(move || repaint.request_repaint());
+        let mut computer = Computer::new(ctx);
+        computer.set_lessons(lessons.shared());
         TicTacToeApp {
             state,
-            computer: Computer::new(ctx),
+            computer,
+            lessons,
             files: Files::desktop(),
             cursor: None,
             board_focused: false,
@@ -106,6 +113,16 @@ impl TicTacToeApp {
             frames: 0,
             persisted: None,
         }
+    }
+
+    /// Keeps the computer's lessons from lost games in the user's data folder (the window a
+    /// person runs; under test they stay in memory).
+    #[must_use]
+    pub fn with_lessons_in_data_folder(mut self, ctx: &egui::Context) -> TicTacToeApp {
+        let ctx = ctx.clone();
+        self.lessons = LessonsView::from_data_folder(move || ctx.request_repaint());
+        self.computer.set_lessons(self.lessons.shared());
+        self
     }
 
     /// Replaces the file dialog (tests hand in a fixed path).
@@ -565,6 +582,7 @@ impl eframe::App for TicTacToeApp {
                     session: &self.state.session,
                     prefs: &mut self.state.prefs,
                     computer: &self.computer,
+                    lessons: &mut self.lessons,
                     file_dialog_open: self.files.busy(),
                 };
                 actions.extend(panel.ui(ui));
@@ -583,6 +601,7 @@ impl eframe::App for TicTacToeApp {
             // Written at once, like a move, rather than at eframe's next save.
             self.persisted = None;
         }
+        self.lessons.watch(&self.state.session);
         self.computer
             .drive(&self.state.session, &ctx, Instant::now());
         self.computer

@@ -158,6 +158,11 @@ impl Computer {
         }
     }
 
+    /// Makes the computer's moves avoid what `lessons` says.
+    pub fn set_lessons(&mut self, lessons: crate::game::SharedLessons) {
+        self.driver.set_lessons(lessons);
+    }
+
     /// Whether the computer is searching for its move.
     pub fn is_thinking(&self) -> bool {
         matches!(self.mover, Mover::Thinking { .. } | Mover::Holding { .. })

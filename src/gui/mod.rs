@@ -23,6 +23,7 @@ mod fonts;
 mod goban;
 pub mod i18n;
 mod keys;
+mod lessons;
 mod panel;
 mod quit;
 mod saved;
@@ -89,7 +90,7 @@ pub fn run() -> eframe::Result<()> {
                 // The window still works; a logout would lose the moves since the last save.
                 eprintln!("tictactoe: cannot close cleanly on a signal: {e}");
             }
-            let app = TicTacToeApp::new(cc);
+            let app = TicTacToeApp::new(cc).with_lessons_in_data_folder(&cc.egui_ctx);
             Ok(Box::new(if exit_early {
                 app.exit_after_first_frame(start)
             } else {

@@ -52,6 +52,7 @@ pub struct ControlPanel<'a> {
     pub session: &'a Session,
     pub prefs: &'a mut Prefs,
     pub computer: &'a Computer,
+    pub lessons: &'a mut super::lessons::LessonsView,
     pub file_dialog_open: bool,
 }
 
@@ -82,6 +83,9 @@ impl ControlPanel<'_> {
                 self.prefs.file_dialog.ui(ui);
                 ui.separator();
                 super::goban::settings_ui(ui, self.prefs, self.session);
+                // Below the file-dialog row, so the rows above keep their places.
+                ui.separator();
+                self.lessons.ui(ui);
             });
         if settings != *self.session.settings() {
             actions.push(Action::Settings(settings));

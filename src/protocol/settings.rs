@@ -105,7 +105,7 @@ impl Settings {
         };
         Ok(DriverConfig {
             tt_megabytes: megabytes as usize,
-            threads: 1,
+            threads: crate::game::driver::all_cores(),
         })
     }
 }

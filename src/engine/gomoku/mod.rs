@@ -10,18 +10,23 @@
 //! - [`eval`]: the evaluation built from them;
 //! - [`movegen`]: the moves worth searching (a five, a forced block, the defences against a
 //!   live three, or the best-scored cells);
-//! - [`vcf`]: victory by continuous fours, a solver with its own small table.
+//! - [`vcf`]: victory by continuous fours, a solver with its own small table;
+//! - [`book`]: the opening book the engine built for the first moves;
+//! - [`vct`]: victory by continuous threats (threes and fours), with its own table.
 
+pub mod book;
 pub mod eval;
 pub mod lines;
 pub mod movegen;
 pub mod patterns;
 pub mod vcf;
+pub mod vct;
 
 pub use lines::{PatternBoard, is_gomoku};
 pub use movegen::Forced;
 pub use patterns::Combo;
 pub use vcf::Vcf;
+pub use vct::Vct;
 
 #[cfg(test)]
 mod tests;

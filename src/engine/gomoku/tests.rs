@@ -588,3 +588,120 @@ fn the_engine_plays_a_vcf_with_its_line() {
         .collect();
     assert!(line_wins(&pos, &line), "{line:?}");
 }
+
+fn vct(pos: &Position) -> Option<Vec<usize>> {
+    vct_within(pos, 8)
+}
+
+/// A VCT of the side to move with at most `threats` threats.
+fn vct_within(pos: &Position, threats: u32) -> Option<Vec<usize>> {
+    let mut board = SearchBoard::new(pos);
+    board.enable_patterns();
+    let before = board.pos.hash();
+    let line = Vct::new(14).solve(&mut board, threats, 200_000, None);
+    assert_eq!(board.pos.hash(), before, "the board is left as it was");
+    line
+}
+
+/// Plays `line` on `pos`: every move legal, the last one a five of the side to move.
+fn line_ends_in_five(pos: &Position, line: &[usize]) -> bool {
+    let me = pos.side_to_move();
+    let mut p = pos.clone();
+    for &m in line {
+        if p.is_over() || p.at(m).is_some() {
+            return false;
+        }
+        p.make(m);
+    }
+    p.winner() == Some(me)
+}
+
+/// X's two twos cross at (7, 8): a stone there makes two live threes at once, O can stop
+/// only one, and the other becomes a live four. X has no three yet, so no four to play.
+const DOUBLE_THREE: [&str; 15] = [
+    "o.............o",
+    "",
+    "",
+    "",
+    "",
+    "........x",
+    "........x",
+    ".....xx",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "o.............o",
+];
+
+#[test]
+fn vct_finds_a_win_by_threes_where_no_vcf_is() {
+    let pos = diagram(&DOUBLE_THREE, false);
+    assert_eq!(pos.side_to_move(), Side::X);
+    assert_eq!(vcf(&pos), None, "no fours to play");
+    let line = vct(&pos).expect("a VCT");
+    assert!(line_ends_in_five(&pos, &line), "{line:?}");
+    // The first threat is a three (no four exists), so O had a choice of defences.
+    assert!(line.len() >= 5, "{line:?}");
+}
+
+#[test]
+fn vct_finds_none_where_there_is_none() {
+    // One two of X's: a three, its defence, and nothing more.
+    let pos = diagram(
+        &[
+            "o.............o",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            ".....xx",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "o.....x.x.....o",
+        ],
+        false,
+    );
+    assert_eq!(pos.side_to_move(), Side::X);
+    assert_eq!(vct(&pos), None);
+    assert_eq!(vct(&diagram(&[], false)), None);
+}
+
+#[test]
+fn vct_defences_stop_the_opponents_vct() {
+    // The double-three diagram with one O stone fewer: O to move, and X threatens the
+    // double three, a VCT of two threats (X has longer ones too, with so few O stones about:
+    // the defences here are against the short one).
+    let mut rows = DOUBLE_THREE;
+    rows[14] = "o";
+    let pos = diagram(&rows, false);
+    assert_eq!(pos.side_to_move(), Side::O);
+    let mut board = SearchBoard::new(&pos);
+    board.enable_patterns();
+    let defences = Vct::new(14).defences(&mut board, 2, 100_000, None);
+    assert!(defences.contains(&index(7, 8)), "{defences:?}");
+    for &d in &defences {
+        let mut after = pos.clone();
+        after.make(d);
+        assert_eq!(vct_within(&after, 2), None, "X still wins after O at {d}");
+    }
+    // A move far away lets X win.
+    let mut careless = pos.clone();
+    careless.make(index(0, 7));
+    assert!(vct_within(&careless, 2).is_some());
+    // The engine finds a defence by itself.
+    let found = engine_move(&pos, 6);
+    let best = found.best.expect("a move");
+    assert!(
+        defences.contains(&(best.row * 15 + best.col)),
+        "{best:?} not in {defences:?}"
+    );
+}

@@ -110,7 +110,9 @@ fn a_new_request_stops_the_one_running_and_nothing_of_it_comes_back() {
 
 #[test]
 fn a_large_board_without_a_time_setting_answers_within_the_default_budget() {
-    let gomoku = Position::new(Rule::new(15, 15, 5, false).unwrap());
+    // A stone off the centre: out of the opening book, so the engine searches.
+    let mut gomoku = Position::new(Rule::new(15, 15, 5, false).unwrap());
+    gomoku.play(Cell::new(2, 3)).unwrap();
     let mut d = driver();
     d.request(request(5, &gomoku, Task::Move(engine(None, None))));
     let answer = d.answer(5, &mut |_| {}).expect("an answer");
@@ -235,4 +237,42 @@ fn values_and_a_move_search_run_side_by_side() {
     });
     // On the empty board the corners are worth the same, and so are the edges.
     assert_eq!(count, 9);
+}
+
+#[test]
+fn gomoku_searches_use_every_core_and_small_boards_one_thread() {
+    let config = DriverConfig::default();
+    assert_eq!(config.threads, all_cores());
+    let gomoku = Rule::new(15, 15, 5, false).unwrap();
+    let exact = Rule::new(15, 15, 5, true).unwrap();
+    assert_eq!(config.threads_for(&gomoku), all_cores());
+    assert_eq!(config.threads_for(&exact), all_cores());
+    for small in ["3,3,3", "4,4,4", "5,5,4", "15,15,4"] {
+        let rule: Rule = small.parse().unwrap();
+        assert_eq!(config.threads_for(&rule), 1, "{small}");
+    }
+}
+
+#[test]
+fn gomoku_moves_come_from_the_opening_book_with_variety() {
+    let mut d = driver();
+    let rule = Rule::new(15, 15, 5, false).unwrap();
+    let mut centre = Position::new(rule);
+    // The empty board: the centre, from the book.
+    d.request(request(1, &centre, Task::Move(engine(None, Some(200)))));
+    let first = d.answer(1, &mut |_| {}).unwrap().best;
+    assert_eq!(first, Some(Cell::new(7, 7)));
+    centre.play(Cell::new(7, 7)).unwrap();
+    let book = crate::engine::opening_book().replies(&centre);
+    let mut seen = std::collections::HashSet::new();
+    for tag in 2..30 {
+        d.request(request(tag, &centre, Task::Move(engine(None, Some(200)))));
+        let cell = d.answer(tag, &mut |_| {}).unwrap().best.unwrap();
+        assert!(
+            book.iter().any(|&(c, _)| c == cell),
+            "{cell:?} is a book move"
+        );
+        seen.insert(cell);
+    }
+    assert!(seen.len() >= 2, "the same reply every time: {seen:?}");
 }

@@ -1,0 +1,195 @@
+//! Learning from lost games: the computer loses a line, remembers the move that led into the
+//! forced loss, and plays something else when the same line comes again; the lessons live
+//! in a file, and a damaged file is a clear error, never a panic.
+
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+
+use tictactoe::engine::{Engine, EngineConfig, Limits, PlayerKind};
+use tictactoe::game::{
+    Clock, Driver, DriverConfig, Lessons, LessonsError, LostGame, Request, Task,
+};
+use tictactoe::rules::{Cell, Position, Rule, Side};
+
+/// A fresh file name in the temporary folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tictactoe-lessons-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir.join("lessons.json")
+}
+
+/// The weak computer of the test: one ply deep.
+fn weak() -> PlayerKind {
+    PlayerKind::Engine {
+        depth: Some(1),
+        time_ms: None,
+    }
+}
+
+/// The computer's move through the driver, as the window and the terminal get it.
+fn computer_move(driver: &mut Driver, position: &Position, tag: u64) -> Cell {
+    driver.request(Request {
+        tag,
+        position: position.clone(),
+        task: Task::Move(weak()),
+        clock: Clock::Free,
+    });
+    driver
+        .answer(tag, &mut |_| {})
+        .expect("an answer")
+        .best
+        .expect("a move")
+}
+
+/// The perfect player's move (the side that wins 4,4,3 from the start).
+fn perfect_move(position: &Position) -> Cell {
+    let mut engine = Engine::new(EngineConfig::default());
+    let stop = AtomicBool::new(false);
+    engine
+        .search(position, &Limits::default(), &stop, &mut |_| {})
+        .best
+        .expect("a move")
+}
+
+/// Plays a game of 4x4, three in a row: X perfect, or X's moves of `script` while the
+/// position is the same as then; O the weak computer. The moves.
+fn play(driver: &mut Driver, script: &[Cell]) -> Vec<Cell> {
+    let rule: Rule = "4,4,3".parse().unwrap();
+    let mut position = Position::new(rule);
+    let mut moves = Vec::new();
+    let mut tag = 0;
+    while !position.is_over() {
+        let cell = if position.side_to_move() == Side::X {
+            match script.get(moves.len()) {
+                Some(&cell) if moves[..] == script[..moves.len()] => cell,
+                _ => perfect_move(&position),
+            }
+        } else {
+            tag += 1;
+            computer_move(driver, &position, tag)
+        };
+        position.play(cell).unwrap();
+        moves.push(cell);
+    }
+    assert_eq!(
+        position.winner(),
+        Some(Side::X),
+        "the weak computer loses 4,4,3"
+    );
+    moves
+}
+
+#[test]
+fn the_computer_deviates_from_a_line_it_lost() {
+    let path = scratch("deviates");
+    let lessons = Arc::new(Mutex::new(Lessons::load(&path).unwrap()));
+    let mut driver = Driver::new(DriverConfig::default(), || {});
+    driver.set_lessons(lessons.clone());
+
+    let first = play(&mut driver, &[]);
+    let lesson = lessons
+        .lock()
+        .unwrap()
+        .record_loss(&LostGame {
+            rule: "4,4,3".parse().unwrap(),
+            moves: first.clone(),
+            computer: Side::O,
+        })
+        .unwrap()
+        .expect("a lesson from the lost game");
+    // The lesson is one of the computer's moves of that game, in the position it was
+    // played in.
+    let at = lesson.moves.len();
+    assert_eq!(lesson.moves[..], first[..at]);
+    assert_eq!(lesson.avoid, first[at]);
+    assert_eq!(at % 2, 1, "a move of O's");
+
+    // The same line again: the computer plays something else where it went wrong.
+    let second = play(&mut driver, &first);
+    assert_eq!(second[..at], first[..at], "the same line up to the lesson");
+    assert_ne!(
+        second[at], first[at],
+        "the computer deviates: {first:?} / {second:?}"
+    );
+
+    // The lesson is in the file, and read back from it.
+    let reread = Lessons::load(&path).unwrap();
+    assert_eq!(reread.len(), 1);
+    let mut position = Position::new("4,4,3".parse().unwrap());
+    for &m in &lesson.moves {
+        position.play(m).unwrap();
+    }
+    assert_eq!(reread.avoids(&position), vec![lesson.avoid]);
+
+    // Forgotten: none left, in the file too.
+    lessons.lock().unwrap().forget().unwrap();
+    assert_eq!(Lessons::load(&path).unwrap().len(), 0);
+}
+
+#[test]
+fn a_damaged_lessons_file_is_a_clear_error() {
+    let path = scratch("damaged");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    for (text, says) in [
+        ("not json at all", "damaged"),
+        (r#"{"version": 9, "lessons": []}"#, "format version 9"),
+        (
+            r#"{"version": 1, "lessons": [{"rule": {"width": 3, "height": 3, "k": 3, "exact": false},
+               "moves": [{"row": 1, "col": 1}], "avoid": {"row": 1, "col": 1}}]}"#,
+            "lesson 1",
+        ),
+    ] {
+        std::fs::write(&path, text).unwrap();
+        let err = Lessons::load(&path).unwrap_err();
+        assert!(matches!(err, LessonsError::Damaged { .. }), "{err}");
+        let message = err.to_string();
+        assert!(message.contains(says), "{message}");
+        assert!(message.contains("lessons.json"), "{message}");
+    }
+    // No file yet: no lessons, no error.
+    std::fs::remove_file(&path).unwrap();
+    assert!(Lessons::load(&path).unwrap().is_empty());
+}
+
+#[test]
+fn a_game_the_computer_did_not_lose_teaches_nothing() {
+    let mut lessons = Lessons::in_memory();
+    let rule: Rule = "3,3,3".parse().unwrap();
+    // X wins on the top row; the computer played O.
+    let moves: Vec<Cell> = [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]
+        .iter()
+        .map(|&(r, c)| Cell::new(r, c))
+        .collect();
+    let as_x = LostGame {
+        rule,
+        moves: moves.clone(),
+        computer: Side::X,
+    };
+    assert_eq!(lessons.record_loss(&as_x).unwrap(), None);
+    let as_o = LostGame {
+        rule,
+        moves,
+        computer: Side::O,
+    };
+    assert!(lessons.record_loss(&as_o).unwrap().is_some());
+    assert_eq!(lessons.len(), 1);
+    // The same lesson twice is kept once.
+    assert_eq!(lessons.record_loss(&as_o).unwrap(), None);
+    assert_eq!(lessons.len(), 1);
+}
+
+mod support;
+
+use egui_kittest::kittest::{NodeT, Queryable};
+
+#[test]
+fn the_window_says_how_many_lessons_and_offers_to_forget_them() {
+    let h = support::app();
+    support::assert_shows(&h, "The computer has learned no lessons yet");
+    let forget = h.get_by_label("Forget the lessons");
+    assert!(
+        forget.accesskit_node().is_disabled(),
+        "nothing to forget yet: the button is disabled"
+    );
+}
