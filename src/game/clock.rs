@@ -21,8 +21,12 @@ const _: () = assert!(SOLVABLE_CELLS <= crate::engine::FULL_WIDTH_CELLS);
 /// has not set one; also the least a hint gets there.
 pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(2);
 
-/// Time kept back from a tournament budget for reading, writing and starting the search.
+/// Time kept back from a tournament budget for reading, writing and starting the search,
+/// plus [`MATCH_MARGIN_SHARE`] of it for stopping the search threads on a loaded machine
+/// (measured: with two threads on two busy cores, moves overran a 500 ms turn by up to
+/// 70 ms with the fixed part alone).
 const MATCH_MARGIN: Duration = Duration::from_millis(40);
+const MATCH_MARGIN_SHARE: u32 = 8;
 
 /// Under a match clock, the time left is shared as if this many more moves were to come
 /// (fewer when fewer cells are empty).
@@ -106,7 +110,8 @@ fn match_budget(clock: Clock, empty: usize) -> Option<Duration> {
     let moves_ahead = (empty as u32).div_ceil(2).clamp(1, MATCH_MOVES_AHEAD);
     let from_left = left.map(|left| left / moves_ahead);
     let budget = tighter(turn, from_left)?;
-    Some(budget.saturating_sub(MATCH_MARGIN).max(LEAST_TIME))
+    let margin = MATCH_MARGIN + budget / MATCH_MARGIN_SHARE;
+    Some(budget.saturating_sub(margin).max(LEAST_TIME))
 }
 
 /// The smaller of two optional limits (`None` is no limit).
@@ -148,13 +153,15 @@ mod tests {
             left: None,
         };
         let limits = move_limits(&gomoku, 200, &engine(None, None), turn_only);
-        assert_eq!(limits.time, Some(Duration::from_millis(960)));
+        // 1000 ms less 40 ms and an eighth.
+        assert_eq!(limits.time, Some(Duration::from_millis(835)));
         let short_match = Clock::Match {
             turn: Some(Duration::from_secs(5)),
             left: Some(Duration::from_secs(10)),
         };
         let limits = move_limits(&gomoku, 200, &engine(None, None), short_match);
-        assert_eq!(limits.time, Some(Duration::from_millis(460)));
+        // 10 s over 20 moves, less 40 ms and an eighth.
+        assert_eq!(limits.time, Some(Duration::from_micros(397_500)));
         let nearly_out = Clock::Match {
             turn: Some(Duration::from_secs(5)),
             left: Some(Duration::from_millis(20)),
@@ -163,7 +170,7 @@ mod tests {
         assert_eq!(limits.time, Some(LEAST_TIME));
         // A match clock limits even a board that could be searched to the end.
         let small = move_limits(&Rule::TIC_TAC_TOE, 9, &engine(None, None), turn_only);
-        assert_eq!(small.time, Some(Duration::from_millis(960)));
+        assert_eq!(small.time, Some(Duration::from_millis(835)));
     }
 
     #[test]
