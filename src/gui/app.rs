@@ -17,6 +17,7 @@ use super::computer::Computer;
 use super::desktop::SystemDialog;
 use super::files::{Answer, FileAction, FilePicker, Files};
 use super::keys::{self, Command};
+use super::lab::{self, Lab};
 use super::panel::{Action, ControlPanel};
 use super::saved::SavedState;
 use super::status;
@@ -45,6 +46,7 @@ pub struct TicTacToeApp {
     // Runtime only, never saved:
     computer: Computer,
     files: Files,
+    lab: Lab,
     cursor: Option<Cell>,
     /// Whether a board cell had keyboard focus last frame.
     board_focused: bool,
@@ -81,6 +83,7 @@ impl TicTacToeApp {
             state,
             computer: Computer::new(ctx),
             files: Files::desktop(),
+            lab: Lab::new(ctx),
             cursor: None,
             board_focused: false,
             note: None,
@@ -162,6 +165,7 @@ impl TicTacToeApp {
             }
             ctx.request_repaint();
         }
+        self.lab.poll(&self.state.session);
         if let Some(answer) = self.files.poll() {
             self.file_answer(answer);
             ctx.request_repaint();
@@ -394,6 +398,12 @@ impl TicTacToeApp {
     /// The board, and the actions clicking it asks for.
     fn board_ui(&mut self, ui: &mut Ui, actions: &mut Vec<Action>) {
         let session = &self.state.session;
+        if let Some(preview) = self.lab.preview(session) {
+            // A step of the learners' lab: shown, never played.
+            lab::preview_ui(ui, &self.lab, &preview);
+            return;
+        }
+        let lab_marks = lab::overlay(&self.lab, session.position());
         let person_to_move = matches!(session.player_to_move(), Some(Player::Human));
         let outcome = session.outcome();
         let win_line: &[Cell] = match &outcome {
@@ -412,6 +422,7 @@ impl TicTacToeApp {
             .cursor(self.cursor)
             .preview(person_to_move.then(|| session.position().side_to_move()))
             .values(values)
+            .overlay(lab_marks.as_ref().map(|p| p as _))
             .ui(ui);
         if let Some(cell) = response.clicked {
             actions.push(Action::Play(cell));
@@ -506,10 +517,12 @@ impl eframe::App for TicTacToeApp {
                     prefs: &mut self.state.prefs,
                     computer: &self.computer,
                     file_dialog_open: self.files.busy(),
+                    lab: &mut self.lab,
                 };
                 actions.extend(panel.ui(ui));
             });
         egui::Panel::top("status").show(ui, |ui| self.status_ui(ui, &mut actions));
+        self.lab.panel_ui(ui, &self.state.session);
         egui::CentralPanel::default().show(ui, |ui| self.board_ui(ui, &mut actions));
         self.files.ui(&ctx);
 

@@ -31,7 +31,12 @@ pub struct BoardView<'a> {
     preview: Option<Side>,
     /// What each empty cell is worth to the side to move (the learners' view).
     values: &'a [MoveValue],
+    /// Drawn last, over everything (the learners' lab).
+    overlay: Option<Overlay<'a>>,
 }
+
+/// A painter over the board: gets the board's rectangle and the cell edge.
+pub type Overlay<'a> = &'a dyn Fn(&egui::Painter, Rect, f32);
 
 /// What happened on the board this frame.
 #[derive(Default)]
@@ -54,7 +59,14 @@ impl<'a> BoardView<'a> {
             cursor: None,
             preview: None,
             values: &[],
+            overlay: None,
         }
+    }
+
+    #[must_use]
+    pub fn overlay(mut self, overlay: Option<Overlay<'a>>) -> Self {
+        self.overlay = overlay;
+        self
     }
 
     #[must_use]
@@ -247,6 +259,9 @@ impl<'a> BoardView<'a> {
                 // Run the line a little past the end cells' centres so it reads as "through".
                 let overshoot = (b - a).normalized() * edge * 0.3;
                 painter.line_segment([a - overshoot, b + overshoot], stroke);
+            }
+            if let Some(overlay) = self.overlay {
+                overlay(painter, board, edge);
             }
         }
         response

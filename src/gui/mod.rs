@@ -19,6 +19,7 @@ mod desktop;
 mod files;
 pub mod i18n;
 mod keys;
+mod lab;
 mod panel;
 mod quit;
 mod saved;

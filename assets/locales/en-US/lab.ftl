@@ -1,0 +1,82 @@
+# The learners' lab: views beside the board that show how the search thinks.
+lab-heading = Learners' lab
+lab-open = Open the learners' lab
+lab-close = Close the lab
+lab-tab-evaluation = e(P)
+lab-tab-symmetry = Symmetry
+lab-tab-review = Review
+lab-tab-practice = Practice
+lab-stop = Stop
+
+# The evaluation e(P) = open lines for the side to move - open lines for its opponent.
+lab-eval-intro = A line is open for a side while the other side has no stone in it. Lines open for X and for O are drawn on the board in their colours.
+lab-eval-open = Open lines for { $side }: { $count }
+lab-eval-formula = e(P) for { $side } = { $mine } - { $theirs } = { $value }
+lab-eval-view = Seen from { $side }, the side to move: its open lines minus its opponent's. The engine's heuristic takes the same view.
+lab-eval-weights-intro = With more than 3 in a row the engine weighs an open line by the stones it already holds:
+lab-eval-weight = { $stones } { $stones ->
+        [one] stone
+       *[other] stones
+    }: weight { $weight }
+lab-eval-weighted = Weighted open lines for { $side }: { $sum }
+lab-eval-large-board = On a board this large only the open lines that hold a stone are drawn.
+lab-eval-over = The game is over: e(P) only guides a search that has not reached the end.
+
+# Symmetry: moves alike under rotation and reflection.
+lab-sym-intro = Moves that a rotation or reflection of this position maps onto each other are worth the same, so the search looks at one of each kind. Moves of one kind share a letter.
+lab-sym-no-moves = No moves left.
+lab-sym-kinds-first = { $count } kinds of first move: { $names }
+lab-sym-kinds = { $count } kinds of move among { $moves } empty cells
+lab-sym-keeping = The position looks the same under { $count } of the board's { $all } symmetries.
+lab-sym-kind = { $letter }: { $name }, { $count } { $count ->
+        [one] move
+       *[other] moves
+    }
+lab-sym-large-board = The board is too large for letters on every cell.
+lab-sym-corner = corner
+lab-sym-centre = centre
+lab-sym-edge = edge
+lab-sym-inside = inside
+
+# Values as the review and practice show them, for the side that moves.
+lab-value-win = win in { $plies }
+lab-value-loss = loss in { $plies }
+lab-value-draw = draw
+lab-value-unknown = not proved
+
+# The post-game review.
+lab-review-intro = Every move with the value before it and what it left the side that played it, with best play by both sides from there.
+lab-review-no-moves = No moves to review yet.
+lab-review-start = Review this game
+lab-review-exact = Every value searched to the end.
+lab-review-timed = The board is too large to search to the end: each position had a timed search, and only proved wins and losses count.
+lab-review-progress = Searching position { $done } of { $all }
+lab-review-stopped = The review was stopped.
+lab-review-slider = Step through the game (a preview; the game stays as it is)
+lab-review-back = Back
+lab-review-forward = Forward
+lab-review-at-end = The board shows the game as it stands.
+lab-review-at-step = The board shows the position after { $step } of { $all } moves.
+lab-review-move = { $number }. { $side } { $cell }
+lab-review-values = { $head }: { $before } before, { $after } after
+lab-review-win-slipped = A win let slip: { $better } kept the win.
+lab-review-draw-thrown = A draw thrown into a loss: { $better } kept the draw.
+
+# Practice positions.
+lab-practice-intro = Positions where exactly one move keeps the best result. Click the move on the small board.
+lab-practice-board = Board:
+lab-practice-score = Right { $right } of { $all }
+lab-practice-looking = Looking for a position with only one good move ({ $tried } tried)
+lab-practice-next = Next position
+lab-practice-task-win = { $side } to move and win: one move only.
+lab-practice-task-draw = { $side } to move and hold the draw: one move only.
+lab-practice-searching-line = Searching the best play after your move
+lab-practice-right = Right: { $cell } keeps the result ({ $value }).
+lab-practice-lost-win = the win
+lab-practice-lost-draw = the draw
+lab-practice-wrong = Not this one: { $cell } gives away { $lost } (it leads to a { $value }).
+lab-practice-instead = The one move was { $cell } ({ $value }).
+lab-practice-line = Best play after your move: { $moves }
+lab-practice-line-over = Your move ends the game.
+lab-practice-cell = practice board, { $cell }: { $content }
+lab-practice-cell-empty = practice board, { $cell }: empty

@@ -1,0 +1,76 @@
+# 学习实验室：棋盘旁展示搜索如何思考的视图。
+lab-heading = 学习实验室
+lab-open = 打开学习实验室
+lab-close = 关闭实验室
+lab-tab-evaluation = 估价函数 e(P)
+lab-tab-symmetry = 对称
+lab-tab-review = 复盘
+lab-tab-practice = 练习
+lab-stop = 停止
+
+# 估价函数 e(P) = 行棋方的开放线数 - 对方的开放线数。
+lab-eval-intro = 一条线上只要没有对方的棋子，就是己方的开放线。X 和 O 的开放线以各自的颜色画在棋盘上。
+lab-eval-open = { $side } 的开放线：{ $count }
+lab-eval-formula = { $side } 的估价函数 e(P) = { $mine } - { $theirs } = { $value }
+lab-eval-view = 从行棋方 { $side } 的角度看：己方开放线减去对方开放线。引擎的估价函数采用同样的视角。
+lab-eval-weights-intro = 连子数大于 3 时，引擎按开放线上已有的棋子数加权：
+lab-eval-weight = { $stones } 子：权重 { $weight }
+lab-eval-weighted = { $side } 的加权开放线：{ $sum }
+lab-eval-large-board = 棋盘较大，只画出含有棋子的开放线。
+lab-eval-over = 对局已结束：估价函数 e(P) 只在搜索未到终局时起作用。
+
+# 对称：旋转与镜像下相同的着法。
+lab-sym-intro = 经旋转或镜像可互相重合的着法价值相同，所以搜索每类只需看一个。同类着法标有相同的字母。
+lab-sym-no-moves = 已无着法。
+lab-sym-kinds-first = 第一步共 { $count } 类：{ $names }
+lab-sym-kinds = { $moves } 个空格中共 { $count } 类着法
+lab-sym-keeping = 在棋盘的 { $all } 种对称变换中，有 { $count } 种使局面保持不变。
+lab-sym-kind = { $letter }：{ $name }，{ $count } 个着法
+lab-sym-large-board = 棋盘太大，无法在每格标字母。
+lab-sym-corner = 角
+lab-sym-centre = 中心
+lab-sym-edge = 边
+lab-sym-inside = 内部
+
+# 复盘与练习中显示的着法价值（对走棋一方而言）。
+lab-value-win = { $plies } 步内胜
+lab-value-loss = { $plies } 步内负
+lab-value-draw = 和棋
+lab-value-unknown = 未证明
+
+# 复盘。
+lab-review-intro = 每一步棋走之前的局面价值，以及此后双方都走最佳着法时留给走棋方的结果。
+lab-review-no-moves = 还没有可复盘的着法。
+lab-review-start = 复盘这局棋
+lab-review-exact = 所有价值均已搜索到终局。
+lab-review-timed = 棋盘太大，无法搜索到终局：每个局面限时搜索，只计已证明的胜负。
+lab-review-progress = 正在搜索第 { $done } 个局面，共 { $all } 个
+lab-review-stopped = 复盘已停止。
+lab-review-slider = 逐步查看对局（仅预览，对局不变）
+lab-review-back = 后退
+lab-review-forward = 前进
+lab-review-at-end = 棋盘显示当前对局。
+lab-review-at-step = 棋盘显示第 { $step } 步后的局面（共 { $all } 步）。
+lab-review-move = { $number }. { $side } { $cell }
+lab-review-values = { $head }：之前 { $before }，之后 { $after }
+lab-review-win-slipped = 错失胜局：{ $better } 可以保持胜势。
+lab-review-draw-thrown = 和棋走成负棋：{ $better } 可以保持和棋。
+
+# 练习。
+lab-practice-intro = 只有一个着法能保持最佳结果的局面。在小棋盘上点击你的着法。
+lab-practice-board = 棋盘：
+lab-practice-score = 答对 { $right } / { $all }
+lab-practice-looking = 正在寻找只有一个好着法的局面（已试 { $tried } 个）
+lab-practice-next = 下一题
+lab-practice-task-win = { $side } 走棋并取胜：只有一个着法。
+lab-practice-task-draw = { $side } 走棋并守和：只有一个着法。
+lab-practice-searching-line = 正在搜索你这步之后的最佳走法
+lab-practice-right = 正确：{ $cell } 保持了结果（{ $value }）。
+lab-practice-lost-win = 胜局
+lab-practice-lost-draw = 和局
+lab-practice-wrong = 不对：{ $cell } 葬送了{ $lost }（结果为{ $value }）。
+lab-practice-instead = 唯一的正着是 { $cell }（{ $value }）。
+lab-practice-line = 你这步之后的主要变例：{ $moves }
+lab-practice-line-over = 你这步结束了对局。
+lab-practice-cell = 练习棋盘，{ $cell }：{ $content }
+lab-practice-cell-empty = 练习棋盘，{ $cell }：空
