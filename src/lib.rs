@@ -8,5 +8,6 @@ pub mod engine;
 pub mod game;
 pub mod gui;
 pub mod install;
+pub mod lab;
 pub mod protocol;
 pub mod rules;

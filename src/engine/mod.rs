@@ -23,8 +23,12 @@ pub use players::{RandomPlayer, choose_move, rule_based_move};
 pub use score::{Score, Value, WIN, WIN_BOUND, is_decisive};
 pub use table::DEFAULT_MEGABYTES;
 
-use search::{Features, Searcher, is_proved, terminal_score};
-use table::Table;
+use search::{is_proved, terminal_score};
+
+// For the learners' lab, which runs the engine's searcher one feature at a time and records it.
+pub(crate) use score::INFINITY;
+pub(crate) use search::{Exit, Features, Recorder, Searcher};
+pub(crate) use table::{Bound, Table};
 
 /// Limits on one search; `None` means unlimited. Depth counts plies.
 #[derive(Clone, Debug, Default, PartialEq)]

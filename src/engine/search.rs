@@ -7,7 +7,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use crate::rules::Position;
+use crate::rules::{Position, Side};
 
 use super::board::SearchBoard;
 use super::gomoku::{self, Forced, Vcf};
@@ -15,12 +15,24 @@ use super::score::{INFINITY, Score, WIN, is_decisive};
 use super::table::{Bound, Entry, Table};
 use super::{Limits, Stats};
 
-/// Knobs that tell the full engine apart from the plain reference searches.
+/// Knobs that tell the full engine apart from the plain reference searches (and, one at a
+/// time, the steps between them that the learners' lab compares).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Features {
+    /// Alpha-beta cut-offs (else every move of every node is searched: plain minimax).
     pub pruning: bool,
+    /// The transposition table.
     pub table: bool,
+    /// The table is keyed on the symmetry-reduced hash, so rotations and reflections of a
+    /// position share one entry (else on the plain hash). Only matters with `table`.
+    pub symmetry: bool,
+    /// Move ordering: the table move first, then history, potential and centrality (else
+    /// the moves come in board order).
     pub ordering: bool,
+    /// The engine's game knowledge: a dead draw, or a side that can no longer win (by the
+    /// potential or a pairing strategy), settles a node without search; an immediate win is
+    /// played and a forced block is the only move searched.
+    pub knowledge: bool,
     /// Every empty cell is a candidate, even on boards where only cells near stones are.
     pub every_cell: bool,
     /// Five in a row on a board of more than 25 cells is searched with the line patterns
@@ -32,28 +44,108 @@ impl Features {
     pub const FULL: Features = Features {
         pruning: true,
         table: true,
+        symmetry: true,
         ordering: true,
+        knowledge: true,
         every_cell: false,
         gomoku: true,
     };
     pub const ALPHA_BETA: Features = Features {
         pruning: true,
         table: false,
+        symmetry: false,
         ordering: false,
+        knowledge: false,
         every_cell: false,
         gomoku: false,
     };
     pub const MINIMAX: Features = Features {
         pruning: false,
         table: false,
+        symmetry: false,
         ordering: false,
+        knowledge: false,
         every_cell: false,
         gomoku: false,
     };
 }
 
+/// How the search of one node ended, as told to a [`Recorder`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Exit {
+    /// The stop flag, a limit or the recorder's budget ended the search before this node had
+    /// a value (the score passed with it means nothing).
+    Aborted,
+    /// The move into this node won: the side to move has lost.
+    Lost,
+    /// The board is full: a draw.
+    FullBoard,
+    /// No line can be completed by either side any more: a draw.
+    DeadDraw,
+    /// The side given can no longer win, by the Erdős–Selfridge potential (`pairing` false)
+    /// or a pairing strategy of its opponent (`pairing` true); the value 0 settles the window.
+    CannotWin { side: Side, pairing: bool },
+    /// The depth limit: the score is the heuristic e(P) (five in a row: the pattern score).
+    Horizon,
+    /// The table's stored result settled the node without search.
+    Table { bound: Bound },
+    /// The side to move completes a line at once (the best move is that cell).
+    WinsNow,
+    /// The opponent threatens to complete two lines: the side to move loses next.
+    CannotBlock,
+    /// Five in a row: the line patterns settled the node (a five, or a win by fours).
+    Patterns,
+    /// The moves were searched; the score is the best of them.
+    Searched,
+}
+
+/// A hook that watches the search walk the tree. The normal search uses [`NoRecorder`],
+/// whose methods are empty and inlined, so the hook compiles away; the learners' lab
+/// records the tree with its own implementation.
+///
+/// Calls come in this order at each node: `before_child` (from the parent, not at the root),
+/// `enter`, then at most one `table_hit`, for each child searched the child's calls, at most
+/// one `cutoff`, and `leave`.
+pub(crate) trait Recorder {
+    /// Whether the recorder does anything; `false` lets the searcher skip its bookkeeping.
+    const ACTIVE: bool;
+    /// Whether the recorder has no room left: the search then stops as if out of nodes.
+    fn is_full(&self) -> bool;
+    /// The parent is about to search the move `cell`.
+    fn before_child(&mut self, cell: usize);
+    /// A node is entered with this window; `depth` is the plies left to search.
+    fn enter(&mut self, ply: u32, depth: u32, alpha: Score, beta: Score);
+    /// The table knew this node (to this depth, with this bound).
+    fn table_hit(&mut self, bound: Bound, depth: u32, score: Score);
+    /// `cell` scored `value >= beta`: the moves in `unsearched` are not searched.
+    fn cutoff(&mut self, cell: usize, value: Score, beta: Score, unsearched: &[usize]);
+    /// The node returns `score`, for the reason `exit`, with this best move.
+    fn leave(&mut self, score: Score, exit: Exit, best: Option<usize>);
+}
+
+/// The recorder of the normal search: records nothing and costs nothing.
+pub(crate) struct NoRecorder;
+
+impl Recorder for NoRecorder {
+    const ACTIVE: bool = false;
+    #[inline(always)]
+    fn is_full(&self) -> bool {
+        false
+    }
+    #[inline(always)]
+    fn before_child(&mut self, _: usize) {}
+    #[inline(always)]
+    fn enter(&mut self, _: u32, _: u32, _: Score, _: Score) {}
+    #[inline(always)]
+    fn table_hit(&mut self, _: Bound, _: u32, _: Score) {}
+    #[inline(always)]
+    fn cutoff(&mut self, _: usize, _: Score, _: Score, _: &[usize]) {}
+    #[inline(always)]
+    fn leave(&mut self, _: Score, _: Exit, _: Option<usize>) {}
+}
+
 /// One search in progress: the board, the limits, counters and ordering state.
-pub(crate) struct Searcher<'a> {
+pub(crate) struct Searcher<'a, R: Recorder = NoRecorder> {
     pub board: SearchBoard,
     table: &'a Table,
     features: Features,
@@ -73,6 +165,8 @@ pub(crate) struct Searcher<'a> {
     vcf: Option<Vcf>,
     /// When the root's VCF gives up: a quarter of the time, the rest is the search's.
     vcf_deadline: Option<Instant>,
+    /// Watches the search (the lab's tree); [`NoRecorder`] for the normal search.
+    pub recorder: R,
 }
 
 /// The most fours a VCF may play at the root, and the nodes it may spend there.
@@ -88,7 +182,7 @@ const LEAF_VCF_NODES: u64 = 60;
 /// Table size of the VCF solver, in bits of slot count.
 const VCF_TABLE_BITS: u32 = 16;
 
-impl<'a> Searcher<'a> {
+impl<'a> Searcher<'a, NoRecorder> {
     pub fn new(
         position: &Position,
         table: &'a Table,
@@ -96,7 +190,22 @@ impl<'a> Searcher<'a> {
         limits: &Limits,
         stop: &'a AtomicBool,
         jitter: u64,
-    ) -> Searcher<'a> {
+    ) -> Searcher<'a, NoRecorder> {
+        Searcher::recording(position, table, features, limits, stop, jitter, NoRecorder)
+    }
+}
+
+impl<'a, R: Recorder> Searcher<'a, R> {
+    /// A searcher whose every step is told to `recorder`.
+    pub fn recording(
+        position: &Position,
+        table: &'a Table,
+        features: Features,
+        limits: &Limits,
+        stop: &'a AtomicBool,
+        jitter: u64,
+        recorder: R,
+    ) -> Searcher<'a, R> {
         let mut board = SearchBoard::new(position);
         if features.every_cell {
             board.consider_every_cell();
@@ -131,6 +240,7 @@ impl<'a> Searcher<'a> {
             jitter,
             vcf: patterns.then(|| Vcf::new(VCF_TABLE_BITS)),
             vcf_deadline: limits.time.map(|t| Instant::now() + t / 4),
+            recorder,
         }
     }
 
@@ -207,6 +317,11 @@ impl<'a> Searcher<'a> {
         best_out: &mut Option<usize>,
     ) -> Score {
         // Step 1. Count the node and look at the clock, the node budget and the stop flag.
+        // A recorder out of room stops the search before the node is counted.
+        if R::ACTIVE && self.recorder.is_full() {
+            self.aborted = true;
+            return 0;
+        }
         self.stats.nodes += 1;
         if self.stats.nodes & 1023 == 0 {
             self.poll_limits();
@@ -214,13 +329,24 @@ impl<'a> Searcher<'a> {
         if self.aborted {
             return 0;
         }
+        if R::ACTIVE {
+            let left = depth.min(self.board.pos.empty_count() as u32);
+            self.recorder.enter(ply, left, alpha, beta);
+        }
 
         // Step 2. The game is over, or can no longer be won by anyone.
         let pos = &self.board.pos;
         if pos.winner().is_some() {
-            return -(WIN - ply as Score);
+            let score = -(WIN - ply as Score);
+            self.recorder.leave(score, Exit::Lost, None);
+            return score;
         }
-        if pos.is_over() || (self.features.ordering && self.board.is_dead_draw()) {
+        if pos.is_over() {
+            self.recorder.leave(0, Exit::FullBoard, None);
+            return 0;
+        }
+        if self.features.knowledge && self.board.is_dead_draw() {
+            self.recorder.leave(0, Exit::DeadDraw, None);
             return 0;
         }
         let mut depth = depth.min(pos.empty_count() as u32);
@@ -231,13 +357,17 @@ impl<'a> Searcher<'a> {
         // often settles a window that straddles the draw.
         // Not at the root, which must still name its best move.
         let me = pos.side_to_move();
-        let shortcuts = self.features.ordering && ply > 0;
+        let shortcuts = self.features.knowledge && ply > 0;
         if shortcuts {
-            if beta <= 0 && self.board.potential_blocks(me.other()) {
-                return 0;
-            }
-            if alpha >= 0 && self.board.potential_blocks(me) {
-                return 0;
+            for (side, wanted) in [(me.other(), beta <= 0), (me, alpha >= 0)] {
+                if wanted && self.board.potential_blocks(side) {
+                    let exit = Exit::CannotWin {
+                        side,
+                        pairing: false,
+                    };
+                    self.recorder.leave(0, exit, None);
+                    return 0;
+                }
             }
         }
 
@@ -246,15 +376,21 @@ impl<'a> Searcher<'a> {
         // middle of a forced sequence would be scored as if the four were not there).
         if depth == 0 {
             if self.board.patterns().is_none() {
-                return self.board.evaluate();
+                let score = self.board.evaluate();
+                self.recorder.leave(score, Exit::Horizon, None);
+                return score;
             }
             match self.gomoku_horizon(ply) {
-                Some(score) => return score,
+                Some(score) => {
+                    self.recorder.leave(score, Exit::Patterns, None);
+                    return score;
+                }
                 None => depth = 1,
             }
         }
 
-        // Step 5. The transposition table, keyed on the symmetry-reduced hash.
+        // Step 5. The transposition table, keyed on the symmetry-reduced hash (or the plain
+        // one, when the lab asks for the table without symmetry).
         let (key, orientation) = self.canonical();
         let mut table_move = None;
         let mut unpaired = 0;
@@ -262,6 +398,8 @@ impl<'a> Searcher<'a> {
             && let Some(entry) = self.table.probe(key, ply)
         {
             self.stats.tt_hits += 1;
+            self.recorder
+                .table_hit(entry.bound, u32::from(entry.depth), entry.score);
             unpaired = entry.unpaired;
             table_move = entry
                 .best
@@ -273,6 +411,8 @@ impl<'a> Searcher<'a> {
                     Bound::Upper => entry.score <= alpha,
                 };
                 if cut {
+                    let exit = Exit::Table { bound: entry.bound };
+                    self.recorder.leave(entry.score, exit, table_move);
                     return entry.score;
                 }
             }
@@ -285,6 +425,11 @@ impl<'a> Searcher<'a> {
                 let bit = 1 << maker.index();
                 if wanted && unpaired & bit == 0 {
                     if self.board.breaker_pairs_off(maker) {
+                        let exit = Exit::CannotWin {
+                            side: maker,
+                            pairing: true,
+                        };
+                        self.recorder.leave(0, exit, None);
                         return 0;
                     }
                     unpaired |= bit;
@@ -298,11 +443,18 @@ impl<'a> Searcher<'a> {
         if patterns {
             if let Some(score) = self.gomoku_moves(ply, &mut moves, best_out) {
                 self.lists.push(moves);
+                self.recorder.leave(score, Exit::Patterns, *best_out);
                 return score;
             }
-        } else if self.features.ordering {
+        } else if self.features.knowledge {
             if let Some(score) = self.tactics(ply, &mut moves, best_out) {
                 self.lists.push(moves);
+                let exit = if score > 0 {
+                    Exit::WinsNow
+                } else {
+                    Exit::CannotBlock
+                };
+                self.recorder.leave(score, exit, *best_out);
                 return score;
             }
         } else {
@@ -346,9 +498,11 @@ impl<'a> Searcher<'a> {
             };
             // Five in a row: principal variation search. After the first move, a null window
             // asks whether a move beats alpha; only one that does is searched again in full.
+            self.recorder.before_child(m);
             let score = if patterns && i > 0 && beta - alpha > 1 {
                 let scout = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha, &mut None);
                 if scout > alpha && scout < beta && !self.aborted {
+                    self.recorder.before_child(m);
                     -self.negamax(depth - 1, ply + 1, a, b, &mut None)
                 } else {
                     scout
@@ -370,14 +524,17 @@ impl<'a> Searcher<'a> {
             if self.features.pruning && alpha >= beta {
                 self.stats.cutoffs += 1;
                 self.history[m] += depth * depth;
+                self.recorder.cutoff(m, score, beta, &moves[i + 1..]);
                 break;
             }
         }
         self.lists.push(moves);
         if self.aborted {
+            self.recorder.leave(0, Exit::Aborted, None);
             return 0;
         }
         *best_out = best_move;
+        self.recorder.leave(best_score, Exit::Searched, best_move);
 
         // Step 10. Remember the result.
         if self.features.table {
@@ -541,8 +698,12 @@ impl<'a> Searcher<'a> {
         moves.sort_by_cached_key(|&m| std::cmp::Reverse(key(m)));
     }
 
-    /// The smallest hash over the board's symmetries and the symmetry that gives it.
+    /// The smallest hash over the board's symmetries and the symmetry that gives it (the
+    /// plain hash and the identity without the `symmetry` feature).
     fn canonical(&self) -> (u64, usize) {
+        if !self.features.symmetry {
+            return (self.board.pos.hash(), 0);
+        }
         let hashes = self.board.pos.symmetric_hashes();
         let mut best = (hashes[0], 0);
         for (n, &h) in hashes.iter().enumerate().skip(1) {
