@@ -7,7 +7,7 @@ mod support;
 
 use std::sync::atomic::AtomicBool;
 
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use support::*;
 use tictactoe::engine::{Engine, EngineConfig, Limits, Value};
 use tictactoe::rules::{Cell, Position, Rule, Side};
@@ -195,4 +195,74 @@ fn practice_tells_a_wrong_answer_why_and_a_right_one_so() {
     assert_shows(&h, "Right 1 of 2");
     // The game on the main board was never touched.
     assert_eq!(stones(h.state()), 0);
+}
+
+#[test]
+fn the_algorithms_compared_on_the_empty_board_agree() {
+    let mut h = lab_with_two_players();
+    click(&mut h, "Compare");
+    click(&mut h, "Compare the algorithms");
+    wait_until(&mut h, "the comparison", |h| {
+        shows(h, "values agree") || shows(h, "values disagree")
+    });
+    assert_shows(&h, "All 6 values agree.");
+    assert_shows(&h, "Searched to the end of the game (9 plies).");
+    // Plain minimax visits every node of the game tree, the root included.
+    assert_shows(&h, "Minimax: 549,946");
+    // The numbers go with the position: a move drops them.
+    play(&mut h, &[(1, 1)]);
+    assert!(!shows(&h, "549,946"));
+}
+
+#[test]
+fn the_search_tree_expands_shows_pruned_moves_and_replays() {
+    let mut h = lab_with_two_players();
+    // X in the centre, O in a corner: seven empty cells, searched to the end.
+    play(&mut h, &[(1, 1), (0, 0)]);
+    click(&mut h, "Search tree");
+    click(&mut h, "Record the search tree");
+    wait_for_text(&mut h, "Replay:");
+    assert_shows(&h, "Searched to the end of the game (7 plies).");
+    assert!(!shows(&h, "will not allow this line"));
+
+    // Expand a move of the alpha-beta tree that was cut off: its unsearched moves appear,
+    // greyed, with the reason; its position is previewed on the board, never played.
+    let cut = h
+        .query_all_by_label_contains(", cut-off")
+        .last()
+        .expect("a cut-off among the moves at the root")
+        .accesskit_node()
+        .label()
+        .expect("a label")
+        .to_string();
+    let node = cut.split(':').next().expect("the node's move").to_string();
+    h.query_all_by_label_contains(&cut)
+        .last()
+        .expect("the node")
+        .click();
+    settle(&mut h);
+    assert_shows(&h, "pruned: value");
+    assert_shows(&h, "will not allow this line");
+    let (row, col) = {
+        let (_, at) = node.split_once(' ').expect("side and cell");
+        let (r, c) = at.split_once(',').expect("row,column");
+        (
+            r.parse::<usize>().unwrap() - 1,
+            c.parse::<usize>().unwrap() - 1,
+        )
+    };
+    assert!(
+        h.query_by_label(&label_of(row, col, Some(Side::X)))
+            .is_some()
+    );
+    assert_eq!(stones(h.state()), 2);
+
+    // The replay: from the first step to the last, where the root backs up its value.
+    click(&mut h, "Start");
+    assert_shows(&h, "Step 1 of");
+    assert_shows(&h, "enter root with window [-inf, +inf]");
+    click(&mut h, "Step forward");
+    assert_shows(&h, "Step 2 of");
+    click(&mut h, "To the end");
+    assert_shows(&h, "root backs up");
 }

@@ -80,3 +80,69 @@ lab-practice-line = Best play after your move: { $moves }
 lab-practice-line-over = Your move ends the game.
 lab-practice-cell = practice board, { $cell }: { $content }
 lab-practice-cell-empty = practice board, { $cell }: empty
+
+# Shared by the compare and tree views.
+lab-tab-compare = Compare
+lab-tab-tree = Search tree
+lab-game-over = The game is over in this position: there is nothing to search.
+lab-method-minimax = Minimax
+lab-method-alpha-beta = Alpha-beta
+lab-method-ordering = + move ordering
+lab-method-table = + transposition table
+lab-method-symmetry = + symmetry
+lab-method-full = Full engine
+
+# The algorithms compared.
+lab-compare-intro = The same position searched by plain minimax, then alpha-beta, adding one idea at a time: move ordering, a transposition table, symmetry, and the full engine. Their values must agree; the node counts show what each idea saves.
+lab-compare-start = Compare the algorithms
+lab-compare-running = Searching with { $method }
+lab-compare-depth-end = Searched to the end of the game ({ $plies } plies).
+lab-compare-depth-asked = Searched { $plies } plies deep, as asked.
+lab-compare-depth-limited = Searched { $plies } plies deep: minimax to the end would take more nodes than the limit, so values at the depth limit are e(P).
+lab-compare-method = Method
+lab-compare-nodes = Nodes
+lab-compare-cutoffs = Cut-offs
+lab-compare-hits = Table hits
+lab-compare-time = Time
+lab-compare-value = Value
+lab-compare-stopped = stopped
+lab-compare-chart = Nodes visited (log scale)
+lab-compare-chart-words = Nodes: { $bars }
+lab-compare-agree = All { $count } values agree.
+lab-compare-disagree = The values disagree: that is a bug in the engine.
+lab-compare-too-few = Too few values to compare.
+lab-compare-not-fewer = { $method } did not visit fewer nodes than { $previous }: { $why }.
+lab-compare-cancelled = Stopped before every method had run.
+lab-why-stopped = a node limit stopped one of the two, so the counts do not compare
+lab-why-nothing-to-cut = no cut-off was possible, every move had to be searched
+lab-why-ordering-missed = the ordering put a weaker move first somewhere, so cut-offs came later
+lab-why-no-transpositions = no position came twice, so the table had nothing to give
+lab-why-table-changed-order = the table's remembered moves changed the order, so the cut-offs fell elsewhere
+lab-why-no-symmetric-twins = no position met a rotation or reflection of one already searched
+lab-why-deepening = iterative deepening and the null-window proof visit some nodes more than once
+lab-why-different-trees = the two search different trees
+
+# The search tree.
+lab-tree-intro = The tree of one search of this position, as minimax and as alpha-beta walked it. Click a node to expand it and see its position on the board; the moves alpha-beta never searched are greyed with the reason; the principal variation is green.
+lab-tree-start = Record the search tree
+lab-tree-recording = Recording { $method }
+lab-tree-depth-budget = Searched { $plies } plies deep, the most that fits the node budget; leaves at the depth limit show e(P).
+lab-tree-view = Values and windows [alpha, beta] from { $side }'s view, the side to move at the root.
+lab-tree-replay = Replay:
+lab-tree-replay-start = Start
+lab-tree-replay-back = Step back
+lab-tree-replay-forward = Step forward
+lab-tree-replay-end = To the end
+lab-tree-step-enter = Step { $step } of { $all }: enter { $node } with window [{ $alpha }, { $beta }]
+lab-tree-step-backup = Step { $step } of { $all }: { $node } backs up { $value }
+lab-tree-root = root
+lab-tree-win = win at ply { $ply }
+lab-tree-loss = loss at ply { $ply }
+lab-tree-horizon = e(P) { $value }
+lab-tree-node = { $node }: { $value }  [{ $alpha }, { $beta }]
+lab-tree-cut-mark = , cut-off
+lab-tree-table-mark = , table
+lab-tree-summary = { $nodes } nodes, { $cutoffs } cut-offs, { $pruned } pruned
+lab-tree-cut-short = The tree was cut short at { $budget } nodes.
+lab-tree-cut-reason = value { $value } >= beta { $beta }: { $side } will not allow this line
+lab-tree-pruned = { $node } pruned: { $reason }

@@ -74,3 +74,69 @@ lab-practice-line = 你这步之后的主要变例：{ $moves }
 lab-practice-line-over = 你这步结束了对局。
 lab-practice-cell = 练习棋盘，{ $cell }：{ $content }
 lab-practice-cell-empty = 练习棋盘，{ $cell }：空
+
+# 比较与搜索树共用。
+lab-tab-compare = 算法比较
+lab-tab-tree = 搜索树
+lab-game-over = 此局面对局已结束：无可搜索。
+lab-method-minimax = 极大极小
+lab-method-alpha-beta = α-β剪枝
+lab-method-ordering = + 着法排序
+lab-method-table = + 置换表
+lab-method-symmetry = + 对称
+lab-method-full = 完整引擎
+
+# 算法比较。
+lab-compare-intro = 同一局面先用朴素极大极小搜索，再用α-β剪枝，每次加入一个思想：着法排序、置换表、对称，以及完整引擎。它们的值必须一致；节点数显示每个思想省下了多少。
+lab-compare-start = 比较各算法
+lab-compare-running = 正在用{ $method }搜索
+lab-compare-depth-end = 已搜索到终局（{ $plies } 层）。
+lab-compare-depth-asked = 按要求搜索 { $plies } 层。
+lab-compare-depth-limited = 搜索 { $plies } 层：极大极小搜到终局所需节点超过上限，因此深度限制处的值为估价函数 e(P)。
+lab-compare-method = 算法
+lab-compare-nodes = 节点
+lab-compare-cutoffs = 剪枝
+lab-compare-hits = 置换表命中
+lab-compare-time = 时间
+lab-compare-value = 值
+lab-compare-stopped = 已停止
+lab-compare-chart = 访问节点数（对数刻度）
+lab-compare-chart-words = 节点：{ $bars }
+lab-compare-agree = 全部 { $count } 个值一致。
+lab-compare-disagree = 各值不一致：这是引擎的错误。
+lab-compare-too-few = 可比较的值太少。
+lab-compare-not-fewer = { $method }访问的节点并不比{ $previous }少：{ $why }。
+lab-compare-cancelled = 在所有算法运行完之前已停止。
+lab-why-stopped = 其中一个因节点上限而停止，计数不可比
+lab-why-nothing-to-cut = 无法剪枝，每个着法都必须搜索
+lab-why-ordering-missed = 着法排序在某处把较弱的着法排在前面，剪枝来得较晚
+lab-why-no-transpositions = 没有局面重复出现，置换表无从发挥
+lab-why-table-changed-order = 置换表记住的着法改变了顺序，剪枝落在别处
+lab-why-no-symmetric-twins = 没有局面与已搜索局面的旋转或镜像相同
+lab-why-deepening = 迭代加深和零窗口证明会多次访问部分节点
+lab-why-different-trees = 两者搜索的是不同的树
+
+# 搜索树。
+lab-tree-intro = 此局面一次搜索的树，分别按极大极小和α-β剪枝的走法记录。点击节点展开并在棋盘上预览其局面；α-β剪枝未搜索的着法以灰色显示并注明原因；主要变例以绿色标出。
+lab-tree-start = 记录搜索树
+lab-tree-recording = 正在记录{ $method }
+lab-tree-depth-budget = 搜索 { $plies } 层，这是节点预算允许的最大深度；深度限制处的叶节点显示估价函数 e(P)。
+lab-tree-view = 值和窗口 [α, β] 均从根节点行棋方 { $side } 的角度给出。
+lab-tree-replay = 回放：
+lab-tree-replay-start = 开始
+lab-tree-replay-back = 后退一步
+lab-tree-replay-forward = 前进一步
+lab-tree-replay-end = 到最后
+lab-tree-step-enter = 第 { $step } 步，共 { $all } 步：进入 { $node }，窗口 [{ $alpha }, { $beta }]
+lab-tree-step-backup = 第 { $step } 步，共 { $all } 步：{ $node } 回传 { $value }
+lab-tree-root = 根节点
+lab-tree-win = 第 { $ply } 层胜
+lab-tree-loss = 第 { $ply } 层负
+lab-tree-horizon = e(P) { $value }
+lab-tree-node = { $node }：{ $value }  [{ $alpha }, { $beta }]
+lab-tree-cut-mark = ，剪枝
+lab-tree-table-mark = ，置换表
+lab-tree-summary = { $nodes } 个节点，{ $cutoffs } 次剪枝，剪去 { $pruned } 个
+lab-tree-cut-short = 搜索树在 { $budget } 个节点处截断。
+lab-tree-cut-reason = 值 { $value } >= β { $beta }：{ $side } 不会允许这一变化
+lab-tree-pruned = { $node } 被剪枝：{ $reason }

@@ -10,25 +10,30 @@
 //! position on the board and are dropped when it changes.
 
 mod analyst;
+mod compare;
 mod evaluation;
 mod marks;
 mod mini_board;
 mod practice;
 mod review;
 mod symmetry;
+mod tree;
 mod words;
 
 use egui::{Painter, Rect, RichText, Ui};
 
 use super::board::{BoardView, Overlay};
+use crate::engine::PlayerKind;
 use crate::game::Session;
 use crate::rules::{Cell, Position};
 use crate::t;
 
 use marks::Mark;
 
+use compare::Compare;
 use practice::Practice;
 use review::Review;
+use tree::TreeView;
 
 /// The lab panel's width when it opens; the person may drag it wider or narrower.
 const PANEL_WIDTH: f32 = 330.0;
@@ -41,10 +46,19 @@ pub enum Tab {
     Symmetry,
     Review,
     Practice,
+    Compare,
+    Tree,
 }
 
 impl Tab {
-    const ALL: [Tab; 4] = [Tab::Evaluation, Tab::Symmetry, Tab::Review, Tab::Practice];
+    const ALL: [Tab; 6] = [
+        Tab::Evaluation,
+        Tab::Symmetry,
+        Tab::Compare,
+        Tab::Tree,
+        Tab::Review,
+        Tab::Practice,
+    ];
 
     fn name(self) -> String {
         match self {
@@ -52,11 +66,14 @@ impl Tab {
             Tab::Symmetry => t!("lab-tab-symmetry"),
             Tab::Review => t!("lab-tab-review"),
             Tab::Practice => t!("lab-tab-practice"),
+            Tab::Compare => t!("lab-tab-compare"),
+            Tab::Tree => t!("lab-tab-tree"),
         }
     }
 }
 
-/// A position the board shows instead of the game's, never played: a step of the review.
+/// A position the board shows instead of the game's, never played: a step of the review, a
+/// node of the search tree.
 pub struct Preview {
     pub position: Position,
     pub last_move: Option<Cell>,
@@ -68,6 +85,8 @@ pub struct Lab {
     tab: Tab,
     review: Review,
     practice: Practice,
+    compare: Compare,
+    tree: TreeView,
 }
 
 impl Lab {
@@ -79,6 +98,8 @@ impl Lab {
             tab: Tab::default(),
             review: Review::new(ctx),
             practice: Practice::new(ctx),
+            compare: Compare::new(ctx),
+            tree: TreeView::new(ctx),
         }
     }
 
@@ -101,6 +122,8 @@ impl Lab {
             // Closed views need no searches.
             self.review.stop();
             self.practice.stop();
+            self.compare.stop();
+            self.tree.stop();
         }
     }
 
@@ -108,6 +131,8 @@ impl Lab {
     pub fn poll(&mut self, session: &Session) {
         self.review.poll(session);
         self.practice.poll();
+        self.compare.poll(session.position());
+        self.tree.poll(session.position());
     }
 
     /// The lab panel, on the right of the board.
@@ -149,6 +174,14 @@ impl Lab {
             Tab::Symmetry => symmetry::ui(ui, &shown),
             Tab::Review => self.review.ui(ui, session),
             Tab::Practice => self.practice.ui(ui),
+            Tab::Compare => self.compare.ui(ui, session.position()),
+            Tab::Tree => {
+                let depth = match &session.settings().computer {
+                    PlayerKind::Engine { depth, .. } => *depth,
+                    PlayerKind::RuleBased | PlayerKind::Random => None,
+                };
+                self.tree.ui(ui, session.position(), depth);
+            }
         }
     }
 
@@ -160,6 +193,10 @@ impl Lab {
         }
         match self.tab {
             Tab::Review => self.review.preview(session),
+            Tab::Tree => self.tree.preview().map(|(position, last_move)| Preview {
+                position,
+                last_move,
+            }),
             _ => None,
         }
     }
@@ -179,7 +216,7 @@ impl Lab {
         match self.tab {
             Tab::Evaluation => evaluation::marks(position),
             Tab::Symmetry => symmetry::marks(position),
-            Tab::Review | Tab::Practice => Vec::new(),
+            Tab::Review | Tab::Practice | Tab::Compare | Tab::Tree => Vec::new(),
         }
     }
 }
@@ -206,4 +243,9 @@ pub fn preview_ui(ui: &mut Ui, lab: &Lab, preview: &Preview) {
         .last_move(preview.last_move)
         .overlay(overlay)
         .ui(ui);
+}
+
+/// Whether two positions are the same board with the same stones.
+fn same_position(a: &Position, b: &Position) -> bool {
+    a.rule() == b.rule() && a.board() == b.board()
 }
