@@ -228,7 +228,7 @@ fn the_search_tree_expands_shows_pruned_moves_and_replays() {
     // Expand a move of the alpha-beta tree that was cut off: its unsearched moves appear,
     // greyed, with the reason; its position is previewed on the board, never played.
     let cut = h
-        .query_all_by_label_contains(", cut-off")
+        .query_all_by_label_contains(" (cut)")
         .last()
         .expect("a cut-off among the moves at the root")
         .accesskit_node()
@@ -265,4 +265,54 @@ fn the_search_tree_expands_shows_pruned_moves_and_replays() {
     assert_shows(&h, "Step 2 of");
     click(&mut h, "To the end");
     assert_shows(&h, "root backs up");
+}
+
+/// The lab's controls lie inside the window at its default size, where
+/// `scripts/lab-screenshots.sh` clicks them; printed for that script (`--nocapture`).
+#[test]
+fn the_labs_controls_fit_the_default_window() {
+    let size = egui::vec2(960.0, 720.0);
+    let mut h = open_sized(MemoryStorage::default(), size, |app| app);
+    let report = |h: &App, label: &str| {
+        let rect = h.get_by_label(label).rect();
+        let centre = rect.center();
+        assert!(
+            egui::Rect::from_min_size(egui::Pos2::ZERO, size).contains(centre),
+            "{label} at {centre:?} is outside the window"
+        );
+        println!("{label:?} {} {}", centre.x.round(), centre.y.round());
+    };
+    report(&h, "Two players at this computer");
+    click(&mut h, "Two players at this computer");
+    report(&h, "Open the learners' lab");
+    click(&mut h, "Open the learners' lab");
+    for tab in [
+        "e(P)",
+        "Symmetry",
+        "Compare",
+        "Search tree",
+        "Review",
+        "Practice",
+    ] {
+        report(&h, tab);
+    }
+    play(&mut h, &[(1, 1), (0, 0)]);
+    click(&mut h, "Compare");
+    report(&h, "Compare the algorithms");
+    click(&mut h, "Search tree");
+    report(&h, "Record the search tree");
+    click(&mut h, "Record the search tree");
+    wait_for_text(&mut h, "Replay:");
+    let node = h
+        .query_all_by_label_contains(" (cut)")
+        .last()
+        .expect("a cut-off among the moves at the root")
+        .accesskit_node()
+        .label()
+        .expect("a label")
+        .to_string();
+    report(&h, &node);
+    click(&mut h, "Review");
+    click(&mut h, "Review this game");
+    report(&h, "Back");
 }

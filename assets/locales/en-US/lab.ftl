@@ -139,9 +139,10 @@ lab-tree-root = root
 lab-tree-win = win at ply { $ply }
 lab-tree-loss = loss at ply { $ply }
 lab-tree-horizon = e(P) { $value }
-lab-tree-node = { $node }: { $value }  [{ $alpha }, { $beta }]
-lab-tree-cut-mark = , cut-off
-lab-tree-table-mark = , table
+lab-tree-node-minimax = { $node }: { $value }
+lab-tree-node = { $node }: { $value } [{ $alpha }, { $beta }]
+lab-tree-cut-mark = {" "}(cut)
+lab-tree-table-mark = {" "}(table)
 lab-tree-summary = { $nodes } nodes, { $cutoffs } cut-offs, { $pruned } pruned
 lab-tree-cut-short = The tree was cut short at { $budget } nodes.
 lab-tree-cut-reason = value { $value } >= beta { $beta }: { $side } will not allow this line

@@ -133,9 +133,10 @@ lab-tree-root = 根节点
 lab-tree-win = 第 { $ply } 层胜
 lab-tree-loss = 第 { $ply } 层负
 lab-tree-horizon = e(P) { $value }
-lab-tree-node = { $node }：{ $value }  [{ $alpha }, { $beta }]
-lab-tree-cut-mark = ，剪枝
-lab-tree-table-mark = ，置换表
+lab-tree-node-minimax = { $node }：{ $value }
+lab-tree-node = { $node }：{ $value } [{ $alpha }, { $beta }]
+lab-tree-cut-mark = （剪枝）
+lab-tree-table-mark = （置换表）
 lab-tree-summary = { $nodes } 个节点，{ $cutoffs } 次剪枝，剪去 { $pruned } 个
 lab-tree-cut-short = 搜索树在 { $budget } 个节点处截断。
 lab-tree-cut-reason = 值 { $value } >= β { $beta }：{ $side } 不会允许这一变化

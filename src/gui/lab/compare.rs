@@ -171,6 +171,18 @@ pub fn count(n: u64) -> String {
     out
 }
 
+/// A time as the table shows it: milliseconds below ten seconds.
+fn duration(elapsed: std::time::Duration) -> String {
+    let ms = elapsed.as_secs_f64() * 1000.0;
+    if ms < 10.0 {
+        format!("{ms:.2} ms")
+    } else if ms < 10_000.0 {
+        format!("{ms:.0} ms")
+    } else {
+        format!("{:.1} s", ms / 1000.0)
+    }
+}
+
 fn depth_words(comparison: &Comparison) -> String {
     let plan = comparison.depth;
     match plan.reason {
@@ -181,6 +193,13 @@ fn depth_words(comparison: &Comparison) -> String {
 }
 
 fn table_ui(ui: &mut Ui, results: &[MethodResult]) {
+    ui.scope(|ui| {
+        ui.style_mut().override_text_style = Some(egui::TextStyle::Small);
+        grid_ui(ui, results);
+    });
+}
+
+fn grid_ui(ui: &mut Ui, results: &[MethodResult]) {
     egui::Grid::new("lab-compare-table")
         .striped(true)
         .num_columns(6)
@@ -201,7 +220,7 @@ fn table_ui(ui: &mut Ui, results: &[MethodResult]) {
                 ui.label(count(r.nodes));
                 ui.label(count(r.cutoffs));
                 ui.label(count(r.tt_hits));
-                ui.label(format!("{:.3} s", r.elapsed.as_secs_f64()));
+                ui.label(duration(r.elapsed));
                 let value = if r.score.is_none() {
                     t!("lab-compare-stopped")
                 } else if r.value == Value::Unknown {
@@ -220,7 +239,7 @@ fn chart_ui(ui: &mut Ui, results: &[MethodResult]) {
     let most = results.iter().map(|r| r.nodes).max().unwrap_or(1).max(10);
     let decades = (most as f64).log10().ceil().max(1.0);
     let row = 22.0;
-    let name_width = 110.0;
+    let name_width = 112.0;
     let width = ui.available_width().max(name_width + 80.0);
     let height = row * results.len() as f32 + 18.0;
     let (rect, _) = ui.allocate_exact_size(Vec2::new(width, height), Sense::hover());
@@ -229,7 +248,8 @@ fn chart_ui(ui: &mut Ui, results: &[MethodResult]) {
     let weak = ui.visuals().weak_text_color();
     let bars = Rect::from_min_max(
         rect.min + Vec2::new(name_width, 0.0),
-        rect.max - Vec2::new(4.0, 18.0),
+        // Room on the right for the longest bar's count and the last tick's label.
+        rect.max - Vec2::new(48.0, 18.0),
     );
     let x_of = |n: u64| {
         let fraction = ((n.max(1) as f64).log10() / decades) as f32;

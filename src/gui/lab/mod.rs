@@ -35,8 +35,9 @@ use practice::Practice;
 use review::Review;
 use tree::TreeView;
 
-/// The lab panel's width when it opens; the person may drag it wider or narrower.
-const PANEL_WIDTH: f32 = 330.0;
+/// The lab panel's width (at most half the space the side panel leaves): fixed, so a view
+/// with wide content never pushes the board about; wide content scrolls instead.
+const PANEL_WIDTH: f32 = 360.0;
 
 /// The views of the lab, in the order of their tabs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -140,11 +141,10 @@ impl Lab {
         if !self.open {
             return;
         }
-        let width = PANEL_WIDTH.min(ui.available_width() * 0.45);
+        let width = PANEL_WIDTH.min(ui.available_width() * 0.5);
         egui::Panel::right("learners-lab")
-            .resizable(true)
-            .default_size(width)
-            .min_size(200.0)
+            .resizable(false)
+            .exact_size(width)
             .show(ui, |ui| {
                 ui.add_space(4.0);
                 ui.horizontal(|ui| {
@@ -163,7 +163,9 @@ impl Lab {
                     }
                 });
                 ui.separator();
-                egui::ScrollArea::vertical().show(ui, |ui| self.view_ui(ui, session));
+                egui::ScrollArea::both()
+                    .auto_shrink(false)
+                    .show(ui, |ui| self.view_ui(ui, session));
             });
     }
 

@@ -335,7 +335,10 @@ impl Review {
             if review.as_ref().is_some_and(MoveReview::changed_result) {
                 rich = rich.color(ui.visuals().warn_fg_color).strong();
             }
-            if ui.selectable_label(selected, rich).clicked() {
+            if ui
+                .add(egui::Button::selectable(selected, rich).wrap())
+                .clicked()
+            {
                 chosen = Some(i);
             }
             if let Some(r) = review.filter(MoveReview::changed_result) {

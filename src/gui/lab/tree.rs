@@ -386,13 +386,18 @@ impl Drawing<'_> {
         } else {
             "?".to_string()
         };
-        let mut text = t!(
-            "lab-tree-node",
-            node = name,
-            value = value,
-            alpha = worth(lo),
-            beta = worth(hi)
-        );
+        // Plain minimax searches every node with the full window: only alpha-beta shows it.
+        let mut text = if self.which == Which::Minimax {
+            t!("lab-tree-node-minimax", node = name, value = value)
+        } else {
+            t!(
+                "lab-tree-node",
+                node = name,
+                value = value,
+                alpha = worth(lo),
+                beta = worth(hi)
+            )
+        };
         if node.is_cut() && self.backed_up(id) {
             text.push_str(&t!("lab-tree-cut-mark"));
         }
@@ -423,7 +428,10 @@ impl Drawing<'_> {
         let has_more = !node.children.is_empty() || node.cutoff.is_some();
         if !has_more {
             let text = self.rich(ui, id);
-            if ui.selectable_label(is_selected, text).clicked() {
+            if ui
+                .add(egui::Button::selectable(is_selected, text).wrap())
+                .clicked()
+            {
                 *self.selected = Some((self.which, id));
             }
             return;
