@@ -71,7 +71,7 @@ snap lab-compare.png
 
 at 876 115                       # "Search tree"
 at 703 252 2                     # "Record the search tree"
-at 885 634                       # the alpha-beta tree's last cut-off move at the root
+at 836 634                       # the alpha-beta tree's last cut-off move at the root
 snap lab-tree.png
 
 # A game O loses by answering the centre on an edge; the review marks that move.

@@ -19,7 +19,7 @@ use super::words::{result_rank, value_words};
 /// The boards practice draws positions from: width, height, K, and how many stones a
 /// position holds (few enough to leave a choice, enough for the search to end quickly).
 const BOARDS: [(usize, usize, usize, std::ops::RangeInclusive<usize>); 3] =
-    [(3, 3, 3, 2..=5), (4, 4, 4, 5..=9), (5, 5, 4, 10..=15)];
+    [(3, 3, 3, 2..=5), (4, 4, 4, 4..=9), (5, 5, 4, 8..=14)];
 
 /// A practice position and the one move that keeps its best result.
 #[derive(Clone, Debug)]
@@ -343,5 +343,36 @@ fn feedback_ui(ui: &mut Ui, puzzle: &Puzzle, answered: &Answered, goal: Value, s
             t!("lab-practice-line", moves = moves.join("  "))
         };
         ui.label(text);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+    use crate::engine::{Engine, EngineConfig, Limits};
+
+    fn values(position: &Position) -> Vec<MoveValue> {
+        let mut engine = Engine::new(EngineConfig::default());
+        engine.analyse(position, &Limits::default(), &AtomicBool::new(false))
+    }
+
+    #[test]
+    fn one_winning_move_is_a_puzzle() {
+        // X wins only by completing the top row; every other move lets O win first.
+        let position = Position::from_notation(Rule::TIC_TAC_TOE, "xx./oo./...").unwrap();
+        let puzzle = Puzzle::find(&position, &values(&position)).expect("a puzzle");
+        assert_eq!(puzzle.answer, Cell::new(0, 2));
+    }
+
+    #[test]
+    fn the_empty_board_and_lost_positions_are_not() {
+        // Every first move draws.
+        let empty = Position::new(Rule::TIC_TAC_TOE);
+        assert!(Puzzle::find(&empty, &values(&empty)).is_none());
+        // O to move cannot stop both of X's lines: no move keeps anything.
+        let lost = Position::from_notation(Rule::TIC_TAC_TOE, "x.x/.o./x.o").unwrap();
+        assert!(Puzzle::find(&lost, &values(&lost)).is_none());
     }
 }

@@ -299,11 +299,14 @@ fn node_name(tree: &SearchTree, id: NodeId) -> String {
 
 fn trees_ui(ui: &mut Ui, run: &mut Run) {
     let mut selected = run.selected;
-    ui.columns(2, |columns| {
-        for (column, which) in columns.iter_mut().zip([Which::Minimax, Which::AlphaBeta]) {
+    // Alpha-beta's rows carry the window too: it gets the wider column.
+    let total = ui.available_width();
+    ui.horizontal_top(|ui| {
+        for (which, share) in [(Which::Minimax, 0.36), (Which::AlphaBeta, 0.64)] {
             let Some(tree) = run.tree(which) else {
                 continue;
             };
+            let width = total * share - ui.spacing().item_spacing.x;
             let step = (run.replaying == which).then_some(run.step).flatten();
             let mut view = Drawing {
                 tree,
@@ -314,8 +317,15 @@ fn trees_ui(ui: &mut Ui, run: &mut Run) {
                 current: step.map(|s| tree.steps[s].node),
                 selected: &mut selected,
             };
-            view.header_ui(column);
-            view.node_ui(column, 0);
+            ui.allocate_ui_with_layout(
+                egui::vec2(width, 0.0),
+                egui::Layout::top_down(egui::Align::Min),
+                |column| {
+                    column.set_width(width);
+                    view.header_ui(column);
+                    view.node_ui(column, 0);
+                },
+            );
         }
     });
     run.selected = selected;
