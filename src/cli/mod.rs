@@ -7,6 +7,7 @@
 
 mod analyse;
 mod bench;
+mod compare;
 mod count;
 mod error;
 mod play;
@@ -43,6 +44,9 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Search a fixed list of positions: nodes per position, a node signature, nodes per second
     Bench(bench::BenchArgs),
+    /// Compare minimax, alpha-beta, move ordering, the table, symmetry and the full engine on
+    /// one position: nodes, cut-offs, table hits, time and value of each
+    Compare(compare::CompareArgs),
 }
 
 /// The board options every subcommand takes.
@@ -132,6 +136,7 @@ pub fn execute(
         Command::Count(args) => count::run(args, output),
         Command::Play(args) => play::run(args, input, output),
         Command::Bench(args) => bench::run(args, output),
+        Command::Compare(args) => compare::run(args, output),
     }
 }
 

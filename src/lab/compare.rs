@@ -5,7 +5,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 
 use super::{LabError, Method, TABLE_MEGABYTES};
 use crate::engine::{
@@ -18,7 +18,7 @@ use crate::rules::{Cell, Position, Rule, Side};
 pub const DEFAULT_NODE_LIMIT: u64 = 5_000_000;
 
 /// How deep to search.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum DepthChoice {
     /// To the end of the game if plain minimax would fit in the node limit there, else the
@@ -67,6 +67,10 @@ impl fmt::Display for DepthPlan {
             DepthReason::Asked => write!(f, "{plies}, as asked"),
             DepthReason::AskedToEnd => write!(f, "{plies}, to the end of the game, as asked"),
             DepthReason::SmallEnough { .. } => write!(f, "{plies}, to the end of the game"),
+            DepthReason::TooLarge { estimate } if estimate == u64::MAX => write!(
+                f,
+                "{plies}: minimax to the end would take more than 10^19 nodes"
+            ),
             DepthReason::TooLarge { estimate } => write!(
                 f,
                 "{plies}: minimax to the end would take up to {} nodes, more than the limit",
@@ -81,9 +85,7 @@ struct Big(u64);
 
 impl fmt::Display for Big {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0 == u64::MAX {
-            f.write_str("more than 10^19")
-        } else if self.0 >= 100_000_000 {
+        if self.0 >= 100_000_000 {
             write!(f, "{:.1e}", self.0 as f64)
         } else {
             write!(f, "{}", self.0)
@@ -190,7 +192,7 @@ pub enum Stopped {
 impl fmt::Display for Stopped {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Stopped::NodeLimit { limit } => write!(f, "stopped at the node limit ({limit})"),
+            Stopped::NodeLimit { .. } => f.write_str("node limit reached"),
             Stopped::Cancelled => f.write_str("cancelled"),
         }
     }
@@ -202,8 +204,9 @@ impl fmt::Display for Stopped {
 pub enum NotComparable {
     /// It stopped before it had a value.
     Stopped,
-    /// The full engine at a depth limit: its game knowledge (dead draws, forced blocks,
-    /// shortcuts) changes heuristic values, so they differ from plain minimax to that depth.
+    /// The full engine at a depth limit, without a proved win or loss on both sides: its
+    /// game knowledge (dead draws, forced blocks, shortcuts) changes heuristic values, so
+    /// they differ from plain minimax to that depth.
     KnowledgeAtHorizon,
     /// The full engine on five in a row: it searches only the moves its line patterns
     /// propose, so its tree is another one.
@@ -492,12 +495,8 @@ fn run_method(
             Stopped::NodeLimit { limit: node_limit }
         });
         result.not_comparable = Some(NotComparable::Stopped);
-    } else if method == Method::Full {
-        if uses_gomoku_engine(position.rule()) {
-            result.not_comparable = Some(NotComparable::Patterns);
-        } else if !plan.to_end {
-            result.not_comparable = Some(NotComparable::KnowledgeAtHorizon);
-        }
+    } else if method == Method::Full && uses_gomoku_engine(position.rule()) {
+        result.not_comparable = Some(NotComparable::Patterns);
     }
     result
 }
@@ -513,27 +512,39 @@ pub(super) fn lab_table(rule: &Rule, used: bool) -> Table {
 }
 
 /// Marks each comparable result with whether it agrees with the first comparable one: the
-/// same score (at a depth limit), the same value (to the end).
+/// same value to the end of the game; at a depth limit the same score, or for the full
+/// engine the same proved win or loss (its other values there are not comparable).
 fn agree(results: &mut [MethodResult], plan: DepthPlan) -> Agreement {
-    let key = |r: &MethodResult| -> Option<(Value, Option<Score>)> {
-        if r.not_comparable.is_some() {
-            None
-        } else if plan.to_end {
-            Some((r.value, None))
-        } else {
-            Some((r.value, r.score))
-        }
-    };
-    let reference = results.iter().find_map(key);
+    let decisive = |r: &MethodResult| matches!(r.value, Value::Win { .. } | Value::Loss { .. });
+    let reference = results
+        .iter()
+        .find(|r| r.not_comparable.is_none() && r.method != Method::Full)
+        .or_else(|| results.iter().find(|r| r.not_comparable.is_none()))
+        .map(|r| (r.value, r.score, decisive(r)));
     let mut compared = 0;
     let mut all = true;
     for r in results.iter_mut() {
-        if let (Some(mine), Some(first)) = (key(r), reference) {
-            compared += 1;
-            let same = mine == first;
-            all &= same;
-            r.agrees = Some(same);
+        let Some((value, score, reference_decisive)) = reference else {
+            break;
+        };
+        if r.method == Method::Full
+            && !plan.to_end
+            && r.not_comparable.is_none()
+            && !(decisive(r) && reference_decisive)
+        {
+            r.not_comparable = Some(NotComparable::KnowledgeAtHorizon);
         }
+        if r.not_comparable.is_some() {
+            continue;
+        }
+        let same = if plan.to_end || r.method == Method::Full {
+            r.value == value
+        } else {
+            r.value == value && r.score == score
+        };
+        compared += 1;
+        all &= same;
+        r.agrees = Some(same);
     }
     if compared < 2 {
         for r in results.iter_mut() {
@@ -580,5 +591,32 @@ fn why_not_fewer(before: &MethodResult, now: &MethodResult) -> WhyNotFewer {
         (Method::Table, Method::Symmetry) => WhyNotFewer::TableChangedOrder,
         (_, Method::Full) => WhyNotFewer::Deepening,
         _ => WhyNotFewer::DifferentTrees,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_full_width_bound_of_3x3_counts_every_move_sequence() {
+        // 1 + 9 + 9*8 + ... + 9!: every sequence of moves, wins ignored.
+        assert_eq!(full_width_nodes(9, 9), 986_410);
+        assert_eq!(full_width_nodes(9, 2), 1 + 9 + 72);
+        assert_eq!(full_width_nodes(9, 20), 986_410);
+        assert_eq!(full_width_nodes(225, 225), u64::MAX);
+    }
+
+    #[test]
+    fn a_depth_past_the_end_is_the_end() {
+        let position = Position::new(Rule::default());
+        let plan = plan_depth(&position, DepthChoice::Plies(20), 10).unwrap();
+        assert_eq!((plan.plies, plan.to_end), (9, true));
+        let plan = plan_depth(&position, DepthChoice::Auto, 100).unwrap();
+        assert_eq!((plan.plies, plan.to_end), (2, false));
+        assert_eq!(
+            plan.to_string(),
+            "2 plies: minimax to the end would take up to 986410 nodes, more than the limit"
+        );
     }
 }

@@ -28,7 +28,7 @@ mod tree;
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::engine::Features;
 
@@ -48,7 +48,7 @@ pub use tree::{
 pub const TABLE_MEGABYTES: usize = 16;
 
 /// One step of the comparison, each adding one idea to the one before it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Method {
     /// Plain minimax: every node of the tree, no pruning.
