@@ -7,6 +7,7 @@
 #   lab-tree.png        its search tree, a cut-off node expanded and previewed on the board
 #   lab-review.png      the review of a lost game, stepped back two moves (a preview)
 #   lab-practice.png    a practice position
+#   lab-evaluation-5x5.png  e(P) on 5x5, four in a row: the engine's weights
 #   lab-560x420.png     the review at the smallest window size
 # The side panel's and the lab's widgets sit at fixed places at the default size; their
 # centres are the ones the test `the_labs_controls_fit_the_default_window` in
@@ -87,6 +88,17 @@ snap lab-review.png
 
 at 726 138 3                     # "Practice"
 snap lab-practice.png
+
+at 648 115                       # "e(P)"
+at 60 589                        # "5x5, 4 in a row": a new game
+pointer_away
+find_board
+ROWS=5 COLS=5
+for move in "2 2" "1 1" "2 3"; do
+    # shellcheck disable=SC2086
+    click_cell $move
+done
+snap lab-evaluation-5x5.png
 
 xdotool windowsize "$WID" 560 420
 sleep 0.8
