@@ -316,3 +316,19 @@ fn the_labs_controls_fit_the_default_window() {
     click(&mut h, "Review this game");
     report(&h, "Back");
 }
+
+#[test]
+fn the_leaves_at_the_difficultys_depth_limit_show_e_p() {
+    let mut h = app();
+    // The difficulty is set while playing the computer (a person moves first).
+    click(&mut h, "Beginner");
+    click(&mut h, "Open the learners' lab");
+    click(&mut h, "Search tree");
+    click(&mut h, "Record the search tree");
+    wait_for_text(&mut h, "Replay:");
+    // One ply: the moves at the root are leaves at the horizon, valued by e(P) (from X's
+    // view: the centre leaves X 8 open lines and O 4).
+    assert_shows(&h, "Searched 1 ply deep, as asked.");
+    assert_shows(&h, "X 2,2: e(P) 4");
+    assert_shows(&h, "X 1,1: e(P) ");
+}

@@ -97,7 +97,10 @@ lab-compare-intro = The same position searched by plain minimax, then alpha-beta
 lab-compare-start = Compare the algorithms
 lab-compare-running = Searching with { $method }
 lab-compare-depth-end = Searched to the end of the game ({ $plies } plies).
-lab-compare-depth-asked = Searched { $plies } plies deep, as asked.
+lab-compare-depth-asked = Searched { $plies } { $plies ->
+        [one] ply
+       *[other] plies
+    } deep, as asked.
 lab-compare-depth-limited = Searched { $plies } plies deep: minimax to the end would take more nodes than the limit, so values at the depth limit are e(P).
 lab-compare-method = Method
 lab-compare-nodes = Nodes
@@ -147,3 +150,15 @@ lab-tree-summary = { $nodes } nodes, { $cutoffs } cut-offs, { $pruned } pruned
 lab-tree-cut-short = The tree was cut short at { $budget } nodes.
 lab-tree-cut-reason = value { $value } >= beta { $beta }: { $side } will not allow this line
 lab-tree-pruned = { $node } pruned: { $reason }
+lab-tree-table-hit = The transposition table knew it: { $value }, searched { $depth } plies deep.
+lab-end-searched = Its moves were searched; the value is the best of them.
+lab-end-lost = The move into it completed a line: the side to move here has lost.
+lab-end-full-board = The board is full: a draw.
+lab-end-dead-draw = No line can be completed any more: a draw.
+lab-end-cannot-win = { $side } can no longer win.
+lab-end-horizon = The depth limit: the value is the evaluation e(P).
+lab-end-table = Settled by the transposition table, without a search.
+lab-end-wins-now = The side to move completes a line at once.
+lab-end-cannot-block = The opponent threatens two lines: the side to move loses next.
+lab-end-patterns = Settled by the five-in-a-row line patterns.
+lab-end-unfinished = The search stopped before this node had a value.

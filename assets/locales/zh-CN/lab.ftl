@@ -141,3 +141,15 @@ lab-tree-summary = { $nodes } 个节点，{ $cutoffs } 次剪枝，剪去 { $pru
 lab-tree-cut-short = 搜索树在 { $budget } 个节点处截断。
 lab-tree-cut-reason = 值 { $value } >= β { $beta }：{ $side } 不会允许这一变化
 lab-tree-pruned = { $node } 被剪枝：{ $reason }
+lab-tree-table-hit = 置换表中已有：{ $value }，搜索深度 { $depth } 层。
+lab-end-searched = 已搜索其所有着法，值取其中最佳。
+lab-end-lost = 走入此节点的一步已连成线：此处行棋方已负。
+lab-end-full-board = 棋盘已满：和棋。
+lab-end-dead-draw = 任何一条线都无法再完成：和棋。
+lab-end-cannot-win = { $side } 已无法取胜。
+lab-end-horizon = 到达深度限制：值为估价函数 e(P)。
+lab-end-table = 由置换表直接得出，无需搜索。
+lab-end-wins-now = 行棋方可立即连成一线。
+lab-end-cannot-block = 对方有两处威胁：行棋方下一步必负。
+lab-end-patterns = 由五子棋的棋型判定。
+lab-end-unfinished = 搜索在此节点得出值之前已停止。

@@ -99,7 +99,12 @@ impl TreeView {
 
     fn start(&mut self, position: &Position, depth: Option<u32>) {
         let ctx = self.ctx.clone();
-        let choice = depth.map_or(DepthChoice::Auto, DepthChoice::Plies);
+        // The difficulty's depth limit when it stops short of the end of the game; otherwise
+        // to the end if that fits the budget, else as deep as fits.
+        let choice = match depth {
+            Some(plies) if (plies as usize) < position.empty_count() => DepthChoice::Plies(plies),
+            _ => DepthChoice::Auto,
+        };
         let job = start_record_pair(position.clone(), choice, DEFAULT_BUDGET, move || {
             ctx.request_repaint();
         });
@@ -417,6 +422,28 @@ impl Drawing<'_> {
         text
     }
 
+    /// How the node got its value, for its tooltip.
+    fn details(&self, id: NodeId) -> String {
+        let node = &self.tree.nodes[id];
+        let mut lines = vec![end_words(node.end)];
+        if let Some(hit) = node.table {
+            lines.push(t!(
+                "lab-tree-table-hit",
+                depth = hit.depth,
+                value = worth(hit.score)
+            ));
+        }
+        if let Some(cut) = &node.cutoff {
+            lines.push(t!(
+                "lab-tree-cut-reason",
+                value = worth(cut.value),
+                beta = worth(cut.beta),
+                side = cut.side.other().to_string()
+            ));
+        }
+        lines.join("\n")
+    }
+
     fn rich(&self, ui: &Ui, id: NodeId) -> RichText {
         let mut text = RichText::new(self.text(id));
         if self.current == Some(id) {
@@ -440,6 +467,7 @@ impl Drawing<'_> {
             let text = self.rich(ui, id);
             if ui
                 .add(egui::Button::selectable(is_selected, text).wrap())
+                .on_hover_text(self.details(id))
                 .clicked()
             {
                 *self.selected = Some((self.which, id));
@@ -461,11 +489,12 @@ impl Drawing<'_> {
                 self.pruned_ui(ui, id);
             }
         });
-        if response.header_response.clicked() {
+        let header_response = response.header_response.on_hover_text(self.details(id));
+        if header_response.clicked() {
             *self.selected = Some((self.which, id));
         }
         if is_selected {
-            response.header_response.highlight();
+            header_response.highlight();
         }
     }
 
@@ -490,5 +519,22 @@ impl Drawing<'_> {
                     .italics(),
             );
         }
+    }
+}
+
+/// How a node got its value, in the window's language.
+fn end_words(end: NodeEnd) -> String {
+    match end {
+        NodeEnd::Searched => t!("lab-end-searched"),
+        NodeEnd::Lost => t!("lab-end-lost"),
+        NodeEnd::FullBoard => t!("lab-end-full-board"),
+        NodeEnd::DeadDraw => t!("lab-end-dead-draw"),
+        NodeEnd::CannotWin { side, .. } => t!("lab-end-cannot-win", side = side.to_string()),
+        NodeEnd::Horizon => t!("lab-end-horizon"),
+        NodeEnd::Table => t!("lab-end-table"),
+        NodeEnd::WinsNow => t!("lab-end-wins-now"),
+        NodeEnd::CannotBlock => t!("lab-end-cannot-block"),
+        NodeEnd::Patterns => t!("lab-end-patterns"),
+        NodeEnd::Unfinished => t!("lab-end-unfinished"),
     }
 }
