@@ -35,8 +35,8 @@ pub struct BoardView<'a> {
     overlay: Option<Overlay<'a>>,
 }
 
-/// A painter over the board: gets the board's rectangle and the cell edge.
-pub type Overlay<'a> = &'a dyn Fn(&egui::Painter, Rect, f32);
+/// A painter over the board: gets where each cell's centre is and the cell edge.
+pub type Overlay<'a> = &'a dyn Fn(&egui::Painter, &dyn Fn(Cell) -> Pos2, f32);
 
 /// What happened on the board this frame.
 #[derive(Default)]
@@ -261,7 +261,7 @@ impl<'a> BoardView<'a> {
                 painter.line_segment([a - overshoot, b + overshoot], stroke);
             }
             if let Some(overlay) = self.overlay {
-                overlay(painter, board, edge);
+                overlay(painter, &|cell| cell_rect(cell).center(), edge);
             }
         }
         response

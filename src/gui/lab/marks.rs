@@ -1,7 +1,7 @@
 //! What a lab view lays over the board: open lines in a side's colour, letters naming kinds
 //! of moves. Marks name cells, not points, so the board decides where they fall.
 
-use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Stroke, Vec2};
+use egui::{Align2, Color32, FontId, Painter, Pos2, Stroke};
 
 use crate::rules::{Cell, Side};
 
@@ -50,14 +50,14 @@ pub fn side_colour(side: Side, dark: bool) -> Color32 {
     solid.gamma_multiply(0.7)
 }
 
-pub fn paint(marks: &[Mark], painter: &Painter, board: Rect, edge: f32, dark: bool) {
-    let centre = |cell: Cell| {
-        board.min
-            + Vec2::new(
-                (cell.col as f32 + 0.5) * edge,
-                (cell.row as f32 + 0.5) * edge,
-            )
-    };
+/// Paints `marks`; `centre` says where a cell's centre is on screen.
+pub fn paint(
+    marks: &[Mark],
+    painter: &Painter,
+    centre: &dyn Fn(Cell) -> Pos2,
+    edge: f32,
+    dark: bool,
+) {
     for mark in marks {
         match mark {
             Mark::Line { from, to, side } => {

@@ -20,7 +20,7 @@ mod symmetry;
 mod tree;
 mod words;
 
-use egui::{Painter, Rect, RichText, Ui};
+use egui::{Painter, Pos2, RichText, Ui};
 
 use super::board::{BoardView, Overlay};
 use crate::engine::PlayerKind;
@@ -223,18 +223,26 @@ impl Lab {
     }
 }
 
+/// Where a cell's centre is on screen.
+type CellCentre<'a> = &'a dyn Fn(Cell) -> Pos2;
+
 /// What the open view lays over the board showing `position`, as a painter for
 /// [`BoardView::overlay`]; `None` when there is nothing to draw.
 #[must_use]
-pub fn overlay(lab: &Lab, position: &Position) -> Option<impl Fn(&Painter, Rect, f32) + use<>> {
+pub fn overlay(
+    lab: &Lab,
+    position: &Position,
+) -> Option<impl Fn(&Painter, CellCentre<'_>, f32) + use<>> {
     let marks = lab.marks(position);
     if marks.is_empty() {
         return None;
     }
-    Some(move |painter: &Painter, board: Rect, edge: f32| {
-        let dark = painter.ctx().global_style().visuals.dark_mode;
-        marks::paint(&marks, painter, board, edge, dark);
-    })
+    Some(
+        move |painter: &Painter, centre: CellCentre<'_>, edge: f32| {
+            let dark = painter.ctx().global_style().visuals.dark_mode;
+            marks::paint(&marks, painter, centre, edge, dark);
+        },
+    )
 }
 
 /// The board showing a lab view's preview: never clickable, with the view's marks over it.
