@@ -332,3 +332,20 @@ fn the_leaves_at_the_difficultys_depth_limit_show_e_p() {
     assert_shows(&h, "X 2,2: e(P) 4");
     assert_shows(&h, "X 1,1: e(P) ");
 }
+
+#[test]
+fn a_review_of_a_large_board_can_be_stopped() {
+    let mut h = lab_with_two_players();
+    // On 15x15 every position gets a timed search of its own: seconds of work.
+    click(&mut h, "Gomoku 15x15, 5 in a row");
+    play(&mut h, &[(7, 7), (7, 8)]);
+    click(&mut h, "Review");
+    click(&mut h, "Review this game");
+    assert_shows(&h, "Searching position 1 of 3");
+    click(&mut h, "Stop");
+    assert_shows(&h, "The review was stopped.");
+    assert!(!shows(&h, "Searching position"));
+    // The window answers at once: a move on the board is played as usual.
+    click_cell(&mut h, 0, 0);
+    assert_eq!(stones(h.state()), 3);
+}

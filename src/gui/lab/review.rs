@@ -263,7 +263,7 @@ impl Review {
         } else {
             let text = t!(
                 "lab-review-progress",
-                done = game.found.len(),
+                done = (game.found.len() + 1).min(game.needed()),
                 all = game.needed()
             );
             ui.horizontal(|ui| {
