@@ -60,7 +60,8 @@ const PAIRING_BUDGET: u32 = 128;
 /// keeps every heuristic score below the win bound, and a smaller base on boards where it
 /// would not (long K). The bound holds however the stones lie: every window at the largest
 /// weight still sums to less than half of [`WIN_BOUND`].
-fn window_weights(geometry: &Geometry) -> Vec<Score> {
+#[must_use]
+pub fn window_weights(geometry: &Geometry) -> Vec<Score> {
     let rule = geometry.rule();
     let k = rule.k();
     if k <= 3 {

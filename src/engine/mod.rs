@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::{Cell, Position, Rule};
 
-pub use board::FULL_WIDTH_CELLS;
+pub use board::{FULL_WIDTH_CELLS, window_weights};
 pub use gomoku::book::{Book, BookLine, MARGIN as BOOK_MARGIN, opening_book};
 pub use gomoku::is_gomoku as uses_gomoku_engine;
 pub use players::{RandomPlayer, choose_move, rule_based_move};

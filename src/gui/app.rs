@@ -20,6 +20,7 @@ use super::files::{Answer, FileAction, FilePicker, Files};
 use super::fonts;
 use super::i18n;
 use super::keys::{self, Command};
+use super::lab::{self, Lab};
 use super::lessons::LessonsView;
 use super::panel::{Action, ControlPanel};
 use super::saved::SavedState;
@@ -51,6 +52,7 @@ pub struct TicTacToeApp {
     computer: Computer,
     lessons: LessonsView,
     files: Files,
+    lab: Lab,
     cursor: Option<Cell>,
     /// Whether a board cell had keyboard focus last frame.
     board_focused: bool,
@@ -106,6 +108,7 @@ impl TicTacToeApp {
             computer,
             lessons,
             files: Files::desktop(),
+            lab: Lab::new(ctx),
             cursor: None,
             board_focused: false,
             note: None,
@@ -202,6 +205,7 @@ impl TicTacToeApp {
             }
             ctx.request_repaint();
         }
+        self.lab.poll(&self.state.session);
         if let Some(answer) = self.files.poll() {
             self.file_answer(answer);
             ctx.request_repaint();
@@ -455,6 +459,12 @@ impl TicTacToeApp {
     /// The board, and the actions clicking it asks for.
     fn board_ui(&mut self, ui: &mut Ui, actions: &mut Vec<Action>) {
         let session = &self.state.session;
+        if let Some(preview) = self.lab.preview(session) {
+            // A step of the learners' lab: shown, never played.
+            lab::preview_ui(ui, &self.lab, &preview);
+            return;
+        }
+        let lab_marks = lab::overlay(&self.lab, session.position());
         let person_to_move = matches!(session.player_to_move(), Some(Player::Human));
         let outcome = session.outcome();
         let win_line: &[Cell] = match &outcome {
@@ -487,6 +497,7 @@ impl TicTacToeApp {
             .cursor(self.cursor)
             .preview(person_to_move.then(|| session.position().side_to_move()))
             .values(values)
+            .overlay(lab_marks.as_ref().map(|p| p as _))
             .ui(ui);
         if let Some(cell) = response.clicked {
             actions.push(Action::Play(cell));
@@ -584,10 +595,12 @@ impl eframe::App for TicTacToeApp {
                     computer: &self.computer,
                     lessons: &mut self.lessons,
                     file_dialog_open: self.files.busy(),
+                    lab: &mut self.lab,
                 };
                 actions.extend(panel.ui(ui));
             });
         egui::Panel::top("status").show(ui, |ui| self.status_ui(ui, &mut actions));
+        self.lab.panel_ui(ui, &self.state.session);
         egui::CentralPanel::default().show(ui, |ui| self.board_ui(ui, &mut actions));
         self.files.ui(&ctx);
 

@@ -40,7 +40,12 @@ pub struct BoardView<'a> {
     pub(super) numbers: &'a [Cell],
     /// Fours and open threes to mark (the learners' view).
     pub(super) threats: &'a [Threat],
+    /// Drawn last, over everything (the learners' lab).
+    overlay: Option<Overlay<'a>>,
 }
+
+/// A painter over the board: gets where each cell's centre is and the cell edge.
+pub type Overlay<'a> = &'a dyn Fn(&egui::Painter, &dyn Fn(Cell) -> Pos2, f32);
 
 /// What happened on the board this frame.
 #[derive(Default)]
@@ -66,6 +71,7 @@ impl<'a> BoardView<'a> {
             stones: false,
             numbers: &[],
             threats: &[],
+            overlay: None,
         }
     }
 
@@ -84,6 +90,12 @@ impl<'a> BoardView<'a> {
     #[must_use]
     pub fn threats(mut self, threats: &'a [Threat]) -> Self {
         self.threats = threats;
+        self
+    }
+
+    #[must_use]
+    pub fn overlay(mut self, overlay: Option<Overlay<'a>>) -> Self {
+        self.overlay = overlay;
         self
     }
 
@@ -198,6 +210,10 @@ impl<'a> BoardView<'a> {
         // 4. Paint.
         if self.stones {
             goban::paint(ui, &self, board, edge, hovered);
+            // Each point owns the square around it, so a cell's centre is its intersection.
+            if let Some(overlay) = self.overlay {
+                overlay(ui.painter(), &|cell| cell_rect(cell).center(), edge);
+            }
             return response;
         }
         if ui.is_rect_visible(board) {
@@ -293,6 +309,9 @@ impl<'a> BoardView<'a> {
                 // Run the line a little past the end cells' centres so it reads as "through".
                 let overshoot = (b - a).normalized() * edge * 0.3;
                 painter.line_segment([a - overshoot, b + overshoot], stroke);
+            }
+            if let Some(overlay) = self.overlay {
+                overlay(painter, &|cell| cell_rect(cell).center(), edge);
             }
         }
         response

@@ -23,6 +23,7 @@ mod fonts;
 mod goban;
 pub mod i18n;
 mod keys;
+mod lab;
 mod lessons;
 mod panel;
 mod quit;

@@ -54,6 +54,7 @@ pub struct ControlPanel<'a> {
     pub computer: &'a Computer,
     pub lessons: &'a mut super::lessons::LessonsView,
     pub file_dialog_open: bool,
+    pub lab: &'a mut super::lab::Lab,
 }
 
 impl ControlPanel<'_> {
@@ -67,6 +68,8 @@ impl ControlPanel<'_> {
             .show(ui, |ui| {
                 ui.add_space(4.0);
                 self.commands_ui(ui, &mut actions);
+                ui.separator();
+                self.lab.section_ui(ui);
                 ui.separator();
                 players_ui(ui, &mut settings);
                 ui.separator();

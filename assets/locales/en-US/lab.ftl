@@ -1,0 +1,164 @@
+# The learners' lab: views beside the board that show how the search thinks.
+lab-heading = Learners' lab
+lab-open = Open the learners' lab
+lab-close = Close the lab
+lab-tab-evaluation = e(P)
+lab-tab-symmetry = Symmetry
+lab-tab-review = Review
+lab-tab-practice = Practice
+lab-stop = Stop
+
+# The evaluation e(P) = open lines for the side to move - open lines for its opponent.
+lab-eval-intro = A line is open for a side while the other side has no stone in it. Lines open for X and for O are drawn on the board in their colours.
+lab-eval-open = Open lines for { $side }: { $count }
+lab-eval-formula = e(P) for { $side } = { $mine } - { $theirs } = { $value }
+lab-eval-view = Seen from { $side }, the side to move: its open lines minus its opponent's. The engine's heuristic takes the same view.
+lab-eval-weights-intro = With more than 3 in a row the engine weighs an open line by the stones it already holds:
+lab-eval-weight = { $stones } { $stones ->
+        [one] stone
+       *[other] stones
+    }: weight { $weight }
+lab-eval-weighted = Weighted open lines for { $side }: { $sum }
+lab-eval-large-board = On a board this large only the open lines that hold a stone are drawn.
+lab-eval-over = The game is over: e(P) only guides a search that has not reached the end.
+
+# Symmetry: moves alike under rotation and reflection.
+lab-sym-intro = Moves that a rotation or reflection of this position maps onto each other are worth the same, so the search looks at one of each kind. Moves of one kind share a letter.
+lab-sym-no-moves = No moves left.
+lab-sym-kinds-first = { $count } kinds of first move: { $names }
+lab-sym-kinds = { $count } kinds of move among { $moves } empty cells
+lab-sym-keeping = The position looks the same under { $count } of the board's { $all } symmetries.
+lab-sym-kind = { $letter }: { $name }, { $count } { $count ->
+        [one] move
+       *[other] moves
+    }
+lab-sym-large-board = The board is too large for letters on every cell.
+lab-sym-corner = corner
+lab-sym-centre = centre
+lab-sym-edge = edge
+lab-sym-inside = inside
+
+# Values as the review and practice show them, for the side that moves.
+lab-value-win = win in { $plies }
+lab-value-loss = loss in { $plies }
+lab-value-draw = draw
+lab-value-unknown = not proved
+
+# The post-game review.
+lab-review-intro = Every move with the value before it and what it left the side that played it, with best play by both sides from there.
+lab-review-no-moves = No moves to review yet.
+lab-review-start = Review this game
+lab-review-exact = Every value searched to the end.
+lab-review-timed = The board is too large to search to the end: each position had a timed search, and only proved wins and losses count.
+lab-review-progress = Searching position { $done } of { $all }
+lab-review-stopped = The review was stopped.
+lab-review-slider = Step through the game (a preview; the game stays as it is)
+lab-review-back = Back
+lab-review-forward = Forward
+lab-review-at-end = The board shows the game as it stands.
+lab-review-at-step = The board shows the position after { $step } of { $all } moves.
+lab-review-move = { $number }. { $side } { $cell }
+lab-review-values = { $head }: { $before } before, { $after } after
+lab-review-win-slipped = A win let slip: { $better } kept the win.
+lab-review-draw-thrown = A draw thrown into a loss: { $better } kept the draw.
+
+# Practice positions.
+lab-practice-intro = Positions where exactly one move keeps the best result. Click the move on the small board.
+lab-practice-board = Board:
+lab-practice-score = Right { $right } of { $all }
+lab-practice-looking = Looking for a position with only one good move ({ $tried } tried)
+lab-practice-next = Next position
+lab-practice-task-win = { $side } to move and win: one move only.
+lab-practice-task-draw = { $side } to move and hold the draw: one move only.
+lab-practice-searching-line = Searching the best play after your move
+lab-practice-right = Right: { $cell } keeps the result ({ $value }).
+lab-practice-lost-win = the win
+lab-practice-lost-draw = the draw
+lab-practice-wrong = Not this one: { $cell } gives away { $lost } (it leads to a { $value }).
+lab-practice-instead = The one move was { $cell } ({ $value }).
+lab-practice-line = Best play after your move: { $moves }
+lab-practice-line-over = Your move ends the game.
+lab-practice-cell = practice board, { $cell }: { $content }
+lab-practice-cell-empty = practice board, { $cell }: empty
+
+# Shared by the compare and tree views.
+lab-tab-compare = Compare
+lab-tab-tree = Search tree
+lab-game-over = The game is over in this position: there is nothing to search.
+lab-method-minimax = Minimax
+lab-method-alpha-beta = Alpha-beta
+lab-method-ordering = + move ordering
+lab-method-table = + transposition table
+lab-method-symmetry = + symmetry
+lab-method-full = Full engine
+
+# The algorithms compared.
+lab-compare-intro = The same position searched by plain minimax, then alpha-beta, adding one idea at a time: move ordering, a transposition table, symmetry, and the full engine. Their values must agree; the node counts show what each idea saves.
+lab-compare-start = Compare the algorithms
+lab-compare-running = Searching with { $method }
+lab-compare-depth-end = Searched to the end of the game ({ $plies } plies).
+lab-compare-depth-asked = Searched { $plies } { $plies ->
+        [one] ply
+       *[other] plies
+    } deep, as asked.
+lab-compare-depth-limited = Searched { $plies } plies deep: minimax to the end would take more nodes than the limit, so values at the depth limit are e(P).
+lab-compare-method = Method
+lab-compare-nodes = Nodes
+lab-compare-cutoffs = Cut-offs
+lab-compare-hits = Table hits
+lab-compare-time = Time
+lab-compare-value = Value
+lab-compare-stopped = stopped
+lab-compare-chart = Nodes visited (log scale)
+lab-compare-chart-words = Nodes: { $bars }
+lab-compare-agree = All { $count } values agree.
+lab-compare-disagree = The values disagree: that is a bug in the engine.
+lab-compare-too-few = Too few values to compare.
+lab-compare-not-fewer = { $method } did not visit fewer nodes than { $previous }: { $why }.
+lab-compare-cancelled = Stopped before every method had run.
+lab-why-stopped = a node limit stopped one of the two, so the counts do not compare
+lab-why-nothing-to-cut = no cut-off was possible, every move had to be searched
+lab-why-ordering-missed = the ordering put a weaker move first somewhere, so cut-offs came later
+lab-why-no-transpositions = no position came twice, so the table had nothing to give
+lab-why-table-changed-order = the table's remembered moves changed the order, so the cut-offs fell elsewhere
+lab-why-no-symmetric-twins = no position met a rotation or reflection of one already searched
+lab-why-deepening = iterative deepening and the null-window proof visit some nodes more than once
+lab-why-different-trees = the two search different trees
+
+# The search tree.
+lab-tree-intro = The tree of one search of this position, as minimax and as alpha-beta walked it. Click a node to expand it and see its position on the board; the moves alpha-beta never searched are greyed with the reason; the principal variation is green.
+lab-tree-start = Record the search tree
+lab-tree-recording = Recording { $method }
+lab-tree-depth-budget = Searched { $plies } plies deep, the most that fits the node budget; leaves at the depth limit show e(P).
+lab-tree-view = Values and windows [alpha, beta] from { $side }'s view, the side to move at the root.
+lab-tree-replay = Replay:
+lab-tree-replay-start = Start
+lab-tree-replay-back = Step back
+lab-tree-replay-forward = Step forward
+lab-tree-replay-end = To the end
+lab-tree-step-enter = Step { $step } of { $all }: enter { $node } with window [{ $alpha }, { $beta }]
+lab-tree-step-backup = Step { $step } of { $all }: { $node } backs up { $value }
+lab-tree-root = root
+lab-tree-win = win at ply { $ply }
+lab-tree-loss = loss at ply { $ply }
+lab-tree-horizon = e(P) { $value }
+lab-tree-node-minimax = { $node }: { $value }
+lab-tree-node = { $node }: { $value } [{ $alpha }, { $beta }]
+lab-tree-cut-mark = {" "}(cut)
+lab-tree-table-mark = {" "}(table)
+lab-tree-summary = { $nodes } nodes, { $cutoffs } cut-offs, { $pruned } pruned
+lab-tree-cut-short = The tree was cut short at { $budget } nodes.
+lab-tree-cut-reason = value { $value } >= beta { $beta }: { $side } will not allow this line
+lab-tree-pruned = { $node } pruned: { $reason }
+lab-tree-table-hit = The transposition table knew it: { $value }, searched { $depth } plies deep.
+lab-end-searched = Its moves were searched; the value is the best of them.
+lab-end-lost = The move into it completed a line: the side to move here has lost.
+lab-end-full-board = The board is full: a draw.
+lab-end-dead-draw = No line can be completed any more: a draw.
+lab-end-cannot-win = { $side } can no longer win.
+lab-end-horizon = The depth limit: the value is the evaluation e(P).
+lab-end-table = Settled by the transposition table, without a search.
+lab-end-wins-now = The side to move completes a line at once.
+lab-end-cannot-block = The opponent threatens two lines: the side to move loses next.
+lab-end-patterns = Settled by the five-in-a-row line patterns.
+lab-end-unfinished = The search stopped before this node had a value.

@@ -1,0 +1,261 @@
+//! The learners' lab: views beside the board that show how the search thinks about the
+//! position on it. One file per view: the evaluation e(P) (`evaluation`), moves alike under
+//! symmetry (`symmetry`), the post-game review (`review`) and practice positions
+//! (`practice`); `analyst` runs their searches through a move driver of their own, `marks`
+//! draws what a view lays over the board, and `mini_board` is the small board practice is
+//! played on.
+//!
+//! The lab opens as a panel on the right of the board. It never plays a move: a view may ask
+//! the board to show another position (a preview) and to draw marks over it; both follow the
+//! position on the board and are dropped when it changes.
+
+mod analyst;
+mod compare;
+mod evaluation;
+mod marks;
+mod mini_board;
+mod practice;
+mod review;
+mod symmetry;
+mod tree;
+mod words;
+
+use egui::{Painter, Pos2, RichText, Ui};
+
+use super::board::{BoardView, Overlay};
+use crate::engine::PlayerKind;
+use crate::game::Session;
+use crate::rules::{Cell, Position};
+use crate::t;
+
+use marks::Mark;
+
+use compare::Compare;
+use practice::Practice;
+use review::Review;
+use tree::TreeView;
+
+/// The lab panel's width (at most half the space the side panel leaves): fixed, so a view
+/// with wide content never pushes the board about; wide content scrolls instead.
+const PANEL_WIDTH: f32 = 360.0;
+
+/// The views of the lab, in the order of their tabs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tab {
+    #[default]
+    Evaluation,
+    Symmetry,
+    Review,
+    Practice,
+    Compare,
+    Tree,
+}
+
+impl Tab {
+    const ALL: [Tab; 6] = [
+        Tab::Evaluation,
+        Tab::Symmetry,
+        Tab::Compare,
+        Tab::Tree,
+        Tab::Review,
+        Tab::Practice,
+    ];
+
+    fn name(self) -> String {
+        match self {
+            Tab::Evaluation => t!("lab-tab-evaluation"),
+            Tab::Symmetry => t!("lab-tab-symmetry"),
+            Tab::Review => t!("lab-tab-review"),
+            Tab::Practice => t!("lab-tab-practice"),
+            Tab::Compare => t!("lab-tab-compare"),
+            Tab::Tree => t!("lab-tab-tree"),
+        }
+    }
+}
+
+/// A position the board shows instead of the game's, never played: a step of the review, a
+/// node of the search tree.
+pub struct Preview {
+    pub position: Position,
+    pub last_move: Option<Cell>,
+}
+
+/// The learners' lab: which view is open and the state of the views that keep any.
+pub struct Lab {
+    open: bool,
+    tab: Tab,
+    review: Review,
+    practice: Practice,
+    compare: Compare,
+    tree: TreeView,
+}
+
+impl Lab {
+    /// The lab of a window; its searches repaint `ctx` when they have news.
+    #[must_use]
+    pub fn new(ctx: &egui::Context) -> Lab {
+        Lab {
+            open: false,
+            tab: Tab::default(),
+            review: Review::new(ctx),
+            practice: Practice::new(ctx),
+            compare: Compare::new(ctx),
+            tree: TreeView::new(ctx),
+        }
+    }
+
+    /// The side panel's section that opens and closes the lab.
+    pub fn section_ui(&mut self, ui: &mut Ui) {
+        ui.label(RichText::new(t!("lab-heading")).strong());
+        let text = if self.open {
+            t!("lab-close")
+        } else {
+            t!("lab-open")
+        };
+        if ui.selectable_label(self.open, text).clicked() {
+            self.set_open(!self.open);
+        }
+    }
+
+    fn set_open(&mut self, open: bool) {
+        self.open = open;
+        if !open {
+            // Closed views need no searches.
+            self.review.stop();
+            self.practice.stop();
+            self.compare.stop();
+            self.tree.stop();
+        }
+    }
+
+    /// Reads what the lab's searches sent, whether or not the panel is drawn this frame.
+    pub fn poll(&mut self, session: &Session) {
+        self.review.poll(session);
+        self.practice.poll();
+        self.compare.poll(session.position());
+        self.tree.poll(session.position());
+    }
+
+    /// The lab panel, on the right of the board.
+    pub fn panel_ui(&mut self, ui: &mut Ui, session: &Session) {
+        if !self.open {
+            return;
+        }
+        let width = PANEL_WIDTH.min(ui.available_width() * 0.5);
+        egui::Panel::right("learners-lab")
+            .resizable(false)
+            .exact_size(width)
+            .show(ui, |ui| {
+                ui.add_space(4.0);
+                ui.horizontal(|ui| {
+                    ui.heading(t!("lab-heading"));
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        if ui.button(t!("lab-close")).clicked() {
+                            self.set_open(false);
+                        }
+                    });
+                });
+                ui.horizontal_wrapped(|ui| {
+                    for tab in Tab::ALL {
+                        if ui.selectable_label(self.tab == tab, tab.name()).clicked() {
+                            self.tab = tab;
+                        }
+                    }
+                });
+                ui.separator();
+                egui::ScrollArea::both()
+                    .auto_shrink(false)
+                    .show(ui, |ui| self.view_ui(ui, session));
+            });
+    }
+
+    fn view_ui(&mut self, ui: &mut Ui, session: &Session) {
+        let shown = self.shown_position(session);
+        match self.tab {
+            Tab::Evaluation => evaluation::ui(ui, &shown),
+            Tab::Symmetry => symmetry::ui(ui, &shown),
+            Tab::Review => self.review.ui(ui, session),
+            Tab::Practice => self.practice.ui(ui),
+            Tab::Compare => self.compare.ui(ui, session.position()),
+            Tab::Tree => {
+                let depth = match &session.settings().computer {
+                    PlayerKind::Engine { depth, .. } => *depth,
+                    PlayerKind::RuleBased | PlayerKind::Random => None,
+                };
+                self.tree.ui(ui, session.position(), depth);
+            }
+        }
+    }
+
+    /// The position the board should show instead of the game's, if a view asks for one.
+    #[must_use]
+    pub fn preview(&self, session: &Session) -> Option<Preview> {
+        if !self.open {
+            return None;
+        }
+        match self.tab {
+            Tab::Review => self.review.preview(session),
+            Tab::Tree => self.tree.preview().map(|(position, last_move)| Preview {
+                position,
+                last_move,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The position the board shows: the preview, or the game's.
+    fn shown_position(&self, session: &Session) -> Position {
+        self.preview(session)
+            .map_or_else(|| session.position().clone(), |p| p.position)
+    }
+
+    /// What the open view lays over the board showing `position`.
+    #[must_use]
+    pub fn marks(&self, position: &Position) -> Vec<Mark> {
+        if !self.open {
+            return Vec::new();
+        }
+        match self.tab {
+            Tab::Evaluation => evaluation::marks(position),
+            Tab::Symmetry => symmetry::marks(position),
+            Tab::Review | Tab::Practice | Tab::Compare | Tab::Tree => Vec::new(),
+        }
+    }
+}
+
+/// Where a cell's centre is on screen.
+type CellCentre<'a> = &'a dyn Fn(Cell) -> Pos2;
+
+/// What the open view lays over the board showing `position`, as a painter for
+/// [`BoardView::overlay`]; `None` when there is nothing to draw.
+#[must_use]
+pub fn overlay(
+    lab: &Lab,
+    position: &Position,
+) -> Option<impl Fn(&Painter, CellCentre<'_>, f32) + use<>> {
+    let marks = lab.marks(position);
+    if marks.is_empty() {
+        return None;
+    }
+    Some(
+        move |painter: &Painter, centre: CellCentre<'_>, edge: f32| {
+            let dark = painter.ctx().global_style().visuals.dark_mode;
+            marks::paint(&marks, painter, centre, edge, dark);
+        },
+    )
+}
+
+/// The board showing a lab view's preview: never clickable, with the view's marks over it.
+pub fn preview_ui(ui: &mut Ui, lab: &Lab, preview: &Preview) {
+    let paint = overlay(lab, &preview.position);
+    let overlay: Option<Overlay<'_>> = paint.as_ref().map(|p| p as Overlay<'_>);
+    let _ = BoardView::new(&preview.position)
+        .last_move(preview.last_move)
+        .overlay(overlay)
+        .ui(ui);
+}
+
+/// Whether two positions are the same board with the same stones.
+fn same_position(a: &Position, b: &Position) -> bool {
+    a.rule() == b.rule() && a.board() == b.board()
+}

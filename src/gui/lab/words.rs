@@ -1,0 +1,25 @@
+//! Words the lab views share: a value as a learner reads it, and results in order.
+
+use crate::engine::Value;
+use crate::t;
+
+/// A value for the side it belongs to: "win in 3", "loss in 4", "draw", "not proved".
+#[must_use]
+pub fn value_words(value: Value) -> String {
+    match value {
+        Value::Win { plies } => t!("lab-value-win", plies = plies),
+        Value::Loss { plies } => t!("lab-value-loss", plies = plies),
+        Value::Draw => t!("lab-value-draw"),
+        Value::Unknown => t!("lab-value-unknown"),
+    }
+}
+
+/// Results in order, worst first: a loss, a draw (or a value not proved either way), a win.
+#[must_use]
+pub fn result_rank(value: Value) -> u8 {
+    match value {
+        Value::Loss { .. } => 0,
+        Value::Draw | Value::Unknown => 1,
+        Value::Win { .. } => 2,
+    }
+}

@@ -1,0 +1,351 @@
+//! The learners' lab, driven by its accessible labels: the e(P) counts of a known position
+//! (checked against a brute-force count of the 3x3 lines), the kinds of first move on the
+//! empty board, a review that marks the losing move of a scripted game and steps back through
+//! it without changing the game, and practice answers right and wrong.
+
+mod support;
+
+use std::sync::atomic::AtomicBool;
+
+use egui_kittest::kittest::{NodeT, Queryable};
+use support::*;
+use tictactoe::engine::{Engine, EngineConfig, Limits, Value};
+use tictactoe::rules::{Cell, Position, Rule, Side};
+
+/// Two players at one computer, the lab open.
+fn lab_with_two_players() -> App {
+    let mut h = app();
+    click(&mut h, "Two players at this computer");
+    click(&mut h, "Open the learners' lab");
+    h
+}
+
+/// Plays `moves` (0-based row, column) for both sides.
+fn play(h: &mut App, moves: &[(usize, usize)]) {
+    for &(row, col) in moves {
+        click_cell(h, row, col);
+    }
+}
+
+/// The lines still open for each side on a 3x3 board given as rows of 'x', 'o', '.':
+/// every row, column and diagonal written out by hand, not taken from the game.
+fn open_lines_3x3(board: [&str; 3]) -> (usize, usize) {
+    let at = |r: usize, c: usize| board[r].as_bytes()[c];
+    let mut lines: Vec<[(usize, usize); 3]> = Vec::new();
+    for i in 0..3 {
+        lines.push([(i, 0), (i, 1), (i, 2)]);
+        lines.push([(0, i), (1, i), (2, i)]);
+    }
+    lines.push([(0, 0), (1, 1), (2, 2)]);
+    lines.push([(0, 2), (1, 1), (2, 0)]);
+    let open_for = |enemy: u8| {
+        lines
+            .iter()
+            .filter(|line| line.iter().all(|&(r, c)| at(r, c) != enemy))
+            .count()
+    };
+    (open_for(b'o'), open_for(b'x'))
+}
+
+#[test]
+fn evaluation_counts_the_open_lines_of_a_known_position() {
+    let mut h = lab_with_two_players();
+    // X in the centre, O in a corner, X to move.
+    play(&mut h, &[(1, 1), (0, 0)]);
+    let (x, o) = open_lines_3x3(["o..", ".x.", "..."]);
+    assert_eq!((x, o), (5, 4));
+    assert_shows(&h, &format!("Open lines for X: {x}"));
+    assert_shows(&h, &format!("Open lines for O: {o}"));
+    assert_shows(&h, &format!("e(P) for X = {x} - {o} = {}", x - o));
+    // One more move for X: now O is to move, and e(P) takes O's view.
+    play(&mut h, &[(0, 1)]);
+    let (x, o) = open_lines_3x3(["ox.", ".x.", "..."]);
+    assert_shows(
+        &h,
+        &format!("e(P) for O = {o} - {x} = {}", o as i64 - x as i64),
+    );
+}
+
+#[test]
+fn the_empty_board_has_three_kinds_of_first_move() {
+    let mut h = lab_with_two_players();
+    click(&mut h, "Symmetry");
+    assert_shows(&h, "3 kinds of first move: corner, edge, centre");
+    assert_shows(&h, "A: corner, 4 moves");
+    assert_shows(&h, "C: centre, 1 move");
+    // X in the centre leaves two kinds: the corners and the edges.
+    play(&mut h, &[(1, 1)]);
+    assert_shows(&h, "2 kinds of move among 8 empty cells");
+}
+
+#[test]
+fn the_review_marks_the_move_that_threw_the_draw_away() {
+    let mut h = lab_with_two_players();
+    // O answers the centre on an edge, which loses; X forks and wins.
+    play(
+        &mut h,
+        &[(1, 1), (0, 1), (0, 0), (2, 2), (2, 0), (1, 0), (0, 2)],
+    );
+    assert!(h.state().session().outcome().is_some());
+    click(&mut h, "Review");
+    wait_for_text(&mut h, "Every value searched to the end.");
+    assert_shows(&h, "2. O row 1, column 2: draw before, loss in");
+    assert_shows(&h, "1. X row 2, column 2: draw before, draw after");
+    let marked: Vec<_> = h
+        .query_all_by_label_contains("A draw thrown into a loss")
+        .collect();
+    assert_eq!(marked.len(), 1, "only O's edge move changed the result");
+    assert!(!shows(&h, "A win let slip"));
+
+    // Stepping back previews the position on the board; the game stays as it is.
+    click(&mut h, "Back");
+    assert_shows(&h, "The board shows the position after 6 of 7 moves.");
+    assert!(h.query_by_label(&label_of(0, 2, None)).is_some());
+    assert_eq!(stones(h.state()), 7);
+    click(&mut h, "Forward");
+    assert_shows(&h, "The board shows the game as it stands.");
+    assert!(h.query_by_label(&label_of(0, 2, Some(Side::X))).is_some());
+
+    // A new game drops the review of the old one.
+    click(&mut h, "New game Ctrl+N");
+    assert!(!shows(&h, "A draw thrown into a loss"));
+    assert_shows(&h, "No moves to review yet.");
+}
+
+/// The practice position on screen, read from its cells' labels.
+fn practice_position(h: &App) -> Position {
+    let mut rows = Vec::new();
+    for row in 0..3 {
+        let mut text = String::new();
+        for col in 0..3 {
+            let cell = Cell::new(row, col);
+            let holds = |what: &str| {
+                h.query_by_label(&format!("practice board, {cell}: {what}"))
+                    .is_some()
+            };
+            text.push(if holds("X") {
+                'x'
+            } else if holds("O") {
+                'o'
+            } else {
+                assert!(holds("empty"), "no practice cell at {cell}");
+                '.'
+            });
+        }
+        rows.push(text);
+    }
+    Position::from_notation(Rule::TIC_TAC_TOE, &rows.join("/")).expect("a position")
+}
+
+/// The moves of `position` that keep its best result, and one that does not.
+fn keeping_and_losing(position: &Position) -> (Vec<Cell>, Cell) {
+    let rank = |v: Value| match v {
+        Value::Loss { .. } => 0,
+        Value::Draw | Value::Unknown => 1,
+        Value::Win { .. } => 2,
+    };
+    let mut engine = Engine::new(EngineConfig::default());
+    let values = engine.analyse(position, &Limits::default(), &AtomicBool::new(false));
+    let best = values.iter().map(|m| rank(m.value)).max().expect("moves");
+    let keeping = values
+        .iter()
+        .filter(|m| rank(m.value) == best)
+        .map(|m| m.cell)
+        .collect();
+    let losing = values
+        .iter()
+        .find(|m| rank(m.value) < best)
+        .expect("a move that gives something away")
+        .cell;
+    (keeping, losing)
+}
+
+fn wait_for_puzzle(h: &mut App) {
+    wait_until(h, "a practice position", |h| {
+        shows(h, "one move only") && shows(h, "practice board")
+    });
+}
+
+#[test]
+fn practice_tells_a_wrong_answer_why_and_a_right_one_so() {
+    let mut h = lab_with_two_players();
+    click(&mut h, "Practice");
+    wait_for_puzzle(&mut h);
+
+    // A wrong answer: what it gives away, the one move, and the line that shows why.
+    let position = practice_position(&h);
+    let (keeping, losing) = keeping_and_losing(&position);
+    assert_eq!(keeping.len(), 1, "a practice position has one good move");
+    let cell = Cell::new(losing.row, losing.col);
+    click(&mut h, &format!("practice board, {cell}: empty"));
+    assert_shows(&h, &format!("Not this one: {cell} gives away the"));
+    assert_shows(&h, &format!("The one move was {}", keeping[0]));
+    wait_until(&mut h, "the best play after the wrong move", |h| {
+        shows(h, "Best play after your move:") || shows(h, "Your move ends the game.")
+    });
+    assert_shows(&h, "Right 0 of 1");
+
+    // The next position, answered right.
+    click(&mut h, "Next position");
+    wait_for_puzzle(&mut h);
+    let position = practice_position(&h);
+    let (keeping, _) = keeping_and_losing(&position);
+    click(&mut h, &format!("practice board, {}: empty", keeping[0]));
+    assert_shows(&h, &format!("Right: {} keeps the result", keeping[0]));
+    assert_shows(&h, "Right 1 of 2");
+    // The game on the main board was never touched.
+    assert_eq!(stones(h.state()), 0);
+}
+
+#[test]
+fn the_algorithms_compared_on_the_empty_board_agree() {
+    let mut h = lab_with_two_players();
+    click(&mut h, "Compare");
+    click(&mut h, "Compare the algorithms");
+    wait_until(&mut h, "the comparison", |h| {
+        shows(h, "values agree") || shows(h, "values disagree")
+    });
+    assert_shows(&h, "All 6 values agree.");
+    assert_shows(&h, "Searched to the end of the game (9 plies).");
+    // Plain minimax visits every node of the game tree, the root included.
+    assert_shows(&h, "Minimax: 549,946");
+    // The numbers go with the position: a move drops them.
+    play(&mut h, &[(1, 1)]);
+    assert!(!shows(&h, "549,946"));
+}
+
+#[test]
+fn the_search_tree_expands_shows_pruned_moves_and_replays() {
+    let mut h = lab_with_two_players();
+    // X in the centre, O in a corner: seven empty cells, searched to the end.
+    play(&mut h, &[(1, 1), (0, 0)]);
+    click(&mut h, "Search tree");
+    click(&mut h, "Record the search tree");
+    wait_for_text(&mut h, "Replay:");
+    assert_shows(&h, "Searched to the end of the game (7 plies).");
+    assert!(!shows(&h, "will not allow this line"));
+
+    // Expand a move of the alpha-beta tree that was cut off: its unsearched moves appear,
+    // greyed, with the reason; its position is previewed on the board, never played.
+    let cut = h
+        .query_all_by_label_contains(" (cut)")
+        .last()
+        .expect("a cut-off among the moves at the root")
+        .accesskit_node()
+        .label()
+        .expect("a label")
+        .to_string();
+    let node = cut.split(':').next().expect("the node's move").to_string();
+    h.query_all_by_label_contains(&cut)
+        .last()
+        .expect("the node")
+        .click();
+    settle(&mut h);
+    assert_shows(&h, "pruned: value");
+    assert_shows(&h, "will not allow this line");
+    let (row, col) = {
+        let (_, at) = node.split_once(' ').expect("side and cell");
+        let (r, c) = at.split_once(',').expect("row,column");
+        (
+            r.parse::<usize>().unwrap() - 1,
+            c.parse::<usize>().unwrap() - 1,
+        )
+    };
+    assert!(
+        h.query_by_label(&label_of(row, col, Some(Side::X)))
+            .is_some()
+    );
+    assert_eq!(stones(h.state()), 2);
+
+    // The replay: from the first step to the last, where the root backs up its value.
+    click(&mut h, "Start");
+    assert_shows(&h, "Step 1 of");
+    assert_shows(&h, "enter root with window [-inf, +inf]");
+    click(&mut h, "Step forward");
+    assert_shows(&h, "Step 2 of");
+    click(&mut h, "To the end");
+    assert_shows(&h, "root backs up");
+}
+
+/// The lab's controls lie inside the window at its default size, where
+/// `scripts/lab-screenshots.sh` clicks them; printed for that script (`--nocapture`).
+#[test]
+fn the_labs_controls_fit_the_default_window() {
+    let size = egui::vec2(960.0, 720.0);
+    let mut h = open_sized(MemoryStorage::default(), size, |app| app);
+    let report = |h: &App, label: &str| {
+        let rect = h.get_by_label(label).rect();
+        let centre = rect.center();
+        assert!(
+            egui::Rect::from_min_size(egui::Pos2::ZERO, size).contains(centre),
+            "{label} at {centre:?} is outside the window"
+        );
+        println!("{label:?} {} {}", centre.x.round(), centre.y.round());
+    };
+    report(&h, "Two players at this computer");
+    click(&mut h, "Two players at this computer");
+    report(&h, "Open the learners' lab");
+    click(&mut h, "Open the learners' lab");
+    for tab in [
+        "e(P)",
+        "Symmetry",
+        "Compare",
+        "Search tree",
+        "Review",
+        "Practice",
+    ] {
+        report(&h, tab);
+    }
+    play(&mut h, &[(1, 1), (0, 0)]);
+    click(&mut h, "Compare");
+    report(&h, "Compare the algorithms");
+    click(&mut h, "Search tree");
+    report(&h, "Record the search tree");
+    click(&mut h, "Record the search tree");
+    wait_for_text(&mut h, "Replay:");
+    let node = h
+        .query_all_by_label_contains(" (cut)")
+        .last()
+        .expect("a cut-off among the moves at the root")
+        .accesskit_node()
+        .label()
+        .expect("a label")
+        .to_string();
+    report(&h, &node);
+    click(&mut h, "Review");
+    click(&mut h, "Review this game");
+    report(&h, "Back");
+}
+
+#[test]
+fn the_leaves_at_the_difficultys_depth_limit_show_e_p() {
+    let mut h = app();
+    // The difficulty is set while playing the computer (a person moves first).
+    click(&mut h, "Beginner");
+    click(&mut h, "Open the learners' lab");
+    click(&mut h, "Search tree");
+    click(&mut h, "Record the search tree");
+    wait_for_text(&mut h, "Replay:");
+    // One ply: the moves at the root are leaves at the horizon, valued by e(P) (from X's
+    // view: the centre leaves X 8 open lines and O 4).
+    assert_shows(&h, "Searched 1 ply deep, as asked.");
+    assert_shows(&h, "X 2,2: e(P) 4");
+    assert_shows(&h, "X 1,1: e(P) ");
+}
+
+#[test]
+fn a_review_of_a_large_board_can_be_stopped() {
+    let mut h = lab_with_two_players();
+    // On 15x15 every position gets a timed search of its own: seconds of work.
+    click(&mut h, "Gomoku 15x15, 5 in a row");
+    play(&mut h, &[(7, 7), (7, 8)]);
+    click(&mut h, "Review");
+    click(&mut h, "Review this game");
+    assert_shows(&h, "Searching position 1 of 3");
+    click(&mut h, "Stop");
+    assert_shows(&h, "The review was stopped.");
+    assert!(!shows(&h, "Searching position"));
+    // The window answers at once: a move on the board is played as usual.
+    click_cell(&mut h, 0, 0);
+    assert_eq!(stones(h.state()), 3);
+}
