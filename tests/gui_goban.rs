@@ -154,7 +154,14 @@ fn threat_marks_name_each_sides_fours_and_open_threes() {
 #[test]
 fn the_status_shows_the_depth_and_line_while_the_computer_thinks() {
     let mut h = on_15x15(Mode::HumanVsComputer, FirstMover::Human, 4_000);
-    click_cell(&mut h, 7, 7);
+    // Near the edge, out of the opening book (whose replies come without a search).
+    click_cell(&mut h, 2, 3);
+    assert!(
+        tictactoe::engine::opening_book()
+            .replies(h.state().session().position())
+            .is_empty(),
+        "the position is out of the book"
+    );
     // The line is read at the status line's once-a-second tick; the search gets 4 s.
     wait_until(&mut h, "the search's depth and line", |h| {
         shows(h, "Depth ") && shows(h, ", expects ")

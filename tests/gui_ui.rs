@@ -216,8 +216,8 @@ fn a_long_note_stays_on_one_line_and_the_board_does_not_move() {
 #[test]
 fn long_player_names_stay_on_one_line_at_the_smallest_size() {
     let mut h = open_sized(MemoryStorage::default(), SMALLEST_SIZE, |app| app);
-    let board_before = first_cell(&h);
     click(&mut h, "Gomoku 15x15, 5 in a row");
+    let board_before = first_cell(&h);
     // "X - you vs O - computer (full depth, 2 s per move)" is wider than the status area.
     let players = h.get_by_label_contains("X - you vs O - computer");
     assert!(players.rect().height() < body_row(&h));
@@ -235,9 +235,15 @@ fn long_player_names_stay_on_one_line_at_the_smallest_size() {
         "the score starts inside the status area: {:?}, the area from x = {area_left}",
         score.rect(),
     );
-    // A board of another size moves its cells, but the status area keeps its height: the
-    // board starts at the same height whatever the status says.
-    assert!((first_cell(&h).top() - board_before.top()).abs() < 0.5);
+    // The status area keeps its height: the board stays where it is whatever the status
+    // says, here while the computer thinks about its answer to a move.
+    click(&mut h, &cell_label(Cell::new(7, 7), None));
+    assert_shows(&h, "O - computer is thinking");
+    assert!(
+        (first_cell(&h).top() - board_before.top()).abs() < 0.5,
+        "{board_before:?} then {:?}",
+        first_cell(&h)
+    );
 }
 
 #[test]

@@ -151,6 +151,9 @@ pub fn wait_for_text(h: &mut App, text: &str) {
 
 /// Clicks the one widget labelled exactly `label`.
 pub fn click(h: &mut App, label: &str) {
+    // As a person would: scroll it into view first (the side panel scrolls when it is taller
+    // than the window), then click it.
+    scroll_into_view(h, label);
     h.get_by_label(label).click();
     settle(h);
 }
@@ -158,6 +161,27 @@ pub fn click(h: &mut App, label: &str) {
 /// The accessible label of a cell (0-based row and column) holding `content`.
 pub fn label_of(row: usize, col: usize, content: Option<Side>) -> String {
     cell_label(Cell::new(row, col), content)
+}
+
+/// Scrolls the widget labelled `label` into the window if it is outside it, as a person
+/// scrolls the side panel (egui animates the scroll, so frames are stepped until it is in).
+pub fn scroll_into_view(h: &mut App, label: &str) {
+    let inside = |h: &App| {
+        h.ctx
+            .content_rect()
+            .contains_rect(h.get_by_label(label).rect())
+    };
+    if inside(h) {
+        return;
+    }
+    h.get_by_label(label).scroll_to_me();
+    for _ in 0..120 {
+        h.step();
+        if inside(h) {
+            return;
+        }
+    }
+    panic!("\"{label}\" could not be scrolled into the window");
 }
 
 /// Clicks an empty cell (0-based row and column).
