@@ -167,8 +167,14 @@ pub(crate) struct Searcher<'a, R: Recorder = NoRecorder> {
     vcf_deadline: Option<Instant>,
     /// Watches the search (the lab's tree); [`NoRecorder`] for the normal search.
     pub recorder: R,
-    /// The VCT solver of the root, the main thread's only.
+    /// The VCT solver, when the board keeps line patterns: at the root (the main thread's
+    /// only) and at the nodes just below it (see [`Searcher::inner_vct`]).
     vct: Option<Vct>,
+    /// Whether the nodes one and two plies below the root look for a VCT of the side to
+    /// move (on by default; a test turns it off to compare).
+    pub inner_vct: bool,
+    /// The ply of the root of the search in progress.
+    root_ply: u32,
 }
 
 /// The most fours a VCF may play at the root, and the nodes it may spend there.
@@ -180,6 +186,10 @@ const ROOT_VCF_NODES: u64 = 200_000;
 /// win by fours usually is (with any four at all, it would cost most of the search's time).
 const LEAF_VCF_FOURS: u32 = 6;
 const LEAF_VCF_NODES: u64 = 60;
+
+/// The plies below the root where the side to move looks for a VCT: at the first, a VCT of
+/// the opponent refutes the root's move; at the second, the root's side wins by one.
+const INNER_VCT_PLIES: u32 = 2;
 
 /// Table size of the VCF solver, in bits of slot count.
 const VCF_TABLE_BITS: u32 = 16;
@@ -243,7 +253,9 @@ impl<'a, R: Recorder> Searcher<'a, R> {
             vcf: patterns.then(|| Vcf::new(VCF_TABLE_BITS)),
             vcf_deadline: limits.time.map(|t| Instant::now() + t / 4),
             recorder,
-            vct: (patterns && jitter == 0).then(|| Vct::new(gomoku::vct::TABLE_BITS)),
+            vct: patterns.then(|| Vct::new(gomoku::vct::TABLE_BITS)),
+            inner_vct: true,
+            root_ply: 0,
         }
     }
 
@@ -297,6 +309,7 @@ impl<'a, R: Recorder> Searcher<'a, R> {
         beta: Score,
     ) -> (Score, Option<usize>) {
         let mut best = None;
+        self.root_ply = ply;
         let score = self.negamax(depth, ply, alpha, beta, &mut best);
         (score, best)
     }
@@ -444,7 +457,10 @@ impl<'a, R: Recorder> Searcher<'a, R> {
         let mut moves = self.lists.pop().unwrap_or_default();
         let patterns = self.board.patterns().is_some();
         if patterns {
-            if let Some(score) = self.gomoku_moves(ply, &mut moves, best_out) {
+            let settled = self
+                .gomoku_moves(ply, &mut moves, best_out)
+                .or_else(|| self.inner_vct(depth, ply, (key, orientation), unpaired, best_out));
+            if let Some(score) = settled {
                 self.lists.push(moves);
                 self.recorder.leave(score, Exit::Patterns, *best_out);
                 return score;
@@ -646,6 +662,61 @@ impl<'a, R: Recorder> Searcher<'a, R> {
         }
     }
 
+    /// Five in a row, one or two plies below the root: a win of the side to move by threes
+    /// and fours, within a small budget, settles the node (its first threat is the best
+    /// move, the score a win after the line's plies, stored in the table as a lower bound).
+    /// Asked only where the side to move has something to attack with (a four or a double
+    /// three to make: without one a VCT is rare, and asking everywhere costs up to a quarter
+    /// more nodes per depth) and the opponent has neither a four nor a live three
+    /// (then the search's own answers are forced, and a three of ours would come too late).
+    /// Both sides are covered: at the first ply a VCT of the opponent refutes the root's
+    /// move, at the second the root's side wins after the opponent's reply.
+    fn inner_vct(
+        &mut self,
+        depth: u32,
+        ply: u32,
+        (key, orientation): (u64, usize),
+        unpaired: u8,
+        best_out: &mut Option<usize>,
+    ) -> Option<Score> {
+        if !self.inner_vct || ply <= self.root_ply || ply > self.root_ply + INNER_VCT_PLIES {
+            return None;
+        }
+        let me = self.board.pos.side_to_move();
+        let them = me.other();
+        let patterns = self.board.patterns()?;
+        // `Four` or more: a four, a double three or better to make. A live three of the
+        // opponent's (or its four) is a cell of `OpenFour` or more for it.
+        if !patterns.has_at_least(me, gomoku::Combo::Four)
+            || patterns.has_at_least(them, gomoku::Combo::OpenFour)
+        {
+            return None;
+        }
+        let vct = self.vct.as_mut()?;
+        let line = vct.solve_once(
+            &mut self.board,
+            gomoku::vct::INNER_THREATS,
+            gomoku::vct::INNER_NODES,
+            self.deadline,
+        );
+        self.stats.nodes += vct.nodes;
+        let line = line?;
+        let score = WIN - (ply as Score + line.len() as Score);
+        *best_out = line.first().copied();
+        if self.features.table {
+            let best = best_out.map(|m| self.board.geometry().symmetry_map(orientation)[m]);
+            let entry = Entry {
+                score,
+                depth: depth.min(255) as u8,
+                bound: Bound::Lower,
+                best,
+                unpaired,
+            };
+            self.table.store(key, ply, entry);
+        }
+        Some(score)
+    }
+
     /// A win of the side to move by continuous fours from the root, if the board keeps line
     /// patterns and one is found within the root's budget: the line, both sides' moves.
     pub fn root_vcf(&mut self) -> Option<Vec<usize>> {
@@ -663,7 +734,11 @@ impl<'a, R: Recorder> Searcher<'a, R> {
         if line.is_some() {
             return line;
         }
-        // Then a win by threes and fours, in what is left of the same time.
+        // Then a win by threes and fours, in what is left of the same time (the main thread
+        // only: the helpers would find the same).
+        if self.jitter != 0 {
+            return None;
+        }
         let vct = self.vct.as_mut()?;
         let line = vct.solve(
             &mut self.board,

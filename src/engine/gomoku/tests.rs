@@ -4,6 +4,7 @@
 use super::patterns::Pattern;
 use super::*;
 use crate::engine::board::SearchBoard;
+use crate::engine::score::is_decisive;
 use crate::rules::{Position, Rule, Side};
 
 /// A 15x15 position from a diagram of its top rows (the rest empty), `x`, `o`, `.`.
@@ -704,4 +705,61 @@ fn vct_defences_stop_the_opponents_vct() {
         defences.contains(&(best.row * 15 + best.col)),
         "{best:?} not in {defences:?}"
     );
+}
+
+/// The search's value of `pos` at `depth` plies (no VCF or VCT at the root, no time or node
+/// limit), with or without the VCT one and two plies below the root, and its nodes.
+fn searched(
+    pos: &Position,
+    depth: u32,
+    inner_vct: bool,
+) -> (crate::engine::score::Score, Option<usize>, u64) {
+    use crate::engine::search::{Features, Searcher};
+    let table = crate::engine::table::Table::new(4, usize::MAX);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let limits = crate::engine::Limits::default();
+    let mut s = Searcher::new(pos, &table, Features::FULL, &limits, &stop, 0);
+    s.inner_vct = inner_vct;
+    let (score, best) = s.root(depth, 0);
+    (score, best, s.stats.nodes)
+}
+
+/// Two diagonals crossing (the fifth middle game of `bench --smp`), X to move. X wins, but
+/// not by threats from here: the root's VCT finds nothing. X's quiet move at (4,9) leaves O
+/// no answer after which X has no VCT.
+const CROSSING: [&str; 10] = [
+    "",
+    "",
+    "",
+    "",
+    "",
+    ".........x",
+    "......o.x",
+    "......xxo",
+    "......oxo",
+    ".....o",
+];
+
+#[test]
+fn the_search_finds_a_vct_after_the_opponents_reply() {
+    let pos = diagram(&CROSSING, false);
+    assert_eq!(pos.side_to_move(), Side::X);
+    assert_eq!(vct(&pos), None, "no VCT at the root");
+    // Three plies: X's move, O's reply, and at the second ply below the root X's VCT.
+    let (score, best, nodes) = searched(&pos, 3, true);
+    assert!(
+        score > 0 && is_decisive(score),
+        "{score} after {nodes} nodes"
+    );
+    assert_eq!(best, Some(index(4, 9)));
+    // Without the VCT inside the search, three and four plies see no win.
+    for depth in [3, 4] {
+        let (score, _, _) = searched(&pos, depth, false);
+        assert!(!is_decisive(score), "depth {depth}: {score}");
+    }
+    // The search without it confirms the win, ten plies deep: O loses after (4,9).
+    let mut after = pos.clone();
+    after.make(index(4, 9));
+    let (score, _, _) = searched(&after, 10, false);
+    assert!(score < 0 && is_decisive(score), "{score}");
 }

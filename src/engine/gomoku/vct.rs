@@ -9,6 +9,9 @@
 //! on the three's lines that would make a four for the attacker, and the defender's own
 //! fours. The solver keeps its own table of the positions where it found no win, with the
 //! number of threats it looked ahead, as the VCF solver does.
+//!
+//! The search asks it at the root (a large budget) and, with [`Vct::solve_once`], one and
+//! two plies below the root (a small one, each position once).
 
 use std::time::Instant;
 
@@ -24,6 +27,15 @@ use super::vcf::Vcf;
 pub const ROOT_THREATS: u32 = 8;
 pub const ROOT_NODES: u64 = 20_000;
 pub const TABLE_BITS: u32 = 14;
+
+/// The most threats a VCT inside the search may play, and the nodes it may spend at one
+/// node of the search (the inner VCF's included): small, since the search asks at many
+/// nodes, and a VCT that needs more is left to the search itself.
+pub const INNER_THREATS: u32 = 6;
+pub const INNER_NODES: u64 = 600;
+
+/// Size of the table of positions whose VCT inside the search was tried, in bits.
+const TRIED_BITS: u32 = 12;
 
 /// How often (in nodes) the solver looks at the clock.
 const POLL_NODES: u64 = 128;
@@ -50,6 +62,9 @@ pub struct Vct {
     deadline: Option<Instant>,
     /// The defender's history counts: none (a proof needs no ordering help), all zero.
     no_history: Vec<u32>,
+    /// The positions where [`Vct::solve_once`] found no win (in vain or out of budget): it
+    /// does not try them again.
+    tried: Vec<u64>,
 }
 
 impl Vct {
@@ -65,7 +80,31 @@ impl Vct {
             out_of_budget: false,
             deadline: None,
             no_history: Vec::new(),
+            tried: vec![0; 1 << TRIED_BITS],
         }
+    }
+
+    /// [`Vct::solve`] for the search's inner nodes, which meet the same positions again in
+    /// every iteration: a position where it found no win before, even for want of nodes, is
+    /// not searched again (`None` at once, 0 nodes).
+    pub fn solve_once(
+        &mut self,
+        board: &mut SearchBoard,
+        threats: u32,
+        budget: u64,
+        deadline: Option<Instant>,
+    ) -> Option<Vec<usize>> {
+        let key = board.pos.hash();
+        let slot = key as usize & (self.tried.len() - 1);
+        if self.tried[slot] == key {
+            self.nodes = 0;
+            return None;
+        }
+        let line = self.solve(board, threats, budget, deadline);
+        if line.is_none() {
+            self.tried[slot] = key;
+        }
+        line
     }
 
     /// A win of the side to move by threes and fours, with at most `threats` threats of its
