@@ -90,7 +90,7 @@ pub enum Task {
     /// The value of every legal move, sent move by move (the learners' view).
     Values,
     /// The lab's comparison of the search algorithms on the position (see
-    /// [`crate::lab::compare`]): `methods` in turn, to `depth`, each stopped after
+    /// [`crate::lab::compare()`]): `methods` in turn, to `depth`, each stopped after
     /// `node_limit` nodes. Each method's start and result come as [`LabEvent::Compare`],
     /// the whole comparison as [`LabEvent::Compared`].
     Compare {
