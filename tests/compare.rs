@@ -1,12 +1,19 @@
 //! The learners' lab comparison of the search algorithms, through the library and through
 //! `tictactoe compare`: plain minimax visits the whole game tree, every method finds the
 //! same value, each step visits fewer nodes than the one before it (or says why not), and
-//! bad arguments are refused with a clear error.
+//! bad arguments are refused with a clear error. Through the move driver, as the window runs
+//! it: progress and the result carry the request's tag, a comparison of a position no longer
+//! on the board is dropped, a stop ends it, a failure is reported, and it runs beside the
+//! computer's move without stopping it.
 
 use std::process::{Command, Output};
 use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
-use tictactoe::engine::Value;
+use tictactoe::engine::{PlayerKind, Value};
+use tictactoe::game::{
+    Clock, Driver, DriverConfig, Event, LabEvent, Request, Task, TaskKind, Update,
+};
 use tictactoe::lab::{
     self, Agreement, CompareProgress, CompareRequest, DepthChoice, LabError, Method, NotComparable,
     Stopped,
@@ -192,35 +199,204 @@ fn progress_reports_each_method_and_a_stop_flag_cancels() {
     assert!(comparison.results.is_empty());
 }
 
-#[test]
-fn a_job_on_a_worker_thread_can_be_cancelled() {
-    // Minimax to the end of 4x4 would never finish: only cancelling ends it.
-    let request = CompareRequest {
+/// Minimax and alpha-beta to the end of 4x4: minimax would never finish, so only a stop
+/// ends it.
+fn endless() -> CompareRequest {
+    CompareRequest {
         depth: DepthChoice::ToEnd,
         node_limit: u64::MAX,
         methods: vec![Method::Minimax, Method::AlphaBeta],
         ..CompareRequest::new(Position::new("4,4,4".parse().unwrap()))
+    }
+}
+
+#[test]
+fn a_stop_flag_set_during_a_method_ends_it_and_its_result_says_so() {
+    let request = endless();
+    let stop = AtomicBool::new(false);
+    let comparison = std::thread::scope(|scope| {
+        let searching = scope.spawn(|| {
+            lab::compare(&request, &stop, &mut |p| {
+                // The first method has started: stop it.
+                if matches!(p, CompareProgress::Started { .. }) {
+                    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+            })
+        });
+        searching.join().unwrap().unwrap()
+    });
+    assert!(comparison.cancelled);
+    assert_eq!(comparison.results.len(), 1);
+    assert_eq!(comparison.results[0].method, Method::Minimax);
+    assert_eq!(comparison.results[0].stopped, Some(Stopped::Cancelled));
+}
+
+// Through the move driver, as the window runs it.
+
+const BOUND: Duration = Duration::from_secs(120);
+
+fn driver() -> Driver {
+    Driver::new(DriverConfig::default(), || {})
+}
+
+fn compare_task(request: CompareRequest) -> (Position, Task) {
+    let task = Task::Compare {
+        depth: request.depth,
+        node_limit: request.node_limit,
+        methods: request.methods,
     };
-    let job = lab::start_compare(request, || {});
-    // Wait for the first method to start, then cancel.
-    let started = loop {
-        if let Some(p) = job.progress().into_iter().next() {
-            break p;
+    (request.position, task)
+}
+
+fn ask(d: &mut Driver, tag: u64, position: &Position, task: Task) {
+    d.request(Request {
+        tag,
+        position: position.clone(),
+        task,
+        clock: Clock::Free,
+    });
+}
+
+/// Polls with `current` as the position on the board until `done` holds.
+fn poll_until(d: &mut Driver, current: u64, mut done: impl FnMut(&Driver, Option<Update>) -> bool) {
+    let deadline = Instant::now() + BOUND;
+    loop {
+        let update = d.poll(current);
+        if done(d, update) {
+            return;
         }
+        assert!(Instant::now() < deadline, "the driver never answered");
         std::thread::yield_now();
+    }
+}
+
+#[test]
+fn the_driver_sends_a_comparison_s_progress_and_result_with_its_tag() {
+    let mut d = driver();
+    ask(&mut d, 7, &empty_3x3(), Task::compare_all());
+    assert!(d.is_running(7, TaskKind::Compare));
+    let mut progress = Vec::new();
+    let comparison = loop {
+        let update = d.wait(7).expect("the comparison ends with its result");
+        assert_eq!((update.tag, update.task), (7, TaskKind::Compare));
+        match update.event {
+            Event::Lab(LabEvent::Compare(p)) => progress.push(p),
+            Event::Lab(LabEvent::Compared(found)) => break found.unwrap(),
+            other => panic!("unexpected {other:?}"),
+        }
     };
+    // Each method's start and result, in order.
+    assert_eq!(progress.len(), 12);
     assert!(matches!(
-        started,
+        progress[0],
         CompareProgress::Started {
             method: Method::Minimax,
             ..
         }
     ));
-    job.cancel();
-    let comparison = job.wait().unwrap().unwrap();
-    assert!(comparison.cancelled);
-    assert_eq!(comparison.results.len(), 1);
-    assert_eq!(comparison.results[0].stopped, Some(Stopped::Cancelled));
+    assert!(matches!(
+        &progress[11],
+        CompareProgress::Finished { result, .. } if result.method == Method::Full
+    ));
+    assert_eq!(comparison.results[0].nodes, 549_946);
+    assert_eq!(comparison.agreement, Agreement::Agree { compared: 6 });
+    assert!(!d.is_running(7, TaskKind::Compare));
+
+    // A position that cannot be compared is refused through the driver too.
+    let over = Position::from_notation(Rule::default(), "xxx/oo./...").unwrap();
+    ask(&mut d, 8, &over, Task::compare_all());
+    let update = d.wait(8).unwrap();
+    assert!(matches!(
+        update.event,
+        Event::Lab(LabEvent::Compared(Err(LabError::GameOver)))
+    ));
+}
+
+#[test]
+fn a_comparison_for_a_position_no_longer_on_the_board_is_dropped() {
+    let mut d = driver();
+    ask(&mut d, 1, &empty_3x3(), Task::compare_all());
+    // The board moved on to position 2 before the comparison of position 1 ended.
+    poll_until(&mut d, 2, |d, update| {
+        assert!(update.is_none(), "handed out a stale update: {update:?}");
+        !d.is_running(1, TaskKind::Compare)
+    });
+    assert!(d.poll(1).is_none(), "nothing of it is kept for later");
+}
+
+#[test]
+fn stopping_a_comparison_ends_its_search_and_nothing_more_comes() {
+    let mut d = driver();
+    let (position, task) = compare_task(endless());
+    ask(&mut d, 1, &position, task);
+    let mut started = false;
+    poll_until(&mut d, 1, |_, update| {
+        started |= matches!(
+            update.map(|u| u.event),
+            Some(Event::Lab(LabEvent::Compare(CompareProgress::Started {
+                method: Method::Minimax,
+                ..
+            })))
+        );
+        started
+    });
+    d.stop(TaskKind::Compare);
+    assert!(!d.is_busy(TaskKind::Compare));
+    assert!(d.wait(1).is_none());
+    // The worker is free again: were minimax still walking 4x4 to the end, this would never
+    // start, let alone finish.
+    ask(&mut d, 2, &empty_3x3(), Task::compare_all());
+    let mut done = false;
+    poll_until(&mut d, 2, |_, update| {
+        done |= matches!(
+            update.map(|u| u.event),
+            Some(Event::Lab(LabEvent::Compared(Ok(_))))
+        );
+        done
+    });
+}
+
+#[test]
+fn a_comparison_that_fails_is_reported_and_the_next_one_works() {
+    let mut d = driver();
+    d.fail_next_request();
+    ask(&mut d, 1, &empty_3x3(), Task::compare_all());
+    let update = d.wait(1).unwrap();
+    match update.event {
+        Event::Failed(message) => assert!(message.contains("failed on purpose"), "{message}"),
+        other => panic!("expected a failure, got {other:?}"),
+    }
+    let (position, task) = compare_task(CompareRequest {
+        methods: vec![Method::AlphaBeta],
+        ..CompareRequest::new(empty_3x3())
+    });
+    ask(&mut d, 2, &position, task);
+    let comparison = loop {
+        match d.wait(2).expect("the comparison ends").event {
+            Event::Lab(LabEvent::Compare(_)) => {}
+            Event::Lab(LabEvent::Compared(found)) => break found.unwrap(),
+            other => panic!("expected the comparison, got {other:?}"),
+        }
+    };
+    assert_eq!(comparison.results[0].value, Value::Draw);
+}
+
+#[test]
+fn a_comparison_does_not_stop_the_computer_s_move() {
+    let mut d = driver();
+    let (position, task) = compare_task(endless());
+    ask(&mut d, 1, &position, task);
+    let p = empty_3x3();
+    let engine = PlayerKind::Engine {
+        depth: None,
+        time_ms: None,
+    };
+    ask(&mut d, 1, &p, Task::Move(engine));
+    // The move comes while the comparison keeps running on its own worker.
+    let answer = d.answer(1, &mut |_| {}).expect("the move search answers");
+    assert!(answer.best.is_some());
+    assert!(d.is_running(1, TaskKind::Compare));
+    d.stop(TaskKind::Compare);
 }
 
 #[test]

@@ -1,10 +1,13 @@
 //! The learners' lab's recorded search trees: the recorded minimax tree is the whole game
 //! tree, the alpha-beta tree finds the same value with fewer nodes, every cut-off names the
 //! children it spared and why, horizon leaves carry e(P), and the budget cuts a tree short
-//! and says so.
+//! and says so. The move driver records the pair as the window asks for it.
 
 use std::collections::BTreeSet;
 use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use tictactoe::game::{Clock, Driver, DriverConfig, Event, LabEvent, Request, Task, TaskKind};
 
 use tictactoe::lab::{
     self, DepthChoice, LabError, Method, NodeEnd, SearchTree, StepKind, TreeProgress, TreeRequest,
@@ -310,10 +313,71 @@ fn the_pair_records_minimax_and_alpha_beta_to_the_same_depth() {
             nodes: pair.alpha_beta.nodes.len()
         }
     );
-    // On a worker thread, the same.
-    let job = lab::start_record_pair(position(WON), DepthChoice::Auto, 50_000, || {});
-    let from_job = job.wait().unwrap().unwrap();
-    assert_eq!(from_job.alpha_beta.value, pair.alpha_beta.value);
+}
+
+fn record_trees(d: &mut Driver, tag: u64, position: &Position, budget: usize) {
+    d.request(Request {
+        tag,
+        position: position.clone(),
+        task: Task::RecordTrees {
+            depth: DepthChoice::Auto,
+            budget,
+        },
+        clock: Clock::Free,
+    });
+}
+
+#[test]
+fn the_move_driver_records_the_pair_with_progress_under_its_tag() {
+    let mut d = Driver::new(DriverConfig::default(), || {});
+    record_trees(&mut d, 5, &position(WON), 50_000);
+    let mut seen = Vec::new();
+    let pair = loop {
+        let update = d.wait(5).expect("the recording ends with the trees");
+        assert_eq!((update.tag, update.task), (5, TaskKind::RecordTrees));
+        match update.event {
+            Event::Lab(LabEvent::Tree(p)) => seen.push(p),
+            Event::Lab(LabEvent::Trees(found)) => break found.unwrap(),
+            other => panic!("unexpected {other:?}"),
+        }
+    };
+    assert_eq!(seen.len(), 4);
+    assert_eq!(seen[0], TreeProgress::Started(Method::Minimax));
+    let direct = lab::record_pair(
+        &position(WON),
+        DepthChoice::Auto,
+        50_000,
+        &AtomicBool::new(false),
+        &mut |_| {},
+    )
+    .unwrap();
+    assert_eq!(pair.alpha_beta.value, direct.alpha_beta.value);
+    assert_eq!(pair.alpha_beta.nodes.len(), direct.alpha_beta.nodes.len());
+
+    // A recording for a position no longer on the board is dropped, and a stopped one sends
+    // nothing more.
+    record_trees(&mut d, 6, &position(WON), 50_000);
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while d.is_running(6, TaskKind::RecordTrees) {
+        assert!(d.poll(7).is_none(), "a stale recording was handed out");
+        assert!(Instant::now() < deadline, "the recording never ended");
+        std::thread::yield_now();
+    }
+    record_trees(
+        &mut d,
+        8,
+        &Position::new(Rule::new(4, 4, 4, false).unwrap()),
+        200_000,
+    );
+    d.stop(TaskKind::RecordTrees);
+    assert!(d.wait(8).is_none());
+    // A game already over is refused.
+    record_trees(&mut d, 9, &position("xxx/oo./..."), 50_000);
+    let update = d.wait(9).unwrap();
+    assert!(matches!(
+        update.event,
+        Event::Lab(LabEvent::Trees(Err(LabError::GameOver)))
+    ));
 }
 
 #[test]

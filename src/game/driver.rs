@@ -9,6 +9,13 @@
 //! late answer after undo, new game or new settings is never played. A new request on a lane
 //! stops the one running there. A worker that panics is reported as [`Event::Failed`]
 //! and its engine rebuilt for the next request.
+//!
+//! The learners' lab's searches go through here too: the comparison of the algorithms
+//! ([`Task::Compare`]) and the recording of the minimax and alpha-beta trees
+//! ([`Task::RecordTrees`]), each on a worker of its own, so neither stops the computer's
+//! move, the move values or the other. Their progress comes back as updates
+//! ([`Event::Lab`]), they stop with the same [`Driver::stop`], and a stale one is dropped
+//! like any other.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
@@ -22,6 +29,10 @@ use rand::rngs::StdRng;
 use crate::engine::{
     DEFAULT_MEGABYTES, Engine, EngineConfig, Iteration, Limits, MoveValue, PlayerKind, Score,
     SearchResult, Stats, Value, choose_move, opening_book, uses_gomoku_engine,
+};
+use crate::lab::{
+    CompareProgress, CompareRequest, Comparison, DepthChoice, LabError, Method, TreePair,
+    TreeProgress, compare, record_pair,
 };
 use crate::rules::{Cell, Position, Rule};
 
@@ -78,6 +89,20 @@ pub enum Task {
     Hint { player: PlayerKind },
     /// The value of every legal move, sent move by move (the learners' view).
     Values,
+    /// The lab's comparison of the search algorithms on the position (see
+    /// [`crate::lab::compare()`]): `methods` in turn, to `depth`, each stopped after
+    /// `node_limit` nodes. Each method's start and result come as [`LabEvent::Compare`],
+    /// the whole comparison as [`LabEvent::Compared`].
+    Compare {
+        depth: DepthChoice,
+        node_limit: u64,
+        methods: Vec<Method>,
+    },
+    /// The lab's recording of the search tree, by plain minimax and by alpha-beta, to the
+    /// same depth, each tree of at most `budget` nodes (see [`crate::lab::record_pair`]).
+    /// Each tree's start and end come as [`LabEvent::Tree`], the pair as
+    /// [`LabEvent::Trees`].
+    RecordTrees { depth: DepthChoice, budget: usize },
 }
 
 impl Task {
@@ -88,6 +113,19 @@ impl Task {
             Task::Move(_) => TaskKind::Move,
             Task::Hint { .. } => TaskKind::Hint,
             Task::Values => TaskKind::Values,
+            Task::Compare { .. } => TaskKind::Compare,
+            Task::RecordTrees { .. } => TaskKind::RecordTrees,
+        }
+    }
+
+    /// The comparison of every method (see [`crate::lab::Method::ALL`]), to the depth
+    /// chosen for the board and the default node limit.
+    #[must_use]
+    pub fn compare_all() -> Task {
+        Task::Compare {
+            depth: DepthChoice::Auto,
+            node_limit: crate::lab::DEFAULT_NODE_LIMIT,
+            methods: Method::ALL.to_vec(),
         }
     }
 }
@@ -98,20 +136,26 @@ pub enum TaskKind {
     Move,
     Hint,
     Values,
+    Compare,
+    RecordTrees,
 }
 
 impl TaskKind {
     /// Moves and hints share one worker (and its table); values have their own, so they
-    /// can be worked out while the computer thinks about its move.
+    /// can be worked out while the computer thinks about its move; the lab's comparison and
+    /// its tree recording have one each, so they stop neither the game's searches nor each
+    /// other.
     fn lane(self) -> usize {
         match self {
             TaskKind::Move | TaskKind::Hint => 0,
             TaskKind::Values => 1,
+            TaskKind::Compare => 2,
+            TaskKind::RecordTrees => 3,
         }
     }
 }
 
-const LANES: usize = 2;
+const LANES: usize = 4;
 
 /// One request: a task on a position, under a clock.
 #[derive(Clone, Debug)]
@@ -154,6 +198,21 @@ pub enum Event {
     ValuesDone,
     /// The worker failed (a panic in the search); the message says what went wrong.
     Failed(String),
+    /// Progress or the result of a lab task (compare, record trees).
+    Lab(LabEvent),
+}
+
+/// What the lab's tasks report.
+#[derive(Clone, Debug)]
+pub enum LabEvent {
+    /// A method of the comparison started or finished.
+    Compare(CompareProgress),
+    /// The comparison, or why it could not run. A stopped comparison sends nothing.
+    Compared(Result<Box<Comparison>, LabError>),
+    /// Recording one of the trees started or finished.
+    Tree(TreeProgress),
+    /// The two trees, or why they could not be recorded.
+    Trees(Result<Box<TreePair>, LabError>),
 }
 
 impl Event {
@@ -162,7 +221,10 @@ impl Event {
     pub fn is_final(&self) -> bool {
         matches!(
             self,
-            Event::Answer(_) | Event::ValuesDone | Event::Failed(_)
+            Event::Answer(_)
+                | Event::ValuesDone
+                | Event::Failed(_)
+                | Event::Lab(LabEvent::Compared(_) | LabEvent::Trees(_))
         )
     }
 }
@@ -211,7 +273,7 @@ impl Driver {
         let (sender, updates) = mpsc::channel();
         Driver {
             config,
-            lanes: [None, None],
+            lanes: [None, None, None, None],
             updates,
             sender,
             wake: Arc::new(wake),
@@ -302,7 +364,7 @@ impl Driver {
                 Event::Iteration(iteration) => on_iteration(&iteration),
                 Event::Answer(answer) => return Ok(answer),
                 Event::Failed(message) => return Err(message),
-                Event::Value(_) | Event::ValuesDone => {}
+                Event::Value(_) | Event::ValuesDone | Event::Lab(_) => {}
             }
         }
         Err("no search was running for this position".to_string())
@@ -471,6 +533,7 @@ impl Worker {
         let emit = |event: Event| send(&updates, &*wake, tag, kind, stop, event);
         let rule = *position.rule();
         let empty = position.empty_count();
+        let lab = |event: LabEvent| emit(Event::Lab(event));
         let (player, limits) = match task {
             Task::Move(player) => (
                 player.clone(),
@@ -483,6 +546,28 @@ impl Worker {
                     emit(Event::Value(value.clone()));
                 });
                 emit(Event::ValuesDone);
+                return;
+            }
+            Task::Compare {
+                depth,
+                node_limit,
+                methods,
+            } => {
+                let request = CompareRequest {
+                    position: position.clone(),
+                    depth: *depth,
+                    node_limit: *node_limit,
+                    methods: methods.clone(),
+                };
+                let found = compare(&request, stop, &mut |p| lab(LabEvent::Compare(p)));
+                lab(LabEvent::Compared(found.map(Box::new)));
+                return;
+            }
+            Task::RecordTrees { depth, budget } => {
+                let found = record_pair(position, *depth, *budget, stop, &mut |p| {
+                    lab(LabEvent::Tree(p));
+                });
+                lab(LabEvent::Trees(found.map(Box::new)));
                 return;
             }
         };

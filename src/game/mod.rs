@@ -1,7 +1,9 @@
 //! The game layer, below every front end: a [`Session`] (the settings, the moves played with
 //! undo and redo, the score, saved records), the [`Driver`] that gets the computer's moves,
-//! hints and move values on worker threads, the time policy ([`clock`]) and the lessons of
-//! lost games ([`lessons`]). No drawing here.
+//! hints and move values and runs the learners' lab's comparisons and tree recordings on
+//! worker threads, the time policy ([`clock`]) and the lessons of lost games ([`lessons`]).
+//! No drawing here. The game layer sits above the lab ([`crate::lab`]), which uses only the
+//! engine and the rules.
 
 pub mod clock;
 pub mod driver;
@@ -15,7 +17,9 @@ use crate::engine::PlayerKind;
 use crate::rules::Rule;
 
 pub use clock::{Clock, SOLVABLE_CELLS};
-pub use driver::{Answer, Chooser, Driver, DriverConfig, Event, Request, Task, TaskKind, Update};
+pub use driver::{
+    Answer, Chooser, Driver, DriverConfig, Event, LabEvent, Request, Task, TaskKind, Update,
+};
 pub use lessons::{Lesson, Lessons, LessonsError, LostGame, SharedLessons};
 pub use record::{FORMAT, GameRecord, RecordError, VERSION};
 pub use session::{EARLIER_GAMES, Session};

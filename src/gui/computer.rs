@@ -344,7 +344,8 @@ impl Computer {
                 }
                 (TaskKind::Move, Event::Failed(message)) => self.failed(generation, message),
                 (TaskKind::Hint, Event::Failed(_)) => self.hint = None,
-                (_, Event::Value(_) | Event::ValuesDone) => {}
+                (TaskKind::Compare | TaskKind::RecordTrees, Event::Failed(_)) => {}
+                (_, Event::Value(_) | Event::ValuesDone | Event::Lab(_)) => {}
             }
         }
         None

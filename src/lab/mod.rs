@@ -11,11 +11,13 @@
 //!   with the children they left unsearched, table hits, the visit order for a replay, and
 //!   the principal variation.
 //!
-//! The lab sits beside the game layer: it uses the engine and the rules, and the front ends
-//! use it. Every search here runs to the end or to a depth and node limit, and stops early
-//! when its stop flag is set; [`Job`] runs one on a worker thread, so a window never waits
-//! for it. The engine records through a hook that the normal search compiles away, so
-//! nothing here slows the engine down.
+//! The lab sits below the game layer: it uses only the engine and the rules. Every search
+//! here runs to the end or to a depth and node limit, reports its progress to a callback,
+//! and stops early when its stop flag is set. The game layer's move driver
+//! ([`crate::game::Driver`]) runs them on worker threads, with its tags, stop and progress
+//! updates, so a window never waits for one; the command line calls them directly. The
+//! engine records through a hook that the normal search compiles away, so nothing here
+//! slows the engine down.
 //!
 //! Scores are the engine's, from the side to move's point of view (negamax): 0 a draw (or
 //! an even heuristic), `WIN - n` a win whose game ends at ply `n` counted from the searched
@@ -23,7 +25,6 @@
 //! a score for display.
 
 mod compare;
-mod job;
 mod tree;
 
 use std::fmt;
@@ -37,7 +38,6 @@ pub use compare::{
     DepthPlan, DepthReason, MethodResult, NotComparable, Progression, Stopped, WhyNotFewer,
     compare, plan_depth,
 };
-pub use job::{Job, start_compare, start_record_pair};
 pub use tree::{
     Cutoff, DEFAULT_BUDGET, NodeEnd, NodeId, PrunedChild, SearchTree, StepKind, TableBound,
     TableHit, TreeNode, TreePair, TreeProgress, TreeRequest, TreeStep, Worth, record, record_pair,

@@ -276,3 +276,47 @@ fn gomoku_moves_come_from_the_opening_book_with_variety() {
     }
     assert!(seen.len() >= 2, "the same reply every time: {seen:?}");
 }
+
+#[test]
+fn the_lab_s_tasks_run_on_workers_of_their_own() {
+    // Each kind of task has its lane; moves and hints share one.
+    let lanes: Vec<usize> = [
+        TaskKind::Move,
+        TaskKind::Hint,
+        TaskKind::Values,
+        TaskKind::Compare,
+        TaskKind::RecordTrees,
+    ]
+    .iter()
+    .map(|k| k.lane())
+    .collect();
+    assert_eq!(lanes, [0, 0, 1, 2, 3]);
+    assert!(lanes.iter().all(|&lane| lane < LANES));
+
+    // A comparison, a tree recording and a move search of one position all answer.
+    let p = pos(Rule::TIC_TAC_TOE, "x../.o./...");
+    let mut d = driver();
+    d.request(request(4, &p, Task::compare_all()));
+    let budget = crate::lab::DEFAULT_BUDGET;
+    let trees = Task::RecordTrees {
+        depth: DepthChoice::Auto,
+        budget,
+    };
+    d.request(request(4, &p, trees));
+    d.request(request(4, &p, Task::Move(engine(None, None))));
+    let (mut compared, mut recorded, mut answered) = (false, false, false);
+    poll_until(&mut d, 4, |_, update| {
+        match update.map(|u| (u.task, u.event)) {
+            Some((TaskKind::Compare, Event::Lab(LabEvent::Compared(found)))) => {
+                compared = found.is_ok();
+            }
+            Some((TaskKind::RecordTrees, Event::Lab(LabEvent::Trees(found)))) => {
+                recorded = found.is_ok();
+            }
+            Some((TaskKind::Move, Event::Answer(_))) => answered = true,
+            Some((_, Event::Failed(message))) => panic!("{message}"),
+            _ => {}
+        }
+        compared && recorded && answered
+    });
+}

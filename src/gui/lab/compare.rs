@@ -2,118 +2,134 @@
 //! order, with move ordering, with the transposition table, with symmetry, and the full
 //! engine. A table of nodes, cut-offs, table hits, time and value per method, and a bar chart
 //! of the node counts on a log scale, drawn with egui's painter. The comparison runs on a
-//! worker thread (the lab's [`Job`]), can be stopped, and is dropped when the position
-//! changes.
+//! worker of the lab's move driver ([`Searches`]), can be stopped, and is dropped when the
+//! position changes.
 
 use egui::{Align2, Color32, FontId, Rect, RichText, Sense, Stroke, Ui, Vec2};
 
 use crate::engine::Value;
+use crate::game::{Event, LabEvent, Task, TaskKind};
 use crate::lab::{
-    Agreement, CompareProgress, CompareRequest, Comparison, DepthReason, Job, LabError, Method,
-    MethodResult, WhyNotFewer, start_compare,
+    Agreement, CompareProgress, Comparison, DepthReason, Method, MethodResult, WhyNotFewer,
 };
 use crate::rules::Position;
 use crate::t;
 
+use super::searches::Searches;
 use super::words::value_words;
-
-type CompareJob = Job<CompareProgress, Result<Comparison, LabError>>;
 
 /// The comparison of one position, running or done.
 struct Run {
     position: Position,
-    job: Option<CompareJob>,
+    /// Whether the driver is still working on it.
+    busy: bool,
     /// Results as they come in.
     results: Vec<MethodResult>,
     running: Option<Method>,
-    done: Option<Result<Comparison, LabError>>,
+    /// The comparison, or what went wrong.
+    done: Option<Result<Comparison, String>>,
+    /// Stopped before it was done.
+    stopped: bool,
 }
 
 /// The compare view.
+#[derive(Default)]
 pub struct Compare {
-    ctx: egui::Context,
     run: Option<Run>,
 }
 
 impl Compare {
-    #[must_use]
-    pub fn new(ctx: &egui::Context) -> Compare {
-        Compare {
-            ctx: ctx.clone(),
-            run: None,
-        }
-    }
-
     /// Stops the comparison running; what it found stays.
-    pub fn stop(&mut self) {
-        if let Some(job) = self.run.as_ref().and_then(|r| r.job.as_ref()) {
-            job.cancel();
+    pub fn stop(&mut self, searches: &mut Searches) {
+        if let Some(run) = self.run.as_mut().filter(|r| r.busy) {
+            searches.stop(TaskKind::Compare);
+            run.busy = false;
+            run.running = None;
+            run.stopped = true;
         }
     }
 
-    /// Drops a comparison of another position and takes in what the worker sent.
-    pub fn poll(&mut self, position: &Position) {
+    /// Takes in one of the comparison's updates (for the position on the board).
+    pub fn take(&mut self, event: Event) {
+        let Some(run) = self.run.as_mut().filter(|r| r.busy) else {
+            return;
+        };
+        match event {
+            Event::Lab(LabEvent::Compare(CompareProgress::Started { method, .. })) => {
+                run.running = Some(method);
+            }
+            Event::Lab(LabEvent::Compare(CompareProgress::Finished { result, .. })) => {
+                run.running = None;
+                run.results.push(result);
+            }
+            Event::Lab(LabEvent::Compared(found)) => {
+                run.busy = false;
+                run.running = None;
+                run.done = Some(match found {
+                    Ok(comparison) => {
+                        run.results.clone_from(&comparison.results);
+                        Ok(*comparison)
+                    }
+                    Err(e) => Err(e.to_string()),
+                });
+            }
+            Event::Failed(message) => {
+                run.busy = false;
+                run.running = None;
+                run.done = Some(Err(message));
+            }
+            _ => {}
+        }
+    }
+
+    /// Drops a comparison of another position.
+    pub fn poll(&mut self, position: &Position, searches: &Searches) {
         if self
             .run
             .as_ref()
             .is_some_and(|r| !super::same_position(&r.position, position))
         {
-            // Dropping the job stops it.
+            // The searches stopped it when the position changed.
             self.run = None;
         }
-        let Some(run) = &mut self.run else { return };
-        let Some(job) = &mut run.job else { return };
-        for progress in job.progress() {
-            match progress {
-                CompareProgress::Started { method, .. } => run.running = Some(method),
-                CompareProgress::Finished { result, .. } => {
-                    run.running = None;
-                    run.results.push(result);
-                }
-            }
-        }
-        if job.is_finished() {
-            let answer = job.take_result();
-            run.job = None;
+        if let Some(run) = self.run.as_mut().filter(|r| r.busy)
+            && !searches.is_running(TaskKind::Compare)
+        {
+            // Ended without a word (stopped from elsewhere): nothing more will come.
+            run.busy = false;
             run.running = None;
-            run.done = Some(answer.unwrap_or(Err(LabError::NoNodes)));
-            if let Some(Ok(comparison)) = &run.done {
-                run.results.clone_from(&comparison.results);
-            }
         }
     }
 
-    fn start(&mut self, position: &Position) {
-        let ctx = self.ctx.clone();
-        let job = start_compare(CompareRequest::new(position.clone()), move || {
-            ctx.request_repaint();
-        });
+    fn start(&mut self, position: &Position, searches: &mut Searches) {
+        searches.request(position, Task::compare_all());
         self.run = Some(Run {
             position: position.clone(),
-            job: Some(job),
+            busy: true,
             results: Vec::new(),
             running: None,
             done: None,
+            stopped: false,
         });
     }
 
-    pub fn ui(&mut self, ui: &mut Ui, position: &Position) {
+    pub fn ui(&mut self, ui: &mut Ui, position: &Position, searches: &mut Searches) {
         ui.label(RichText::new(t!("lab-compare-intro")).weak());
         ui.add_space(4.0);
         if position.is_over() {
             ui.label(t!("lab-game-over"));
             return;
         }
-        let running = self.run.as_ref().is_some_and(|r| r.job.is_some());
+        let running = self.run.as_ref().is_some_and(|r| r.busy);
         ui.horizontal(|ui| {
             if ui
                 .add_enabled(!running, egui::Button::new(t!("lab-compare-start")))
                 .clicked()
             {
-                self.start(position);
+                self.start(position, searches);
             }
             if running && ui.button(t!("lab-stop")).clicked() {
-                self.stop();
+                self.stop(searches);
             }
         });
         let Some(run) = &self.run else { return };
@@ -127,7 +143,10 @@ impl Compare {
             ui.label(depth_words(comparison));
         }
         if let Some(Err(e)) = &run.done {
-            ui.colored_label(ui.visuals().error_fg_color, e.to_string());
+            ui.colored_label(ui.visuals().error_fg_color, e.as_str());
+        }
+        if run.stopped {
+            ui.label(t!("lab-compare-cancelled"));
         }
         if run.results.is_empty() {
             return;

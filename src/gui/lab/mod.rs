@@ -1,9 +1,11 @@
 //! The learners' lab: views beside the board that show how the search thinks about the
 //! position on it. One file per view: the evaluation e(P) (`evaluation`), moves alike under
-//! symmetry (`symmetry`), the post-game review (`review`) and practice positions
-//! (`practice`); `analyst` runs their searches through a move driver of their own, `marks`
-//! draws what a view lays over the board, and `mini_board` is the small board practice is
-//! played on.
+//! symmetry (`symmetry`), the algorithms compared (`compare`), the search tree (`tree`), the
+//! post-game review (`review`) and practice positions (`practice`). Every search of the lab
+//! goes through a move driver on worker threads: `analyst` runs the review's and practice's,
+//! `searches` the comparison's and the tree recording's, tagged with the position on the
+//! board. `marks` draws what a view lays over the board, and `mini_board` is the small board
+//! practice is played on.
 //!
 //! The lab opens as a panel on the right of the board. It never plays a move: a view may ask
 //! the board to show another position (a preview) and to draw marks over it; both follow the
@@ -16,6 +18,7 @@ mod marks;
 mod mini_board;
 mod practice;
 mod review;
+mod searches;
 mod symmetry;
 mod tree;
 mod words;
@@ -24,7 +27,7 @@ use egui::{Painter, Pos2, RichText, Ui};
 
 use super::board::{BoardView, Overlay};
 use crate::engine::PlayerKind;
-use crate::game::Session;
+use crate::game::{Session, TaskKind};
 use crate::rules::{Cell, Position};
 use crate::t;
 
@@ -33,6 +36,7 @@ use marks::Mark;
 use compare::Compare;
 use practice::Practice;
 use review::Review;
+use searches::Searches;
 use tree::TreeView;
 
 /// The lab panel's width (at most half the space the side panel leaves): fixed, so a view
@@ -88,6 +92,8 @@ pub struct Lab {
     practice: Practice,
     compare: Compare,
     tree: TreeView,
+    /// The compare and tree views' searches.
+    searches: Searches,
 }
 
 impl Lab {
@@ -99,8 +105,9 @@ impl Lab {
             tab: Tab::default(),
             review: Review::new(ctx),
             practice: Practice::new(ctx),
-            compare: Compare::new(ctx),
-            tree: TreeView::new(ctx),
+            compare: Compare::default(),
+            tree: TreeView::default(),
+            searches: Searches::new(ctx),
         }
     }
 
@@ -123,8 +130,8 @@ impl Lab {
             // Closed views need no searches.
             self.review.stop();
             self.practice.stop();
-            self.compare.stop();
-            self.tree.stop();
+            self.compare.stop(&mut self.searches);
+            self.tree.stop(&mut self.searches);
         }
     }
 
@@ -132,8 +139,18 @@ impl Lab {
     pub fn poll(&mut self, session: &Session) {
         self.review.poll(session);
         self.practice.poll();
-        self.compare.poll(session.position());
-        self.tree.poll(session.position());
+        // A new position gets a new tag: what the searches of the old one still send is
+        // dropped on the way.
+        self.searches.follow(session.position());
+        while let Some(update) = self.searches.poll() {
+            match update.task {
+                TaskKind::Compare => self.compare.take(update.event),
+                TaskKind::RecordTrees => self.tree.take(update.event),
+                TaskKind::Move | TaskKind::Hint | TaskKind::Values => {}
+            }
+        }
+        self.compare.poll(session.position(), &self.searches);
+        self.tree.poll(session.position(), &self.searches);
     }
 
     /// The lab panel, on the right of the board.
@@ -176,13 +193,14 @@ impl Lab {
             Tab::Symmetry => symmetry::ui(ui, &shown),
             Tab::Review => self.review.ui(ui, session),
             Tab::Practice => self.practice.ui(ui),
-            Tab::Compare => self.compare.ui(ui, session.position()),
+            Tab::Compare => self.compare.ui(ui, session.position(), &mut self.searches),
             Tab::Tree => {
                 let depth = match &session.settings().computer {
                     PlayerKind::Engine { depth, .. } => *depth,
                     PlayerKind::RuleBased | PlayerKind::Random => None,
                 };
-                self.tree.ui(ui, session.position(), depth);
+                self.tree
+                    .ui(ui, session.position(), depth, &mut self.searches);
             }
         }
     }

@@ -164,7 +164,7 @@ impl Practice {
                     }
                 }
                 Event::Failed(message) => self.stage = Stage::Failed(message),
-                Event::Iteration(_) => {}
+                Event::Iteration(_) | Event::Lab(_) => {}
             }
         }
     }

@@ -197,7 +197,7 @@ impl Review {
                     });
                 }
                 Event::Failed(message) => game.failure = Some(message),
-                Event::Iteration(_) => {}
+                Event::Iteration(_) | Event::Lab(_) => {}
             }
         }
         if !self.analyst.is_busy() && game.failure.is_none() && !game.is_complete() {

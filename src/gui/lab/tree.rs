@@ -10,17 +10,17 @@
 use egui::{CollapsingHeader, Color32, RichText, Ui};
 
 use crate::engine::{Score, WIN, WIN_BOUND};
+use crate::game::{Event, LabEvent, Task, TaskKind};
 use crate::lab::{
-    DEFAULT_BUDGET, DepthChoice, DepthReason, Job, LabError, Method, NodeEnd, NodeId, SearchTree,
-    StepKind, TreePair, TreeProgress, start_record_pair,
+    DEFAULT_BUDGET, DepthChoice, DepthReason, Method, NodeEnd, NodeId, SearchTree, StepKind,
+    TreePair, TreeProgress,
 };
 use crate::rules::{Cell, Position, Side};
 use crate::t;
 
 use super::compare::{count, method_name};
 use super::same_position;
-
-type TreeJob = Job<TreeProgress, Result<TreePair, LabError>>;
+use super::searches::Searches;
 
 /// Which of the two trees.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,9 +32,11 @@ enum Which {
 /// A recording of one position, running or done.
 struct Run {
     position: Position,
-    job: Option<TreeJob>,
+    /// Whether the driver is still working on it.
+    busy: bool,
     running: Option<Method>,
-    pair: Option<Result<TreePair, LabError>>,
+    /// The two trees, or what went wrong.
+    pair: Option<Result<TreePair, String>>,
     selected: Option<(Which, NodeId)>,
     /// The tree being replayed and the step shown (`None`: the whole tree).
     replaying: Which,
@@ -52,65 +54,79 @@ impl Run {
 }
 
 /// The tree view.
+#[derive(Default)]
 pub struct TreeView {
-    ctx: egui::Context,
     run: Option<Run>,
 }
 
 impl TreeView {
-    #[must_use]
-    pub fn new(ctx: &egui::Context) -> TreeView {
-        TreeView {
-            ctx: ctx.clone(),
-            run: None,
+    /// Stops the recording running.
+    pub fn stop(&mut self, searches: &mut Searches) {
+        if let Some(run) = self.run.as_mut().filter(|r| r.busy) {
+            searches.stop(TaskKind::RecordTrees);
+            run.busy = false;
+            run.running = None;
         }
     }
 
-    pub fn stop(&mut self) {
-        if let Some(job) = self.run.as_ref().and_then(|r| r.job.as_ref()) {
-            job.cancel();
+    /// Takes in one of the recording's updates (for the position on the board).
+    pub fn take(&mut self, event: Event) {
+        let Some(run) = self.run.as_mut().filter(|r| r.busy) else {
+            return;
+        };
+        match event {
+            Event::Lab(LabEvent::Tree(TreeProgress::Started(method))) => {
+                run.running = Some(method);
+            }
+            Event::Lab(LabEvent::Tree(TreeProgress::Finished { .. })) => run.running = None,
+            Event::Lab(LabEvent::Trees(found)) => {
+                run.busy = false;
+                run.running = None;
+                run.pair = Some(found.map(|pair| *pair).map_err(|e| e.to_string()));
+            }
+            Event::Failed(message) => {
+                run.busy = false;
+                run.running = None;
+                run.pair = Some(Err(message));
+            }
+            _ => {}
         }
     }
 
-    /// Drops a recording of another position and takes in what the worker sent.
-    pub fn poll(&mut self, position: &Position) {
+    /// Drops a recording of another position.
+    pub fn poll(&mut self, position: &Position, searches: &Searches) {
         if self
             .run
             .as_ref()
             .is_some_and(|r| !same_position(&r.position, position))
         {
+            // The searches stopped it when the position changed.
             self.run = None;
         }
-        let Some(run) = &mut self.run else { return };
-        let Some(job) = &mut run.job else { return };
-        for progress in job.progress() {
-            match progress {
-                TreeProgress::Started(method) => run.running = Some(method),
-                TreeProgress::Finished { .. } => run.running = None,
-            }
-        }
-        if job.is_finished() {
-            let answer = job.take_result();
-            run.job = None;
+        if let Some(run) = self.run.as_mut().filter(|r| r.busy)
+            && !searches.is_running(TaskKind::RecordTrees)
+        {
+            // Ended without a word (stopped from elsewhere): nothing more will come.
+            run.busy = false;
             run.running = None;
-            run.pair = Some(answer.unwrap_or(Err(LabError::NoNodes)));
         }
     }
 
-    fn start(&mut self, position: &Position, depth: Option<u32>) {
-        let ctx = self.ctx.clone();
+    fn start(&mut self, position: &Position, depth: Option<u32>, searches: &mut Searches) {
         // The difficulty's depth limit when it stops short of the end of the game; otherwise
         // to the end if that fits the budget, else as deep as fits.
         let choice = match depth {
             Some(plies) if (plies as usize) < position.empty_count() => DepthChoice::Plies(plies),
             _ => DepthChoice::Auto,
         };
-        let job = start_record_pair(position.clone(), choice, DEFAULT_BUDGET, move || {
-            ctx.request_repaint();
-        });
+        let task = Task::RecordTrees {
+            depth: choice,
+            budget: DEFAULT_BUDGET,
+        };
+        searches.request(position, task);
         self.run = Some(Run {
             position: position.clone(),
-            job: Some(job),
+            busy: true,
             running: None,
             pair: None,
             selected: None,
@@ -134,10 +150,16 @@ impl TreeView {
     }
 
     /// `depth`: the computer's depth limit (the difficulty), if it has one.
-    pub fn ui(&mut self, ui: &mut Ui, position: &Position, depth: Option<u32>) {
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        position: &Position,
+        depth: Option<u32>,
+        searches: &mut Searches,
+    ) {
         ui.label(RichText::new(t!("lab-tree-intro")).weak());
         ui.add_space(4.0);
-        let running = self.run.as_ref().is_some_and(|r| r.job.is_some());
+        let running = self.run.as_ref().is_some_and(|r| r.busy);
         let shown_here = self
             .run
             .as_ref()
@@ -152,10 +174,10 @@ impl TreeView {
                     .add_enabled(!running, egui::Button::new(t!("lab-tree-start")))
                     .clicked()
             {
-                self.start(position, depth);
+                self.start(position, depth, searches);
             }
             if running && ui.button(t!("lab-stop")).clicked() {
-                self.stop();
+                self.stop(searches);
             }
         });
         let Some(run) = &mut self.run else { return };
@@ -168,7 +190,7 @@ impl TreeView {
         match &run.pair {
             None => {}
             Some(Err(e)) => {
-                ui.colored_label(ui.visuals().error_fg_color, e.to_string());
+                ui.colored_label(ui.visuals().error_fg_color, e.as_str());
             }
             Some(Ok(pair)) => {
                 let plan = pair.alpha_beta.depth;
