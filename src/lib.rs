@@ -1,7 +1,8 @@
-//! Tic-tac-toe and its m,n,k relatives: the rules, an alpha-beta search engine, a game
-//! session with undo and saved records, and three front ends (a desktop window, a command line
-//! and the Gomocup protocol). Dependencies point one way: rules <- engine <- game <- {gui,
-//! cli, protocol}.
+//! Tic-tac-toe and its m,n,k relatives: the rules, an alpha-beta search engine, the learners'
+//! lab (the algorithms compared, searches recorded as trees), a game session with undo and
+//! saved records, and three front ends (a desktop window, a command line and the Gomocup
+//! protocol). Dependencies point one way: rules <- engine <- lab <- game <- {gui, cli,
+//! protocol}.
 
 pub mod cli;
 pub mod engine;
