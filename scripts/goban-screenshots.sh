@@ -31,14 +31,7 @@ if [ -z "${BIN:-}" ]; then
 fi
 
 start_xvfb
-APP=
-cleanup() {
-    [ -n "$APP" ] && kill "$APP" 2>/dev/null
-    kill "$XVFB" 2>/dev/null
-    rm -rf "$WORK"
-    return 0
-}
-trap cleanup EXIT
+stop_on_exit
 
 cell() { printf '(row:%d,col:%d)' "$1" "$2"; }
 # A move list from "row col" pairs (0-based).

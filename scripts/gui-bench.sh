@@ -25,14 +25,7 @@ BIN=target/release/tictactoe
 # shellcheck source=scripts/xvfb.sh
 . scripts/xvfb.sh
 start_xvfb
-APP=
-cleanup() {
-    [ -n "$APP" ] && kill "$APP" 2>/dev/null
-    kill "$XVFB" 2>/dev/null
-    rm -rf "$WORK"
-    return 0
-}
-trap cleanup EXIT
+stop_on_exit
 
 echo "== start to first frame ($RUNS runs)"
 for i in $(seq "$RUNS"); do

@@ -27,22 +27,9 @@ ensure_packages
 cargo build --bin tictactoe
 
 start_xvfb
-APP=
-cleanup() {
-    if [ -z "${KEEP_WINDOW:-}" ]; then
-        [ -n "$APP" ] && kill "$APP" 2>/dev/null
-        kill "$XVFB" 2>/dev/null
-        rm -rf "$WORK"
-    fi
-    return 0
-}
-trap cleanup EXIT
+stop_on_exit
 
-target/debug/tictactoe >"$WORK/app.log" 2>&1 &
-APP=$!
-WID=$(timeout 30 xdotool search --sync --name '^Tic-tac-toe$' | head -n 1)
-eval "$(xdotool getwindowgeometry --shell "$WID")"   # X, Y, WIDTH, HEIGHT
-echo "window $WID at ${X},${Y}, ${WIDTH}x${HEIGHT}"
+open_window target/debug/tictactoe
 
 at() { xdotool mousemove "$((X + $1))" "$((Y + $2))" click 1; sleep "${3:-0.5}"; }
 click_cell() {

@@ -24,16 +24,9 @@ if [ -z "${BIN:-}" ]; then
 fi
 
 start_xvfb
-APP=
-cleanup() {
-    [ -n "$APP" ] && kill "$APP" 2>/dev/null
-    kill "$XVFB" 2>/dev/null
-    rm -rf "$WORK"
-    return 0
-}
-trap cleanup EXIT
+stop_on_exit
 
-LANG=zh_CN.UTF-8 LC_ALL= LC_MESSAGES= "$BIN" >"$WORK/app.log" 2>&1 &
+LANG=zh_CN.UTF-8 LC_ALL='' LC_MESSAGES='' "$BIN" >"$WORK/app.log" 2>&1 &
 APP=$!
 WID=$(timeout 30 xdotool search --sync --name '^Tic-tac-toe$' | head -n 1)
 xdotool windowsize "$WID" 960 720

@@ -31,22 +31,9 @@ cargo build --release --bin tictactoe
 
 # --- A private X server, storage and runtime dir -------------------------------------
 start_xvfb
-APP=
-cleanup() {
-    if [ -z "${KEEP_WINDOW:-}" ]; then
-        [ -n "$APP" ] && kill "$APP" 2>/dev/null
-        kill "$XVFB" 2>/dev/null
-        rm -rf "$WORK"
-    fi
-    return 0
-}
-trap cleanup EXIT
+stop_on_exit
 
-target/release/tictactoe >"$WORK/app.log" 2>&1 &
-APP=$!
-WID=$(timeout 30 xdotool search --sync --name '^Tic-tac-toe$' | head -n 1)
-eval "$(xdotool getwindowgeometry --shell "$WID")"   # X, Y, WIDTH, HEIGHT
-echo "window $WID at ${X},${Y}, ${WIDTH}x${HEIGHT}"
+open_window target/release/tictactoe
 
 click_cell() {
     # shellcheck disable=SC2046

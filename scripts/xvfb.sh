@@ -1,6 +1,7 @@
 # shellcheck shell=bash
 # Shared by the scripts that drive the real window under a virtual X server (screenshots.sh,
-# files-xvfb.sh, gui-bench.sh, thinking-cost.sh). Source it; it defines functions only.
+# files-xvfb.sh, gui-bench.sh, thinking-cost.sh, the screenshots of the lab, the gomoku board
+# and the Chinese window). Source it; it defines functions only.
 
 # The Debian packages a real window under Xvfb needs: the tools and Mesa's renderers.
 XVFB_PACKAGES="xvfb xdotool imagemagick x11-utils libxcursor1 libxi6 libxkbcommon-x11-0
@@ -37,6 +38,31 @@ start_xvfb() {
     Xvfb "$DISPLAY" -screen 0 1280x900x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
     XVFB=$!
     for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+}
+
+# Stops the window (APP, once set) and the X server and removes WORK when the script exits;
+# with KEEP_WINDOW set they stay for a look.
+stop_on_exit() {
+    APP=
+    trap stop_all EXIT
+}
+stop_all() {
+    if [ -z "${KEEP_WINDOW:-}" ]; then
+        [ -n "${APP:-}" ] && kill "$APP" 2>/dev/null
+        kill "$XVFB" 2>/dev/null
+        rm -rf "$WORK"
+    fi
+    return 0
+}
+
+# Starts the window (the command and its arguments), its output in WORK/app.log; sets APP,
+# its window WID and the window's X, Y, WIDTH and HEIGHT.
+open_window() {
+    "$@" >"$WORK/app.log" 2>&1 &
+    APP=$!
+    WID=$(timeout 30 xdotool search --sync --name '^Tic-tac-toe$' | head -n 1)
+    eval "$(xdotool getwindowgeometry --shell "$WID")"
+    echo "window $WID at ${X},${Y}, ${WIDTH}x${HEIGHT}"
 }
 
 # The board's background colour in the dark and the light theme (src/gui/board.rs), then
