@@ -556,25 +556,47 @@ impl<'a, R: Recorder> Searcher<'a, R> {
         self.recorder.leave(best_score, Exit::Searched, best_move);
 
         // Step 10. Remember the result.
-        if self.features.table {
-            let bound = if best_score <= original_alpha {
-                Bound::Upper
-            } else if best_score >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            let best = best_move.map(|m| self.board.geometry().symmetry_map(orientation)[m]);
-            let entry = Entry {
-                score: best_score,
-                depth: depth.min(255) as u8,
-                bound,
-                best,
-                unpaired,
-            };
-            self.table.store(key, ply, entry);
-        }
+        let bound = if best_score <= original_alpha {
+            Bound::Upper
+        } else if best_score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.remember(
+            (key, orientation),
+            depth,
+            ply,
+            (best_score, bound),
+            best_move,
+            unpaired,
+        );
         best_score
+    }
+
+    /// Stores a node's result in the table (when the search keeps one), its best move turned
+    /// into the orientation the key was taken in.
+    fn remember(
+        &mut self,
+        (key, orientation): (u64, usize),
+        depth: u32,
+        ply: u32,
+        (score, bound): (Score, Bound),
+        best_move: Option<usize>,
+        unpaired: u8,
+    ) {
+        if !self.features.table {
+            return;
+        }
+        let best = best_move.map(|m| self.board.geometry().symmetry_map(orientation)[m]);
+        let entry = Entry {
+            score,
+            depth: depth.min(255) as u8,
+            bound,
+            best,
+            unpaired,
+        };
+        self.table.store(key, ply, entry);
     }
 
     /// Fills `moves` with the moves worth searching, or returns the score at once when the
@@ -675,7 +697,7 @@ impl<'a, R: Recorder> Searcher<'a, R> {
         &mut self,
         depth: u32,
         ply: u32,
-        (key, orientation): (u64, usize),
+        at: (u64, usize),
         unpaired: u8,
         best_out: &mut Option<usize>,
     ) -> Option<Score> {
@@ -703,17 +725,7 @@ impl<'a, R: Recorder> Searcher<'a, R> {
         let line = line?;
         let score = WIN - (ply as Score + line.len() as Score);
         *best_out = line.first().copied();
-        if self.features.table {
-            let best = best_out.map(|m| self.board.geometry().symmetry_map(orientation)[m]);
-            let entry = Entry {
-                score,
-                depth: depth.min(255) as u8,
-                bound: Bound::Lower,
-                best,
-                unpaired,
-            };
-            self.table.store(key, ply, entry);
-        }
+        self.remember(at, depth, ply, (score, Bound::Lower), *best_out, unpaired);
         Some(score)
     }
 
