@@ -164,13 +164,13 @@ impl Lab {
             .exact_size(width)
             .show(ui, |ui| {
                 ui.add_space(4.0);
-                ui.horizontal(|ui| {
+                // Wrapped: on a narrow window the button goes under the heading rather than
+                // over it.
+                ui.horizontal_wrapped(|ui| {
                     ui.heading(t!("lab-heading"));
-                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                        if ui.button(t!("lab-close")).clicked() {
-                            self.set_open(false);
-                        }
-                    });
+                    if ui.button(t!("lab-close")).clicked() {
+                        self.set_open(false);
+                    }
                 });
                 ui.horizontal_wrapped(|ui| {
                     for tab in Tab::ALL {
