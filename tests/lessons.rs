@@ -193,3 +193,32 @@ fn the_window_says_how_many_lessons_and_offers_to_forget_them() {
         "nothing to forget yet: the button is disabled"
     );
 }
+
+#[test]
+fn beating_the_computer_in_the_window_teaches_a_lesson_that_forget_takes_away() {
+    use tictactoe::game::{FirstMover, Mode, Session, Settings};
+    use tictactoe::gui::SavedState;
+    // 4x4, three in a row, won by the first player; the computer one ply deep.
+    let settings = Settings {
+        rule: "4,4,3".parse().unwrap(),
+        mode: Mode::HumanVsComputer,
+        first: FirstMover::Human,
+        computer: weak(),
+    };
+    let state = SavedState {
+        session: Session::new(settings),
+        ..SavedState::default()
+    };
+    let mut h = support::build_with(state, |app| app);
+    while !h.state().session().position().is_over() {
+        let cell = perfect_move(h.state().session().position());
+        support::click_cell(&mut h, cell.row, cell.col);
+        support::wait_for_person(&mut h);
+    }
+    assert_eq!(h.state().session().position().winner(), Some(Side::X));
+    support::wait_until(&mut h, "the lesson learned", |h| {
+        support::shows(h, "The computer has learned 1 lesson")
+    });
+    support::click(&mut h, "Forget the lessons");
+    support::assert_shows(&h, "The computer has learned no lessons yet");
+}
