@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Speed figures of the engine, as the README reports them. Builds the release binary, then:
+# Speed figures of the engine, as docs/speed-and-memory.md reports them. Builds the release
+# binary, then:
 #   - solves the empty board of several m,n,k games (`tictactoe solve`, one thread, the
 #     default 64 MB table) and prints what each took;
 #   - writes all 4,520 non-terminal reachable 3x3 positions (made here by a short Python

@@ -68,6 +68,10 @@ expected="/usr/bin/tictactoe /usr/bin/pbrain-tictactoe
 for size in 16 32 48 64 128 256 512; do
     expected="$expected /usr/share/icons/hicolor/${size}x${size}/apps/$APP_ID.png"
 done
+# The documentation: both READMEs and every page under docs/ they link to.
+for doc in README.md README.zh-CN.md docs/*.md; do
+    expected="$expected /usr/share/doc/$PACKAGE/$doc"
+done
 for path in $expected; do
     if ! grep -qx "$path" "$WORK/files" || [ ! -f "$path" ]; then
         echo "FAILED: the package did not install $path" >&2

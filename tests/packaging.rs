@@ -212,3 +212,30 @@ fn the_packaging_folder_holds_only_the_two_files() {
     .into();
     assert_eq!(names, expected);
 }
+
+#[test]
+fn the_package_documents_the_game_with_both_readmes_and_every_docs_page() {
+    const DOC: &str = "usr/share/doc/tictactoe/";
+    let installed: BTreeSet<String> = package_assets().into_iter().map(|(_, to)| to).collect();
+    for readme in ["README.md", "README.zh-CN.md"] {
+        assert!(
+            installed.contains(&format!("{DOC}{readme}")),
+            "the package does not install {readme}"
+        );
+    }
+    // The READMEs link to docs/*.md, so the pages go beside them under the same folder name;
+    // a page added to docs/ but not to the package would be a dead link on an installed system.
+    let pages: BTreeSet<String> = fs::read_dir(repo("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|name| name.ends_with(".md"))
+        .map(|name| format!("{DOC}docs/{name}"))
+        .collect();
+    assert!(pages.len() >= 4, "docs/ holds the deeper pages: {pages:?}");
+    let installed_pages: BTreeSet<String> = installed
+        .iter()
+        .filter(|to| to.starts_with(&format!("{DOC}docs/")))
+        .cloned()
+        .collect();
+    assert_eq!(installed_pages, pages);
+}
