@@ -14,7 +14,7 @@
 //!
 //! The driver is generic over the job. The game's jobs (the computer's move, hints, move
 //! values) are in [`task`], with the computer's move policy in [`policy`]; the learners'
-//! lab defines its own jobs beside them (see [`crate::lab`]) and runs them on lanes of its
+//! lab defines its own jobs beside them, in its own module, and runs them on lanes of its
 //! own, so they never stop the computer's move or the move values. A driver is a handle:
 //! its clones share the workers, so one window runs one driver for all its searches.
 
