@@ -1,22 +1,20 @@
 //! The learners' lab comparison of the search algorithms, through the library and through
 //! `tictactoe compare`: plain minimax visits the whole game tree, every method finds the
 //! same value, each step visits fewer nodes than the one before it (or says why not), and
-//! bad arguments are refused with a clear error. Through the move driver, as the window runs
-//! it: progress and the result carry the request's tag, a comparison of a position no longer
-//! on the board is dropped, a stop ends it, a failure is reported, and it runs beside the
-//! computer's move without stopping it.
+//! bad arguments are refused with a clear error. Through the driver, as the window runs it:
+//! progress and the result come on the request's ticket, dropping the ticket or stopping it
+//! ends the search, a failure is reported, and it runs beside the tree recording and the
+//! computer's move without stopping them.
 
 use std::process::{Command, Output};
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use tictactoe::engine::{PlayerKind, Value};
-use tictactoe::game::{
-    Clock, Driver, DriverConfig, Event, LabEvent, Request, Task, TaskKind, Update,
-};
+use tictactoe::game::{Driver, DriverConfig, MOVES, Request, Task, Ticket, VALUES};
 use tictactoe::lab::{
-    self, Agreement, CompareProgress, CompareRequest, DepthChoice, LabError, Method, NotComparable,
-    Stopped,
+    self, Agreement, COMPARE_LANE, CompareProgress, CompareRequest, CompareUpdate, DepthChoice,
+    LabError, LabUpdate, Method, NotComparable, Stopped, TREES_LANE, TreePairRequest,
 };
 use tictactoe::rules::{Position, Rule};
 
@@ -231,7 +229,7 @@ fn a_stop_flag_set_during_a_method_ends_it_and_its_result_says_so() {
     assert_eq!(comparison.results[0].stopped, Some(Stopped::Cancelled));
 }
 
-// Through the move driver, as the window runs it.
+// Through the driver, as the window runs it.
 
 const BOUND: Duration = Duration::from_secs(120);
 
@@ -239,49 +237,49 @@ fn driver() -> Driver {
     Driver::new(DriverConfig::default(), || {})
 }
 
-fn compare_task(request: CompareRequest) -> (Position, Task) {
-    let task = Task::Compare {
-        depth: request.depth,
-        node_limit: request.node_limit,
-        methods: request.methods,
-    };
-    (request.position, task)
+/// The next update, waited for at most [`BOUND`]; `None` once the job has ended.
+fn next<U>(ticket: &mut Ticket<U>) -> Option<U> {
+    ticket
+        .next_timeout(BOUND)
+        .expect("the driver answers within the bound")
 }
 
-fn ask(d: &mut Driver, tag: u64, position: &Position, task: Task) {
-    d.request(Request {
-        tag,
-        position: position.clone(),
-        task,
-        clock: Clock::Free,
-    });
+/// Waits until the comparison on `ticket` has started its first method (its first update).
+fn wait_for_the_start(ticket: &mut Ticket<CompareUpdate>) {
+    let first = next(ticket).expect("the comparison starts");
+    assert!(
+        matches!(
+            first,
+            LabUpdate::Progress(CompareProgress::Started {
+                method: Method::Minimax,
+                ..
+            })
+        ),
+        "expected the start of minimax, got {first:?}"
+    );
 }
 
-/// Polls with `current` as the position on the board until `done` holds.
-fn poll_until(d: &mut Driver, current: u64, mut done: impl FnMut(&Driver, Option<Update>) -> bool) {
-    let deadline = Instant::now() + BOUND;
+/// The comparison's result, waited for on `ticket`.
+fn comparison(ticket: &mut Ticket<CompareUpdate>) -> lab::Comparison {
     loop {
-        let update = d.poll(current);
-        if done(d, update) {
-            return;
+        match next(ticket).expect("the comparison ends with its result") {
+            LabUpdate::Progress(_) => {}
+            LabUpdate::Done(found) => return *found.unwrap(),
+            LabUpdate::Failed(message) => panic!("{message}"),
         }
-        assert!(Instant::now() < deadline, "the driver never answered");
-        std::thread::yield_now();
     }
 }
 
 #[test]
-fn the_driver_sends_a_comparison_s_progress_and_result_with_its_tag() {
-    let mut d = driver();
-    ask(&mut d, 7, &empty_3x3(), Task::compare_all());
-    assert!(d.is_running(7, TaskKind::Compare));
+fn the_driver_sends_a_comparison_s_progress_and_result_on_its_ticket() {
+    let d = driver();
+    let mut ticket = d.request(CompareRequest::new(empty_3x3()));
+    assert!(ticket.is_running());
     let mut progress = Vec::new();
     let comparison = loop {
-        let update = d.wait(7).expect("the comparison ends with its result");
-        assert_eq!((update.tag, update.task), (7, TaskKind::Compare));
-        match update.event {
-            Event::Lab(LabEvent::Compare(p)) => progress.push(p),
-            Event::Lab(LabEvent::Compared(found)) => break found.unwrap(),
+        match next(&mut ticket).expect("the comparison ends with its result") {
+            LabUpdate::Progress(p) => progress.push(p),
+            LabUpdate::Done(found) => break found.unwrap(),
             other => panic!("unexpected {other:?}"),
         }
     };
@@ -300,103 +298,113 @@ fn the_driver_sends_a_comparison_s_progress_and_result_with_its_tag() {
     ));
     assert_eq!(comparison.results[0].nodes, 549_946);
     assert_eq!(comparison.agreement, Agreement::Agree { compared: 6 });
-    assert!(!d.is_running(7, TaskKind::Compare));
+    assert!(!ticket.is_running());
+    assert!(ticket.next().is_none(), "the result is the last update");
 
     // A position that cannot be compared is refused through the driver too.
     let over = Position::from_notation(Rule::default(), "xxx/oo./...").unwrap();
-    ask(&mut d, 8, &over, Task::compare_all());
-    let update = d.wait(8).unwrap();
+    let mut ticket = d.request(CompareRequest::new(over));
     assert!(matches!(
-        update.event,
-        Event::Lab(LabEvent::Compared(Err(LabError::GameOver)))
+        next(&mut ticket),
+        Some(LabUpdate::Done(Err(LabError::GameOver)))
     ));
 }
 
 #[test]
-fn a_comparison_for_a_position_no_longer_on_the_board_is_dropped() {
-    let mut d = driver();
-    ask(&mut d, 1, &empty_3x3(), Task::compare_all());
-    // The board moved on to position 2 before the comparison of position 1 ended.
-    poll_until(&mut d, 2, |d, update| {
-        assert!(update.is_none(), "handed out a stale update: {update:?}");
-        !d.is_running(1, TaskKind::Compare)
-    });
-    assert!(d.poll(1).is_none(), "nothing of it is kept for later");
+fn a_comparison_whose_ticket_is_dropped_stops_and_frees_its_worker() {
+    // The board moved on: the view drops the comparison of the old position.
+    let d = driver();
+    let mut ticket = d.request(endless());
+    wait_for_the_start(&mut ticket);
+    drop(ticket);
+    // Were minimax still walking 4x4 to the end, this would never start, let alone finish.
+    let found = comparison(&mut d.request(CompareRequest::new(empty_3x3())));
+    assert_eq!(found.agreement, Agreement::Agree { compared: 6 });
 }
 
 #[test]
 fn stopping_a_comparison_ends_its_search_and_nothing_more_comes() {
-    let mut d = driver();
-    let (position, task) = compare_task(endless());
-    ask(&mut d, 1, &position, task);
-    let mut started = false;
-    poll_until(&mut d, 1, |_, update| {
-        started |= matches!(
-            update.map(|u| u.event),
-            Some(Event::Lab(LabEvent::Compare(CompareProgress::Started {
-                method: Method::Minimax,
-                ..
-            })))
-        );
-        started
-    });
-    d.stop(TaskKind::Compare);
-    assert!(!d.is_busy(TaskKind::Compare));
-    assert!(d.wait(1).is_none());
+    let d = driver();
+    let mut ticket = d.request(endless());
+    wait_for_the_start(&mut ticket);
+    ticket.stop();
+    assert!(!ticket.is_running());
+    assert!(ticket.next().is_none());
     // The worker is free again: were minimax still walking 4x4 to the end, this would never
     // start, let alone finish.
-    ask(&mut d, 2, &empty_3x3(), Task::compare_all());
-    let mut done = false;
-    poll_until(&mut d, 2, |_, update| {
-        done |= matches!(
-            update.map(|u| u.event),
-            Some(Event::Lab(LabEvent::Compared(Ok(_))))
-        );
-        done
-    });
+    let found = comparison(&mut d.request(CompareRequest::new(empty_3x3())));
+    assert_eq!(found.results[0].nodes, 549_946);
 }
 
 #[test]
 fn a_comparison_that_fails_is_reported_and_the_next_one_works() {
-    let mut d = driver();
+    let d = driver();
     d.fail_next_request();
-    ask(&mut d, 1, &empty_3x3(), Task::compare_all());
-    let update = d.wait(1).unwrap();
-    match update.event {
-        Event::Failed(message) => assert!(message.contains("failed on purpose"), "{message}"),
+    let mut ticket = d.request(CompareRequest::new(empty_3x3()));
+    match next(&mut ticket) {
+        Some(LabUpdate::Failed(message)) => {
+            assert!(message.contains("failed on purpose"), "{message}");
+        }
         other => panic!("expected a failure, got {other:?}"),
     }
-    let (position, task) = compare_task(CompareRequest {
+    assert!(ticket.next().is_none(), "a failure is the last update");
+    let request = CompareRequest {
         methods: vec![Method::AlphaBeta],
         ..CompareRequest::new(empty_3x3())
-    });
-    ask(&mut d, 2, &position, task);
-    let comparison = loop {
-        match d.wait(2).expect("the comparison ends").event {
-            Event::Lab(LabEvent::Compare(_)) => {}
-            Event::Lab(LabEvent::Compared(found)) => break found.unwrap(),
-            other => panic!("expected the comparison, got {other:?}"),
-        }
     };
-    assert_eq!(comparison.results[0].value, Value::Draw);
+    let found = comparison(&mut d.request(request));
+    assert_eq!(found.results[0].value, Value::Draw);
 }
 
 #[test]
 fn a_comparison_does_not_stop_the_computer_s_move() {
-    let mut d = driver();
-    let (position, task) = compare_task(endless());
-    ask(&mut d, 1, &position, task);
-    let p = empty_3x3();
+    let d = driver();
+    let mut compared = d.request(endless());
+    wait_for_the_start(&mut compared);
     let engine = PlayerKind::Engine {
         depth: None,
         time_ms: None,
     };
-    ask(&mut d, 1, &p, Task::Move(engine));
+    let moved = d.request(Request::new(empty_3x3(), Task::Move(engine)));
     // The move comes while the comparison keeps running on its own worker.
-    let answer = d.answer(1, &mut |_| {}).expect("the move search answers");
+    let answer = moved.answer(&mut |_| {}).expect("the move search answers");
     assert!(answer.best.is_some());
-    assert!(d.is_running(1, TaskKind::Compare));
-    d.stop(TaskKind::Compare);
+    assert!(compared.is_running());
+}
+
+#[test]
+fn a_comparison_a_tree_recording_and_a_move_search_run_side_by_side() {
+    // Each on a worker of its own, on one driver, as in the window.
+    let lanes = [COMPARE_LANE, TREES_LANE, MOVES, VALUES];
+    for (i, lane) in lanes.iter().enumerate() {
+        assert!(!lanes[..i].contains(lane), "{lane:?} is shared");
+    }
+    let p = Position::from_notation(Rule::default(), "x../.o./...").unwrap();
+    let d = driver();
+    let mut compared = d.request(CompareRequest::new(p.clone()));
+    let mut recorded = d.request(TreePairRequest {
+        position: p.clone(),
+        depth: DepthChoice::Auto,
+        budget: lab::DEFAULT_BUDGET,
+    });
+    let engine = PlayerKind::Engine {
+        depth: None,
+        time_ms: None,
+    };
+    let moved = d.request(Request::new(p, Task::Move(engine)));
+    assert!(moved.answer(&mut |_| {}).unwrap().best.is_some());
+    assert!(matches!(
+        comparison(&mut compared).agreement,
+        Agreement::Agree { .. }
+    ));
+    let pair = loop {
+        match next(&mut recorded).expect("the recording ends with the trees") {
+            LabUpdate::Progress(_) => {}
+            LabUpdate::Done(found) => break found.unwrap(),
+            LabUpdate::Failed(message) => panic!("{message}"),
+        }
+    };
+    assert_eq!(pair.minimax.value, pair.alpha_beta.value);
 }
 
 #[test]

@@ -1,18 +1,19 @@
 //! The gomoku board in the window: stones on the intersections of 15x15, found and pressed by
 //! their accessible labels like any board; the look, move numbers and threat marks as saved
 //! settings; the computer's thinking shown as it searches; and a whole computer-vs-computer
-//! game on 15x15.
+//! game on 15x15, each move the answer of its own search, the result checked by a scan of
+//! the board.
 
 mod support;
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use egui::Key;
 use egui_kittest::kittest::{NodeT, Queryable};
 use tictactoe::engine::PlayerKind;
 use tictactoe::game::{FirstMover, Mode, Session, Settings};
 use tictactoe::gui::{BoardLook, SavedState};
-use tictactoe::rules::{Cell, Rule, Side};
+use tictactoe::rules::{Cell, Position, Rule, Side};
 
 use support::*;
 
@@ -175,8 +176,27 @@ fn the_status_shows_the_depth_and_line_while_the_computer_thinks() {
     assert_eq!(stones(h.state()), 2);
 }
 
+/// Whether `side` has five or more in a row on `position`: a scan of every line, apart from
+/// the rules' own bookkeeping of wins.
+fn has_five(position: &Position, side: Side) -> bool {
+    let (rows, cols) = (position.rule().height(), position.rule().width());
+    let holds = |row: isize, col: isize| {
+        (0..rows as isize).contains(&row)
+            && (0..cols as isize).contains(&col)
+            && position.get(Cell::new(row as usize, col as usize)) == Some(side)
+    };
+    let directions = [(0, 1), (1, 0), (1, 1), (1, -1)];
+    (0..rows as isize).any(|row| {
+        (0..cols as isize).any(|col| {
+            directions
+                .iter()
+                .any(|&(dr, dc)| (0..5).all(|i| holds(row + i * dr, col + i * dc)))
+        })
+    })
+}
+
 #[test]
-fn computer_against_computer_plays_a_whole_game_on_15x15() {
+fn computer_against_computer_plays_a_whole_game_on_15x15_each_move_its_own_search() {
     // A short time per move keeps the test short; the pause between moves is the window's.
     // GOBAN_CVC_MS sets another time per move, to measure the pace a person sees (the
     // window's default is 2000).
@@ -185,40 +205,80 @@ fn computer_against_computer_plays_a_whole_game_on_15x15() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(100);
     let mut h = on_15x15(Mode::ComputerVsComputer, FirstMover::Human, ms);
+    // The learners' view names the search each move came from.
+    click(&mut h, "Last search (for learners)");
+    let requests = repaint_requests(&h);
     let start = Instant::now();
-    let bound = Duration::from_secs(1800);
-    let mut last = (0, start);
     let mut gaps = Vec::new();
     while h.state().session().outcome().is_none() {
-        assert!(
-            start.elapsed() < bound,
-            "no result after {} moves",
-            stones(h.state())
-        );
-        h.step();
-        if stones(h.state()) != last.0 {
-            gaps.push(last.1.elapsed().as_secs_f64());
-            last = (stones(h.state()), Instant::now());
+        let played = stones(h.state());
+        let asked = Instant::now();
+        while stones(h.state()) == played {
+            assert!(asked.elapsed() < BOUND, "no move {} in time", played + 1);
+            step_when_due(&mut h, &requests);
         }
-        // The window sleeps through the pause between moves too; stepping busily would
-        // only take time from the search.
-        std::thread::sleep(Duration::from_millis(20));
+        gaps.push(asked.elapsed().as_secs_f64());
+        // One move at a time, and it is the answer of the computer's own finished search of
+        // the position before it: a late answer to an earlier position would show no search
+        // of this one, and a move from anywhere else another best move.
+        let moves = h.state().session().moves().to_vec();
+        assert_eq!(moves.len(), played + 1, "one move a frame");
+        let side = if played.is_multiple_of(2) {
+            Side::X
+        } else {
+            Side::O
+        };
+        let cell = moves[played];
+        let heading = format!("Computer's move for {side}");
+        assert!(
+            h.query_by_label(&heading).is_some(),
+            "move {} was not a finished search of its position",
+            played + 1
+        );
+        assert_shows(
+            &h,
+            &format!("Best move: row {}, column {}", cell.row + 1, cell.col + 1),
+        );
     }
     settle(&mut h);
-    let moves = stones(h.state());
-    let outcome = h.state().session().outcome().unwrap();
-    match outcome.winner() {
-        Some(side) => assert_shows(&h, &format!("{side} wins")),
-        None => assert_shows(&h, "Draw"),
+    // The result, checked apart from the window: the moves replayed by the rules, and the
+    // lines scanned for a five.
+    let session = h.state().session();
+    let moves = session.moves().to_vec();
+    let mut replayed = Position::new(gomoku());
+    for &cell in &moves {
+        replayed.play(cell).expect("every move was legal");
     }
-    assert!(moves >= 9, "a five needs at least 9 moves, got {moves}");
+    let outcome = session.outcome().unwrap();
+    assert!(replayed.is_over());
+    assert_eq!(replayed.winner(), outcome.winner());
+    match outcome.winner() {
+        Some(side) => {
+            assert!(has_five(&replayed, side), "{side} has a five");
+            assert!(!has_five(&replayed, side.other()), "the loser has none");
+            let last = if moves.len() % 2 == 1 {
+                Side::X
+            } else {
+                Side::O
+            };
+            assert_eq!(side, last, "the winner made the last move");
+            assert_shows(&h, &format!("{side} wins"));
+        }
+        None => {
+            assert_eq!(moves.len(), 15 * 15, "a draw fills the board");
+            assert!(Side::BOTH.iter().all(|&s| !has_five(&replayed, s)));
+            assert_shows(&h, "Draw");
+        }
+    }
+    assert!(moves.len() >= 9, "a five needs at least 9 moves");
     let shortest = gaps.iter().copied().fold(f64::INFINITY, f64::min);
     let longest = gaps.iter().copied().fold(0.0, f64::max);
     println!(
-        "computer vs computer on 15x15 at {ms} ms a move: {moves} moves, winner {:?}, {:.1} s \
+        "computer vs computer on 15x15 at {ms} ms a move: {} moves, winner {:?}, {:.1} s \
          in all, {:.2} s a move on average (shortest {shortest:.2} s, longest {longest:.2} s)",
+        moves.len(),
         outcome.winner(),
         start.elapsed().as_secs_f64(),
-        start.elapsed().as_secs_f64() / moves as f64,
+        start.elapsed().as_secs_f64() / moves.len() as f64,
     );
 }

@@ -1,16 +1,16 @@
 //! The learners' lab's recorded search trees: the recorded minimax tree is the whole game
 //! tree, the alpha-beta tree finds the same value with fewer nodes, every cut-off names the
 //! children it spared and why, horizon leaves carry e(P), and the budget cuts a tree short
-//! and says so. The move driver records the pair as the window asks for it.
+//! and says so. The driver records the pair as the window asks for it.
 
 use std::collections::BTreeSet;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use tictactoe::game::{Clock, Driver, DriverConfig, Event, LabEvent, Request, Task, TaskKind};
-
+use tictactoe::game::{Driver, DriverConfig, Ticket};
 use tictactoe::lab::{
-    self, DepthChoice, LabError, Method, NodeEnd, SearchTree, StepKind, TreeProgress, TreeRequest,
+    self, DepthChoice, LabError, LabUpdate, Method, NodeEnd, SearchTree, StepKind, TreePairRequest,
+    TreeProgress, TreeRequest, TreesUpdate,
 };
 use tictactoe::rules::{Cell, Position, Rule, Side};
 
@@ -315,29 +315,30 @@ fn the_pair_records_minimax_and_alpha_beta_to_the_same_depth() {
     );
 }
 
-fn record_trees(d: &mut Driver, tag: u64, position: &Position, budget: usize) {
-    d.request(Request {
-        tag,
+fn record_trees(d: &Driver, position: &Position, budget: usize) -> Ticket<TreesUpdate> {
+    d.request(TreePairRequest {
         position: position.clone(),
-        task: Task::RecordTrees {
-            depth: DepthChoice::Auto,
-            budget,
-        },
-        clock: Clock::Free,
-    });
+        depth: DepthChoice::Auto,
+        budget,
+    })
+}
+
+/// The next update, waited for at most two minutes; `None` once the recording has ended.
+fn next(ticket: &mut Ticket<TreesUpdate>) -> Option<TreesUpdate> {
+    ticket
+        .next_timeout(Duration::from_secs(120))
+        .expect("the driver answers within the bound")
 }
 
 #[test]
-fn the_move_driver_records_the_pair_with_progress_under_its_tag() {
-    let mut d = Driver::new(DriverConfig::default(), || {});
-    record_trees(&mut d, 5, &position(WON), 50_000);
+fn the_driver_records_the_pair_with_progress_on_its_ticket() {
+    let d = Driver::new(DriverConfig::default(), || {});
+    let mut ticket = record_trees(&d, &position(WON), 50_000);
     let mut seen = Vec::new();
     let pair = loop {
-        let update = d.wait(5).expect("the recording ends with the trees");
-        assert_eq!((update.tag, update.task), (5, TaskKind::RecordTrees));
-        match update.event {
-            Event::Lab(LabEvent::Tree(p)) => seen.push(p),
-            Event::Lab(LabEvent::Trees(found)) => break found.unwrap(),
+        match next(&mut ticket).expect("the recording ends with the trees") {
+            LabUpdate::Progress(p) => seen.push(p),
+            LabUpdate::Done(found) => break found.unwrap(),
             other => panic!("unexpected {other:?}"),
         }
     };
@@ -353,30 +354,23 @@ fn the_move_driver_records_the_pair_with_progress_under_its_tag() {
     .unwrap();
     assert_eq!(pair.alpha_beta.value, direct.alpha_beta.value);
     assert_eq!(pair.alpha_beta.nodes.len(), direct.alpha_beta.nodes.len());
+    assert!(ticket.next().is_none(), "the trees are the last update");
 
-    // A recording for a position no longer on the board is dropped, and a stopped one sends
-    // nothing more.
-    record_trees(&mut d, 6, &position(WON), 50_000);
-    let deadline = Instant::now() + Duration::from_secs(120);
-    while d.is_running(6, TaskKind::RecordTrees) {
-        assert!(d.poll(7).is_none(), "a stale recording was handed out");
-        assert!(Instant::now() < deadline, "the recording never ended");
-        std::thread::yield_now();
-    }
-    record_trees(
-        &mut d,
-        8,
+    // A recording for a position no longer on the board is dropped with its ticket, and a
+    // stopped one sends nothing more.
+    drop(record_trees(&d, &position(WON), 50_000));
+    let mut ticket = record_trees(
+        &d,
         &Position::new(Rule::new(4, 4, 4, false).unwrap()),
         200_000,
     );
-    d.stop(TaskKind::RecordTrees);
-    assert!(d.wait(8).is_none());
+    ticket.stop();
+    assert!(ticket.next().is_none());
     // A game already over is refused.
-    record_trees(&mut d, 9, &position("xxx/oo./..."), 50_000);
-    let update = d.wait(9).unwrap();
+    let mut ticket = record_trees(&d, &position("xxx/oo./..."), 50_000);
     assert!(matches!(
-        update.event,
-        Event::Lab(LabEvent::Trees(Err(LabError::GameOver)))
+        next(&mut ticket),
+        Some(LabUpdate::Done(Err(LabError::GameOver)))
     ));
 }
 

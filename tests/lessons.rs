@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 
 use tictactoe::engine::{Engine, EngineConfig, Limits, PlayerKind};
 use tictactoe::game::{
-    Clock, Driver, DriverConfig, Lessons, LessonsError, LostGame, Request, Task,
+    Driver, DriverConfig, Lessons, LessonsError, LostGame, Request, SharedLessons, Task,
 };
 use tictactoe::rules::{Cell, Position, Rule, Side};
 
@@ -27,16 +27,14 @@ fn weak() -> PlayerKind {
     }
 }
 
-/// The computer's move through the driver, as the window and the terminal get it.
-fn computer_move(driver: &mut Driver, position: &Position, tag: u64) -> Cell {
-    driver.request(Request {
-        tag,
-        position: position.clone(),
-        task: Task::Move(weak()),
-        clock: Clock::Free,
-    });
+/// The computer's move through the driver, as the window and the terminal get it, avoiding
+/// what `lessons` say.
+fn computer_move(driver: &Driver, lessons: &SharedLessons, position: &Position) -> Cell {
+    let request =
+        Request::new(position.clone(), Task::Move(weak())).with_lessons(Some(lessons.clone()));
     driver
-        .answer(tag, &mut |_| {})
+        .request(request)
+        .answer(&mut |_| {})
         .expect("an answer")
         .best
         .expect("a move")
@@ -54,11 +52,10 @@ fn perfect_move(position: &Position) -> Cell {
 
 /// Plays a game of 4x4, three in a row: X perfect, or X's moves of `script` while the
 /// position is the same as then; O the weak computer. The moves.
-fn play(driver: &mut Driver, script: &[Cell]) -> Vec<Cell> {
+fn play(driver: &Driver, lessons: &SharedLessons, script: &[Cell]) -> Vec<Cell> {
     let rule: Rule = "4,4,3".parse().unwrap();
     let mut position = Position::new(rule);
     let mut moves = Vec::new();
-    let mut tag = 0;
     while !position.is_over() {
         let cell = if position.side_to_move() == Side::X {
             match script.get(moves.len()) {
@@ -66,8 +63,7 @@ fn play(driver: &mut Driver, script: &[Cell]) -> Vec<Cell> {
                 _ => perfect_move(&position),
             }
         } else {
-            tag += 1;
-            computer_move(driver, &position, tag)
+            computer_move(driver, lessons, &position)
         };
         position.play(cell).unwrap();
         moves.push(cell);
@@ -84,10 +80,9 @@ fn play(driver: &mut Driver, script: &[Cell]) -> Vec<Cell> {
 fn the_computer_deviates_from_a_line_it_lost() {
     let path = scratch("deviates");
     let lessons = Arc::new(Mutex::new(Lessons::load(&path).unwrap()));
-    let mut driver = Driver::new(DriverConfig::default(), || {});
-    driver.set_lessons(lessons.clone());
+    let driver = Driver::new(DriverConfig::default(), || {});
 
-    let first = play(&mut driver, &[]);
+    let first = play(&driver, &lessons, &[]);
     let lesson = lessons
         .lock()
         .unwrap()
@@ -106,7 +101,7 @@ fn the_computer_deviates_from_a_line_it_lost() {
     assert_eq!(at % 2, 1, "a move of O's");
 
     // The same line again: the computer plays something else where it went wrong.
-    let second = play(&mut driver, &first);
+    let second = play(&driver, &lessons, &first);
     assert_eq!(second[..at], first[..at], "the same line up to the lesson");
     assert_ne!(
         second[at], first[at],

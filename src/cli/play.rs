@@ -11,7 +11,7 @@ use clap::{Args, ValueEnum};
 use super::report::{CellText, Line};
 use super::{BoardArgs, CliError};
 use crate::engine::PlayerKind;
-use crate::game::{Clock, Driver, DriverConfig, Request, Task};
+use crate::game::{Driver, DriverConfig, Request, Task};
 use crate::rules::{Cell, Outcome, Position, Side};
 
 /// Arguments of `play`.
@@ -54,8 +54,6 @@ struct Game {
     human: Side,
     driver: Driver,
     player: PlayerKind,
-    /// Names the position for the driver; changes with every move and undo.
-    tag: u64,
 }
 
 pub fn run(
@@ -76,7 +74,6 @@ pub fn run(
             depth: args.depth,
             time_ms: args.time.map(|t| t.as_millis().max(1) as u64),
         },
-        tag: 0,
     };
     writeln!(output, "You play {human}. {}", help(&game.position))?;
     loop {
@@ -98,15 +95,11 @@ pub fn run(
 
 impl Game {
     fn computer_move(&mut self) -> Result<Cell, CliError> {
-        self.driver.request(Request {
-            tag: self.tag,
-            position: self.position.clone(),
-            task: Task::Move(self.player.clone()),
-            clock: Clock::Free,
-        });
+        let task = Task::Move(self.player.clone());
         let answer = self
             .driver
-            .answer(self.tag, &mut |_| {})
+            .request(Request::new(self.position.clone(), task))
+            .answer(&mut |_| {})
             .map_err(CliError::Engine)?;
         let cell = answer
             .best
@@ -120,7 +113,6 @@ impl Game {
         let index = self.position.check_move(cell)?;
         self.position.make(index);
         self.history.push(index);
-        self.tag += 1;
         Ok(())
     }
 
@@ -166,7 +158,6 @@ impl Game {
         if human_moves == 0 {
             return false;
         }
-        self.tag += 1;
         while let Some(index) = self.history.pop() {
             self.position.unmake(index);
             if self.position.side_to_move() == self.human {

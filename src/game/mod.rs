@@ -1,9 +1,10 @@
 //! The game layer, below every front end: a [`Session`] (the settings, the moves played with
-//! undo and redo, the score, saved records), the [`Driver`] that gets the computer's moves,
-//! hints and move values and runs the learners' lab's comparisons and tree recordings on
-//! worker threads, the time policy ([`clock`]) and the lessons of lost games ([`lessons`]).
-//! No drawing here. The game layer sits above the lab ([`crate::lab`]), which uses only the
-//! engine and the rules.
+//! undo and redo, the score, saved records), the [`Driver`] that runs searches on worker
+//! threads and hands each request's updates back on a [`Ticket`] (the game's own jobs are
+//! the computer's moves, hints and move values, chosen by the [`MovePolicy`]), the time
+//! policy ([`clock`]) and the lessons of lost games ([`lessons`]). No drawing here. The
+//! learners' lab sits beside this layer: it runs its own jobs on the
+//! driver, and nothing here knows about them.
 
 pub mod clock;
 pub mod driver;
@@ -18,7 +19,8 @@ use crate::rules::Rule;
 
 pub use clock::{Clock, SOLVABLE_CELLS};
 pub use driver::{
-    Answer, Chooser, Driver, DriverConfig, Event, LabEvent, Request, Task, TaskKind, Update,
+    Answer, Chooser, Driver, DriverConfig, Event, Job, Lane, MOVES, MovePolicy, Outbox, Request,
+    Task, Ticket, TimedOut, VALUES, Worker,
 };
 pub use lessons::{Lesson, Lessons, LessonsError, LostGame, SharedLessons};
 pub use record::{FORMAT, GameRecord, RecordError, VERSION};

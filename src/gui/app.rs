@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use egui::{Align, FontId, Id, Label, Layout, RichText, Ui, WidgetText};
 
-use crate::game::{Player, Session};
+use crate::game::{Driver, DriverConfig, Player, Session};
 use crate::rules::{Cell, Outcome};
 use crate::t;
 
@@ -101,14 +101,17 @@ impl TicTacToeApp {
         state.prefs.theme.apply(ctx);
         let repaint = ctx.clone();
         let lessons = LessonsView::in_memory(move || repaint.request_repaint());
-        let mut computer = Computer::new(ctx);
+        // One driver for every search of the window; its workers repaint when they have news.
+        let wake = ctx.clone();
+        let driver = Driver::new(DriverConfig::default(), move || wake.request_repaint());
+        let mut computer = Computer::new(ctx, driver.clone());
         computer.set_lessons(lessons.shared());
         TicTacToeApp {
             state,
             computer,
             lessons,
             files: Files::desktop(),
-            lab: Lab::new(ctx),
+            lab: Lab::new(&driver),
             cursor: None,
             board_focused: false,
             note: None,

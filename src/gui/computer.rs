@@ -1,14 +1,15 @@
-//! The window's view of the computer: when to ask the move driver for the computer's move
-//! (after the computer-vs-computer pause), hints and move values, and what came back. The
-//! driver does the searching and drops answers for positions no longer on the board; this
-//! file only keeps what the window draws.
+//! The window's view of the computer: when to ask the driver for the computer's move (after
+//! the computer-vs-computer pause), hints and move values, and what came back. Each search
+//! is held by its ticket beside the position it is for; a search no longer wanted is
+//! stopped by dropping its ticket, so a late answer is never read. The driver does the
+//! searching; this file only keeps what the window draws.
 
 use std::time::{Duration, Instant};
 
 use crate::engine::{Iteration, MoveValue, PlayerKind, SearchResult, Stats, Value};
 use crate::game::{
-    Answer, Chooser, Clock, Driver, DriverConfig, Event, Player, Request, SOLVABLE_CELLS, Session,
-    Task, TaskKind,
+    Answer, Chooser, Driver, Event, Player, Request, SOLVABLE_CELLS, Session, SharedLessons, Task,
+    Ticket,
 };
 use crate::rules::{Cell, Position, Side};
 use crate::t;
@@ -106,6 +107,8 @@ enum Mover {
         /// Computer vs computer on a large board: the least time from the start of the
         /// search to the move on the board, so moves come at a steady pace.
         steady: Option<Duration>,
+        /// The search's updates; dropping it stops the search.
+        ticket: Ticket<Event>,
     },
     /// Computer vs computer: the move found early, shown at `until` for a steady pace.
     Holding {
@@ -121,19 +124,36 @@ enum Mover {
     },
 }
 
+/// The hint being looked for.
+struct Hint {
+    generation: u64,
+    position: Position,
+    since: Instant,
+    ticket: Ticket<Event>,
+}
+
 /// The values of the moves of the position of one generation, complete or still coming in.
 struct MoveValues {
     generation: u64,
     values: Vec<MoveValue>,
     complete: bool,
+    /// The analysis's updates while it runs; dropping it stops the analysis.
+    ticket: Option<Ticket<Event>>,
+}
+
+impl MoveValues {
+    fn is_running(&self) -> bool {
+        self.ticket.as_ref().is_some_and(Ticket::is_running)
+    }
 }
 
 /// The searches asked for by the window and what they found.
 pub struct Computer {
     driver: Driver,
+    /// The lessons of lost games the computer's moves avoid, if it learns.
+    lessons: Option<SharedLessons>,
     mover: Mover,
-    /// The hint being looked for: its generation, position and start.
-    hint: Option<(u64, Position, Instant)>,
+    hint: Option<Hint>,
     /// The hint's move and the generation it belongs to.
     hint_cell: Option<(u64, Cell)>,
     report: Option<SearchReport>,
@@ -143,12 +163,12 @@ pub struct Computer {
 }
 
 impl Computer {
-    /// The computer of a window; the driver's workers repaint `ctx` when they have news.
+    /// The computer of a window, searching on the window's `driver`.
     #[must_use]
-    pub fn new(ctx: &egui::Context) -> Computer {
-        let wake = ctx.clone();
+    pub fn new(ctx: &egui::Context, driver: Driver) -> Computer {
         Computer {
-            driver: Driver::new(DriverConfig::default(), move || wake.request_repaint()),
+            driver,
+            lessons: None,
             mover: Mover::Idle,
             hint: None,
             hint_cell: None,
@@ -158,9 +178,9 @@ impl Computer {
         }
     }
 
-    /// Makes the computer's moves avoid what `lessons` says.
-    pub fn set_lessons(&mut self, lessons: crate::game::SharedLessons) {
-        self.driver.set_lessons(lessons);
+    /// Makes the computer's moves avoid what `lessons` says (from its next move on).
+    pub fn set_lessons(&mut self, lessons: SharedLessons) {
+        self.lessons = Some(lessons);
     }
 
     /// Whether the computer is searching for its move.
@@ -203,8 +223,8 @@ impl Computer {
     pub fn hinting_since(&self) -> Option<Instant> {
         self.hint
             .as_ref()
-            .filter(|(g, _, _)| self.driver.is_running(*g, TaskKind::Hint))
-            .map(|&(_, _, since)| since)
+            .filter(|h| h.ticket.is_running())
+            .map(|h| h.since)
     }
 
     /// The hint for the position on the board, if one was found for it.
@@ -227,7 +247,7 @@ impl Computer {
     pub fn is_analysing(&self) -> bool {
         self.values
             .as_ref()
-            .is_some_and(|v| !v.complete && self.driver.is_running(v.generation, TaskKind::Values))
+            .is_some_and(|v| !v.complete && v.is_running())
     }
 
     /// Works out every move's value when `wanted` and the board is small enough to solve
@@ -236,26 +256,26 @@ impl Computer {
         let generation = session.generation();
         let solvable = session.settings().rule.cells() <= SOLVABLE_CELLS;
         if !wanted || !solvable || session.outcome().is_some() {
-            if self.driver.is_busy(TaskKind::Values) {
-                self.driver.stop(TaskKind::Values);
+            if let Some(values) = &mut self.values {
+                values.ticket = None;
             }
             return;
         }
-        let asked = self.values.as_ref().is_some_and(|v| {
-            v.generation == generation
-                && (v.complete || self.driver.is_running(generation, TaskKind::Values))
-        });
+        let asked = self
+            .values
+            .as_ref()
+            .is_some_and(|v| v.generation == generation && (v.complete || v.is_running()));
         if asked {
             return;
         }
         // Start over: values left from a stopped analysis are dropped.
+        let request = Request::new(session.position().clone(), Task::Values);
         self.values = Some(MoveValues {
             generation,
             values: Vec::new(),
             complete: false,
+            ticket: Some(self.driver.request(request)),
         });
-        self.driver
-            .request(request(session, Task::Values, Clock::Free));
     }
 
     /// The latest search's numbers, when it searched the position on the board or the one
@@ -274,12 +294,15 @@ impl Computer {
             .then_some(report)
     }
 
-    /// Stops every search and forgets the hint (a new game, a loaded game, ...).
+    /// Stops every search and forgets the hint (a new game, a loaded game, ...): dropping
+    /// their tickets stops them, and nothing they still send is read.
     pub fn cancel(&mut self) {
-        self.driver.stop_all();
         self.mover = Mover::Idle;
         self.hint = None;
         self.hint_cell = None;
+        if let Some(values) = &mut self.values {
+            values.ticket = None;
+        }
     }
 
     /// Marks the search for `generation` as failed so it is not restarted in a loop.
@@ -290,10 +313,65 @@ impl Computer {
         };
     }
 
-    /// Reads what the driver sent for the position on the board. Returns the computer's
-    /// move once its search has answered.
+    /// Reads what the searches sent for the position on the board. Returns the computer's
+    /// move once its search has answered. A search of another position is dropped unread
+    /// (the front end cancels on every change of position; this makes sure).
     pub fn poll(&mut self, session: &Session) -> Option<Cell> {
         let generation = session.generation();
+        self.poll_values(generation);
+        self.poll_hint(generation);
+        self.poll_mover(generation)
+    }
+
+    fn poll_values(&mut self, generation: u64) {
+        let Some(values) = &mut self.values else {
+            return;
+        };
+        if values.generation != generation {
+            values.ticket = None;
+        }
+        let Some(ticket) = &mut values.ticket else {
+            return;
+        };
+        while let Some(event) = ticket.try_next() {
+            match event {
+                Event::Value(value) => values.values.push(value),
+                Event::ValuesDone | Event::Failed(_) => values.complete = true,
+                Event::Iteration(_) | Event::Answer(_) => {}
+            }
+        }
+    }
+
+    fn poll_hint(&mut self, generation: u64) {
+        let Some(hint) = &mut self.hint else {
+            return;
+        };
+        if hint.generation != generation {
+            self.hint = None;
+            return;
+        }
+        while let Some(event) = hint.ticket.try_next() {
+            match event {
+                Event::Iteration(iteration) => {
+                    let report =
+                        SearchReport::from_iteration(Purpose::Hint, &hint.position, &iteration);
+                    self.report = Some(report);
+                }
+                Event::Answer(answer) => {
+                    let report = SearchReport::from_answer(Purpose::Hint, &hint.position, &answer);
+                    self.report = Some(report);
+                    self.hint_cell = answer.best.map(|cell| (generation, cell));
+                }
+                Event::Failed(_) | Event::Value(_) | Event::ValuesDone => {}
+            }
+        }
+        if !hint.ticket.is_running() {
+            // Answered, failed, or stopped by the computer's own search on the same worker.
+            self.hint = None;
+        }
+    }
+
+    fn poll_mover(&mut self, generation: u64) -> Option<Cell> {
         if let Mover::Holding {
             generation: g,
             cell,
@@ -306,88 +384,72 @@ impl Computer {
             self.mover = Mover::Idle;
             return Some(cell);
         }
-        while let Some(update) = self.driver.poll(generation) {
-            match (update.task, update.event) {
-                (TaskKind::Values, Event::Value(value)) => {
-                    if let Some(v) = self.values.as_mut().filter(|v| v.generation == generation) {
-                        v.values.push(value);
-                    }
-                }
-                (TaskKind::Values, Event::ValuesDone | Event::Failed(_)) => {
-                    if let Some(v) = self.values.as_mut().filter(|v| v.generation == generation) {
-                        v.complete = true;
-                    }
-                }
-                (task, Event::Iteration(iteration)) => {
-                    if let Some((purpose, searched)) = self.searched(task) {
-                        let report = SearchReport::from_iteration(purpose, &searched, &iteration);
-                        self.report = Some(report);
-                    }
-                }
-                (task, Event::Answer(answer)) => {
-                    if let Some((purpose, searched)) = self.searched(task) {
-                        self.report = Some(SearchReport::from_answer(purpose, &searched, &answer));
-                    }
-                    if task == TaskKind::Hint {
-                        self.hint_cell = answer.best.map(|cell| (generation, cell));
-                        self.hint = None;
-                    } else if let Some(cell) = answer.best {
-                        if let Some(until) = self.steady_until() {
-                            self.hold(generation, cell, until);
-                            continue;
-                        }
-                        self.mover = Mover::Idle;
-                        return Some(cell);
-                    } else {
-                        self.failed(generation, t!("search-found-no-move"));
-                    }
-                }
-                (TaskKind::Move, Event::Failed(message)) => self.failed(generation, message),
-                (TaskKind::Hint, Event::Failed(_)) => self.hint = None,
-                (TaskKind::Compare | TaskKind::RecordTrees, Event::Failed(_)) => {}
-                (_, Event::Value(_) | Event::ValuesDone | Event::Lab(_)) => {}
-            }
-        }
-        None
-    }
-
-    /// When a move found now is to be shown, if later than now (computer vs computer on a
-    /// large board).
-    fn steady_until(&self) -> Option<Instant> {
-        match self.mover {
-            Mover::Thinking {
-                since,
-                steady: Some(steady),
+        loop {
+            let Mover::Thinking {
+                generation: g,
+                position,
+                ticket,
                 ..
-            } => Some(since + steady).filter(|&until| Instant::now() < until),
-            _ => None,
-        }
-    }
-
-    /// Keeps the computer's move until `until`, and repaints then to play it.
-    fn hold(&mut self, generation: u64, cell: Cell, until: Instant) {
-        let Mover::Thinking { since, .. } = self.mover else {
-            return;
-        };
-        self.mover = Mover::Holding {
-            generation,
-            cell,
-            since,
-            until,
-        };
-        self.ctx
-            .request_repaint_after(until.saturating_duration_since(Instant::now()));
-    }
-
-    /// The purpose and position of the running move or hint search.
-    fn searched(&self, task: TaskKind) -> Option<(Purpose, Position)> {
-        match (task, &self.mover, &self.hint) {
-            (TaskKind::Move, Mover::Thinking { position, .. }, _) => {
-                Some((Purpose::Move, position.clone()))
+            } = &mut self.mover
+            else {
+                return None;
+            };
+            if *g != generation {
+                self.mover = Mover::Idle;
+                return None;
             }
-            (TaskKind::Hint, _, Some((_, position, _))) => Some((Purpose::Hint, position.clone())),
-            _ => None,
+            let Some(event) = ticket.try_next() else {
+                if !ticket.is_running() {
+                    // Ended without a word: the next frame asks again.
+                    self.mover = Mover::Idle;
+                }
+                return None;
+            };
+            match event {
+                Event::Iteration(iteration) => {
+                    let report = SearchReport::from_iteration(Purpose::Move, position, &iteration);
+                    self.report = Some(report);
+                }
+                Event::Answer(answer) => return self.answered(generation, &answer),
+                Event::Failed(message) => self.failed(generation, message),
+                Event::Value(_) | Event::ValuesDone => {}
+            }
         }
+    }
+
+    /// Takes in the answer of the computer's search: its move now, or held for a steady
+    /// pace.
+    fn answered(&mut self, generation: u64, answer: &Answer) -> Option<Cell> {
+        let Mover::Thinking {
+            position,
+            since,
+            steady,
+            ..
+        } = &self.mover
+        else {
+            return None;
+        };
+        self.report = Some(SearchReport::from_answer(Purpose::Move, position, answer));
+        let Some(cell) = answer.best else {
+            self.failed(generation, t!("search-found-no-move"));
+            return None;
+        };
+        let now = Instant::now();
+        let until = steady
+            .map(|steady| *since + steady)
+            .filter(|&until| now < until);
+        if let Some(until) = until {
+            self.mover = Mover::Holding {
+                generation,
+                cell,
+                since: *since,
+                until,
+            };
+            self.ctx.request_repaint_after(until - now);
+            return None;
+        }
+        self.mover = Mover::Idle;
+        Some(cell)
     }
 
     /// Asks for the computer's move when it is to move, after the computer-vs-computer
@@ -395,9 +457,7 @@ impl Computer {
     pub fn drive(&mut self, session: &Session, ctx: &egui::Context, now: Instant) {
         let generation = session.generation();
         let Some(Player::Computer(kind)) = session.player_to_move() else {
-            if self.is_thinking() {
-                self.driver.stop(TaskKind::Move);
-            }
+            // Dropping the ticket stops a search no longer wanted.
             self.mover = Mover::Idle;
             return;
         };
@@ -424,14 +484,15 @@ impl Computer {
                 }
             }
         }
-        let steady = steady_pace(session, kind);
-        let task = Task::Move(kind.clone());
-        self.driver.request(request(session, task, Clock::Free));
+        let position = session.position().clone();
+        let request = Request::new(position.clone(), Task::Move(kind.clone()))
+            .with_lessons(self.lessons.clone());
         self.mover = Mover::Thinking {
             generation,
-            position: session.position().clone(),
+            position,
             since: now,
-            steady,
+            steady: steady_pace(session, kind),
+            ticket: self.driver.request(request),
         };
     }
 
@@ -441,25 +502,22 @@ impl Computer {
             return;
         }
         let player = session.settings().computer.clone();
-        self.driver
-            .request(request(session, Task::Hint { player }, Clock::Free));
-        let since = Instant::now();
-        self.hint = Some((session.generation(), session.position().clone(), since));
+        let position = session.position().clone();
+        let ticket = self
+            .driver
+            .request(Request::new(position.clone(), Task::Hint { player }));
+        self.hint = Some(Hint {
+            generation: session.generation(),
+            position,
+            since: Instant::now(),
+            ticket,
+        });
     }
 
     /// Makes the driver's next search fail (tests of what the window says then).
     #[doc(hidden)]
     pub fn fail_next_search(&self) {
         self.driver.fail_next_request();
-    }
-}
-
-fn request(session: &Session, task: Task, clock: Clock) -> Request {
-    Request {
-        tag: session.generation(),
-        position: session.position().clone(),
-        task,
-        clock,
     }
 }
 

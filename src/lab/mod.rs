@@ -11,13 +11,13 @@
 //!   with the children they left unsearched, table hits, the visit order for a replay, and
 //!   the principal variation.
 //!
-//! The lab sits below the game layer: it uses only the engine and the rules. Every search
-//! here runs to the end or to a depth and node limit, reports its progress to a callback,
-//! and stops early when its stop flag is set. The game layer's move driver
-//! ([`crate::game::Driver`]) runs them on worker threads, with its tags, stop and progress
-//! updates, so a window never waits for one; the command line calls them directly. The
-//! engine records through a hook that the normal search compiles away, so nothing here
-//! slows the engine down.
+//! The lab sits beside the game layer: its searches use only the engine and the rules, and
+//! the game layer knows nothing of the lab. Every search here runs to the end or to a depth
+//! and node limit, reports its progress to a callback, and stops early when its stop flag
+//! is set. The driver ([`crate::game::Driver`]) runs them on worker threads as jobs of the
+//! lab's own ([`jobs`]), their progress coming back on the request's ticket, so a window
+//! never waits for one; the command line calls them directly. The engine records through a
+//! hook that the normal search compiles away, so nothing here slows the engine down.
 //!
 //! Scores are the engine's, from the side to move's point of view (negamax): 0 a draw (or
 //! an even heuristic), `WIN - n` a win whose game ends at ply `n` counted from the searched
@@ -25,6 +25,7 @@
 //! a score for display.
 
 mod compare;
+pub mod jobs;
 mod tree;
 
 use std::fmt;
@@ -38,6 +39,7 @@ pub use compare::{
     DepthPlan, DepthReason, MethodResult, NotComparable, Progression, Stopped, WhyNotFewer,
     compare, plan_depth,
 };
+pub use jobs::{COMPARE_LANE, CompareUpdate, LabUpdate, TREES_LANE, TreePairRequest, TreesUpdate};
 pub use tree::{
     Cutoff, DEFAULT_BUDGET, NodeEnd, NodeId, PrunedChild, SearchTree, StepKind, TableBound,
     TableHit, TreeNode, TreePair, TreeProgress, TreeRequest, TreeStep, Worth, record, record_pair,

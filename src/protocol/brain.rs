@@ -76,8 +76,6 @@ pub struct Brain {
     /// A malformed INFO line. The protocol asks for such problems to be reported as the
     /// answer to the next move command, since the manager reads no answer to INFO.
     pending: Option<String>,
-    /// Names the position of the latest request for the driver.
-    tag: u64,
 }
 
 impl Default for Brain {
@@ -98,7 +96,6 @@ impl Brain {
             game: None,
             board: None,
             pending: None,
-            tag: 0,
         }
     }
 
@@ -342,19 +339,13 @@ impl Brain {
     /// Asks the driver for the brain's move as `own` in `position`, reporting each finished
     /// iteration as a MESSAGE line, and plays it: the answer is the move.
     fn reply_to(&mut self, position: Position, own: Side, out: &mut dyn Write) -> Answer {
-        self.tag += 1;
-        let tag = self.tag;
-        self.driver.request(Request {
-            tag,
-            position: position.clone(),
-            task: Task::Move(PlayerKind::Engine {
-                depth: None,
-                time_ms: None,
-            }),
-            clock: self.settings.clock(),
+        let task = Task::Move(PlayerKind::Engine {
+            depth: None,
+            time_ms: None,
         });
+        let request = Request::new(position.clone(), task).with_clock(self.settings.clock());
         let mut written = Ok(());
-        let answer = self.driver.answer(tag, &mut |iteration| {
+        let answer = self.driver.request(request).answer(&mut |iteration| {
             if written.is_ok() {
                 written = say(out, &progress(iteration));
             }

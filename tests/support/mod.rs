@@ -10,6 +10,7 @@
 // otherwise be reported as dead code in that binary.
 #![allow(dead_code)]
 
+use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
@@ -133,6 +134,38 @@ pub fn wait_until(h: &mut App, what: &str, done: impl Fn(&App) -> bool) {
         std::thread::yield_now();
     }
     settle(h);
+}
+
+/// The repaint requests made to the window from now on, as eframe's event loop hears of
+/// them: each one as the number of frames finished when it was made.
+pub fn repaint_requests(h: &App) -> Receiver<u64> {
+    let (made, requests) = mpsc::channel();
+    h.ctx.set_request_repaint_callback(move |info| {
+        let _ = made.send(info.current_cumulative_pass_nr);
+    });
+    requests
+}
+
+/// One frame, then a wait as eframe's event loop waits between frames: until the repaint
+/// the frame asked for is due, or until something (a search's answer) asks for one sooner;
+/// at most [`BOUND`]. Unlike stepping frames in a loop, this leaves the processor to the
+/// searches. `requests` comes from [`repaint_requests`].
+pub fn step_when_due(h: &mut App, requests: &Receiver<u64>) {
+    h.step();
+    let frames = h.ctx.cumulative_pass_nr();
+    let delay = h
+        .output()
+        .viewport_output
+        .get(&egui::ViewportId::ROOT)
+        .map_or(BOUND, |viewport| viewport.repaint_delay)
+        .min(BOUND);
+    let due = Instant::now() + delay;
+    // Requests made while the frame ran are in its delay already; a later one wakes.
+    while let Ok(made_at) = requests.recv_timeout(due.saturating_duration_since(Instant::now())) {
+        if made_at >= frames {
+            return;
+        }
+    }
 }
 
 /// Waits until a person is to move or the game is over.

@@ -1,14 +1,19 @@
-//! The driver on real searches: tags, stale answers, stopping, failures, values, and the
-//! table kept from one request to the next. Waits are bounded by a generous deadline, never
-//! a fixed sleep.
+//! The driver on real searches and on jobs made for the test: tickets, stopping by drop or by
+//! a newer request, failures, values, wakes, and the table kept from one request to the
+//! next. Every wait is on a ticket or a channel with a generous deadline, never a fixed
+//! sleep or a busy loop.
 
-use std::time::{Duration, Instant};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::time::Duration;
 
 use super::*;
-use crate::engine::Value;
-use crate::rules::Side;
+use crate::engine::{MoveValue, PlayerKind, Value};
+use crate::rules::{Cell, Position, Side};
 
 const BOUND: Duration = Duration::from_secs(120);
+
+/// A search that would outlast any test: only a stop ends it in time.
+const AN_HOUR_MS: u64 = 3_600_000;
 
 fn driver() -> Driver {
     Driver::new(DriverConfig::default(), || {})
@@ -18,46 +23,43 @@ fn engine(depth: Option<u32>, time_ms: Option<u64>) -> PlayerKind {
     PlayerKind::Engine { depth, time_ms }
 }
 
-fn request(tag: u64, position: &Position, task: Task) -> Request {
-    Request {
-        tag,
-        position: position.clone(),
-        task,
-        clock: Clock::Free,
-    }
+fn request(position: &Position, task: Task) -> Request {
+    Request::new(position.clone(), task)
 }
 
 fn pos(rule: Rule, text: &str) -> Position {
     Position::from_notation(rule, text).unwrap()
 }
 
-/// Polls until `done` holds, with `current` as the position on the board.
-fn poll_until(
-    d: &mut Driver,
-    current: u64,
-    mut done: impl FnMut(&mut Driver, Option<Update>) -> bool,
-) {
-    let deadline = Instant::now() + BOUND;
-    loop {
-        let update = d.poll(current);
-        if done(d, update) {
-            return;
-        }
-        assert!(Instant::now() < deadline, "the driver never answered");
-        std::thread::yield_now();
-    }
+/// 15x15 with one stone near the edge: out of the opening book, so the engine searches.
+fn gomoku_off_the_book() -> Position {
+    let mut position = Position::new(Rule::new(15, 15, 5, false).unwrap());
+    position.play(Cell::new(2, 3)).unwrap();
+    assert!(crate::engine::opening_book().replies(&position).is_empty());
+    position
+}
+
+/// The next update, waited for at most [`BOUND`]; `None` once the job has ended.
+fn next<U>(ticket: &mut Ticket<U>) -> Option<U> {
+    ticket
+        .next_timeout(BOUND)
+        .expect("the driver answers within the bound")
 }
 
 #[test]
-fn iterations_and_the_answer_carry_the_request_tag() {
+fn iterations_then_the_answer_come_on_the_ticket_and_then_it_ends() {
     let p = pos(Rule::new(4, 4, 4, false).unwrap(), "x.../..../..../....");
-    let mut d = driver();
-    d.request(request(42, &p, Task::Move(engine(Some(4), None))));
-    assert!(d.is_running(42, TaskKind::Move));
+    let d = driver();
+    let mut ticket = d.request(request(&p, Task::Move(engine(Some(4), None))));
+    assert!(ticket.is_running());
     let mut depths = Vec::new();
-    let answer = d
-        .answer(42, &mut |it| depths.push(it.depth))
-        .expect("the search answers");
+    let answer = loop {
+        match next(&mut ticket).expect("the search answers") {
+            Event::Iteration(it) => depths.push(it.depth),
+            Event::Answer(answer) => break answer,
+            other => panic!("unexpected {other:?}"),
+        }
+    };
     assert_eq!(depths, [1, 2, 3, 4]);
     let Chooser::Search(result) = &answer.chooser else {
         panic!("the engine searched: {answer:?}");
@@ -65,57 +67,33 @@ fn iterations_and_the_answer_carry_the_request_tag() {
     assert_eq!(result.stats.depth, 4);
     assert!(p.get(answer.best.unwrap()).is_none());
     assert_eq!(p.side_to_move(), Side::O);
-    assert!(!d.is_running(42, TaskKind::Move));
-}
-
-#[test]
-fn an_answer_for_a_position_no_longer_current_is_dropped() {
-    // The search for position 1 is not stopped: the front end simply moved on to position
-    // 2 (say, the other player moved in a two-player game) before it answered.
-    let p = Position::new(Rule::new(5, 5, 4, false).unwrap());
-    let mut d = driver();
-    d.request(request(1, &p, Task::Move(engine(None, None))));
-    poll_until(&mut d, 2, |d, update| {
-        assert!(update.is_none(), "handed out a stale update: {update:?}");
-        !d.is_running(1, TaskKind::Move)
-    });
-    // The same search, with its position still current, is handed out.
-    d.request(request(3, &p, Task::Move(engine(None, None))));
-    let mut answered = false;
-    poll_until(&mut d, 3, |_, update| {
-        answered |= matches!(
-            update,
-            Some(Update {
-                tag: 3,
-                event: Event::Answer(_),
-                ..
-            })
-        );
-        answered
-    });
+    // The answer is the last update: nothing more, and no waiting for it.
+    assert!(!ticket.is_running());
+    assert!(ticket.next().is_none());
 }
 
 #[test]
 fn a_new_request_stops_the_one_running_and_nothing_of_it_comes_back() {
-    let gomoku = Position::new(Rule::new(15, 15, 5, false).unwrap());
-    let mut d = driver();
-    d.request(request(1, &gomoku, Task::Move(engine(None, Some(60_000)))));
+    let d = driver();
+    let endless = Task::Move(engine(None, Some(AN_HOUR_MS)));
+    let mut first = d.request(request(&gomoku_off_the_book(), endless));
     let small = pos(Rule::TIC_TAC_TOE, "x../.../...");
-    d.request(request(2, &small, Task::Move(engine(None, None))));
-    assert!(!d.is_running(1, TaskKind::Move));
-    let answer = d.answer(2, &mut |_| {}).expect("the new request answers");
+    let second = d.request(request(&small, Task::Move(engine(None, None))));
+    assert!(!first.is_running());
+    // The worker is free for the new request: were the hour-long search still running, this
+    // would not answer within the bound.
+    let answer = second.answer(&mut |_| {}).expect("the new request answers");
     assert_eq!(answer.best, Some(Cell::new(1, 1)), "only the centre draws");
-    assert!(d.poll(1).is_none());
+    assert!(first.try_next().is_none());
+    assert!(first.next().is_none(), "a replaced ticket never blocks");
 }
 
 #[test]
 fn a_large_board_without_a_time_setting_answers_within_the_default_budget() {
-    // A stone off the centre: out of the opening book, so the engine searches.
-    let mut gomoku = Position::new(Rule::new(15, 15, 5, false).unwrap());
-    gomoku.play(Cell::new(2, 3)).unwrap();
-    let mut d = driver();
-    d.request(request(5, &gomoku, Task::Move(engine(None, None))));
-    let answer = d.answer(5, &mut |_| {}).expect("an answer");
+    let gomoku = gomoku_off_the_book();
+    let d = driver();
+    let ticket = d.request(request(&gomoku, Task::Move(engine(None, None))));
+    let answer = ticket.answer(&mut |_| {}).expect("an answer");
     let Chooser::Search(result) = answer.chooser else {
         panic!("the engine searched");
     };
@@ -124,39 +102,40 @@ fn a_large_board_without_a_time_setting_answers_within_the_default_budget() {
 }
 
 #[test]
-fn stopping_a_task_hands_out_nothing_more_for_it() {
-    let gomoku = Position::new(Rule::new(15, 15, 5, false).unwrap());
-    let mut d = driver();
-    d.request(request(9, &gomoku, Task::Move(engine(None, Some(60_000)))));
-    d.stop(TaskKind::Move);
-    assert!(!d.is_busy(TaskKind::Move));
-    assert!(d.wait(9).is_none());
-    assert!(d.poll(9).is_none());
+fn a_stopped_ticket_hands_out_nothing_more() {
+    let d = driver();
+    let endless = Task::Move(engine(None, Some(AN_HOUR_MS)));
+    let mut ticket = d.request(request(&gomoku_off_the_book(), endless));
+    ticket.stop();
+    assert!(!ticket.is_running());
+    assert!(ticket.next().is_none());
+    assert!(ticket.try_next().is_none());
+    assert!(matches!(ticket.next_timeout(BOUND), Ok(None)));
 }
 
 #[test]
 fn a_failing_worker_is_reported_and_the_next_request_works() {
     let p = Position::new(Rule::TIC_TAC_TOE);
-    let mut d = driver();
+    let d = driver();
     d.fail_next_request();
-    d.request(request(1, &p, Task::Move(engine(None, None))));
-    let error = d.answer(1, &mut |_| {}).unwrap_err();
+    let ticket = d.request(request(&p, Task::Move(engine(None, None))));
+    let error = ticket.answer(&mut |_| {}).unwrap_err();
     assert!(error.contains("failed on purpose"), "{error}");
-    d.request(request(2, &p, Task::Move(engine(None, None))));
-    let answer = d.answer(2, &mut |_| {}).expect("a new engine answers");
+    let ticket = d.request(request(&p, Task::Move(engine(None, None))));
+    let answer = ticket.answer(&mut |_| {}).expect("a new engine answers");
     assert!(answer.best.is_some());
 }
 
 #[test]
 fn non_search_players_say_what_they_are() {
     let p = pos(Rule::TIC_TAC_TOE, "xx./oo./...");
-    let mut d = driver();
-    d.request(request(1, &p, Task::Move(PlayerKind::RuleBased)));
-    let answer = d.answer(1, &mut |_| panic!("no search")).unwrap();
+    let d = driver();
+    let ticket = d.request(request(&p, Task::Move(PlayerKind::RuleBased)));
+    let answer = ticket.answer(&mut |_| panic!("no search")).unwrap();
     assert!(matches!(answer.chooser, Chooser::RuleBased));
     assert_eq!(answer.best, Some(Cell::new(0, 2)));
-    d.request(request(2, &p, Task::Move(PlayerKind::Random)));
-    let answer = d.answer(2, &mut |_| {}).unwrap();
+    let ticket = d.request(request(&p, Task::Move(PlayerKind::Random)));
+    let answer = ticket.answer(&mut |_| {}).unwrap();
     assert!(matches!(answer.chooser, Chooser::Random));
     assert!(p.get(answer.best.unwrap()).is_none());
 }
@@ -164,17 +143,12 @@ fn non_search_players_say_what_they_are() {
 #[test]
 fn the_table_is_kept_from_one_request_to_the_next() {
     let p = Position::new(Rule::new(4, 4, 4, false).unwrap());
-    let mut d = driver();
+    let d = driver();
     let mut nodes = Vec::new();
-    for tag in 1..=2 {
-        d.request(request(
-            tag,
-            &p,
-            Task::Hint {
-                player: engine(None, None),
-            },
-        ));
-        let answer = d.answer(tag, &mut |_| {}).unwrap();
+    for _ in 0..2 {
+        let player = engine(None, None);
+        let ticket = d.request(request(&p, Task::Hint { player }));
+        let answer = ticket.answer(&mut |_| {}).unwrap();
         let Chooser::Search(result) = answer.chooser else {
             panic!("a hint is a search");
         };
@@ -187,10 +161,11 @@ fn the_table_is_kept_from_one_request_to_the_next() {
     );
 }
 
-fn values(d: &mut Driver, tag: u64) -> Vec<MoveValue> {
+/// Every value the ticket hands out, up to the one that says they are all there.
+fn values(ticket: &mut Ticket<Event>) -> Vec<MoveValue> {
     let mut found = Vec::new();
-    while let Some(update) = d.wait(tag) {
-        match update.event {
+    while let Some(event) = next(ticket) {
+        match event {
             Event::Value(value) => found.push(value),
             Event::ValuesDone => return found,
             other => panic!("unexpected {other:?}"),
@@ -203,9 +178,8 @@ fn values(d: &mut Driver, tag: u64) -> Vec<MoveValue> {
 fn values_come_move_by_move_and_stop_when_asked() {
     // X to move can win at once on the top right; every other move lets O win or draw.
     let p = pos(Rule::TIC_TAC_TOE, "xx./oo./...");
-    let mut d = driver();
-    d.request(request(7, &p, Task::Values));
-    let found = values(&mut d, 7);
+    let d = driver();
+    let found = values(&mut d.request(request(&p, Task::Values)));
     assert_eq!(found.len(), 5);
     let win = found.iter().find(|m| m.cell == Cell::new(0, 2)).unwrap();
     assert_eq!(win.value, Value::Win { plies: 1 });
@@ -214,29 +188,22 @@ fn values_come_move_by_move_and_stop_when_asked() {
 
     // Stopped, the values send nothing more and never say they are done.
     let big = Position::new(Rule::new(7, 7, 4, false).unwrap());
-    d.request(request(8, &big, Task::Values));
-    d.stop(TaskKind::Values);
-    assert!(d.wait(8).is_none());
+    let mut ticket = d.request(request(&big, Task::Values));
+    ticket.stop();
+    assert!(ticket.next().is_none());
 }
 
 #[test]
 fn values_and_a_move_search_run_side_by_side() {
     let p = Position::new(Rule::TIC_TAC_TOE);
-    let mut d = driver();
-    d.request(request(1, &p, Task::Values));
-    d.request(request(1, &p, Task::Move(engine(None, None))));
-    let (mut answer, mut done, mut count) = (false, false, 0);
-    poll_until(&mut d, 1, |_, update| {
-        match update.map(|u| u.event) {
-            Some(Event::Answer(_)) => answer = true,
-            Some(Event::ValuesDone) => done = true,
-            Some(Event::Value(_)) => count += 1,
-            _ => {}
-        }
-        answer && done
-    });
+    let d = driver();
+    let mut values_ticket = d.request(request(&p, Task::Values));
+    let move_ticket = d.request(request(&p, Task::Move(engine(None, None))));
+    // On different lanes: the move did not stop the values.
+    assert!(values_ticket.is_running());
+    assert!(move_ticket.answer(&mut |_| {}).unwrap().best.is_some());
     // On the empty board the corners are worth the same, and so are the edges.
-    assert_eq!(count, 9);
+    assert_eq!(values(&mut values_ticket).len(), 9);
 }
 
 #[test]
@@ -255,19 +222,21 @@ fn gomoku_searches_use_every_core_and_small_boards_one_thread() {
 
 #[test]
 fn gomoku_moves_come_from_the_opening_book_with_variety() {
-    let mut d = driver();
+    let d = driver();
     let rule = Rule::new(15, 15, 5, false).unwrap();
     let mut centre = Position::new(rule);
+    let book_move = |position: &Position| {
+        let ticket = d.request(request(position, Task::Move(engine(None, Some(200)))));
+        let answer = ticket.answer(&mut |_| panic!("a book move needs no search"));
+        answer.unwrap().best.unwrap()
+    };
     // The empty board: the centre, from the book.
-    d.request(request(1, &centre, Task::Move(engine(None, Some(200)))));
-    let first = d.answer(1, &mut |_| {}).unwrap().best;
-    assert_eq!(first, Some(Cell::new(7, 7)));
+    assert_eq!(book_move(&centre), Cell::new(7, 7));
     centre.play(Cell::new(7, 7)).unwrap();
     let book = crate::engine::opening_book().replies(&centre);
     let mut seen = std::collections::HashSet::new();
-    for tag in 2..30 {
-        d.request(request(tag, &centre, Task::Move(engine(None, Some(200)))));
-        let cell = d.answer(tag, &mut |_| {}).unwrap().best.unwrap();
+    for _ in 2..30 {
+        let cell = book_move(&centre);
         assert!(
             book.iter().any(|&(c, _)| c == cell),
             "{cell:?} is a book move"
@@ -278,45 +247,234 @@ fn gomoku_moves_come_from_the_opening_book_with_variety() {
 }
 
 #[test]
-fn the_lab_s_tasks_run_on_workers_of_their_own() {
-    // Each kind of task has its lane; moves and hints share one.
-    let lanes: Vec<usize> = [
-        TaskKind::Move,
-        TaskKind::Hint,
-        TaskKind::Values,
-        TaskKind::Compare,
-        TaskKind::RecordTrees,
-    ]
-    .iter()
-    .map(|k| k.lane())
-    .collect();
-    assert_eq!(lanes, [0, 0, 1, 2, 3]);
-    assert!(lanes.iter().all(|&lane| lane < LANES));
-
-    // A comparison, a tree recording and a move search of one position all answer.
-    let p = pos(Rule::TIC_TAC_TOE, "x../.o./...");
-    let mut d = driver();
-    d.request(request(4, &p, Task::compare_all()));
-    let budget = crate::lab::DEFAULT_BUDGET;
-    let trees = Task::RecordTrees {
-        depth: DepthChoice::Auto,
-        budget,
-    };
-    d.request(request(4, &p, trees));
-    d.request(request(4, &p, Task::Move(engine(None, None))));
-    let (mut compared, mut recorded, mut answered) = (false, false, false);
-    poll_until(&mut d, 4, |_, update| {
-        match update.map(|u| (u.task, u.event)) {
-            Some((TaskKind::Compare, Event::Lab(LabEvent::Compared(found)))) => {
-                compared = found.is_ok();
-            }
-            Some((TaskKind::RecordTrees, Event::Lab(LabEvent::Trees(found)))) => {
-                recorded = found.is_ok();
-            }
-            Some((TaskKind::Move, Event::Answer(_))) => answered = true,
-            Some((_, Event::Failed(message))) => panic!("{message}"),
-            _ => {}
-        }
-        compared && recorded && answered
+fn iterations_do_not_wake_the_front_end_and_every_other_update_does() {
+    let (woken, wakes) = mpsc::channel();
+    let d = Driver::new(DriverConfig::default(), move || {
+        let _ = woken.send(());
     });
+    let p = pos(Rule::new(4, 4, 4, false).unwrap(), "x.../..../..../....");
+    let mut iterations = 0;
+    let ticket = d.request(request(&p, Task::Move(engine(Some(4), None))));
+    ticket.answer(&mut |_| iterations += 1).unwrap();
+    let values = values(&mut d.request(request(&p, Task::Values)));
+    // Dropping the driver joins its workers: every wake has been sent by then.
+    drop(d);
+    assert_eq!(iterations, 4);
+    let expected = 1 + values.len() + 1;
+    assert_eq!(
+        wakes.try_iter().count(),
+        expected,
+        "the answer, each value, done"
+    );
+}
+
+#[test]
+fn tickets_and_the_driver_move_to_other_threads() {
+    fn sendable<T: Send>() {}
+    fn shareable<T: Send + Sync + Clone>() {}
+    sendable::<Ticket<Event>>();
+    shareable::<Driver>();
+    // A network front end waits on its ticket on a thread of its own.
+    let d = driver();
+    let p = pos(Rule::TIC_TAC_TOE, "xx./oo./...");
+    let ticket = d
+        .clone()
+        .request(request(&p, Task::Move(engine(None, None))));
+    let waiting = std::thread::spawn(move || ticket.answer(&mut |_| {}));
+    let answer = waiting.join().unwrap().expect("an answer");
+    assert_eq!(answer.best, Some(Cell::new(0, 2)), "X wins at once");
+}
+
+// Jobs made for the test, to see the driver's side of the contract alone.
+
+const TEST_LANE: Lane = Lane::new("test");
+const OTHER_LANE: Lane = Lane::new("other test");
+
+/// Says when it starts, sends nothing, and runs until it is stopped; then says it ended.
+struct UntilStopped {
+    lane: Lane,
+    started: Sender<()>,
+    ended: Sender<()>,
+}
+
+impl Job for UntilStopped {
+    type Update = ();
+
+    fn lane(&self) -> Lane {
+        self.lane
+    }
+
+    fn run(self, _worker: &mut Worker, out: &Outbox<()>) {
+        let _ = self.started.send(());
+        // Polls its stop flag as the searches do.
+        while !out.stop().load(Ordering::Relaxed) {
+            std::thread::park_timeout(Duration::from_millis(1));
+        }
+        let _ = self.ended.send(());
+    }
+
+    fn failed(_message: String) {}
+
+    fn is_final(_update: &()) -> bool {
+        true
+    }
+}
+
+/// An [`UntilStopped`] job on `lane`, with the receivers of its start and end.
+fn until_stopped(lane: Lane) -> (UntilStopped, Receiver<()>, Receiver<()>) {
+    let (started, has_started) = mpsc::channel();
+    let (ended, has_ended) = mpsc::channel();
+    let job = UntilStopped {
+        lane,
+        started,
+        ended,
+    };
+    (job, has_started, has_ended)
+}
+
+#[test]
+fn dropping_a_ticket_stops_its_job() {
+    let d = driver();
+    let (job, started, ended) = until_stopped(TEST_LANE);
+    let ticket = d.request(job);
+    started.recv_timeout(BOUND).expect("the job started");
+    assert!(ended.try_recv().is_err(), "it runs until stopped");
+    drop(ticket);
+    ended
+        .recv_timeout(BOUND)
+        .expect("dropping the ticket stopped it");
+}
+
+#[test]
+fn a_ticket_waits_with_a_time_limit() {
+    let d = driver();
+    let (job, started, _ended) = until_stopped(TEST_LANE);
+    let mut ticket = d.request(job);
+    started.recv_timeout(BOUND).expect("the job started");
+    // The job sends nothing until it is stopped: any wait runs out.
+    assert!(matches!(
+        ticket.next_timeout(Duration::from_millis(1)),
+        Err(TimedOut)
+    ));
+    assert!(ticket.is_running());
+}
+
+#[test]
+fn jobs_on_different_lanes_run_side_by_side() {
+    let d = driver();
+    let (first, first_started, first_ended) = until_stopped(TEST_LANE);
+    let (second, second_started, _) = until_stopped(OTHER_LANE);
+    let _first = d.request(first);
+    let _second = d.request(second);
+    first_started
+        .recv_timeout(BOUND)
+        .expect("the first started");
+    second_started
+        .recv_timeout(BOUND)
+        .expect("the second started while the first runs");
+    assert!(first_ended.try_recv().is_err(), "the first still runs");
+    // A job on the first one's lane stops it.
+    let (third, third_started, _) = until_stopped(TEST_LANE);
+    let _third = d.request(third);
+    first_ended.recv_timeout(BOUND).expect("the first stopped");
+    third_started
+        .recv_timeout(BOUND)
+        .expect("the third started");
+}
+
+/// Panics when it runs.
+struct Panics;
+
+impl Job for Panics {
+    type Update = Result<u32, String>;
+
+    fn lane(&self) -> Lane {
+        TEST_LANE
+    }
+
+    fn run(self, _worker: &mut Worker, _out: &Outbox<Result<u32, String>>) {
+        panic!("a bad job");
+    }
+
+    fn failed(message: String) -> Result<u32, String> {
+        Err(message)
+    }
+
+    fn is_final(_update: &Result<u32, String>) -> bool {
+        true
+    }
+}
+
+/// Sends the count of iterations of nothing: 1, 2, 3, then its total.
+struct Counts;
+
+impl Job for Counts {
+    type Update = Result<u32, String>;
+
+    fn lane(&self) -> Lane {
+        TEST_LANE
+    }
+
+    fn run(self, _worker: &mut Worker, out: &Outbox<Result<u32, String>>) {
+        for n in 1..=3 {
+            out.send(Ok(n));
+        }
+        out.send(Ok(6));
+    }
+
+    fn failed(message: String) -> Result<u32, String> {
+        Err(message)
+    }
+
+    fn is_final(update: &Result<u32, String>) -> bool {
+        matches!(update, Ok(6) | Err(_))
+    }
+}
+
+#[test]
+fn a_job_that_panics_is_reported_and_its_lane_works_on() {
+    let d = driver();
+    let mut ticket = d.request(Panics);
+    let failure = next(&mut ticket).expect("a failure is reported");
+    assert!(failure.unwrap_err().contains("a bad job"));
+    assert!(ticket.next().is_none());
+    let mut ticket = d.request(Counts);
+    let mut counts = Vec::new();
+    while let Some(update) = next(&mut ticket) {
+        counts.push(update.unwrap());
+    }
+    assert_eq!(counts, [1, 2, 3, 6]);
+}
+
+#[test]
+fn a_lane_may_set_up_its_own_engines() {
+    /// Reports how its worker sets up engines.
+    struct Setup;
+    impl Job for Setup {
+        type Update = (usize, usize);
+        fn lane(&self) -> Lane {
+            TEST_LANE.with_engine(DriverConfig {
+                tt_megabytes: 1,
+                threads: 1,
+            })
+        }
+        fn run(self, worker: &mut Worker, out: &Outbox<(usize, usize)>) {
+            let config = worker.config();
+            out.send((config.tt_megabytes, config.threads));
+        }
+        fn failed(_message: String) -> (usize, usize) {
+            (0, 0)
+        }
+        fn is_final(_update: &(usize, usize)) -> bool {
+            true
+        }
+    }
+    let d = Driver::new(
+        DriverConfig {
+            tt_megabytes: 8,
+            threads: 2,
+        },
+        || {},
+    );
+    assert_eq!(next(&mut d.request(Setup)), Some((1, 1)));
 }

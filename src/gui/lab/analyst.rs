@@ -1,10 +1,12 @@
-//! The lab's searches: one request at a time through a move driver of the lab's own, so
-//! they never stop the computer's move or the game's move values. Each request gets a new
-//! tag, and only the events of the latest one are handed out: a view that asks again, or
-//! stops, never hears about an older position.
+//! The review's and practice's searches: the game's own tasks (the value of every move, the
+//! full engine's best move) on the window's driver, each view on a lane of its own, so they
+//! never stop each other, the computer's move or the game's move values. Only the latest
+//! request's updates are read: asking again or stopping drops the ticket of the one before,
+//! which stops it.
 
 use crate::engine::PlayerKind;
-use crate::game::{Clock, Driver, DriverConfig, Event, Request, Task};
+use crate::game::{Driver, DriverConfig, Event, Lane, Request, Task, Ticket};
+use crate::lab::TABLE_MEGABYTES;
 use crate::rules::Position;
 
 /// A search task of the lab.
@@ -19,35 +21,39 @@ pub enum Job {
 /// Time per position for searches on boards too large to search to the end.
 const TIMED_MS: u64 = 1_000;
 
-/// The lab's searches, one at a time.
+/// The lab's boards are small, or its searches timed: a modest table and one thread do.
+const ENGINE: DriverConfig = DriverConfig {
+    tt_megabytes: TABLE_MEGABYTES,
+    threads: 1,
+};
+
+/// The review's lane.
+pub const REVIEW: Lane = Lane::new("lab review").with_engine(ENGINE);
+
+/// Practice's lane.
+pub const PRACTICE: Lane = Lane::new("lab practice").with_engine(ENGINE);
+
+/// One view's searches, one at a time.
 pub struct Analyst {
     driver: Driver,
-    next_tag: u64,
-    current: Option<u64>,
+    lane: Lane,
+    /// The latest request's updates, until its last one.
+    ticket: Option<Ticket<Event>>,
 }
 
 impl Analyst {
-    /// An analyst whose worker repaints `ctx` when it has news.
+    /// An analyst running its searches on `lane` of the window's `driver`.
     #[must_use]
-    pub fn new(ctx: &egui::Context) -> Analyst {
-        let ctx = ctx.clone();
-        let config = DriverConfig {
-            // The lab's boards are small, or its searches timed: a modest table does.
-            tt_megabytes: 16,
-            threads: 1,
-        };
+    pub fn new(driver: Driver, lane: Lane) -> Analyst {
         Analyst {
-            driver: Driver::new(config, move || ctx.request_repaint()),
-            next_tag: 1,
-            current: None,
+            driver,
+            lane,
+            ticket: None,
         }
     }
 
     /// Starts `job` on `position`, stopping the one before.
     pub fn ask(&mut self, position: &Position, job: Job) {
-        self.stop();
-        let tag = self.next_tag;
-        self.next_tag += 1;
         let task = match job {
             Job::Values => Task::Values,
             Job::Best => Task::Hint {
@@ -57,35 +63,28 @@ impl Analyst {
                 },
             },
         };
-        self.driver.request(Request {
-            tag,
-            position: position.clone(),
-            task,
-            clock: Clock::Free,
-        });
-        self.current = Some(tag);
+        let request = Request::new(position.clone(), task).on_lane(self.lane);
+        self.ticket = Some(self.driver.request(request));
     }
 
-    /// The next event of the latest request.
+    /// The next update of the latest request.
     pub fn poll(&mut self) -> Option<Event> {
-        let tag = self.current?;
-        let update = self.driver.poll(tag)?;
-        if update.event.is_final() {
-            self.current = None;
+        let ticket = self.ticket.as_mut()?;
+        let event = ticket.try_next();
+        if !ticket.is_running() {
+            self.ticket = None;
         }
-        Some(update.event)
+        event
     }
 
     /// Whether a request is running.
     #[must_use]
     pub fn is_busy(&self) -> bool {
-        self.current.is_some()
+        self.ticket.as_ref().is_some_and(Ticket::is_running)
     }
 
     /// Stops the running request; nothing more of it is handed out.
     pub fn stop(&mut self) {
-        if self.current.take().is_some() {
-            self.driver.stop_all();
-        }
+        self.ticket = None;
     }
 }

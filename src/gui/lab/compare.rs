@@ -1,28 +1,29 @@
 //! The algorithms compared on the position on the board: plain minimax, alpha-beta in board
 //! order, with move ordering, with the transposition table, with symmetry, and the full
 //! engine. A table of nodes, cut-offs, table hits, time and value per method, and a bar chart
-//! of the node counts on a log scale, drawn with egui's painter. The comparison runs on a
-//! worker of the lab's move driver ([`Searches`]), can be stopped, and is dropped when the
-//! position changes.
+//! of the node counts on a log scale, drawn with egui's painter. The comparison runs on the
+//! window's driver as the lab's job ([`CompareRequest`]), on a worker of its own; it can be
+//! stopped, and is dropped (and so stopped) when the position changes.
 
 use egui::{Align2, Color32, FontId, Rect, RichText, Sense, Stroke, Ui, Vec2};
 
 use crate::engine::Value;
-use crate::game::{Event, LabEvent, Task, TaskKind};
+use crate::game::{Driver, Ticket};
 use crate::lab::{
-    Agreement, CompareProgress, Comparison, DepthReason, Method, MethodResult, WhyNotFewer,
+    Agreement, CompareProgress, CompareRequest, CompareUpdate, Comparison, DepthReason, LabUpdate,
+    Method, MethodResult, WhyNotFewer,
 };
 use crate::rules::Position;
 use crate::t;
 
-use super::searches::Searches;
 use super::words::value_words;
 
 /// The comparison of one position, running or done.
 struct Run {
     position: Position,
-    /// Whether the driver is still working on it.
-    busy: bool,
+    /// The comparison's updates while the driver works on it; dropping it stops the
+    /// comparison.
+    ticket: Option<Ticket<CompareUpdate>>,
     /// Results as they come in.
     results: Vec<MethodResult>,
     running: Option<Method>,
@@ -32,80 +33,89 @@ struct Run {
     stopped: bool,
 }
 
-/// The compare view.
-#[derive(Default)]
-pub struct Compare {
-    run: Option<Run>,
-}
-
-impl Compare {
-    /// Stops the comparison running; what it found stays.
-    pub fn stop(&mut self, searches: &mut Searches) {
-        if let Some(run) = self.run.as_mut().filter(|r| r.busy) {
-            searches.stop(TaskKind::Compare);
-            run.busy = false;
-            run.running = None;
-            run.stopped = true;
-        }
+impl Run {
+    fn busy(&self) -> bool {
+        self.ticket.as_ref().is_some_and(Ticket::is_running)
     }
 
-    /// Takes in one of the comparison's updates (for the position on the board).
-    pub fn take(&mut self, event: Event) {
-        let Some(run) = self.run.as_mut().filter(|r| r.busy) else {
-            return;
-        };
-        match event {
-            Event::Lab(LabEvent::Compare(CompareProgress::Started { method, .. })) => {
-                run.running = Some(method);
+    /// Takes in one of the comparison's updates.
+    fn take(&mut self, update: CompareUpdate) {
+        match update {
+            LabUpdate::Progress(CompareProgress::Started { method, .. }) => {
+                self.running = Some(method);
             }
-            Event::Lab(LabEvent::Compare(CompareProgress::Finished { result, .. })) => {
-                run.running = None;
-                run.results.push(result);
+            LabUpdate::Progress(CompareProgress::Finished { result, .. }) => {
+                self.running = None;
+                self.results.push(result);
             }
-            Event::Lab(LabEvent::Compared(found)) => {
-                run.busy = false;
-                run.running = None;
-                run.done = Some(match found {
+            LabUpdate::Done(found) => {
+                self.running = None;
+                self.done = Some(match found {
                     Ok(comparison) => {
-                        run.results.clone_from(&comparison.results);
+                        self.results.clone_from(&comparison.results);
                         Ok(*comparison)
                     }
                     Err(e) => Err(e.to_string()),
                 });
             }
-            Event::Failed(message) => {
-                run.busy = false;
-                run.running = None;
-                run.done = Some(Err(message));
+            LabUpdate::Failed(message) => {
+                self.running = None;
+                self.done = Some(Err(message));
             }
-            _ => {}
+        }
+    }
+}
+
+/// The compare view.
+pub struct Compare {
+    driver: Driver,
+    run: Option<Run>,
+}
+
+impl Compare {
+    /// The compare view, comparing on the window's `driver`.
+    #[must_use]
+    pub fn new(driver: Driver) -> Compare {
+        Compare { driver, run: None }
+    }
+
+    /// Stops the comparison running; what it found stays.
+    pub fn stop(&mut self) {
+        if let Some(run) = self.run.as_mut().filter(|r| r.busy()) {
+            run.ticket = None;
+            run.running = None;
+            run.stopped = true;
         }
     }
 
-    /// Drops a comparison of another position.
-    pub fn poll(&mut self, position: &Position, searches: &Searches) {
+    /// Drops a comparison of another position (which stops it), and takes in what the
+    /// comparison of the position on the board sent.
+    pub fn poll(&mut self, position: &Position) {
         if self
             .run
             .as_ref()
             .is_some_and(|r| !super::same_position(&r.position, position))
         {
-            // The searches stopped it when the position changed.
             self.run = None;
         }
-        if let Some(run) = self.run.as_mut().filter(|r| r.busy)
-            && !searches.is_running(TaskKind::Compare)
-        {
-            // Ended without a word (stopped from elsewhere): nothing more will come.
-            run.busy = false;
+        let Some(run) = &mut self.run else {
+            return;
+        };
+        while let Some(update) = run.ticket.as_mut().and_then(Ticket::try_next) {
+            run.take(update);
+        }
+        if !run.busy() {
+            // Done, or ended without a word: nothing more will come.
+            run.ticket = None;
             run.running = None;
         }
     }
 
-    fn start(&mut self, position: &Position, searches: &mut Searches) {
-        searches.request(position, Task::compare_all());
+    fn start(&mut self, position: &Position) {
+        let ticket = self.driver.request(CompareRequest::new(position.clone()));
         self.run = Some(Run {
             position: position.clone(),
-            busy: true,
+            ticket: Some(ticket),
             results: Vec::new(),
             running: None,
             done: None,
@@ -113,23 +123,23 @@ impl Compare {
         });
     }
 
-    pub fn ui(&mut self, ui: &mut Ui, position: &Position, searches: &mut Searches) {
+    pub fn ui(&mut self, ui: &mut Ui, position: &Position) {
         ui.label(RichText::new(t!("lab-compare-intro")).weak());
         ui.add_space(4.0);
         if position.is_over() {
             ui.label(t!("lab-game-over"));
             return;
         }
-        let running = self.run.as_ref().is_some_and(|r| r.busy);
+        let running = self.run.as_ref().is_some_and(Run::busy);
         ui.horizontal(|ui| {
             if ui
                 .add_enabled(!running, egui::Button::new(t!("lab-compare-start")))
                 .clicked()
             {
-                self.start(position, searches);
+                self.start(position);
             }
             if running && ui.button(t!("lab-stop")).clicked() {
-                self.stop(searches);
+                self.stop();
             }
         });
         let Some(run) = &self.run else { return };

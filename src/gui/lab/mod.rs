@@ -2,10 +2,11 @@
 //! position on it. One file per view: the evaluation e(P) (`evaluation`), moves alike under
 //! symmetry (`symmetry`), the algorithms compared (`compare`), the search tree (`tree`), the
 //! post-game review (`review`) and practice positions (`practice`). Every search of the lab
-//! goes through a move driver on worker threads: `analyst` runs the review's and practice's,
-//! `searches` the comparison's and the tree recording's, tagged with the position on the
-//! board. `marks` draws what a view lays over the board, and `mini_board` is the small board
-//! practice is played on.
+//! runs on the window's one driver, each view on a worker of its own: the comparison and
+//! the tree recording as the lab's jobs, the review's and practice's as the game's tasks
+//! through `analyst`. A view holds the ticket of its search beside the position it is for,
+//! and drops it (which stops the search) when the position changes. `marks` draws what a
+//! view lays over the board, and `mini_board` is the small board practice is played on.
 //!
 //! The lab opens as a panel on the right of the board. It never plays a move: a view may ask
 //! the board to show another position (a preview) and to draw marks over it; both follow the
@@ -18,7 +19,6 @@ mod marks;
 mod mini_board;
 mod practice;
 mod review;
-mod searches;
 mod symmetry;
 mod tree;
 mod words;
@@ -27,7 +27,7 @@ use egui::{Painter, Pos2, RichText, Ui};
 
 use super::board::{BoardView, Overlay};
 use crate::engine::PlayerKind;
-use crate::game::{Session, TaskKind};
+use crate::game::{Driver, Session};
 use crate::rules::{Cell, Position};
 use crate::t;
 
@@ -36,7 +36,6 @@ use marks::Mark;
 use compare::Compare;
 use practice::Practice;
 use review::Review;
-use searches::Searches;
 use tree::TreeView;
 
 /// The lab panel's width (at most half the space the side panel leaves): fixed, so a view
@@ -92,22 +91,19 @@ pub struct Lab {
     practice: Practice,
     compare: Compare,
     tree: TreeView,
-    /// The compare and tree views' searches.
-    searches: Searches,
 }
 
 impl Lab {
-    /// The lab of a window; its searches repaint `ctx` when they have news.
+    /// The lab of a window, searching on the window's `driver`.
     #[must_use]
-    pub fn new(ctx: &egui::Context) -> Lab {
+    pub fn new(driver: &Driver) -> Lab {
         Lab {
             open: false,
             tab: Tab::default(),
-            review: Review::new(ctx),
-            practice: Practice::new(ctx),
-            compare: Compare::default(),
-            tree: TreeView::default(),
-            searches: Searches::new(ctx),
+            review: Review::new(driver.clone()),
+            practice: Practice::new(driver.clone()),
+            compare: Compare::new(driver.clone()),
+            tree: TreeView::new(driver.clone()),
         }
     }
 
@@ -130,8 +126,8 @@ impl Lab {
             // Closed views need no searches.
             self.review.stop();
             self.practice.stop();
-            self.compare.stop(&mut self.searches);
-            self.tree.stop(&mut self.searches);
+            self.compare.stop();
+            self.tree.stop();
         }
     }
 
@@ -139,18 +135,8 @@ impl Lab {
     pub fn poll(&mut self, session: &Session) {
         self.review.poll(session);
         self.practice.poll();
-        // A new position gets a new tag: what the searches of the old one still send is
-        // dropped on the way.
-        self.searches.follow(session.position());
-        while let Some(update) = self.searches.poll() {
-            match update.task {
-                TaskKind::Compare => self.compare.take(update.event),
-                TaskKind::RecordTrees => self.tree.take(update.event),
-                TaskKind::Move | TaskKind::Hint | TaskKind::Values => {}
-            }
-        }
-        self.compare.poll(session.position(), &self.searches);
-        self.tree.poll(session.position(), &self.searches);
+        self.compare.poll(session.position());
+        self.tree.poll(session.position());
     }
 
     /// The lab panel, on the right of the board.
@@ -193,14 +179,13 @@ impl Lab {
             Tab::Symmetry => symmetry::ui(ui, &shown),
             Tab::Review => self.review.ui(ui, session),
             Tab::Practice => self.practice.ui(ui),
-            Tab::Compare => self.compare.ui(ui, session.position(), &mut self.searches),
+            Tab::Compare => self.compare.ui(ui, session.position()),
             Tab::Tree => {
                 let depth = match &session.settings().computer {
                     PlayerKind::Engine { depth, .. } => *depth,
                     PlayerKind::RuleBased | PlayerKind::Random => None,
                 };
-                self.tree
-                    .ui(ui, session.position(), depth, &mut self.searches);
+                self.tree.ui(ui, session.position(), depth);
             }
         }
     }

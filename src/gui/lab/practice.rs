@@ -8,11 +8,11 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 use crate::engine::{MoveValue, Value};
-use crate::game::{Chooser, Event};
+use crate::game::{Chooser, Driver, Event};
 use crate::rules::{Cell, Position, Rule, Side};
 use crate::t;
 
-use super::analyst::{Analyst, Job};
+use super::analyst::{self, Analyst, Job};
 use super::mini_board;
 use super::words::{result_rank, value_words};
 
@@ -88,10 +88,11 @@ pub struct Practice {
 }
 
 impl Practice {
+    /// The view, searching on the window's `driver`.
     #[must_use]
-    pub fn new(ctx: &egui::Context) -> Practice {
+    pub fn new(driver: Driver) -> Practice {
         Practice {
-            analyst: Analyst::new(ctx),
+            analyst: Analyst::new(driver, analyst::PRACTICE),
             board: 0,
             stage: Stage::Idle,
             coming: Vec::new(),
@@ -164,7 +165,7 @@ impl Practice {
                     }
                 }
                 Event::Failed(message) => self.stage = Stage::Failed(message),
-                Event::Iteration(_) | Event::Lab(_) => {}
+                Event::Iteration(_) => {}
             }
         }
     }

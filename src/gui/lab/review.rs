@@ -10,12 +10,12 @@
 use egui::{RichText, Ui};
 
 use crate::engine::{MoveValue, Score, Value};
-use crate::game::{Chooser, Event, SOLVABLE_CELLS, Session};
+use crate::game::{Chooser, Driver, Event, SOLVABLE_CELLS, Session};
 use crate::rules::{Cell, Position, Rule, Side};
 use crate::t;
 
 use super::Preview;
-use super::analyst::{Analyst, Job};
+use super::analyst::{self, Analyst, Job};
 use super::words::{result_rank, value_words};
 
 /// What the search found about one position of the game.
@@ -156,10 +156,11 @@ pub struct Review {
 }
 
 impl Review {
+    /// The view, searching on the window's `driver`.
     #[must_use]
-    pub fn new(ctx: &egui::Context) -> Review {
+    pub fn new(driver: Driver) -> Review {
         Review {
-            analyst: Analyst::new(ctx),
+            analyst: Analyst::new(driver, analyst::REVIEW),
             game: None,
             step: 0,
         }
@@ -197,7 +198,7 @@ impl Review {
                     });
                 }
                 Event::Failed(message) => game.failure = Some(message),
-                Event::Iteration(_) | Event::Lab(_) => {}
+                Event::Iteration(_) => {}
             }
         }
         if !self.analyst.is_busy() && game.failure.is_none() && !game.is_complete() {

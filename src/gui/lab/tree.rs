@@ -10,17 +10,16 @@
 use egui::{CollapsingHeader, Color32, RichText, Ui};
 
 use crate::engine::{Score, WIN, WIN_BOUND};
-use crate::game::{Event, LabEvent, Task, TaskKind};
+use crate::game::{Driver, Ticket};
 use crate::lab::{
-    DEFAULT_BUDGET, DepthChoice, DepthReason, Method, NodeEnd, NodeId, SearchTree, StepKind,
-    TreePair, TreeProgress,
+    DEFAULT_BUDGET, DepthChoice, DepthReason, LabUpdate, Method, NodeEnd, NodeId, SearchTree,
+    StepKind, TreePair, TreePairRequest, TreeProgress, TreesUpdate,
 };
 use crate::rules::{Cell, Position, Side};
 use crate::t;
 
 use super::compare::{count, method_name};
 use super::same_position;
-use super::searches::Searches;
 
 /// Which of the two trees.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,8 +31,9 @@ enum Which {
 /// A recording of one position, running or done.
 struct Run {
     position: Position,
-    /// Whether the driver is still working on it.
-    busy: bool,
+    /// The recording's updates while the driver works on it; dropping it stops the
+    /// recording.
+    ticket: Option<Ticket<TreesUpdate>>,
     running: Option<Method>,
     /// The two trees, or what went wrong.
     pair: Option<Result<TreePair, String>>,
@@ -44,6 +44,26 @@ struct Run {
 }
 
 impl Run {
+    fn busy(&self) -> bool {
+        self.ticket.as_ref().is_some_and(Ticket::is_running)
+    }
+
+    /// Takes in one of the recording's updates.
+    fn take(&mut self, update: TreesUpdate) {
+        match update {
+            LabUpdate::Progress(TreeProgress::Started(method)) => self.running = Some(method),
+            LabUpdate::Progress(TreeProgress::Finished { .. }) => self.running = None,
+            LabUpdate::Done(found) => {
+                self.running = None;
+                self.pair = Some(found.map(|pair| *pair).map_err(|e| e.to_string()));
+            }
+            LabUpdate::Failed(message) => {
+                self.running = None;
+                self.pair = Some(Err(message));
+            }
+        }
+    }
+
     fn tree(&self, which: Which) -> Option<&SearchTree> {
         let pair = self.pair.as_ref()?.as_ref().ok()?;
         Some(match which {
@@ -54,79 +74,64 @@ impl Run {
 }
 
 /// The tree view.
-#[derive(Default)]
 pub struct TreeView {
+    driver: Driver,
     run: Option<Run>,
 }
 
 impl TreeView {
+    /// The tree view, recording on the window's `driver`.
+    #[must_use]
+    pub fn new(driver: Driver) -> TreeView {
+        TreeView { driver, run: None }
+    }
+
     /// Stops the recording running.
-    pub fn stop(&mut self, searches: &mut Searches) {
-        if let Some(run) = self.run.as_mut().filter(|r| r.busy) {
-            searches.stop(TaskKind::RecordTrees);
-            run.busy = false;
+    pub fn stop(&mut self) {
+        if let Some(run) = self.run.as_mut().filter(|r| r.busy()) {
+            run.ticket = None;
             run.running = None;
         }
     }
 
-    /// Takes in one of the recording's updates (for the position on the board).
-    pub fn take(&mut self, event: Event) {
-        let Some(run) = self.run.as_mut().filter(|r| r.busy) else {
-            return;
-        };
-        match event {
-            Event::Lab(LabEvent::Tree(TreeProgress::Started(method))) => {
-                run.running = Some(method);
-            }
-            Event::Lab(LabEvent::Tree(TreeProgress::Finished { .. })) => run.running = None,
-            Event::Lab(LabEvent::Trees(found)) => {
-                run.busy = false;
-                run.running = None;
-                run.pair = Some(found.map(|pair| *pair).map_err(|e| e.to_string()));
-            }
-            Event::Failed(message) => {
-                run.busy = false;
-                run.running = None;
-                run.pair = Some(Err(message));
-            }
-            _ => {}
-        }
-    }
-
-    /// Drops a recording of another position.
-    pub fn poll(&mut self, position: &Position, searches: &Searches) {
+    /// Drops a recording of another position (which stops it), and takes in what the
+    /// recording of the position on the board sent.
+    pub fn poll(&mut self, position: &Position) {
         if self
             .run
             .as_ref()
             .is_some_and(|r| !same_position(&r.position, position))
         {
-            // The searches stopped it when the position changed.
             self.run = None;
         }
-        if let Some(run) = self.run.as_mut().filter(|r| r.busy)
-            && !searches.is_running(TaskKind::RecordTrees)
-        {
-            // Ended without a word (stopped from elsewhere): nothing more will come.
-            run.busy = false;
+        let Some(run) = &mut self.run else {
+            return;
+        };
+        while let Some(update) = run.ticket.as_mut().and_then(Ticket::try_next) {
+            run.take(update);
+        }
+        if !run.busy() {
+            // Done, or ended without a word: nothing more will come.
+            run.ticket = None;
             run.running = None;
         }
     }
 
-    fn start(&mut self, position: &Position, depth: Option<u32>, searches: &mut Searches) {
+    fn start(&mut self, position: &Position, depth: Option<u32>) {
         // The difficulty's depth limit when it stops short of the end of the game; otherwise
         // to the end if that fits the budget, else as deep as fits.
         let choice = match depth {
             Some(plies) if (plies as usize) < position.empty_count() => DepthChoice::Plies(plies),
             _ => DepthChoice::Auto,
         };
-        let task = Task::RecordTrees {
+        let ticket = self.driver.request(TreePairRequest {
+            position: position.clone(),
             depth: choice,
             budget: DEFAULT_BUDGET,
-        };
-        searches.request(position, task);
+        });
         self.run = Some(Run {
             position: position.clone(),
-            busy: true,
+            ticket: Some(ticket),
             running: None,
             pair: None,
             selected: None,
@@ -150,16 +155,10 @@ impl TreeView {
     }
 
     /// `depth`: the computer's depth limit (the difficulty), if it has one.
-    pub fn ui(
-        &mut self,
-        ui: &mut Ui,
-        position: &Position,
-        depth: Option<u32>,
-        searches: &mut Searches,
-    ) {
+    pub fn ui(&mut self, ui: &mut Ui, position: &Position, depth: Option<u32>) {
         ui.label(RichText::new(t!("lab-tree-intro")).weak());
         ui.add_space(4.0);
-        let running = self.run.as_ref().is_some_and(|r| r.busy);
+        let running = self.run.as_ref().is_some_and(Run::busy);
         let shown_here = self
             .run
             .as_ref()
@@ -174,10 +173,10 @@ impl TreeView {
                     .add_enabled(!running, egui::Button::new(t!("lab-tree-start")))
                     .clicked()
             {
-                self.start(position, depth, searches);
+                self.start(position, depth);
             }
             if running && ui.button(t!("lab-stop")).clicked() {
-                self.stop(searches);
+                self.stop();
             }
         });
         let Some(run) = &mut self.run else { return };

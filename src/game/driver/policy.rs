@@ -1,0 +1,164 @@
+//! The computer's move policy, in one place: how a move is chosen for a player in a
+//! position. The engine plays from the opening book where it has a reply (five in a row),
+//! searches otherwise, and over both heeds the lessons of lost games: a book move a lesson
+//! forbids is not played, and a searched one gives way to the best other move. The course's
+//! rule-based and random players keep their fixed ways. A hint is the full-strength
+//! engine's search, never the book or the lessons: it shows the best move, not the one the
+//! computer would vary to.
+
+use std::sync::atomic::AtomicBool;
+
+use crate::engine::{
+    Engine, Iteration, Limits, PlayerKind, SearchResult, Stats, Value, choose_move, opening_book,
+    uses_gomoku_engine,
+};
+use crate::rules::{Cell, Position};
+
+use super::super::clock::{self, Clock};
+use super::super::lessons::SharedLessons;
+use super::task::{Answer, Chooser};
+use super::worker::Worker;
+
+/// How the computer chooses its move: as `player`, under `clock`, avoiding what `lessons`
+/// say.
+#[derive(Clone, Copy, Debug)]
+pub struct MovePolicy<'a> {
+    pub player: &'a PlayerKind,
+    pub clock: Clock,
+    pub lessons: Option<&'a SharedLessons>,
+}
+
+impl MovePolicy<'_> {
+    /// The move for `position`, searched on `worker`'s engine; each finished iteration of
+    /// the search goes to `on_iteration`.
+    pub fn choose(
+        &self,
+        worker: &mut Worker,
+        position: &Position,
+        stop: &AtomicBool,
+        on_iteration: &mut dyn FnMut(&Iteration),
+    ) -> Answer {
+        let rule = *position.rule();
+        let engine_plays = matches!(self.player, PlayerKind::Engine { .. });
+        // Step 1. The moves the lessons say to avoid here (only the engine learns).
+        let avoid = if engine_plays {
+            self.avoids(position)
+        } else {
+            Vec::new()
+        };
+        // Step 2. The opening book, without a search.
+        if engine_plays && let Some(cell) = book_move(worker, position, &avoid) {
+            return Answer {
+                best: Some(cell),
+                chooser: Chooser::Search(book_result(cell)),
+            };
+        }
+        // Step 3. The search, within the time policy's limits.
+        let limits = clock::move_limits(&rule, position.empty_count(), self.player, self.clock);
+        let engine = worker.engine(rule);
+        let mut result = choose_move(engine, self.player, position, &limits, stop, on_iteration);
+        // Step 4. A move a lesson forbids gives way to the best other move.
+        if result.best.is_some_and(|best| avoid.contains(&best)) {
+            avoid_lesson(engine, position, &limits, stop, &avoid, &mut result);
+        }
+        let chooser = match self.player {
+            PlayerKind::Engine { .. } => Chooser::Search(result.clone()),
+            PlayerKind::RuleBased => Chooser::RuleBased,
+            PlayerKind::Random => Chooser::Random,
+        };
+        Answer {
+            best: result.best,
+            chooser,
+        }
+    }
+
+    /// The moves the lessons forbid in `position`.
+    fn avoids(&self, position: &Position) -> Vec<Cell> {
+        self.lessons
+            .and_then(|lessons| lessons.lock().ok().map(|l| l.avoids(position)))
+            .unwrap_or_default()
+    }
+}
+
+/// A hint for `position`: the full-strength engine's move, with at least the time per move
+/// of the game's computer `player`.
+pub(super) fn hint(
+    worker: &mut Worker,
+    position: &Position,
+    player: &PlayerKind,
+    stop: &AtomicBool,
+    on_iteration: &mut dyn FnMut(&Iteration),
+) -> Answer {
+    let rule = *position.rule();
+    let limits = clock::hint_limits(&rule, player);
+    let full_strength = PlayerKind::Engine {
+        depth: None,
+        time_ms: None,
+    };
+    let engine = worker.engine(rule);
+    let result = choose_move(
+        engine,
+        &full_strength,
+        position,
+        &limits,
+        stop,
+        on_iteration,
+    );
+    Answer {
+        best: result.best,
+        chooser: Chooser::Search(result),
+    }
+}
+
+/// A move of the opening book for `position` (five in a row only), not one to avoid.
+fn book_move(worker: &mut Worker, position: &Position, avoid: &[Cell]) -> Option<Cell> {
+    if !uses_gomoku_engine(position.rule()) {
+        return None;
+    }
+    opening_book()
+        .choose(position, worker.rng())
+        .filter(|cell| !avoid.contains(cell))
+}
+
+/// A book move as a search's answer: no nodes searched, the value unknown.
+fn book_result(cell: Cell) -> SearchResult {
+    SearchResult {
+        best: Some(cell),
+        score: 0,
+        value: Value::Unknown,
+        pv: vec![cell],
+        stats: Stats::default(),
+    }
+}
+
+/// The search chose a move a lesson says to avoid: the best of the other moves instead, by
+/// their values (searched with the move's own limits on small boards, two plies on large
+/// ones). When every move is to be avoided, the search's choice stands.
+fn avoid_lesson(
+    engine: &mut Engine,
+    position: &Position,
+    limits: &Limits,
+    stop: &AtomicBool,
+    avoid: &[Cell],
+    result: &mut SearchResult,
+) {
+    let limits = if position.rule().cells() <= clock::SOLVABLE_CELLS {
+        limits.clone()
+    } else {
+        Limits {
+            depth: Some(2),
+            ..limits.clone()
+        }
+    };
+    let values = engine.analyse(position, &limits, stop);
+    let best = values
+        .iter()
+        .filter(|v| !avoid.contains(&v.cell))
+        .max_by_key(|v| (v.score, std::cmp::Reverse((v.cell.row, v.cell.col))));
+    if let Some(best) = best {
+        result.best = Some(best.cell);
+        result.score = best.score;
+        result.value = best.value;
+        result.pv = vec![best.cell];
+    }
+}

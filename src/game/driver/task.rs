@@ -1,0 +1,198 @@
+//! The game's jobs: the computer's move, a hint, and the value of every move, with what
+//! they report. Moves and hints run on one lane ([`MOVES`]), values on another
+//! ([`VALUES`]), so the values are worked out while the computer thinks about its move.
+
+use crate::engine::{Iteration, Limits, MoveValue, PlayerKind, SearchResult};
+use crate::rules::{Cell, Position};
+
+use super::super::clock::Clock;
+use super::super::lessons::SharedLessons;
+use super::job::{Job, Lane, Outbox};
+use super::policy::{self, MovePolicy};
+use super::ticket::Ticket;
+use super::worker::Worker;
+
+/// The lane of the computer's moves and hints: they share a worker, and so its table.
+pub const MOVES: Lane = Lane::new("moves and hints");
+
+/// The lane of the move values.
+pub const VALUES: Lane = Lane::new("move values");
+
+/// What the computer is asked to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Task {
+    /// Choose a move to play, as this player.
+    Move(PlayerKind),
+    /// The full-strength engine's move for the side to move, to show, never to play;
+    /// `player` is the game's computer player, whose time per move a hint gets at least.
+    Hint { player: PlayerKind },
+    /// The value of every legal move, sent move by move (the learners' view).
+    Values,
+}
+
+impl Task {
+    /// The lane this task runs on unless its request names another.
+    #[must_use]
+    pub fn lane(&self) -> Lane {
+        match self {
+            Task::Move(_) | Task::Hint { .. } => MOVES,
+            Task::Values => VALUES,
+        }
+    }
+}
+
+/// One request of the game: a task on a position, under a clock.
+#[derive(Clone, Debug)]
+pub struct Request {
+    pub position: Position,
+    pub task: Task,
+    pub clock: Clock,
+    /// The lessons of lost games the computer's moves avoid, if it learns.
+    pub lessons: Option<SharedLessons>,
+    /// The lane to run on, when not the task's own (the lab runs these tasks on lanes of
+    /// its own, so they never stop the game's).
+    pub lane: Option<Lane>,
+}
+
+impl Request {
+    /// `task` on `position`, without a clock or lessons, on the task's own lane.
+    #[must_use]
+    pub fn new(position: Position, task: Task) -> Request {
+        Request {
+            position,
+            task,
+            clock: Clock::Free,
+            lessons: None,
+            lane: None,
+        }
+    }
+
+    /// The same request under `clock`.
+    #[must_use]
+    pub fn with_clock(self, clock: Clock) -> Request {
+        Request { clock, ..self }
+    }
+
+    /// The same request, the computer's move avoiding what `lessons` say.
+    #[must_use]
+    pub fn with_lessons(self, lessons: Option<SharedLessons>) -> Request {
+        Request { lessons, ..self }
+    }
+
+    /// The same request on `lane`.
+    #[must_use]
+    pub fn on_lane(self, lane: Lane) -> Request {
+        Request {
+            lane: Some(lane),
+            ..self
+        }
+    }
+}
+
+/// Who chose a move, and how.
+#[derive(Clone, Debug)]
+pub enum Chooser {
+    /// The alpha-beta engine, with its search's numbers.
+    Search(SearchResult),
+    /// The course's rule-based player (no search: fixed rules).
+    RuleBased,
+    /// The random player.
+    Random,
+}
+
+/// A chosen move. `best` is `None` only when the game is already over.
+#[derive(Clone, Debug)]
+pub struct Answer {
+    pub best: Option<Cell>,
+    pub chooser: Chooser,
+}
+
+/// What a game's request reports.
+#[derive(Clone, Debug)]
+pub enum Event {
+    /// An iteration of iterative deepening finished (moves and hints by the engine).
+    Iteration(Iteration),
+    /// One move's value (values).
+    Value(MoveValue),
+    /// The move or hint.
+    Answer(Answer),
+    /// Every move's value has been sent.
+    ValuesDone,
+    /// The worker failed (a panic in the search); the message says what went wrong.
+    Failed(String),
+}
+
+impl Job for Request {
+    type Update = Event;
+
+    fn lane(&self) -> Lane {
+        self.lane.unwrap_or_else(|| self.task.lane())
+    }
+
+    fn run(self, worker: &mut Worker, out: &Outbox<Event>) {
+        let Request {
+            position,
+            task,
+            clock,
+            lessons,
+            ..
+        } = self;
+        let stop = out.stop();
+        let mut iteration = |it: &Iteration| out.send(Event::Iteration(it.clone()));
+        match task {
+            Task::Move(player) => {
+                let policy = MovePolicy {
+                    player: &player,
+                    clock,
+                    lessons: lessons.as_ref(),
+                };
+                let answer = policy.choose(worker, &position, stop, &mut iteration);
+                out.send(Event::Answer(answer));
+            }
+            Task::Hint { player } => {
+                let answer = policy::hint(worker, &position, &player, stop, &mut iteration);
+                out.send(Event::Answer(answer));
+            }
+            Task::Values => {
+                let engine = worker.engine(*position.rule());
+                engine.analyse_each(&position, &Limits::default(), stop, &mut |value| {
+                    out.send(Event::Value(value.clone()));
+                });
+                out.send(Event::ValuesDone);
+            }
+        }
+    }
+
+    fn failed(message: String) -> Event {
+        Event::Failed(message)
+    }
+
+    fn is_final(event: &Event) -> bool {
+        matches!(
+            event,
+            Event::Answer(_) | Event::ValuesDone | Event::Failed(_)
+        )
+    }
+
+    /// Iterations do not wake the front end: one that shows progress reads them on its own
+    /// slow tick.
+    fn wakes(event: &Event) -> bool {
+        !matches!(event, Event::Iteration(_))
+    }
+}
+
+impl Ticket<Event> {
+    /// Waits for the answer of a move or hint, passing every iteration to `on_iteration`.
+    /// Fails with the worker's message if it failed, or says so if the search was stopped.
+    pub fn answer(self, on_iteration: &mut dyn FnMut(&Iteration)) -> Result<Answer, String> {
+        for event in self {
+            match event {
+                Event::Iteration(iteration) => on_iteration(&iteration),
+                Event::Answer(answer) => return Ok(answer),
+                Event::Failed(message) => return Err(message),
+                Event::Value(_) | Event::ValuesDone => {}
+            }
+        }
+        Err("the search was stopped before it answered".to_string())
+    }
+}

@@ -1,0 +1,102 @@
+//! The lab's searches as jobs of the driver ([`crate::game::Driver`]): the comparison of the
+//! algorithms ([`CompareRequest`]) and the recording of the minimax and alpha-beta trees
+//! ([`TreePairRequest`]), each on a lane of its own, so neither stops the other nor the
+//! game's searches. Their progress and result come back on the request's ticket as a
+//! [`LabUpdate`].
+
+use crate::game::{Job, Lane, Outbox, Worker};
+use crate::rules::Position;
+
+use super::{
+    CompareProgress, CompareRequest, Comparison, DepthChoice, LabError, TreePair, TreeProgress,
+    compare, record_pair,
+};
+
+/// The lane of the comparisons.
+pub const COMPARE_LANE: Lane = Lane::new("lab comparison");
+
+/// The lane of the tree recordings.
+pub const TREES_LANE: Lane = Lane::new("lab trees");
+
+/// What a lab job reports: its progress `P` as it goes, then its result `R` (or why it
+/// could not run), or that it failed. A stopped job sends nothing more.
+#[derive(Clone, Debug)]
+pub enum LabUpdate<P, R> {
+    /// A step started or finished.
+    Progress(P),
+    /// The result, or why the job could not run.
+    Done(Result<Box<R>, LabError>),
+    /// The worker failed (a panic); the message says what went wrong.
+    Failed(String),
+}
+
+/// What a comparison reports: each method's start and result, then the comparison.
+pub type CompareUpdate = LabUpdate<CompareProgress, Comparison>;
+
+/// What a tree recording reports: each tree's start and end, then the pair.
+pub type TreesUpdate = LabUpdate<TreeProgress, TreePair>;
+
+impl<P, R> LabUpdate<P, R> {
+    fn is_last(&self) -> bool {
+        matches!(self, LabUpdate::Done(_) | LabUpdate::Failed(_))
+    }
+}
+
+impl Job for CompareRequest {
+    type Update = CompareUpdate;
+
+    fn lane(&self) -> Lane {
+        COMPARE_LANE
+    }
+
+    fn run(self, _worker: &mut Worker, out: &Outbox<CompareUpdate>) {
+        let found = compare(&self, out.stop(), &mut |p| out.send(LabUpdate::Progress(p)));
+        out.send(LabUpdate::Done(found.map(Box::new)));
+    }
+
+    fn failed(message: String) -> CompareUpdate {
+        LabUpdate::Failed(message)
+    }
+
+    fn is_final(update: &CompareUpdate) -> bool {
+        update.is_last()
+    }
+}
+
+/// The recording of the search tree of `position` by plain minimax and by alpha-beta, to
+/// the same depth, each tree of at most `budget` nodes (see [`record_pair`]).
+#[derive(Clone, Debug)]
+pub struct TreePairRequest {
+    pub position: Position,
+    pub depth: DepthChoice,
+    pub budget: usize,
+}
+
+impl Job for TreePairRequest {
+    type Update = TreesUpdate;
+
+    fn lane(&self) -> Lane {
+        TREES_LANE
+    }
+
+    fn run(self, _worker: &mut Worker, out: &Outbox<TreesUpdate>) {
+        let found = record_pair(
+            &self.position,
+            self.depth,
+            self.budget,
+            out.stop(),
+            &mut |p| {
+                out.send(LabUpdate::Progress(p));
+            },
+        );
+        out.send(LabUpdate::Done(found.map(Box::new)));
+    }
+
+    fn failed(message: String) -> TreesUpdate {
+        LabUpdate::Failed(message)
+    }
+
+    fn is_final(update: &TreesUpdate) -> bool {
+        update.is_last()
+    }
+}
