@@ -1,13 +1,15 @@
 //! The game layer, below every front end: a [`Session`] (the settings, the moves played with
 //! undo and redo, the score, saved records), the [`Driver`] that gets the computer's moves,
 //! hints and move values and runs the learners' lab's comparisons and tree recordings on
-//! worker threads, the time policy ([`clock`]) and the lessons of lost games ([`lessons`]).
+//! worker threads, the time policy ([`clock`]), the ranges of what a player may set
+//! ([`ranges`]) and the lessons of lost games ([`lessons`]).
 //! No drawing here. The game layer sits above the lab ([`crate::lab`]), which uses only the
 //! engine and the rules.
 
 pub mod clock;
 pub mod driver;
 pub mod lessons;
+pub mod ranges;
 mod record;
 mod session;
 
