@@ -7,6 +7,11 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
+#[path = "support/boards.rs"]
+mod boards;
+
+use boards::{GOMOKU_OPENING, WIN_OR_BLOCK, notation};
+
 fn run(args: &[&str]) -> Output {
     run_with_input(args, "")
 }
@@ -150,7 +155,12 @@ fn solve_json_shape() {
     assert!(empty["nodes"].as_u64().unwrap() > 0);
     assert!(empty["seconds"].as_f64().unwrap() >= 0.0);
 
-    let win = json(&run(&["solve", "--position", "xx./oo./...", "--json"]));
+    let win = json(&run(&[
+        "solve",
+        "--position",
+        &notation(WIN_OR_BLOCK),
+        "--json",
+    ]));
     assert_eq!(
         (win["result"].as_str(), win["plies"].as_u64()),
         (Some("win"), Some(1))
@@ -199,7 +209,7 @@ fn large_boards_say_which_cells_were_searched() {
 
 #[test]
 fn solve_text() {
-    let out = run(&["solve", "--position", "xx./oo./..."]);
+    let out = run(&["solve", "--position", &notation(WIN_OR_BLOCK)]);
     let stdout = text(&out.stdout);
     assert!(out.status.success());
     assert!(
@@ -210,7 +220,12 @@ fn solve_text() {
 
 #[test]
 fn analyse_json_shape() {
-    let a = json(&run(&["analyse", "--position", "xx./oo./...", "--json"]));
+    let a = json(&run(&[
+        "analyse",
+        "--position",
+        &notation(WIN_OR_BLOCK),
+        "--json",
+    ]));
     assert_eq!(
         keys(&a),
         ["best", "moves", "plies", "position", "result", "to_move"]
@@ -251,6 +266,46 @@ fn analyse_json_shape() {
         (lose["result"].as_str(), lose["plies"].as_u64()),
         (Some("loss"), Some(2))
     );
+}
+
+#[test]
+fn analyse_refuses_a_board_too_large_to_search_to_the_end_and_says_what_to_use() {
+    let position = notation(GOMOKU_OPENING);
+    for given in [position.as_str(), "-"] {
+        let args = ["analyse", "--rule", "15,15,5", "--position", given];
+        let stderr = assert_refused_in_one_line(&args);
+        assert!(
+            stderr.contains("225") && stderr.contains("--depth D"),
+            "{stderr}"
+        );
+        assert!(
+            stderr.contains("tictactoe solve --rule 15,15,5 --position P --time S"),
+            "{stderr}"
+        );
+    }
+    // What it points to works: a depth for every move, or a best move in a given time.
+    let a = json(&run(&[
+        "analyse",
+        "--rule",
+        "15,15,5",
+        "--position",
+        &position,
+        "--depth",
+        "1",
+        "--json",
+    ]));
+    assert!(!a["moves"].as_array().unwrap().is_empty(), "{a}");
+    let s = json(&run(&[
+        "solve",
+        "--rule",
+        "15,15,5",
+        "--position",
+        &position,
+        "--time",
+        "0.2",
+        "--json",
+    ]));
+    assert!(s["best"].is_object(), "{s}");
 }
 
 #[test]

@@ -18,6 +18,11 @@ use tictactoe::lab::{
 };
 use tictactoe::rules::{Position, Rule};
 
+#[path = "support/boards.rs"]
+mod boards;
+
+use boards::{CORNER_AND_CENTRE, CORNER_AND_EDGE, X_WON_TOP_ROW, tic_tac_toe};
+
 /// Nodes of the full game tree below `position`, the position itself included: an
 /// independent brute force over the rules alone.
 fn tree_nodes(position: &mut Position) -> u64 {
@@ -113,8 +118,7 @@ fn every_method_finds_the_draw_and_each_step_visits_fewer_nodes() {
 #[test]
 fn methods_agree_on_won_positions_and_at_a_depth_limit() {
     // X to move wins: the fastest win is found by every method.
-    let rule = Rule::default();
-    let won = Position::from_notation(rule, "xo./.../...").unwrap();
+    let won = tic_tac_toe(CORNER_AND_EDGE);
     let comparison = compare_all(won);
     assert_eq!(comparison.agreement, Agreement::Agree { compared: 6 });
     let first = comparison.results[0].value;
@@ -124,7 +128,7 @@ fn methods_agree_on_won_positions_and_at_a_depth_limit() {
     let stop = AtomicBool::new(false);
     let request = CompareRequest {
         depth: DepthChoice::Plies(3),
-        ..CompareRequest::new(Position::from_notation(rule, "x../.o./...").unwrap())
+        ..CompareRequest::new(tic_tac_toe(CORNER_AND_CENTRE))
     };
     let shallow = lab::compare(&request, &stop, &mut |_| {}).unwrap();
     assert!(!shallow.depth.to_end);
@@ -302,7 +306,7 @@ fn the_driver_sends_a_comparison_s_progress_and_result_on_its_ticket() {
     assert!(ticket.next().is_none(), "the result is the last update");
 
     // A position that cannot be compared is refused through the driver too.
-    let over = Position::from_notation(Rule::default(), "xxx/oo./...").unwrap();
+    let over = tic_tac_toe(X_WON_TOP_ROW);
     let mut ticket = d.request(CompareRequest::new(over));
     assert!(matches!(
         next(&mut ticket),
@@ -409,7 +413,7 @@ fn a_comparison_a_tree_recording_and_a_move_search_run_side_by_side() {
 
 #[test]
 fn a_finished_game_or_a_zero_depth_is_refused() {
-    let over = Position::from_notation(Rule::default(), "xxx/oo./...").unwrap();
+    let over = tic_tac_toe(X_WON_TOP_ROW);
     let stop = AtomicBool::new(false);
     let error = lab::compare(&CompareRequest::new(over), &stop, &mut |_| {}).unwrap_err();
     assert_eq!(error, LabError::GameOver);

@@ -14,11 +14,17 @@ use tictactoe::lab::{
 };
 use tictactoe::rules::{Cell, Position, Rule, Side};
 
-/// X to move, and X wins (an edge reply to the corner loses for O).
-const WON: &str = "xo./.../...";
+#[path = "support/boards.rs"]
+mod boards;
 
-fn position(text: &str) -> Position {
-    Position::from_notation(Rule::default(), text).unwrap()
+use boards::{CORNER_AND_EDGE, EMPTY, X_WON_TOP_ROW};
+
+/// X to move, and X wins (an edge reply to the corner loses for O).
+const WON: &str = CORNER_AND_EDGE;
+
+/// The 3x3 position of a diagram or of its notation.
+fn position(diagram: &str) -> Position {
+    boards::tic_tac_toe(diagram)
 }
 
 fn record(text: &str, method: Method, depth: DepthChoice) -> SearchTree {
@@ -276,7 +282,7 @@ fn the_budget_cuts_a_tree_short_and_says_so() {
     assert!(tree.is_complete() && !tree.depth.to_end);
     assert!(tree.nodes.len() <= 1_000);
     // The default budget holds the whole 3x3 alpha-beta tree (not the minimax one).
-    let tree = record(".../.../...", Method::AlphaBeta, DepthChoice::ToEnd);
+    let tree = record(EMPTY, Method::AlphaBeta, DepthChoice::ToEnd);
     assert!(tree.is_complete());
     assert_eq!(tree.value, Some(0));
 }
@@ -367,7 +373,7 @@ fn the_driver_records_the_pair_with_progress_on_its_ticket() {
     ticket.stop();
     assert!(ticket.next().is_none());
     // A game already over is refused.
-    let mut ticket = record_trees(&d, &position("xxx/oo./..."), 50_000);
+    let mut ticket = record_trees(&d, &position(X_WON_TOP_ROW), 50_000);
     assert!(matches!(
         next(&mut ticket),
         Some(LabUpdate::Done(Err(LabError::GameOver)))
@@ -382,7 +388,7 @@ fn the_full_engine_and_bad_requests_are_refused() {
         lab::record(&request, &stop).unwrap_err(),
         LabError::NotRecordable(Method::Full)
     );
-    let over = TreeRequest::new(position("xxx/oo./..."), Method::Minimax);
+    let over = TreeRequest::new(position(X_WON_TOP_ROW), Method::Minimax);
     assert_eq!(lab::record(&over, &stop).unwrap_err(), LabError::GameOver);
     let empty_budget = TreeRequest {
         budget: 0,
@@ -396,7 +402,7 @@ fn the_full_engine_and_bad_requests_are_refused() {
 
 #[test]
 fn the_table_methods_record_their_hits() {
-    let tree = record(".../.../...", Method::Symmetry, DepthChoice::Auto);
+    let tree = record(EMPTY, Method::Symmetry, DepthChoice::Auto);
     assert!(tree.tt_hits > 0);
     let hits = tree.nodes.iter().filter(|n| n.table.is_some()).count();
     assert_eq!(hits as u64, tree.tt_hits);

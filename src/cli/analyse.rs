@@ -1,6 +1,8 @@
 //! `tictactoe analyse`: the value of every legal move of a position and the best of them.
 //! With `--position -` it reads one position per line from standard input and answers each
 //! with one line, reusing one engine, so a whole table of positions goes through one process.
+//! Without `--depth` every move is searched to the end, which only boards the game layer
+//! calls solvable allow; on a larger board the command refuses at once and says what to use.
 
 use std::fmt;
 use std::io::{BufRead, Write};
@@ -12,6 +14,7 @@ use serde::Serialize;
 use super::report::{CellText, MaybeCell, Verdict};
 use super::{BoardArgs, CliError, emit, parse_position};
 use crate::engine::{Engine, EngineConfig, Limits, MoveValue};
+use crate::game::clock;
 use crate::rules::{Cell, Position, Rule, Side};
 
 /// Arguments of `analyse`.
@@ -71,6 +74,10 @@ pub fn run(
     input: &mut dyn BufRead,
     output: &mut dyn Write,
 ) -> Result<(), CliError> {
+    let rule = args.board.rule();
+    if args.depth.is_none() && !clock::is_solvable(&rule) {
+        return Err(CliError::Usage(too_large(&rule)));
+    }
     let mut analyser = Analyser {
         engine: Engine::for_rule(
             EngineConfig {
@@ -85,12 +92,30 @@ pub fn run(
         },
         stop: AtomicBool::new(false),
     };
-    let rule = args.board.rule();
     if args.position != "-" {
         let position = parse_position(rule, &args.position)?;
         return emit(output, args.board.json, &analyser.analyse(&position));
     }
     run_lines(&mut analyser, rule, args.board.json, input, output)
+}
+
+/// Why a board too large to search to the end is not analysed without a depth, and what to
+/// use instead: a search of every move to the end there would not finish in a lifetime.
+fn too_large(rule: &Rule) -> String {
+    let exact = if rule.exact() { " --exact" } else { "" };
+    format!(
+        "analyse without --depth searches every move to the end, which boards of more than \
+         {} cells do not allow ({}x{} has {}); give --depth D to value each move D plies \
+         deep, or use `tictactoe solve --rule {},{},{}{exact} --position P --time S` for the \
+         best move found in S seconds",
+        clock::SOLVABLE_CELLS,
+        rule.width(),
+        rule.height(),
+        rule.cells(),
+        rule.width(),
+        rule.height(),
+        rule.k(),
+    )
 }
 
 /// Answers each non-blank line of `input`; a bad line gets an error answer of its own and

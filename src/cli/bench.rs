@@ -2,6 +2,10 @@
 //! limits, one thread and a cleared table each time, and prints the nodes of each and their
 //! total. The total is a signature of the search's behaviour: any change to move ordering,
 //! pruning or the table shows up in it at once (as Stockfish's `bench` does).
+//!
+//! Its other modes print measurements rather than a signature: `--smp` (Lazy SMP on 15x15
+//! middle games, [`smp`]), `--solve` (the empty small boards solved, [`solve`]) and
+//! `--versus` (the gomoku engine against the general one, [`versus`]).
 
 use std::fmt;
 use std::io::Write;
@@ -17,9 +21,11 @@ use crate::engine::{Algorithm, Engine, EngineConfig, Limits};
 use crate::rules::{Cell, Rule};
 
 mod smp;
+mod solve;
+mod versus;
 
 /// Arguments of `bench`.
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Default)]
 pub struct BenchArgs {
     /// Only the positions of this board (all boards by default)
     #[arg(long, value_name = "W,H,K", value_parser = super::parse_rule)]
@@ -31,13 +37,21 @@ pub struct BenchArgs {
     #[arg(long)]
     pub json: bool,
     /// Search five in a row with the general engine, not the gomoku one (patterns, VCF):
-    /// the signature as it was before that engine
+    /// the signature as it was before that engine (and with `--smp`, its depth and speed)
     #[arg(long)]
     pub generic: bool,
     /// Measure Lazy SMP instead: search each 15x15 middle game for `--time-ms` with each
     /// thread count of `--threads`, and print the depth reached and the nodes per second
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["solve", "versus"])]
     pub smp: bool,
+    /// Solve the empty board of each small rule instead (3x3 up to 5x5 with four in a row),
+    /// and print the value, nodes and time of each
+    #[arg(long, conflicts_with = "versus")]
+    pub solve: bool,
+    /// Play the gomoku engine against the general engine on 15x15 instead, from four
+    /// openings with both colours, `--time-ms` a move, and print the games and the score
+    #[arg(long)]
+    pub versus: bool,
     /// The thread counts compared by `--smp`
     #[arg(
         long,
@@ -46,7 +60,7 @@ pub struct BenchArgs {
         value_name = "N,N..."
     )]
     pub threads: Vec<usize>,
-    /// The time per position of `--smp`, in milliseconds
+    /// The time per position of `--smp`, or per move of `--versus`, in milliseconds
     #[arg(long, default_value_t = 1000, value_name = "MS")]
     pub time_ms: u64,
 }
@@ -133,6 +147,12 @@ struct BenchReport {
 pub fn run(args: &BenchArgs, output: &mut dyn Write) -> Result<(), CliError> {
     if args.smp {
         return smp::run(args, output);
+    }
+    if args.solve {
+        return solve::run(args, output);
+    }
+    if args.versus {
+        return versus::run(args, output);
     }
     let chosen: Vec<(Rule, &BenchPosition)> = POSITIONS
         .iter()

@@ -13,6 +13,7 @@ use serde::Serialize;
 
 use super::report::{MaybeCell, Verdict};
 use super::{BoardArgs, CliError, emit};
+use crate::game::ranges;
 use crate::lab::{
     self, Agreement, CompareRequest, Comparison, DEFAULT_NODE_LIMIT, DepthChoice, Method,
     MethodResult, Worth,
@@ -45,7 +46,10 @@ fn parse_depth(text: &str) -> Result<DepthChoice, String> {
         return Ok(DepthChoice::ToEnd);
     }
     match text.parse::<u32>() {
-        Ok(0) => Err("the depth must be at least 1 ply".to_string()),
+        Ok(plies) if plies < *ranges::DEPTH.start() => Err(format!(
+            "the depth must be at least {} ply",
+            ranges::DEPTH.start()
+        )),
         Ok(plies) => Ok(DepthChoice::Plies(plies)),
         Err(_) => Err(format!(
             "'{text}' is not a depth: give a number of plies or 'end'"

@@ -11,7 +11,9 @@ use clap::{Args, ValueEnum};
 use super::report::{CellText, Line};
 use super::{BoardArgs, CliError};
 use crate::engine::PlayerKind;
-use crate::game::{Driver, DriverConfig, Request, Task};
+use crate::game::{
+    Driver, DriverConfig, FirstMover, Mode, Player, Request, Session, Settings, Task,
+};
 use crate::rules::{Cell, Outcome, Position, Side};
 
 /// Arguments of `play`.
@@ -46,14 +48,13 @@ enum Input {
     Help,
 }
 
-/// A game in progress: the position, the moves that led to it, and the computer player,
-/// which the move driver runs (with the time policy every front end shares).
+/// A game in progress: the session (the moves with their undo, as every front end keeps
+/// them), the player's side, and the move driver that runs the computer player (with the
+/// time policy every front end shares).
 struct Game {
-    position: Position,
-    history: Vec<usize>,
+    session: Session,
     human: Side,
     driver: Driver,
-    player: PlayerKind,
 }
 
 pub fn run(
@@ -61,28 +62,35 @@ pub fn run(
     input: &mut dyn BufRead,
     output: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let human = match args.first {
-        First::Human => Side::X,
-        First::Computer => Side::O,
+    let (first, human) = match args.first {
+        First::Human => (FirstMover::Human, Side::X),
+        First::Computer => (FirstMover::Computer, Side::O),
     };
     let mut game = Game {
-        position: Position::new(args.board.rule()),
-        history: Vec::new(),
+        session: Session::new(Settings {
+            rule: args.board.rule(),
+            mode: Mode::HumanVsComputer,
+            first,
+            computer: PlayerKind::Engine {
+                depth: args.depth,
+                time_ms: args.time.map(|t| t.as_millis().max(1) as u64),
+            },
+        }),
         human,
         driver: Driver::new(DriverConfig::default(), || {}),
-        player: PlayerKind::Engine {
-            depth: args.depth,
-            time_ms: args.time.map(|t| t.as_millis().max(1) as u64),
-        },
     };
-    writeln!(output, "You play {human}. {}", help(&game.position))?;
+    writeln!(
+        output,
+        "You play {human}. {}",
+        help(game.session.position())
+    )?;
     loop {
-        if game.position.side_to_move() != human && !game.position.is_over() {
+        if game.session.is_computer_to_move() {
             let cell = game.computer_move()?;
             writeln!(output, "Computer plays {}.", CellText(cell))?;
         }
-        write_board(output, &game.position)?;
-        if let Some(outcome) = game.position.outcome() {
+        write_board(output, game.session.position())?;
+        if let Some(outcome) = game.session.outcome() {
             writeln!(output, "{}", announce(&outcome, human))?;
             return Ok(());
         }
@@ -95,25 +103,26 @@ pub fn run(
 
 impl Game {
     fn computer_move(&mut self) -> Result<Cell, CliError> {
-        let task = Task::Move(self.player.clone());
+        let Some(Player::Computer(player)) = self.session.player_to_move().cloned() else {
+            return Err(CliError::Engine(
+                "it is not the computer's turn".to_string(),
+            ));
+        };
         let answer = self
             .driver
-            .request(Request::new(self.position.clone(), task))
+            .request(Request::new(
+                self.session.position().clone(),
+                Task::Move(player),
+            ))
             .answer(&mut |_| {})
             .map_err(CliError::Engine)?;
         let cell = answer
             .best
             .ok_or_else(|| CliError::Engine("the engine found no move".to_string()))?;
-        self.play(cell)
+        self.session
+            .play(cell)
             .map_err(|e| CliError::Engine(format!("the engine's move was refused: {e}")))?;
         Ok(cell)
-    }
-
-    fn play(&mut self, cell: Cell) -> Result<(), crate::rules::MoveError> {
-        let index = self.position.check_move(cell)?;
-        self.position.make(index);
-        self.history.push(index);
-        Ok(())
     }
 
     /// Reads lines until the player makes a legal move (true) or quits (false).
@@ -130,41 +139,23 @@ impl Game {
                 writeln!(output)?;
                 return Ok(false);
             }
-            match parse_input(&line, &self.position) {
-                Ok(Input::Move(cell)) => match self.play(cell) {
+            match parse_input(&line, self.session.position()) {
+                Ok(Input::Move(cell)) => match self.session.play(cell) {
                     Ok(()) => return Ok(true),
                     Err(refusal) => writeln!(output, "Illegal move: {refusal}. Try again.")?,
                 },
                 Ok(Input::Undo) => {
-                    if self.undo() {
+                    // Your last move and the computer's reply, as the window's Undo.
+                    if self.session.undo() {
                         return Ok(true);
                     }
                     writeln!(output, "Nothing to undo.")?;
                 }
                 Ok(Input::Quit) => return Ok(false),
-                Ok(Input::Help) => writeln!(output, "{}", help(&self.position))?,
+                Ok(Input::Help) => writeln!(output, "{}", help(self.session.position()))?,
                 Err(message) => writeln!(output, "{message}")?,
             }
         }
-    }
-
-    /// Takes back the player's last move and the computer's reply to it.
-    fn undo(&mut self) -> bool {
-        let played = self.history.len();
-        let human_moves = match self.human {
-            Side::X => played.div_ceil(2),
-            Side::O => played / 2,
-        };
-        if human_moves == 0 {
-            return false;
-        }
-        while let Some(index) = self.history.pop() {
-            self.position.unmake(index);
-            if self.position.side_to_move() == self.human {
-                break;
-            }
-        }
-        true
     }
 }
 

@@ -1,5 +1,6 @@
 //! How the subcommands word a value: "win", "draw", "loss" or "unknown" from the side to
-//! move, with the number of plies to the end of the game under best play.
+//! move (the engine's own word for it), with the number of plies to the end of the game
+//! under best play. Every subcommand words a value here.
 
 use std::fmt;
 
@@ -22,23 +23,15 @@ impl Verdict {
     /// The verdict of `value`, found in (or for a move from) `position`.
     #[must_use]
     pub fn of(value: &Value, position: &Position) -> Verdict {
-        match *value {
-            Value::Win { plies } => Verdict {
-                result: "win",
-                plies: Some(plies),
-            },
-            Value::Loss { plies } => Verdict {
-                result: "loss",
-                plies: Some(plies),
-            },
-            Value::Draw => Verdict {
-                result: "draw",
-                plies: Some(position.empty_count() as u32),
-            },
-            Value::Unknown => Verdict {
-                result: "unknown",
-                plies: None,
-            },
+        let plies = match *value {
+            Value::Win { plies } | Value::Loss { plies } => Some(plies),
+            // A draw is found when the board is full.
+            Value::Draw => Some(position.empty_count() as u32),
+            Value::Unknown => None,
+        };
+        Verdict {
+            result: value.result_word(),
+            plies,
         }
     }
 
@@ -46,13 +39,13 @@ impl Verdict {
     /// lost, or the board is full.
     #[must_use]
     pub fn of_finished(position: &Position) -> Verdict {
-        let result = if position.winner().is_some() {
-            "loss"
+        let value = if position.winner().is_some() {
+            Value::Loss { plies: 0 }
         } else {
-            "draw"
+            Value::Draw
         };
         Verdict {
-            result,
+            result: value.result_word(),
             plies: Some(0),
         }
     }

@@ -19,7 +19,10 @@ const _: () = assert!(SOLVABLE_CELLS <= crate::engine::FULL_WIDTH_CELLS);
 
 /// The computer's time per move on boards too large to search to the end, when the player
 /// has not set one; also the least a hint gets there.
-pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(2);
+pub const DEFAULT_MOVE_TIME: Duration = Duration::from_millis(DEFAULT_MOVE_TIME_MS);
+
+/// [`DEFAULT_MOVE_TIME`] in milliseconds, as settings keep it.
+pub const DEFAULT_MOVE_TIME_MS: u64 = 2_000;
 
 /// Time kept back from a tournament budget for reading, writing and starting the search,
 /// plus [`MATCH_MARGIN_SHARE`] of it for stopping the search threads on a loaded machine
@@ -64,6 +67,22 @@ pub enum Clock {
 #[must_use]
 pub fn is_solvable(rule: &Rule) -> bool {
     rule.cells() <= SOLVABLE_CELLS
+}
+
+/// The engine's own time per move, in milliseconds, on a board of `rule`: none where it is
+/// searched to the end, and `large_board_ms` (the player's time for large boards) where it
+/// cannot be. A front end sets this when the board changes.
+#[must_use]
+pub fn time_setting(rule: &Rule, large_board_ms: u64) -> Option<u64> {
+    (!is_solvable(rule)).then_some(large_board_ms)
+}
+
+/// `time_ms` kept, or where it is missing on a board that cannot be searched to the end
+/// (a record from elsewhere may lack it), `large_board_ms`: such a board is never searched
+/// without a time limit.
+#[must_use]
+pub fn time_required(rule: &Rule, time_ms: Option<u64>, large_board_ms: u64) -> Option<u64> {
+    time_ms.or(time_setting(rule, large_board_ms))
 }
 
 /// The limits of the computer's move by `player` on a board of `rule` with `empty` empty

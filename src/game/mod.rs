@@ -2,13 +2,14 @@
 //! undo and redo, the score, saved records), the [`Driver`] that runs searches on worker
 //! threads and hands each request's updates back on a [`Ticket`] (the game's own jobs are
 //! the computer's moves, hints and move values, chosen by the [`MovePolicy`]), the time
-//! policy ([`clock`]) and the lessons of lost games ([`lessons`]). No drawing here. The
-//! learners' lab sits beside this layer: it runs its own jobs on the
-//! driver, and nothing here knows about them.
+//! policy ([`clock`]), the ranges of what a player may set ([`ranges`]) and the lessons of
+//! lost games ([`lessons`]). No drawing here. The learners' lab sits beside this layer: it
+//! runs its own jobs on the driver, and nothing here knows about them.
 
 pub mod clock;
 pub mod driver;
 pub mod lessons;
+pub mod ranges;
 mod record;
 mod session;
 

@@ -14,7 +14,7 @@ use crate::rules::{Cell, Position, Side};
 use crate::t;
 
 use super::goban;
-use super::status::move_value_words;
+use super::status::{Wording, value_words};
 use super::threats::Threat;
 
 /// Smallest cell edge in points; below this the board scrolls out of the panel instead of
@@ -189,7 +189,7 @@ impl<'a> BoardView<'a> {
                     Some(m) => t!(
                         "cell-with-value",
                         cell = cell_label(cell, None),
-                        value = move_value_words(m.value)
+                        value = value_words(m.value, Wording::Cell)
                     ),
                     None => cell_label(cell, self.position.get(cell)),
                 };
@@ -287,7 +287,7 @@ impl<'a> BoardView<'a> {
                 painter.text(
                     rect.center_bottom() - Vec2::new(0.0, edge * 0.08),
                     Align2::CENTER_BOTTOM,
-                    move_value_words(m.value),
+                    value_words(m.value, Wording::Cell),
                     FontId::proportional((edge * 0.17).clamp(9.0, 22.0)),
                     color,
                 );

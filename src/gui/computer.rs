@@ -8,8 +8,7 @@ use std::time::{Duration, Instant};
 
 use crate::engine::{Iteration, MoveValue, PlayerKind, SearchResult, Stats, Value};
 use crate::game::{
-    Answer, Chooser, Driver, Event, Player, Request, SOLVABLE_CELLS, Session, SharedLessons, Task,
-    Ticket,
+    Answer, Chooser, Driver, Event, Player, Request, Session, SharedLessons, Task, Ticket, clock,
 };
 use crate::rules::{Cell, Position, Side};
 use crate::t;
@@ -254,7 +253,7 @@ impl Computer {
     /// each move; stops that work when it is no longer wanted.
     pub fn drive_values(&mut self, session: &Session, wanted: bool) {
         let generation = session.generation();
-        let solvable = session.settings().rule.cells() <= SOLVABLE_CELLS;
+        let solvable = clock::is_solvable(&session.settings().rule);
         if !wanted || !solvable || session.outcome().is_some() {
             if let Some(values) = &mut self.values {
                 values.ticket = None;
@@ -525,7 +524,7 @@ impl Computer {
 /// engine's whole time per move on screen, even when the search ends early (a forced reply,
 /// a proved win), so the game goes at a pace a person can follow and foresee.
 fn steady_pace(session: &Session, kind: &PlayerKind) -> Option<Duration> {
-    let large = session.settings().rule.cells() > SOLVABLE_CELLS;
+    let large = !clock::is_solvable(&session.settings().rule);
     match kind {
         PlayerKind::Engine {
             time_ms: Some(ms), ..

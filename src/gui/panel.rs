@@ -5,7 +5,7 @@
 use egui::{Button, DragValue, RichText, Slider, Ui};
 
 use crate::engine::PlayerKind;
-use crate::game::{FirstMover, Mode, Session, Settings};
+use crate::game::{FirstMover, Mode, Session, Settings, clock, ranges};
 use crate::rules::{Cell, Rule};
 
 use super::busy;
@@ -15,7 +15,6 @@ use super::i18n::Language;
 use super::keys;
 use super::saved::Prefs;
 use super::status;
-use crate::game::SOLVABLE_CELLS;
 use crate::t;
 
 /// What the player asked for through the panel, the board or the keyboard.
@@ -197,7 +196,7 @@ fn computer_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
         let rule = settings.rule;
         let engine = PlayerKind::Engine {
             depth: prefs.engine_depth,
-            time_ms: time_for(&rule, prefs),
+            time_ms: clock::time_setting(&rule, prefs.large_board_time_ms),
         };
         ui.horizontal_wrapped(|ui| {
             let is_engine = matches!(settings.computer, PlayerKind::Engine { .. });
@@ -219,11 +218,7 @@ fn computer_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
             PlayerKind::Engine { depth, time_ms } => {
                 difficulty_ui(ui, depth, &rule);
                 prefs.engine_depth = *depth;
-                if rule.cells() > SOLVABLE_CELLS && time_ms.is_none() {
-                    // A large board cannot be searched to the end: never search without a
-                    // time limit there (a record from elsewhere may lack one).
-                    *time_ms = Some(prefs.large_board_time_ms);
-                }
+                *time_ms = clock::time_required(&rule, *time_ms, prefs.large_board_time_ms);
                 if let Some(ms) = time_ms {
                     time_ui(ui, ms);
                     prefs.large_board_time_ms = *ms;
@@ -242,10 +237,11 @@ fn computer_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
 
 /// The depth slider with named marks. `None` stands for the full depth.
 fn difficulty_ui(ui: &mut Ui, depth: &mut Option<u32>, rule: &Rule) {
-    let cells = rule.cells() as u32;
+    let depths = ranges::depth_on(rule);
+    let cells = *depths.end();
     let mut value = depth.unwrap_or(cells).min(cells);
-    ui.add(Slider::new(&mut value, 1..=cells).text(t!("depth")));
-    let full_name = if rule.cells() <= SOLVABLE_CELLS {
+    ui.add(Slider::new(&mut value, depths).text(t!("depth")));
+    let full_name = if clock::is_solvable(rule) {
         t!("level-perfect")
     } else {
         t!("level-full-depth")
@@ -270,20 +266,16 @@ fn time_ui(ui: &mut Ui, ms: &mut u64) {
     ui.horizontal(|ui| {
         let label = ui.label(t!("time-per-move"));
         let mut seconds = *ms as f64 / 1000.0;
+        let (least, most) = ranges::TIME_PER_MOVE_MS.into_inner();
         ui.add(
             DragValue::new(&mut seconds)
-                .range(0.1..=60.0)
+                .range(least as f64 / 1000.0..=most as f64 / 1000.0)
                 .speed(0.05)
                 .max_decimals(1),
         )
         .labelled_by(label.id);
         *ms = (seconds * 1000.0).round() as u64;
     });
-}
-
-/// The engine's time limit on this board: none where it can search to the end.
-fn time_for(rule: &Rule, prefs: &Prefs) -> Option<u64> {
-    (rule.cells() > SOLVABLE_CELLS).then_some(prefs.large_board_time_ms)
 }
 
 fn board_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
@@ -327,7 +319,7 @@ fn board_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
                         (t!("custom-k"), &mut c.k),
                     ] {
                         let label = ui.label(name);
-                        ui.add(DragValue::new(value).range(1..=30))
+                        ui.add(DragValue::new(value).range(ranges::BOARD_FIELD))
                             .labelled_by(label.id);
                         ui.end_row();
                     }
@@ -350,11 +342,11 @@ fn board_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
     {
         settings.rule = rule;
         if let PlayerKind::Engine { time_ms, depth } = &mut settings.computer {
-            *time_ms = time_for(&rule, prefs);
+            *time_ms = clock::time_setting(&rule, prefs.large_board_time_ms);
             *depth = depth.filter(|&d| (d as usize) < rule.cells());
         }
     }
-    if settings.rule.cells() > SOLVABLE_CELLS {
+    if !clock::is_solvable(&settings.rule) {
         ui.label(
             RichText::new(t!(
                 "large-board",
@@ -388,8 +380,8 @@ fn values_ui(ui: &mut Ui, session: &Session, prefs: &mut Prefs, computer: &Compu
     if !prefs.show_values {
         return;
     }
-    let text = if session.settings().rule.cells() > SOLVABLE_CELLS {
-        t!("values-board-too-large", cells = SOLVABLE_CELLS)
+    let text = if !clock::is_solvable(&session.settings().rule) {
+        t!("values-board-too-large", cells = clock::SOLVABLE_CELLS)
     } else if session.outcome().is_some() {
         t!("values-game-over")
     } else if computer.is_analysing() {
@@ -448,7 +440,7 @@ fn search_ui(ui: &mut Ui, session: &Session, computer: &Computer) {
                 t!("search-best", value = best),
                 t!(
                     "search-value",
-                    value = status::value_words(value, report.side)
+                    value = status::value_words(value, status::Wording::Winner(report.side))
                 ),
                 t!("search-depth", value = stats.depth),
                 t!("search-nodes", value = stats.nodes),

@@ -7,16 +7,14 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::PlayerKind;
-use crate::game::{Session, Settings};
+use crate::game::ranges::{self, BOARD_FIELD, DEPTH, TIME_PER_MOVE_MS, within};
+use crate::game::{Session, Settings, clock};
 
 use super::files::DialogChoice;
 use super::goban::BoardLook;
 use super::i18n::Language;
 use super::theme::ThemeChoice;
 use crate::t;
-
-/// Per-move time limit on boards too large to search to the end, unless changed.
-pub const DEFAULT_LARGE_BOARD_TIME_MS: u64 = 2_000;
 
 /// Everything saved through eframe's storage.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -34,15 +32,6 @@ impl Default for SavedState {
         }
     }
 }
-
-/// The shortest and longest time per move the panel offers, in milliseconds.
-pub const TIME_RANGE_MS: std::ops::RangeInclusive<u64> = 100..=60_000;
-
-/// The range of the custom board's fields in the panel (checked as a rule when applied).
-pub const CUSTOM_FIELD_RANGE: std::ops::RangeInclusive<usize> = 1..=30;
-
-/// The deepest search the panel offers: every cell of the largest board.
-const MAX_DEPTH: u32 = (crate::rules::rule::MAX_SIDE * crate::rules::rule::MAX_SIDE) as u32;
 
 /// What reading the saved state at start-up gave.
 #[derive(Clone, Debug)]
@@ -121,26 +110,26 @@ impl SavedState {
         }
     }
 
-    /// Brings every number into the range the window offers. Returns the names of the
+    /// Brings every number into the range the window offers ([`ranges`]). Returns the names of the
     /// settings that changed.
     pub fn correct(&mut self) -> Vec<&'static str> {
         let mut fixed = Vec::new();
         let prefs = &mut self.prefs;
-        let time = clamp(prefs.large_board_time_ms, &TIME_RANGE_MS);
+        let time = within(prefs.large_board_time_ms, &TIME_PER_MOVE_MS);
         if time != prefs.large_board_time_ms {
             prefs.large_board_time_ms = time;
             fixed.push(TIME_PER_MOVE);
         }
-        let depth = prefs.engine_depth.map(|d| d.clamp(1, MAX_DEPTH));
+        let depth = prefs.engine_depth.map(|d| within(d, &DEPTH));
         if depth != prefs.engine_depth {
             prefs.engine_depth = depth;
             fixed.push(ENGINE_DEPTH);
         }
         let c = &mut prefs.custom;
         let custom = CustomBoard {
-            width: clamp(c.width, &CUSTOM_FIELD_RANGE),
-            height: clamp(c.height, &CUSTOM_FIELD_RANGE),
-            k: clamp(c.k, &CUSTOM_FIELD_RANGE),
+            width: within(c.width, &BOARD_FIELD),
+            height: within(c.height, &BOARD_FIELD),
+            k: within(c.k, &BOARD_FIELD),
             exact: c.exact,
         };
         if custom != *c {
@@ -148,10 +137,10 @@ impl SavedState {
             fixed.push(CUSTOM_BOARD);
         }
         let mut settings = self.session.settings().clone();
-        let cells = u32::try_from(settings.rule.cells()).unwrap_or(MAX_DEPTH);
+        let depths = ranges::depth_on(&settings.rule);
         if let PlayerKind::Engine { depth, time_ms } = &mut settings.computer {
-            let good_depth = depth.map(|d| d.clamp(1, cells));
-            let good_time = time_ms.map(|t| clamp(t, &TIME_RANGE_MS));
+            let good_depth = depth.map(|d| within(d, &depths));
+            let good_time = time_ms.map(|t| within(t, &TIME_PER_MOVE_MS));
             if (good_depth, good_time) != (*depth, *time_ms) {
                 (*depth, *time_ms) = (good_depth, good_time);
                 fixed.push(COMPUTER_PLAYER);
@@ -163,11 +152,6 @@ impl SavedState {
         }
         fixed
     }
-}
-
-/// `value` within `range`.
-fn clamp<T: Ord + Copy>(value: T, range: &std::ops::RangeInclusive<T>) -> T {
-    value.clamp(*range.start(), *range.end())
 }
 
 /// The first line of a reading error, short enough for the status line's hover text. The
@@ -226,7 +210,7 @@ impl Default for Prefs {
             theme: ThemeChoice::System,
             custom: CustomBoard::default(),
             engine_depth: None,
-            large_board_time_ms: DEFAULT_LARGE_BOARD_TIME_MS,
+            large_board_time_ms: clock::DEFAULT_MOVE_TIME_MS,
             show_values: false,
             file_dialog: DialogChoice::default(),
             last_folder: None,

@@ -7,7 +7,7 @@ use crate::game::{FirstMover, Mode, Player, RecordError, Session, Settings};
 use crate::rules::rule::{MAX_SIDE, MIN_SIDE};
 use crate::rules::{Cell, MoveError, Outcome, Rule, RuleError, Side};
 
-use crate::game::SOLVABLE_CELLS;
+use crate::game::clock;
 use crate::t;
 
 use super::computer::{Method, Purpose, SearchReport};
@@ -36,7 +36,7 @@ pub fn kind_summary(kind: &PlayerKind, rule: &Rule) -> String {
         PlayerKind::Engine { depth, time_ms } => {
             let depth = match depth {
                 Some(d) if (*d as usize) < rule.cells() => t!("kind-depth", depth = *d),
-                _ if rule.cells() <= SOLVABLE_CELLS && time_ms.is_none() => t!("kind-perfect"),
+                _ if clock::is_solvable(rule) && time_ms.is_none() => t!("kind-perfect"),
                 _ => t!("kind-full-depth"),
             };
             match time_ms {
@@ -179,7 +179,7 @@ pub fn new_game_note(before: &Settings, after: &Settings) -> String {
 pub fn depth_meaning(depth: Option<u32>, time_ms: Option<u64>, rule: &Rule) -> String {
     let cells = rule.cells();
     let full = depth.is_none_or(|d| d as usize >= cells);
-    if full && cells <= SOLVABLE_CELLS && time_ms.is_none() {
+    if full && clock::is_solvable(rule) && time_ms.is_none() {
         return t!("depth-perfect");
     }
     let horizon = match depth {
@@ -188,36 +188,49 @@ pub fn depth_meaning(depth: Option<u32>, time_ms: Option<u64>, rule: &Rule) -> S
     };
     match time_ms {
         Some(ms) => t!("depth-stops", horizon = horizon, time = seconds(ms)),
-        None if cells > SOLVABLE_CELLS && full => t!("depth-too-large", horizon = horizon),
+        None if !clock::is_solvable(rule) && full => t!("depth-too-large", horizon = horizon),
         None => horizon,
     }
 }
 
-/// A game-theoretic value for a person: "X wins in 3 plies", "draw with best play".
-/// `side` is the side to move in the searched position (the value's point of view).
+/// How much room the words of a value have, and whom they name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wording {
+    /// A phrase naming the winner, for the learners' view of a search: "X wins in 3 plies",
+    /// "draw with best play". The side is the one to move in the searched position (the
+    /// value's point of view).
+    Winner(Side),
+    /// A few words on the move's own cell of the board: "win in 3", "draw", "unknown"
+    /// (plies, the move itself included, with best play by both sides).
+    Cell,
+    /// The learners' lab's words for the side the value belongs to: "win in 3", "loss in
+    /// 4", "draw", "not proved".
+    Lab,
+}
+
+/// The window's words for a game-theoretic value; every view of the window words a value
+/// here, in the [`Wording`] it has room for.
 #[must_use]
-pub fn value_words(value: Value, side: Side) -> String {
-    match value {
-        Value::Win { plies } => t!("value-wins-in", side = side.to_string(), plies = plies),
-        Value::Loss { plies } => t!(
+pub fn value_words(value: Value, wording: Wording) -> String {
+    match (wording, value) {
+        (Wording::Winner(side), Value::Win { plies }) => {
+            t!("value-wins-in", side = side.to_string(), plies = plies)
+        }
+        (Wording::Winner(side), Value::Loss { plies }) => t!(
             "value-wins-in",
             side = side.other().to_string(),
             plies = plies
         ),
-        Value::Draw => t!("value-draw"),
-        Value::Unknown => t!("value-unknown"),
-    }
-}
-
-/// A move's value in a few words, for the board: "win in 3", "draw", "loss in 4" (plies,
-/// the move itself included, with best play by both sides).
-#[must_use]
-pub fn move_value_words(value: Value) -> String {
-    match value {
-        Value::Win { plies } => t!("move-win-in", plies = plies),
-        Value::Loss { plies } => t!("move-loss-in", plies = plies),
-        Value::Draw => t!("move-draw"),
-        Value::Unknown => t!("move-unknown"),
+        (Wording::Winner(_), Value::Draw) => t!("value-draw"),
+        (Wording::Winner(_), Value::Unknown) => t!("value-unknown"),
+        (Wording::Cell, Value::Win { plies }) => t!("move-win-in", plies = plies),
+        (Wording::Cell, Value::Loss { plies }) => t!("move-loss-in", plies = plies),
+        (Wording::Cell, Value::Draw) => t!("move-draw"),
+        (Wording::Cell, Value::Unknown) => t!("move-unknown"),
+        (Wording::Lab, Value::Win { plies }) => t!("lab-value-win", plies = plies),
+        (Wording::Lab, Value::Loss { plies }) => t!("lab-value-loss", plies = plies),
+        (Wording::Lab, Value::Draw) => t!("lab-value-draw"),
+        (Wording::Lab, Value::Unknown) => t!("lab-value-unknown"),
     }
 }
 
@@ -405,11 +418,11 @@ mod tests {
     #[test]
     fn words_for_values_and_lines() {
         assert_eq!(
-            value_words(Value::Win { plies: 3 }, Side::X),
+            value_words(Value::Win { plies: 3 }, Wording::Winner(Side::X)),
             "X wins in 3 plies"
         );
         assert_eq!(
-            value_words(Value::Loss { plies: 2 }, Side::X),
+            value_words(Value::Loss { plies: 2 }, Wording::Winner(Side::X)),
             "O wins in 2 plies"
         );
         assert_eq!(
@@ -427,7 +440,7 @@ mod tests {
         let small = Rule::TIC_TAC_TOE;
         set_language(Language::English);
         assert_eq!(
-            value_words(Value::Win { plies: 1 }, Side::X),
+            value_words(Value::Win { plies: 1 }, Wording::Winner(Side::X)),
             "X wins in 1 ply"
         );
         assert_eq!(
@@ -436,11 +449,11 @@ mod tests {
         );
         set_language(Language::Chinese);
         assert_eq!(
-            value_words(Value::Win { plies: 1 }, Side::X),
+            value_words(Value::Win { plies: 1 }, Wording::Winner(Side::X)),
             "X 在 1 步内获胜"
         );
         assert_eq!(
-            value_words(Value::Loss { plies: 4 }, Side::X),
+            value_words(Value::Loss { plies: 4 }, Wording::Winner(Side::X)),
             "O 在 4 步内获胜"
         );
         assert_eq!(

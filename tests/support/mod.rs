@@ -4,11 +4,14 @@
 //! a person (or a screen reader) sees.
 //!
 //! Each of `tests/gui*.rs` is a test binary of its own and includes this module with
-//! `mod support;`.
+//! `mod support;`. The named board fixtures ([`boards`]) need no window, and the tests
+//! without one include that file alone.
 
 // Each test binary uses a different part of this module; what one leaves unused would
 // otherwise be reported as dead code in that binary.
 #![allow(dead_code)]
+
+pub mod boards;
 
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};

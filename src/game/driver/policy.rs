@@ -142,7 +142,7 @@ fn avoid_lesson(
     avoid: &[Cell],
     result: &mut SearchResult,
 ) {
-    let limits = if position.rule().cells() <= clock::SOLVABLE_CELLS {
+    let limits = if clock::is_solvable(position.rule()) {
         limits.clone()
     } else {
         Limits {

@@ -10,7 +10,7 @@
 use egui::{RichText, Ui};
 
 use crate::engine::{MoveValue, Score, Value};
-use crate::game::{Chooser, Driver, Event, SOLVABLE_CELLS, Session};
+use crate::game::{Chooser, Driver, Event, Session, clock};
 use crate::rules::{Cell, Position, Rule, Side};
 use crate::t;
 
@@ -76,7 +76,7 @@ impl Reviewed {
             rule,
             moves,
             positions,
-            exact: rule.cells() <= SOLVABLE_CELLS,
+            exact: clock::is_solvable(&rule),
             found: Vec::new(),
             coming: Vec::new(),
             failure: None,

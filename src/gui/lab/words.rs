@@ -1,17 +1,13 @@
 //! Words the lab views share: a value as a learner reads it, and results in order.
 
 use crate::engine::Value;
-use crate::t;
+use crate::gui::status::{self, Wording};
 
-/// A value for the side it belongs to: "win in 3", "loss in 4", "draw", "not proved".
+/// A value for the side it belongs to, in the lab's [`Wording`] of the window's one wording
+/// of values: "win in 3", "loss in 4", "draw", "not proved".
 #[must_use]
 pub fn value_words(value: Value) -> String {
-    match value {
-        Value::Win { plies } => t!("lab-value-win", plies = plies),
-        Value::Loss { plies } => t!("lab-value-loss", plies = plies),
-        Value::Draw => t!("lab-value-draw"),
-        Value::Unknown => t!("lab-value-unknown"),
-    }
+    status::value_words(value, Wording::Lab)
 }
 
 /// Results in order, worst first: a loss, a draw (or a value not proved either way), a win.
