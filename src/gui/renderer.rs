@@ -1,13 +1,13 @@
 //! Which of eframe's two renderers draws the window, and the fall-back to the other one.
 //!
 //! Both are compiled in. Without a GPU (Xvfb, many virtual machines and remote desktops)
-//! each draws through Mesa on the CPU, and there a frame of this window costs several times
-//! less with glow (OpenGL) than with wgpu, whose Vulkan or GL path through Mesa does much
-//! more work per frame: `scripts/repaint-cost.sh` measures the CPU time per repaint of
-//! both. With a GPU both are cheap for a board and a side panel. So glow is the default;
-//! wgpu is there on request (`--renderer wgpu`) and as the fall-back where OpenGL cannot
-//! start (no GL or EGL library, a driver without the GL version egui needs), and glow is
-//! the fall-back for wgpu in the same way.
+//! each draws through Mesa on the CPU, and there a repaint of this window costs less than
+//! half as much with glow (OpenGL) as with wgpu, whose Vulkan path through Mesa does more
+//! work per frame and varies more: `scripts/repaint-cost.sh` measures the CPU time per
+//! repaint of both. With a GPU both are cheap for a board and a side panel. So glow is the
+//! default; wgpu is there on request (`--renderer wgpu`) and as the fall-back where OpenGL
+//! cannot start (no GL or EGL library, a driver without the GL version egui needs), and
+//! glow is the fall-back for wgpu in the same way.
 
 use std::fmt::Display;
 
