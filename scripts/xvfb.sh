@@ -1,11 +1,14 @@
 # shellcheck shell=bash
 # Shared by the scripts that drive the real window under a virtual X server (screenshots.sh,
-# files-xvfb.sh, gui-bench.sh, thinking-cost.sh, the screenshots of the lab, the gomoku board
-# and the Chinese window). Source it; it defines functions only.
+# files-xvfb.sh, gui-bench.sh, thinking-cost.sh, repaint-cost.sh, memory-games.sh, the
+# screenshots of the lab, the gomoku board and the Chinese window). Source it; it defines
+# functions only.
 
-# The Debian packages a real window under Xvfb needs: the tools and Mesa's renderers.
+# The Debian packages a real window under Xvfb needs: the tools and Mesa's renderers (GLX
+# and EGL for glow, Vulkan for wgpu).
 XVFB_PACKAGES="xvfb xdotool imagemagick x11-utils libxcursor1 libxi6 libxkbcommon-x11-0
-               libegl1 libegl-mesa0 libgl1-mesa-dri libvulkan1 mesa-vulkan-drivers"
+               libgl1 libglx-mesa0 libegl1 libegl-mesa0 libgl1-mesa-dri libvulkan1
+               mesa-vulkan-drivers"
 
 # Installs whichever of XVFB_PACKAGES and the extra packages named are missing, and sets
 # CONVERT and IMPORT to ImageMagick's own (a stand-in `convert` may shadow it on PATH).

@@ -9,7 +9,7 @@ fn main() -> ExitCode {
     let args = Cli::parse();
     match &args.command {
         Some(command) => cli::run(command),
-        None => match tictactoe::gui::run() {
+        None => match tictactoe::gui::run(args.renderer) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("tictactoe: could not open the window: {e}");

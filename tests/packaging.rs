@@ -239,3 +239,54 @@ fn the_package_documents_the_game_with_both_readmes_and_every_docs_page() {
         .collect();
     assert_eq!(installed_pages, pages);
 }
+
+/// The packages of a `[package.metadata.deb]` field (`depends`, `recommends`), each
+/// alternative of an `a | b` entry on its own.
+fn deb_packages(field: &str) -> BTreeSet<String> {
+    let manifest = read("Cargo.toml");
+    let section = manifest
+        .split("[package.metadata.deb]")
+        .nth(1)
+        .expect("Cargo.toml has [package.metadata.deb]");
+    let line = section
+        .lines()
+        .find_map(|line| line.strip_prefix(&format!("{field} = ")))
+        .unwrap_or_else(|| panic!("the package has no {field}"));
+    line.trim_matches('"')
+        .split([',', '|'])
+        .map(|name| name.trim().to_owned())
+        .collect()
+}
+
+#[test]
+fn the_package_depends_on_what_the_window_renders_with() {
+    let (depends, recommends) = (deb_packages("depends"), deb_packages("recommends"));
+    let missing = |packages: &[&str], from: &BTreeSet<String>| -> Vec<String> {
+        packages
+            .iter()
+            .filter(|p| !from.contains(**p))
+            .map(|p| (*p).to_owned())
+            .collect()
+    };
+    // The window draws with glow by default: libGL.so.1 (GLX) on X11 with Mesa's GLX,
+    // libEGL.so.1 on Wayland and where GLX fails, Mesa's drivers (llvmpipe without a GPU).
+    assert_eq!(
+        tictactoe::gui::native_options().renderer,
+        eframe::Renderer::Glow
+    );
+    let glow = [
+        "libgl1",
+        "libglx-mesa0",
+        "libegl1",
+        "libegl-mesa0",
+        "libgl1-mesa-dri",
+    ];
+    assert_eq!(missing(&glow, &depends), Vec::<String>::new());
+    // The fall-back, wgpu, runs on the same EGL, and on Vulkan where a driver is there.
+    assert_eq!(
+        missing(&["mesa-vulkan-drivers", "vulkan-icd"], &recommends),
+        Vec::<String>::new()
+    );
+    // cargo-deb's automatic dependencies (libc) stay in.
+    assert!(depends.contains("$auto"));
+}

@@ -30,6 +30,10 @@ pub use error::CliError;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Without a subcommand, the window's renderer: glow (OpenGL) costs least without a GPU;
+    /// if the one named cannot start, the window tries the other
+    #[arg(long, value_enum, value_name = "NAME", default_value_t)]
+    pub renderer: crate::gui::Renderer,
 }
 
 /// The subcommands.

@@ -9,8 +9,8 @@
 //! (`computer`), quiet marks for work in progress (`busy`), the keyboard (`keys`), saving and
 //! opening games (`files`, with the in-window `chooser` and the `desktop` probe for a system
 //! dialog), closing cleanly on a signal (`quit`), what is kept between runs (`saved`), the
-//! theme switch (`theme`), the window's words in English and Chinese (`i18n`) and the
-//! bundled Chinese font (`fonts`).
+//! theme switch (`theme`), the window's words in English and Chinese (`i18n`), the
+//! bundled Chinese font (`fonts`) and the choice of renderer (`renderer`).
 
 mod app;
 mod board;
@@ -27,11 +27,14 @@ mod lab;
 mod lessons;
 mod panel;
 mod quit;
+mod renderer;
 mod saved;
 mod status;
 mod theme;
 mod threats;
 
+use std::cell::Cell;
+use std::rc::Rc;
 use std::time::Instant;
 
 pub use app::TicTacToeApp;
@@ -41,6 +44,7 @@ pub use computer::COMPUTER_VS_COMPUTER_PAUSE;
 pub use files::{DialogChoice, DialogPicker, FileAction, FilePicker, GivenPath};
 pub use goban::{BoardLook, point_name};
 pub use keys::keypad_cell;
+pub use renderer::Renderer;
 pub use saved::{CustomBoard, Loaded, Prefs, Problem, SavedState};
 pub use theme::ThemeChoice;
 
@@ -60,7 +64,7 @@ const ICON_PNG: &[u8] = include_bytes!(
     "../../assets/icons/hicolor/256x256/apps/io.github.tictactoe_engine.TicTacToe.png"
 );
 
-/// The window's options: title, app id, icon, sizes.
+/// The window's options: title, app id, icon, sizes, the default renderer.
 #[must_use]
 pub fn native_options() -> eframe::NativeOptions {
     let mut viewport = egui::ViewportBuilder::default()
@@ -74,31 +78,58 @@ pub fn native_options() -> eframe::NativeOptions {
     }
     eframe::NativeOptions {
         viewport,
+        renderer: Renderer::default().into(),
         ..Default::default()
     }
 }
 
-/// Opens the window and runs until it is closed.
-pub fn run() -> eframe::Result<()> {
+/// Opens the window with the `preferred` renderer (or, if that one cannot start, with the
+/// other) and runs until it is closed.
+pub fn run(preferred: Renderer) -> eframe::Result<()> {
     let start = Instant::now();
     carry_over_old_settings();
     let exit_early = std::env::var_os(EXIT_AFTER_FIRST_FRAME).is_some();
-    eframe::run_native(
-        APP_ID,
-        native_options(),
-        Box::new(move |cc| {
-            if let Err(e) = quit::close_on_signals(&cc.egui_ctx) {
-                // The window still works; a logout would lose the moves since the last save.
-                eprintln!("tictactoe: cannot close cleanly on a signal: {e}");
+    renderer::with_fallback(
+        preferred,
+        |chosen| {
+            let created = Rc::new(Cell::new(false));
+            let options = eframe::NativeOptions {
+                renderer: chosen.into(),
+                ..native_options()
+            };
+            let result = eframe::run_native(
+                APP_ID,
+                options,
+                app_creator(start, exit_early, Rc::clone(&created)),
+            );
+            renderer::Attempt {
+                result,
+                app_created: created.get(),
             }
-            let app = TicTacToeApp::new(cc).with_lessons_in_data_folder(&cc.egui_ctx);
-            Ok(Box::new(if exit_early {
-                app.exit_after_first_frame(start)
-            } else {
-                app
-            }))
-        }),
+        },
+        |warning| eprintln!("tictactoe: {warning}"),
     )
+}
+
+/// Makes the app once the renderer has started, and notes in `created` that it did.
+fn app_creator(
+    start: Instant,
+    exit_early: bool,
+    created: Rc<Cell<bool>>,
+) -> eframe::AppCreator<'static> {
+    Box::new(move |cc| {
+        created.set(true);
+        if let Err(e) = quit::close_on_signals(&cc.egui_ctx) {
+            // The window still works; a logout would lose the moves since the last save.
+            eprintln!("tictactoe: cannot close cleanly on a signal: {e}");
+        }
+        let app = TicTacToeApp::new(cc).with_lessons_in_data_folder(&cc.egui_ctx);
+        Ok(Box::new(if exit_early {
+            app.exit_after_first_frame(start)
+        } else {
+            app
+        }))
+    })
 }
 
 /// eframe keeps the settings in a folder named after the window's app id (it takes the app
