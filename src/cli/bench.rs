@@ -16,6 +16,7 @@ use super::{CliError, emit, parse_position};
 use crate::engine::{Algorithm, Engine, EngineConfig, Limits};
 use crate::rules::{Cell, Rule};
 
+mod prove;
 mod smp;
 
 /// Arguments of `bench`.
@@ -38,7 +39,14 @@ pub struct BenchArgs {
     /// thread count of `--threads`, and print the depth reached and the nodes per second
     #[arg(long)]
     pub smp: bool,
-    /// The thread counts compared by `--smp`
+    /// Prove the ladder of empty boards (4,4,4 up to 8,8,5) with the prover instead, with
+    /// each thread count of `--threads`: value, time, nodes, pairing searches and cache hits
+    #[arg(long)]
+    pub prove: bool,
+    /// The time limit per board of `--prove`, in seconds (the value is then "unknown")
+    #[arg(long, default_value = "60", value_name = "S", value_parser = super::parse_seconds)]
+    pub prove_seconds: Duration,
+    /// The thread counts compared by `--smp` and `--prove`
     #[arg(
         long,
         value_delimiter = ',',
@@ -133,6 +141,9 @@ struct BenchReport {
 pub fn run(args: &BenchArgs, output: &mut dyn Write) -> Result<(), CliError> {
     if args.smp {
         return smp::run(args, output);
+    }
+    if args.prove {
+        return prove::run(args, output);
     }
     let chosen: Vec<(Rule, &BenchPosition)> = POSITIONS
         .iter()
