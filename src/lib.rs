@@ -4,6 +4,7 @@
 //! protocol). Dependencies point one way: rules <- engine <- lab <- game <- {gui, cli,
 //! protocol}.
 
+pub mod certificate;
 pub mod cli;
 pub mod engine;
 pub mod game;

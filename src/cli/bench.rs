@@ -20,6 +20,7 @@ use super::{CliError, emit, parse_position};
 use crate::engine::{Algorithm, Engine, EngineConfig, Limits};
 use crate::rules::{Cell, Rule};
 
+mod prove;
 mod smp;
 mod solve;
 mod versus;
@@ -42,17 +43,24 @@ pub struct BenchArgs {
     pub generic: bool,
     /// Measure Lazy SMP instead: search each 15x15 middle game for `--time-ms` with each
     /// thread count of `--threads`, and print the depth reached and the nodes per second
-    #[arg(long, conflicts_with_all = ["solve", "versus"])]
+    #[arg(long, conflicts_with_all = ["solve", "versus", "prove"])]
     pub smp: bool,
     /// Solve the empty board of each small rule instead (3x3 up to 5x5 with four in a row),
     /// and print the value, nodes and time of each
-    #[arg(long, conflicts_with = "versus")]
+    #[arg(long, conflicts_with_all = ["versus", "prove"])]
     pub solve: bool,
     /// Play the gomoku engine against the general engine on 15x15 instead, from four
     /// openings with both colours, `--time-ms` a move, and print the games and the score
-    #[arg(long)]
+    #[arg(long, conflicts_with = "prove")]
     pub versus: bool,
-    /// The thread counts compared by `--smp`
+    /// Prove the ladder of empty boards (4,4,4 up to 8,8,5) with the prover instead, with
+    /// each thread count of `--threads`: value, time, nodes, pairing searches and cache hits
+    #[arg(long)]
+    pub prove: bool,
+    /// The time limit per board of `--prove`, in seconds (the value is then "unknown")
+    #[arg(long, default_value = "60", value_name = "S", value_parser = super::parse_seconds)]
+    pub prove_seconds: Duration,
+    /// The thread counts compared by `--smp` and `--prove`
     #[arg(
         long,
         value_delimiter = ',',
@@ -153,6 +161,9 @@ pub fn run(args: &BenchArgs, output: &mut dyn Write) -> Result<(), CliError> {
     }
     if args.versus {
         return versus::run(args, output);
+    }
+    if args.prove {
+        return prove::run(args, output);
     }
     let chosen: Vec<(Rule, &BenchPosition)> = POSITIONS
         .iter()

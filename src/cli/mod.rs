@@ -12,8 +12,10 @@ mod compare;
 mod count;
 mod error;
 mod play;
+mod prove;
 mod report;
 mod solve;
+mod verify;
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -54,6 +56,8 @@ pub enum Command {
     Compare(compare::CompareArgs),
     /// Rebuild the opening book of 15x15 five in a row with the engine's own searches
     Book(book::BookArgs),
+    /// Check a proof written by `solve --proof` with the independent checker
+    Verify(verify::VerifyArgs),
 }
 
 /// The board options every subcommand takes.
@@ -145,6 +149,7 @@ pub fn execute(
         Command::Bench(args) => bench::run(args, output),
         Command::Compare(args) => compare::run(args, output),
         Command::Book(args) => book::run(args, output),
+        Command::Verify(args) => verify::run(args, output),
     }
 }
 

@@ -1,5 +1,6 @@
 //! `tictactoe solve`: the game-theoretic value of a position (the empty board by default),
-//! a best move and the principal variation, by a full-depth engine search.
+//! a best move and the principal variation, by a full-depth engine search, or (for boards
+//! the engine cannot finish, or when a proof is asked for) the value by the prover.
 
 use std::fmt;
 use std::io::Write;
@@ -34,6 +35,14 @@ pub struct SolveArgs {
     /// cells within two of a stone, and the result holds for that narrower search
     #[arg(long)]
     pub every_cell: bool,
+    /// Use the prover (proof-number search with pairing strategies). It is chosen by itself
+    /// for boards of 26 to 128 cells with five or more in a row, or with --proof
+    #[arg(long)]
+    pub prove: bool,
+    /// Prove the value with the prover and write the proof (that the side to move cannot
+    /// win) to FILE, for `tictactoe verify`
+    #[arg(long, value_name = "FILE")]
+    pub proof: Option<std::path::PathBuf>,
 }
 
 /// What `solve` prints.
@@ -59,6 +68,19 @@ struct SolveReport {
 
 pub fn run(args: &SolveArgs, output: &mut dyn Write) -> Result<(), CliError> {
     let position = args.board.position(args.position.as_deref())?;
+    let asks_proof = args.prove || args.proof.is_some();
+    if asks_proof || (!args.every_cell && super::prove::prefers_prover(&position)) {
+        let threads = usize::from(args.threads);
+        let proof = args.proof.as_deref();
+        return super::prove::run(
+            &position,
+            threads,
+            args.time,
+            proof,
+            args.board.json,
+            output,
+        );
+    }
     let config = EngineConfig {
         threads: usize::from(args.threads),
         every_cell: args.every_cell,

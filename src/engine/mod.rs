@@ -5,6 +5,7 @@
 mod board;
 mod gomoku;
 mod players;
+pub mod prover;
 mod score;
 mod search;
 mod table;

@@ -1,0 +1,66 @@
+//! `tictactoe verify FILE`: checks a certificate written by `solve --proof` with the
+//! independent checker, and says what it proves or why it is refused.
+
+use std::fmt;
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::Args;
+use serde::Serialize;
+
+use super::{CliError, emit};
+use crate::certificate::verify;
+
+/// Arguments of `verify`.
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    /// The certificate file
+    pub file: PathBuf,
+    /// Print one JSON object instead of text
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// What `verify` prints for a valid certificate.
+#[derive(Serialize)]
+struct VerifyReport {
+    valid: bool,
+    rule: String,
+    position: String,
+    maker: String,
+    nodes: usize,
+    draw: bool,
+}
+
+pub fn run(args: &VerifyArgs, output: &mut dyn Write) -> Result<(), CliError> {
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| CliError::Usage(format!("cannot read {}: {e}", args.file.display())))?;
+    let checked = verify(&text).map_err(|e| {
+        CliError::Usage(format!("{} is not a valid proof: {e}", args.file.display()))
+    })?;
+    let report = VerifyReport {
+        valid: true,
+        rule: checked.rule.to_string(),
+        position: checked.position.to_notation(),
+        maker: checked.maker.to_string(),
+        nodes: checked.nodes,
+        draw: checked.draw,
+    };
+    emit(output, args.json, &report)
+}
+
+impl fmt::Display for VerifyReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "valid     {} nodes checked", self.nodes)?;
+        writeln!(f, "position  {}  ({})", self.position, self.rule)?;
+        writeln!(f, "proves    {} cannot make K in a row", self.maker)?;
+        if self.draw {
+            writeln!(
+                f,
+                "value     draw (the first player cannot win, and by strategy stealing the \
+                 second cannot either)"
+            )?;
+        }
+        Ok(())
+    }
+}

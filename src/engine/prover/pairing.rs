@@ -1,0 +1,191 @@
+//! Pairing strategies: disjoint pairs of empty cells such that every line the attacker can
+//! still fill holds one pair. The defender answers a move in a pair with its partner (and
+//! anything else with any move), so every line gets a defender stone before it fills: a
+//! pairing proves the attacker cannot make K in a row.
+//!
+//! The search covers the lines one at a time, always the line with the fewest cells left
+//! (a line with exactly two is forced), trying first the pairs that cover the most other
+//! lines. Lines whose empty cells include another line's are dropped (covering the smaller
+//! one covers them), and results are cached by that reduced set of lines, which many
+//! positions share.
+
+use std::collections::HashMap;
+
+use super::board::{Board, Mask, cells_of};
+
+/// Recursion steps one pairing search may take before it gives up (a give-up only loses a
+/// shortcut: the tree search goes on below that node).
+const BUDGET: u32 = 300;
+
+/// Cached searches kept before the cache is emptied.
+const CACHE_LIMIT: usize = 1 << 21;
+
+/// A pairing: cell index pairs.
+pub type Pairs = Vec<(u8, u8)>;
+
+/// The pairing finder with its cache and counters.
+#[derive(Default)]
+pub struct PairingSearch {
+    cache: HashMap<u64, Option<Pairs>>,
+    /// Searches run (cache misses).
+    pub searches: u64,
+    /// Answers found in the cache.
+    pub hits: u64,
+}
+
+impl PairingSearch {
+    /// A pairing for the lines the attacker can still fill on `board`, if one is found.
+    pub fn find(&mut self, board: &Board) -> Option<Pairs> {
+        let sets = reduced_lines(board)?;
+        let key = sets.iter().fold(0x1234_5678u64, |h, &s| {
+            mix(h ^ mix(s as u64) ^ mix((s >> 64) as u64).rotate_left(17))
+        });
+        if let Some(found) = self.cache.get(&key) {
+            self.hits += 1;
+            return found.clone();
+        }
+        self.searches += 1;
+        let mut pairs = Vec::new();
+        let mut budget = BUDGET;
+        let found = cover(&sets, 0, &mut pairs, &mut budget).then_some(pairs);
+        if self.cache.len() >= CACHE_LIMIT {
+            self.cache.clear();
+        }
+        self.cache.insert(key, found.clone());
+        found
+    }
+}
+
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The empty cells of every line the attacker can still fill, without the lines that
+/// contain another one's cells, sorted; `None` when a line has fewer than two empty cells
+/// (no pair fits in it).
+fn reduced_lines(board: &Board) -> Option<Vec<Mask>> {
+    let free = board.free();
+    let mut sets: Vec<Mask> = Vec::new();
+    for &line in &board.lines {
+        if board.is_open(line) {
+            let set = line & free;
+            if set.count_ones() < 2 {
+                return None;
+            }
+            sets.push(set);
+        }
+    }
+    sets.sort_unstable_by_key(|s| (s.count_ones(), *s));
+    sets.dedup();
+    let mut kept: Vec<Mask> = Vec::with_capacity(sets.len());
+    for set in sets {
+        if !kept.iter().any(|&small| small & !set == 0) {
+            kept.push(set);
+        }
+    }
+    kept.sort_unstable();
+    Some(kept)
+}
+
+/// Covers every set in `sets` with a pair of cells outside `used`, adding the pairs to
+/// `pairs`. Returns false when impossible or out of budget.
+fn cover(sets: &[Mask], used: Mask, pairs: &mut Pairs, budget: &mut u32) -> bool {
+    let Some(&tightest) = sets.iter().min_by_key(|&&s| (s & !used).count_ones()) else {
+        return true;
+    };
+    if *budget == 0 {
+        return false;
+    }
+    *budget -= 1;
+    let avail = tightest & !used;
+    if avail.count_ones() < 2 {
+        return false;
+    }
+    let mut candidates: Vec<(usize, Mask)> = Vec::new();
+    for a in cells_of(avail) {
+        for b in cells_of(avail & !((2 << a) - 1)) {
+            let pair: Mask = 1 << a | 1 << b;
+            let covered = sets.iter().filter(|&&s| s & pair == pair).count();
+            candidates.push((covered, pair));
+        }
+    }
+    candidates.sort_unstable_by_key(|&(covered, pair)| (std::cmp::Reverse(covered), pair));
+    let mut rest = Vec::with_capacity(sets.len());
+    for (_, pair) in candidates {
+        rest.clear();
+        rest.extend(sets.iter().copied().filter(|&s| s & pair != pair));
+        let (a, b) = (
+            pair.trailing_zeros() as u8,
+            (127 - pair.leading_zeros()) as u8,
+        );
+        pairs.push((a, b));
+        if cover(&rest, used | pair, pairs, budget) {
+            return true;
+        }
+        pairs.pop();
+        if *budget == 0 {
+            return false;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Position, Rule, Side};
+
+    fn board(rule: &str, notation: Option<&str>) -> Board {
+        let rule: Rule = rule.parse().unwrap();
+        let position = match notation {
+            Some(text) => Position::from_notation(rule, text).unwrap(),
+            None => Position::new(rule),
+        };
+        Board::new(&position, Side::X).unwrap()
+    }
+
+    /// Checks a pairing the way the defender would use it.
+    fn is_pairing(board: &Board, pairs: &Pairs) -> bool {
+        let mut seen: Mask = 0;
+        for &(a, b) in pairs {
+            let pair: Mask = 1 << a | 1 << b;
+            if seen & pair != 0 || pair & board.free() != pair || a == b {
+                return false;
+            }
+            seen |= pair;
+        }
+        board.lines.iter().filter(|&&l| board.is_open(l)).all(|&l| {
+            pairs.iter().any(|&(a, b)| {
+                let pair: Mask = 1 << a | 1 << b;
+                l & pair == pair
+            })
+        })
+    }
+
+    #[test]
+    fn a_board_with_two_spare_cells_per_line_pairs() {
+        // 5x5 with five in a row: 12 lines, 25 cells; the classic pairing exists.
+        let b = board("5,5,5", None);
+        let mut search = PairingSearch::default();
+        let pairs = search.find(&b).expect("5,5,5 has a pairing");
+        assert!(is_pairing(&b, &pairs));
+        assert_eq!(search.find(&b), Some(pairs));
+        assert_eq!((search.searches, search.hits), (1, 1));
+    }
+
+    #[test]
+    fn tic_tac_toe_has_none() {
+        // 8 lines of 3 through 9 cells: 4 pairs cannot cover 8 lines (each pair lies in at
+        // most one line).
+        let b = board("3,3,3", None);
+        assert_eq!(PairingSearch::default().find(&b), None);
+    }
+
+    #[test]
+    fn a_line_one_short_has_none() {
+        let b = board("5,5,4", Some("xxx../oo.../...../...../....."));
+        assert_eq!(PairingSearch::default().find(&b), None);
+    }
+}

@@ -1,0 +1,156 @@
+//! The prover against the exact search: every value it proves on small boards must be the
+//! value the engine's full algorithm finds by searching to the end.
+
+use std::collections::HashSet;
+use std::sync::atomic::AtomicBool;
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use tictactoe::engine::prover::{ProverConfig, Verdict, prove};
+use tictactoe::engine::{Engine, EngineConfig, Limits, Value};
+use tictactoe::rules::{Position, Rule};
+
+fn rule(text: &str) -> Rule {
+    text.parse().unwrap()
+}
+
+/// The prover's verdict, which must be proved (no limit is set).
+fn proved(position: &Position) -> Verdict {
+    let stop = AtomicBool::new(false);
+    let proof = prove(position, &ProverConfig::default(), &stop, &mut |_| {}).unwrap();
+    proof.verdict
+}
+
+/// The engine's value, searched to the end.
+fn exact(engine: &mut Engine, position: &Position) -> Verdict {
+    if let Some(outcome) = position.outcome() {
+        return if outcome.winner().is_some() {
+            Verdict::Loss
+        } else {
+            Verdict::Draw
+        };
+    }
+    let stop = AtomicBool::new(false);
+    let found = engine.search(position, &Limits::default(), &stop, &mut |_| {});
+    match found.value {
+        Value::Win { .. } => Verdict::Win,
+        Value::Loss { .. } => Verdict::Loss,
+        Value::Draw => Verdict::Draw,
+        Value::Unknown => panic!("the exact search did not finish on {position:?}"),
+    }
+}
+
+fn engine_for(rule: &Rule) -> Engine {
+    let config = EngineConfig {
+        tt_megabytes: 16,
+        ..EngineConfig::default()
+    };
+    Engine::for_rule(config, rule)
+}
+
+/// Compares prover and engine on `position`, counting each verdict.
+fn compare(engine: &mut Engine, position: &Position, counts: &mut [usize; 3]) {
+    let (p, e) = (proved(position), exact(engine, position));
+    assert_eq!(
+        p,
+        e,
+        "prover and exact search differ on {}",
+        position.to_notation()
+    );
+    let slot = match p {
+        Verdict::Win => 0,
+        Verdict::Loss => 1,
+        _ => 2,
+    };
+    counts[slot] += 1;
+}
+
+#[test]
+fn the_empty_boards_of_the_known_values() {
+    assert_eq!(proved(&Position::new(rule("3,3,3"))), Verdict::Draw);
+    assert_eq!(proved(&Position::new(rule("4,4,4"))), Verdict::Draw);
+    assert_eq!(proved(&Position::new(rule("4,4,3"))), Verdict::Win);
+    assert_eq!(proved(&Position::new(rule("5,5,4"))), Verdict::Draw);
+    assert_eq!(proved(&Position::new(rule("6,6,5"))), Verdict::Draw);
+}
+
+/// The positions of 4x4 with four in a row reachable in play with at least `min_stones`
+/// stones, one per symmetry class, compared with the exact search.
+fn positions_of_4x4(min_stones: usize) {
+    let rule = rule("4,4,4");
+    let mut engine = engine_for(&rule);
+    let mut seen = HashSet::new();
+    let mut stack = vec![Position::new(rule)];
+    let mut counts = [0usize; 3];
+    while let Some(position) = stack.pop() {
+        if !seen.insert(position.canonical_hash()) {
+            continue;
+        }
+        if position.stones() >= min_stones {
+            compare(&mut engine, &position, &mut counts);
+        }
+        for cell in position.legal_moves() {
+            let mut next = position.clone();
+            next.play(cell).unwrap();
+            stack.push(next);
+        }
+    }
+    let compared: usize = counts.iter().sum();
+    eprintln!("4,4,4: {compared} positions of {min_stones}+ stones: {counts:?} (win, loss, draw)");
+    assert!(compared > 0);
+}
+
+#[test]
+fn late_positions_of_4x4_agree_with_the_exact_search() {
+    positions_of_4x4(14);
+}
+
+/// All of them: long (run with `cargo test --release --test prover -- --ignored`).
+#[test]
+#[ignore]
+fn every_position_of_4x4_agrees_with_the_exact_search() {
+    positions_of_4x4(0);
+}
+
+/// Random positions reached by random play, stopped before the game ends.
+fn random_sample(rule_text: &str, samples: usize, seed: u64) {
+    let rule = rule(rule_text);
+    let mut engine = engine_for(&rule);
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut counts = [0usize; 3];
+    for _ in 0..samples {
+        let mut position = Position::new(rule);
+        let stones = rng.random_range(0..rule.cells() - 2);
+        for _ in 0..stones {
+            let moves = position.legal_moves();
+            let cell = moves[rng.random_range(0..moves.len())];
+            let mut next = position.clone();
+            next.play(cell).unwrap();
+            if next.is_over() {
+                break;
+            }
+            position = next;
+        }
+        compare(&mut engine, &position, &mut counts);
+    }
+    eprintln!("{rule_text}: {samples} random positions: {counts:?} (win, loss, draw)");
+    assert_eq!(counts.iter().sum::<usize>(), samples);
+}
+
+#[test]
+fn random_positions_of_5x5_agree_with_the_exact_search() {
+    random_sample("5,5,4", 30, 5);
+}
+
+#[test]
+fn random_positions_of_6x4_agree_with_the_exact_search() {
+    random_sample("6,4,4", 30, 6);
+}
+
+/// The large samples: long (run with `cargo test --release --test prover -- --ignored`).
+#[test]
+#[ignore]
+fn many_random_positions_agree_with_the_exact_search() {
+    random_sample("5,5,4", 1000, 55);
+    random_sample("6,4,4", 1000, 64);
+}
