@@ -586,7 +586,18 @@ impl eframe::App for TicTacToeApp {
         let language = self.state.prefs.language();
         i18n::set_language(language);
         self.poll_background(&ctx);
-        let mut actions = self.keyboard_actions(&ctx);
+        // While a file is chosen in the window, the rest of it is a still picture: what is
+        // saved is the game of the moment Save was pressed, and the board behind the dialog
+        // must show that game.
+        let modal = self.files.is_modal();
+        let mut actions = if modal {
+            Vec::new()
+        } else {
+            self.keyboard_actions(&ctx)
+        };
+        if modal {
+            ui.disable();
+        }
 
         egui::Panel::left("controls")
             .resizable(false)
