@@ -221,3 +221,71 @@ fn the_window_goes_on_while_a_dialog_is_open_and_a_file_is_written() {
     assert_eq!(Session::load(&file).unwrap().moves(), &[Cell::new(1, 1)]);
     assert_eq!(moves(&h).len(), 2, "the game on screen stays");
 }
+
+#[test]
+fn the_in_window_chooser_holds_the_window_still_until_it_closes() {
+    let folder = temp_folder("modal");
+    let mut h = build_with(starting_in(&folder), |app| app);
+    let played = play_a_little(&mut h);
+    click(&mut h, "In window");
+    click(&mut h, "Save game Ctrl+S");
+    assert!(browser_shows(&h, FileAction::Save));
+    // Behind the browser nothing changes: not the board, not the mode, not by a shortcut.
+    click(&mut h, "Gomoku 15x15, 5 in a row");
+    click(&mut h, "Two players at this computer");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    settle(&mut h);
+    let session = h.state().session();
+    assert_eq!(session.settings().rule, tictactoe::rules::Rule::TIC_TAC_TOE);
+    assert_eq!(
+        session.settings().mode,
+        tictactoe::game::Mode::HumanVsComputer
+    );
+    assert_eq!(moves(&h), played);
+    // The 3x3 game is saved, and afterwards the window takes input again.
+    click(&mut h, "Save");
+    wait_for_text(&mut h, "Saved the game to");
+    let saved = Session::load(&folder.join("game.json")).unwrap();
+    assert_eq!(saved.settings().rule, tictactoe::rules::Rule::TIC_TAC_TOE);
+    click(&mut h, "Two players at this computer");
+    assert_eq!(
+        h.state().session().settings().mode,
+        tictactoe::game::Mode::Hotseat
+    );
+}
+
+#[test]
+fn saving_over_a_file_asks_first() {
+    let folder = temp_folder("replace");
+    let file = folder.join("game.json");
+    std::fs::write(&file, "an older file").unwrap();
+    let mut h = build_with(starting_in(&folder), |app| app);
+    let played = play_a_little(&mut h);
+    click(&mut h, "Type a path");
+
+    // Choosing another file leaves the old one as it was, and the field open.
+    click(&mut h, "Save game Ctrl+S");
+    click(&mut h, "Save");
+    assert_shows(&h, "“game.json” already exists. Replace it with this game?");
+    click(&mut h, "Choose another");
+    assert!(!shows(&h, "already exists"));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "an older file");
+    h.get_by_label(PATH_FIELD_LABEL);
+    assert!(h.state().is_busy_with_a_file());
+
+    // Replacing it writes the game.
+    click(&mut h, "Save");
+    click(&mut h, "Replace");
+    wait_for_text(&mut h, "Saved the game to");
+    assert_eq!(Session::load(&file).unwrap().moves(), played.as_slice());
+
+    // A new file is written without a question.
+    click(&mut h, "Save game Ctrl+S");
+    h.get_by_label(PATH_FIELD_LABEL)
+        .set_text_value_accesskit(&folder.join("new.json").display().to_string());
+    settle(&mut h);
+    click(&mut h, "Save");
+    wait_for_text(&mut h, "new.json");
+    assert!(folder.join("new.json").exists());
+}

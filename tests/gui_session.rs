@@ -204,3 +204,43 @@ fn without_field(text: &str, name: &str) -> String {
     }
     format!("{}{}", &text[..start], &text[end..])
 }
+
+#[test]
+fn a_hotseat_game_ended_differently_after_undo_scores_the_new_ending() {
+    let mut h = app();
+    click(&mut h, "Two players at this computer");
+    for (row, col) in X_WINS {
+        click_cell(&mut h, row, col);
+    }
+    assert_shows(&h, "Score: X 1, O 0, draws 0 (3x3, two players)");
+    click(&mut h, "Undo Ctrl+Z");
+    // X plays elsewhere; O takes the middle row.
+    click_cell(&mut h, 2, 0);
+    click_cell(&mut h, 1, 2);
+    assert_shows(&h, "O wins");
+    assert_shows(&h, "Score: X 0, O 1, draws 0 (3x3, two players)");
+}
+
+#[test]
+fn a_note_goes_when_the_position_it_speaks_of_does() {
+    // A new game of the computer against itself: the note about it goes with the first move.
+    let mut h = app();
+    click_cell(&mut h, 1, 1);
+    wait_for_person(&mut h);
+    click(&mut h, "Computer vs computer");
+    wait_until(&mut h, "the computers' game to end", |h| {
+        h.state().session().outcome().is_some()
+    });
+    assert!(!shows(&h, "New game, computer against computer"));
+
+    // A refused click goes when the lab opens: the board it spoke of is seen differently.
+    let mut h = app();
+    click(&mut h, "Two players at this computer");
+    click_cell(&mut h, 1, 1);
+    h.get_by_label(&cell_label(Cell::new(1, 1), Some(Side::X)))
+        .click();
+    settle(&mut h);
+    assert_shows(&h, "is already taken");
+    click(&mut h, "Open the learners' lab");
+    assert!(!shows(&h, "is already taken"));
+}

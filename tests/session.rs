@@ -347,6 +347,66 @@ fn a_finished_game_brought_back_is_not_counted_twice() {
 }
 
 #[test]
+fn a_finished_game_ended_differently_after_undo_keeps_only_the_new_result() {
+    let mut s = Session::new(settings(Mode::Hotseat, FirstMover::Human));
+    play_all(&mut s, &x_wins());
+    assert_eq!(s.tally(), tally(1, 0, 0));
+    assert!(s.undo());
+    // X plays elsewhere and O takes the middle row instead.
+    play_all(&mut s, &[c(2, 0), c(1, 2)]);
+    assert_eq!(s.outcome().unwrap().winner(), Some(Side::O));
+    assert_eq!(s.tally(), tally(0, 1, 0), "O's win replaces X's");
+    // Taking the ending back and replaying it changes nothing.
+    assert!(s.undo());
+    assert_eq!(s.tally(), tally(0, 1, 0));
+    assert!(s.redo());
+    assert_eq!(s.tally(), tally(0, 1, 0));
+    // Back to the first ending: X's win again, once.
+    assert!(s.undo() && s.undo());
+    s.play(c(0, 2)).unwrap();
+    assert_eq!(s.tally(), tally(1, 0, 0));
+    // The next game counts on top of it.
+    s.new_game();
+    play_all(&mut s, &x_wins());
+    assert_eq!(s.tally(), tally(2, 0, 0));
+}
+
+#[test]
+fn a_game_brought_back_and_ended_differently_replaces_its_result() {
+    let mut s = Session::new(settings(Mode::Hotseat, FirstMover::Human));
+    play_all(&mut s, &x_wins());
+    s.new_game();
+    let text = serde_json::to_string(&s).unwrap();
+    let mut back: Session = serde_json::from_str(&text).unwrap();
+    assert!(back.undo(), "the finished game comes back");
+    assert!(back.undo());
+    play_all(&mut back, &[c(2, 0), c(1, 2)]);
+    assert_eq!(back.tally(), tally(0, 1, 0));
+}
+
+#[test]
+fn a_state_saved_before_results_were_kept_replaces_its_counted_result() {
+    // A finished hotseat game (X took the top row) whose win is counted, as the previous
+    // version wrote it: `counted` only.
+    let old = r#"{
+        "settings": {
+            "rule": {"width": 3, "height": 3, "k": 3, "exact": false},
+            "mode": "hotseat",
+            "first": "human",
+            "computer": {"Engine": {"depth": 4, "time_ms": null}}
+        },
+        "moves": [{"row": 0, "col": 0}, {"row": 1, "col": 0}, {"row": 0, "col": 1},
+                  {"row": 1, "col": 1}],
+        "redo": [{"row": 0, "col": 2}],
+        "tally": {"wins": 1, "losses": 0, "draws": 0},
+        "counted": true
+    }"#;
+    let mut s: Session = serde_json::from_str(old).unwrap();
+    play_all(&mut s, &[c(2, 0), c(1, 2)]);
+    assert_eq!(s.tally(), tally(0, 1, 0));
+}
+
+#[test]
 fn at_most_twenty_earlier_games_are_kept() {
     let mut s = Session::new(settings(Mode::Hotseat, FirstMover::Human));
     for game in 0..EARLIER_GAMES + 5 {

@@ -28,13 +28,62 @@ pub struct Session {
     /// One score per mode and board: a win against the computer is not an X win between
     /// two players, and a 3x3 result says nothing about 15x15.
     scores: Vec<Score>,
-    /// Whether the current game's result is already in the tally (so undoing out of a
-    /// finished game and finishing it again does not count twice).
-    counted: bool,
+    /// The current game's result as it stands in the tally: undoing out of a finished game
+    /// and finishing it the same way does not count twice, and finishing it differently
+    /// replaces the result counted before.
+    counted: Option<Verdict>,
     generation: u64,
     /// Games set aside by New game, a change of board or a change of who plays whom, the
     /// latest last; at most [`EARLIER_GAMES`].
     earlier: Vec<EarlierGame>,
+}
+
+/// A finished game's result as the tally counts it (see [`Tally`] for whose point of view).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum Verdict {
+    Win,
+    Loss,
+    Draw,
+}
+
+impl Verdict {
+    /// The result of `outcome` under `settings`: against the computer from the person's
+    /// side, otherwise from X's.
+    fn of(settings: &Settings, outcome: &Outcome) -> Verdict {
+        let human = match settings.mode {
+            Mode::HumanVsComputer => Side::BOTH
+                .into_iter()
+                .find(|&s| settings.players()[s.index()] == Player::Human),
+            _ => Some(Side::X),
+        };
+        match (outcome.winner(), human) {
+            (None, _) => Verdict::Draw,
+            (Some(w), Some(h)) if w == h => Verdict::Win,
+            _ => Verdict::Loss,
+        }
+    }
+
+    /// This result's count in `tally`.
+    fn slot(self, tally: &mut Tally) -> &mut u32 {
+        match self {
+            Verdict::Win => &mut tally.wins,
+            Verdict::Loss => &mut tally.losses,
+            Verdict::Draw => &mut tally.draws,
+        }
+    }
+
+    /// What a state saved before results were kept made of its `counted` flag: the result
+    /// at the end of the game's line (its moves, then the moves to redo), which is the one
+    /// counted unless a different line was started after undo; then it is not known, and a
+    /// new ending counts without taking anything back.
+    fn legacy(settings: &Settings, moves: &[Cell], redo: &[Cell]) -> Option<Verdict> {
+        let mut position = Position::new(settings.rule);
+        for cell in moves.iter().chain(redo.iter().rev()) {
+            position.play(*cell).ok()?;
+        }
+        position.outcome().map(|o| Verdict::of(settings, &o))
+    }
 }
 
 /// The score of one mode on one board.
@@ -51,7 +100,11 @@ struct EarlierGame {
     settings: Settings,
     moves: Vec<Cell>,
     redo: Vec<Cell>,
+    /// Whether a result is in the tally; still written for versions that read only this.
     counted: bool,
+    /// The result in the tally; absent in states saved before results were kept.
+    #[serde(default)]
+    counted_as: Option<Verdict>,
 }
 
 impl EarlierGame {
@@ -92,7 +145,7 @@ impl Session {
             moves: Vec::new(),
             redo: Vec::new(),
             scores: Vec::new(),
-            counted: false,
+            counted: None,
             generation: 0,
             earlier: Vec::new(),
         }
@@ -237,7 +290,7 @@ impl Session {
             self.position = position;
             self.moves = game.moves;
             self.redo = game.redo;
-            self.counted = game.counted;
+            self.counted = game.counted_as;
             self.generation += 1;
             return true;
         }
@@ -324,7 +377,8 @@ impl Session {
             settings,
             moves: std::mem::take(&mut self.moves),
             redo: std::mem::take(&mut self.redo),
-            counted: self.counted,
+            counted: self.counted.is_some(),
+            counted_as: self.counted,
         });
         if self.earlier.len() > EARLIER_GAMES {
             self.earlier.remove(0);
@@ -337,36 +391,27 @@ impl Session {
         self.position = Position::new(self.settings.rule);
         self.moves.clear();
         self.redo.clear();
-        self.counted = false;
+        self.counted = None;
         self.generation += 1;
     }
 
-    /// Bookkeeping after the position moved forward.
+    /// Bookkeeping after the position moved forward: a game that ends is counted once, and
+    /// a game ended again differently after undo has its earlier result replaced.
     fn changed(&mut self) {
         self.generation += 1;
-        if let Some(outcome) = self.position.outcome()
-            && !self.counted
-        {
-            self.counted = true;
-            self.count(&outcome);
+        let Some(outcome) = self.position.outcome() else {
+            return;
+        };
+        let verdict = Verdict::of(&self.settings, &outcome);
+        if self.counted == Some(verdict) {
+            return;
         }
-    }
-
-    fn count(&mut self, outcome: &Outcome) {
-        let winner = outcome.winner();
-        let human = match self.settings.mode {
-            Mode::HumanVsComputer => Side::BOTH
-                .into_iter()
-                .find(|&s| *self.player(s) == Player::Human),
-            _ => Some(Side::X),
-        };
-        // Saturating: a score read from saved settings may already be at the maximum.
-        let tally = self.tally_mut();
-        let count = match (winner, human) {
-            (None, _) => &mut tally.draws,
-            (Some(w), Some(h)) if w == h => &mut tally.wins,
-            _ => &mut tally.losses,
-        };
+        // Saturating: a score read from saved settings may be at either end already.
+        if let Some(before) = self.counted.replace(verdict) {
+            let count = before.slot(self.tally_mut());
+            *count = count.saturating_sub(1);
+        }
+        let count = verdict.slot(self.tally_mut());
         *count = count.saturating_add(1);
     }
 
@@ -409,8 +454,9 @@ impl Session {
         let settings = record.settings();
         let mut session = Session::new(settings);
         session.position = position;
+        // A loaded game's result was reached elsewhere, so it is not in this session's
+        // tally; ending it here (after undo) counts like any game ended here.
         session.moves = record.moves;
-        session.counted = session.position.is_over();
         Ok(session)
     }
 
@@ -450,7 +496,11 @@ struct SavedSession {
     /// one score; it is still written so that they can read the state.
     #[serde(default)]
     tally: Tally,
+    /// Whether a result is in the tally; still written for versions that read only this.
     counted: bool,
+    /// The result in the tally; absent in states saved before results were kept.
+    #[serde(default)]
+    counted_as: Option<Verdict>,
     #[serde(default)]
     scores: Vec<Score>,
     #[serde(default)]
@@ -464,7 +514,8 @@ impl From<Session> for SavedSession {
             settings: s.settings,
             moves: s.moves,
             redo: s.redo,
-            counted: s.counted,
+            counted: s.counted.is_some(),
+            counted_as: s.counted,
             scores: s.scores,
             earlier: s.earlier,
         }
@@ -477,20 +528,29 @@ impl TryFrom<SavedSession> for Session {
     fn try_from(saved: SavedSession) -> Result<Session, String> {
         let mut session = Session::new(saved.settings);
         session.position = replay(session.settings.rule, &saved.moves, &saved.redo)?;
-        for game in &saved.earlier {
+        let mut earlier = saved.earlier;
+        for game in &mut earlier {
             game.replay()?;
+            if game.counted && game.counted_as.is_none() {
+                game.counted_as = Verdict::legacy(&game.settings, &game.moves, &game.redo);
+            }
         }
         session.moves = saved.moves;
         session.redo = saved.redo;
-        session.counted = saved.counted;
+        session.counted = saved.counted_as.or_else(|| {
+            saved
+                .counted
+                .then(|| Verdict::legacy(&session.settings, &session.moves, &session.redo))
+                .flatten()
+        });
         session.scores = saved.scores;
         if session.scores.is_empty() && saved.tally != Tally::default() {
             // A state from before per-mode scores: its one score is what the window showed
             // beside this mode and board, so it stays with them.
             *session.tally_mut() = saved.tally;
         }
-        let excess = saved.earlier.len().saturating_sub(EARLIER_GAMES);
-        session.earlier = saved.earlier;
+        let excess = earlier.len().saturating_sub(EARLIER_GAMES);
+        session.earlier = earlier;
         session.earlier.drain(..excess);
         Ok(session)
     }

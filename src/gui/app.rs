@@ -39,9 +39,19 @@ const STATUS_SIZE: f32 = 22.0;
 struct Note {
     text: String,
     error: bool,
-    /// A note about one position (why a click there was refused) goes once the position
-    /// changes; `None` keeps it until the next note.
-    generation: Option<u64>,
+    /// The moment the note speaks of: it goes once the position or the view changes (see
+    /// `carry_note_through_reply` for the computer's reply), so "New game on the 15x15
+    /// board" does not last through a game of computers, nor "this cell is taken" past the
+    /// opening of the lab.
+    moment: Moment,
+}
+
+/// What the window shows at one moment: the position on the board (its generation) and the
+/// lab's view of it, if the lab is open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Moment {
+    generation: u64,
+    view: Option<lab::Tab>,
 }
 
 /// The tic-tac-toe window.
@@ -196,6 +206,7 @@ impl TicTacToeApp {
     /// Reads the background threads: the computer's move, hints, chosen file paths.
     fn poll_background(&mut self, ctx: &egui::Context) {
         if let Some(cell) = self.computer.poll(&self.state.session) {
+            let before = self.moment();
             let generation = self.state.session.generation();
             if let Err(e) = self.state.session.play(cell) {
                 // Never expected: the engine only answers legal moves.
@@ -206,6 +217,7 @@ impl TicTacToeApp {
                 );
                 self.computer.failed(generation, message);
             }
+            self.carry_note_through_reply(before);
             ctx.request_repaint();
         }
         self.lab.poll(&self.state.session);
@@ -268,19 +280,18 @@ impl TicTacToeApp {
     /// A person's move, or the reason it cannot be played.
     fn play(&mut self, cell: Cell) {
         let session = &mut self.state.session;
-        let generation = session.generation();
         if session.is_computer_to_move() {
             let why = if self.computer.is_thinking() {
                 t!("wait-thinking")
             } else {
                 t!("wait-computers-turn")
             };
-            self.set_refusal(why, generation);
+            self.set_refusal(why);
             return;
         }
         match session.play(cell) {
             Ok(()) => self.note = None,
-            Err(e) => self.set_refusal(status::capitalise(&status::move_error(&e)), generation),
+            Err(e) => self.set_refusal(status::capitalise(&status::move_error(&e))),
         }
     }
 
@@ -345,37 +356,57 @@ impl TicTacToeApp {
         self.persisted = Some(generation);
     }
 
+    /// A problem, said until the moment changes.
     fn set_error(&mut self, text: String) {
-        self.note = Some(Note {
-            text,
-            error: true,
-            generation: None,
-        });
+        self.set_note(text, true);
     }
 
+    /// A word of information, said until the moment changes.
     fn set_info(&mut self, text: String) {
+        self.set_note(text, false);
+    }
+
+    /// Why a click did nothing; gone once the position or the view changes.
+    fn set_refusal(&mut self, text: String) {
+        self.set_note(text, true);
+    }
+
+    fn set_note(&mut self, text: String, error: bool) {
+        let moment = self.moment();
         self.note = Some(Note {
             text,
-            error: false,
-            generation: None,
+            error,
+            moment,
         });
     }
 
-    /// Why a click on the position of `generation` did nothing; gone once it changes.
-    fn set_refusal(&mut self, text: String, generation: u64) {
-        self.note = Some(Note {
-            text,
-            error: true,
-            generation: Some(generation),
-        });
+    /// The position on the board and the view it is seen in, now.
+    fn moment(&self) -> Moment {
+        Moment {
+            generation: self.state.session.generation(),
+            view: self.lab.view(),
+        }
     }
 
-    /// The note, unless it was about a position no longer on the board.
+    /// A word of information given just before the computer's move (a new game it opens)
+    /// is still for the person whose turn that move brings; a problem is not, and in a game
+    /// of computers alone the move ends the note's moment.
+    fn carry_note_through_reply(&mut self, before: Moment) {
+        let person_next = matches!(self.state.session.player_to_move(), Some(Player::Human));
+        let now = self.moment();
+        if let Some(note) = self.note.as_mut()
+            && person_next
+            && !note.error
+            && note.moment == before
+        {
+            note.moment = now;
+        }
+    }
+
+    /// The note, unless it was about a moment that has passed.
     fn current_note(&self) -> Option<&Note> {
-        let generation = self.state.session.generation();
-        self.note
-            .as_ref()
-            .filter(|n| n.generation.is_none_or(|g| g == generation))
+        let now = self.moment();
+        self.note.as_ref().filter(|n| n.moment == now)
     }
 
     /// The status area, always three lines high so the board never moves: whose turn and
@@ -586,7 +617,18 @@ impl eframe::App for TicTacToeApp {
         let language = self.state.prefs.language();
         i18n::set_language(language);
         self.poll_background(&ctx);
-        let mut actions = self.keyboard_actions(&ctx);
+        // While a file is chosen in the window, the rest of it is a still picture: what is
+        // saved is the game of the moment Save was pressed, and the board behind the dialog
+        // must show that game.
+        let modal = self.files.is_modal();
+        let mut actions = if modal {
+            Vec::new()
+        } else {
+            self.keyboard_actions(&ctx)
+        };
+        if modal {
+            ui.disable();
+        }
 
         egui::Panel::left("controls")
             .resizable(false)

@@ -110,6 +110,14 @@ impl Chooser {
         self.action
     }
 
+    /// Opens the chooser again after a choice was made (the person chose not to replace
+    /// the file): the browser in the folder it was in, the path field as it was typed.
+    pub fn reopen(&mut self) {
+        if let Kind::Browser(dialog) = &mut self.kind {
+            dialog.open();
+        }
+    }
+
     /// Draws the chooser's window; says whether a path was chosen.
     pub fn ui(&mut self, ctx: &egui::Context) -> Choice {
         match &mut self.kind {

@@ -128,6 +128,13 @@ enum Stage {
         chooser: Chooser,
         game: Option<Session>,
     },
+    /// The file chosen to save to exists: the window asks before replacing it. Cancelling
+    /// goes back to the chooser.
+    Replacing {
+        chooser: Chooser,
+        game: Option<Session>,
+        path: PathBuf,
+    },
     /// A helper thread is asking the desktop for a path, or reading or writing the file.
     Working {
         answer: Receiver<Answer>,
@@ -197,6 +204,15 @@ impl Files {
         !matches!(self.stage, Stage::Idle)
     }
 
+    /// Whether the in-window chooser, or its question about replacing a file, is open: the
+    /// rest of the window then takes no input, so the game and the settings behind it
+    /// cannot change while a file is being chosen for them. (The desktop's own dialog is
+    /// another window; this one goes on meanwhile.)
+    #[must_use]
+    pub fn is_modal(&self) -> bool {
+        matches!(self.stage, Stage::Choosing { .. } | Stage::Replacing { .. })
+    }
+
     /// Starts saving `game`, or opening a game: asks for a path the preferred way, starting
     /// in `folder`. `wake` repaints the window when a helper thread has answered. Returns
     /// at once; an answer known already (no system dialog here) is returned too.
@@ -257,31 +273,79 @@ impl Files {
         self.stage = Stage::Choosing { chooser, game };
     }
 
-    /// Draws the in-window chooser, if one is open; a chosen path goes to a helper thread
-    /// to be written or read.
+    /// Draws the in-window chooser, or the question about replacing a file, if one is
+    /// open; a chosen path goes to a helper thread to be written or read.
     pub fn ui(&mut self, ctx: &egui::Context) {
-        let Stage::Choosing { chooser, game } = &mut self.stage else {
-            return;
-        };
+        match std::mem::replace(&mut self.stage, Stage::Idle) {
+            Stage::Choosing { chooser, game } => self.choosing_ui(ctx, chooser, game),
+            Stage::Replacing {
+                chooser,
+                game,
+                path,
+            } => self.replacing_ui(ctx, chooser, game, path),
+            stage => self.stage = stage,
+        }
+    }
+
+    /// One frame of the in-window chooser.
+    fn choosing_ui(&mut self, ctx: &egui::Context, mut chooser: Chooser, game: Option<Session>) {
         match chooser.ui(ctx) {
-            Choice::Open => {}
-            Choice::Cancelled => self.stage = Stage::Idle,
-            Choice::Chosen(path) => {
-                let action = chooser.action();
-                let game = game.take();
-                let ctx = ctx.clone();
-                let answer = spawn(
-                    move || ctx.request_repaint(),
-                    move || work(action, game, path),
-                );
-                self.stage = Stage::Working {
-                    answer,
-                    action,
-                    game: None,
-                    folder: None,
+            Choice::Open => self.stage = Stage::Choosing { chooser, game },
+            Choice::Cancelled => {}
+            Choice::Chosen(path) if chooser.action() == FileAction::Save && path.exists() => {
+                self.stage = Stage::Replacing {
+                    chooser,
+                    game,
+                    path,
                 };
             }
+            Choice::Chosen(path) => self.start_work(ctx, chooser.action(), game, path),
         }
+    }
+
+    /// One frame of the question whether to replace the file at `path`.
+    fn replacing_ui(
+        &mut self,
+        ctx: &egui::Context,
+        mut chooser: Chooser,
+        game: Option<Session>,
+        path: PathBuf,
+    ) {
+        match ask_to_replace(ctx, &path) {
+            None => {
+                self.stage = Stage::Replacing {
+                    chooser,
+                    game,
+                    path,
+                }
+            }
+            Some(true) => self.start_work(ctx, FileAction::Save, game, path),
+            Some(false) => {
+                chooser.reopen();
+                self.stage = Stage::Choosing { chooser, game };
+            }
+        }
+    }
+
+    /// Writes or reads the chosen file on a helper thread.
+    fn start_work(
+        &mut self,
+        ctx: &egui::Context,
+        action: FileAction,
+        game: Option<Session>,
+        path: PathBuf,
+    ) {
+        let ctx = ctx.clone();
+        let answer = spawn(
+            move || ctx.request_repaint(),
+            move || work(action, game, path),
+        );
+        self.stage = Stage::Working {
+            answer,
+            action,
+            game: None,
+            folder: None,
+        };
     }
 
     /// The answer of the helper thread, once it is in. When the desktop turned out to have
@@ -309,6 +373,35 @@ impl Files {
         }
         Some(answer)
     }
+}
+
+/// The question whether to replace the file at `path`, in a modal window: `Some(true)` to
+/// replace it, `Some(false)` to choose again (also Escape, or a click beside the question),
+/// `None` while it is open.
+fn ask_to_replace(ctx: &egui::Context, path: &Path) -> Option<bool> {
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let modal = egui::Modal::new(egui::Id::unique("replace file")).show(ctx, |ui| {
+        ui.set_max_width(420.0);
+        ui.label(t!("replace-question", name = name));
+        ui.add_space(4.0);
+        ui.horizontal(|ui| {
+            if ui.button(t!("replace-yes")).clicked() {
+                Some(true)
+            } else if ui.button(t!("replace-no")).clicked() {
+                Some(false)
+            } else {
+                None
+            }
+        })
+        .inner
+    });
+    if modal.inner.is_none() && modal.should_close() {
+        return Some(false);
+    }
+    modal.inner
 }
 
 /// Who is asked for a path on the helper thread.

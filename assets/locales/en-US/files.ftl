@@ -16,6 +16,11 @@ path-save = Save
 path-open = Open
 path-cancel = Cancel
 
+# Saving over a file that is already there.
+replace-question = “{ $name }” already exists. Replace it with this game?
+replace-yes = Replace
+replace-no = Choose another
+
 no-system-dialog = No system file dialog on this desktop ({ $why }): choose the file in the window
 saved-to = Saved the game to { $path }
 opened = Opened { $path }

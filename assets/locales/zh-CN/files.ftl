@@ -15,6 +15,11 @@ path-save = 保存
 path-open = 打开
 path-cancel = 取消
 
+# 保存到已有的文件时的询问。
+replace-question = “{ $name }”已经存在。要用这局对局替换它吗？
+replace-yes = 替换
+replace-no = 另选文件
+
 no-system-dialog = 这个桌面没有系统文件对话框（{ $why }）：请在窗口内选择文件
 saved-to = 对局已保存到 { $path }
 opened = 已打开 { $path }

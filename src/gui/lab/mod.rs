@@ -131,6 +131,12 @@ impl Lab {
         }
     }
 
+    /// The view open beside the board, or `None` while the lab is closed.
+    #[must_use]
+    pub fn view(&self) -> Option<Tab> {
+        self.open.then_some(self.tab)
+    }
+
     /// Reads what the lab's searches sent, whether or not the panel is drawn this frame.
     pub fn poll(&mut self, session: &Session) {
         self.review.poll(session);
