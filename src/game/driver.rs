@@ -27,8 +27,8 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use crate::engine::{
-    DEFAULT_MEGABYTES, Engine, EngineConfig, Iteration, Limits, MoveValue, PlayerKind, Score,
-    SearchResult, Stats, Value, choose_move, opening_book, uses_gomoku_engine,
+    DEFAULT_MEGABYTES, Engine, EngineConfig, Limits, MoveValue, PlayerKind, Score, SearchResult,
+    Stats, Value, choose_move, opening_book, uses_gomoku_engine,
 };
 use crate::lab::{
     CompareProgress, CompareRequest, Comparison, DepthChoice, LabError, Method, TreePair,
@@ -189,7 +189,7 @@ pub struct Answer {
 #[derive(Clone, Debug)]
 pub enum Event {
     /// An iteration of iterative deepening finished (moves and hints by the engine).
-    Iteration(Iteration),
+    Iteration(SearchResult),
     /// One move's value (values).
     Value(MoveValue),
     /// The move or hint.
@@ -357,7 +357,7 @@ impl Driver {
     pub fn answer(
         &mut self,
         tag: u64,
-        on_iteration: &mut dyn FnMut(&Iteration),
+        on_iteration: &mut dyn FnMut(&SearchResult),
     ) -> Result<Answer, String> {
         while let Some(update) = self.wait(tag) {
             match update.event {

@@ -56,7 +56,7 @@ fn iterations_and_the_answer_carry_the_request_tag() {
     assert!(d.is_running(42, TaskKind::Move));
     let mut depths = Vec::new();
     let answer = d
-        .answer(42, &mut |it| depths.push(it.depth))
+        .answer(42, &mut |it| depths.push(it.stats.depth))
         .expect("the search answers");
     assert_eq!(depths, [1, 2, 3, 4]);
     let Chooser::Search(result) = &answer.chooser else {
