@@ -501,7 +501,7 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
-    use crate::engine::RandomPlayer;
+    use crate::engine::players::RandomPlayer;
     use crate::rules::{Cell, Rule};
 
     /// Whether `maker` can force a line of its own before the game ends, by trying every move

@@ -10,7 +10,8 @@ use crate::engine::board::SearchBoard;
 use crate::engine::score::Score;
 use crate::engine::types::Limits;
 
-use super::{Exit, Features};
+use super::features::Features;
+use super::recorder::Exit;
 
 /// Where the search stands when it asks the knowledge for the moves of a node.
 pub(crate) struct Context<'c> {
