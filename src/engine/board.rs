@@ -6,7 +6,6 @@ use std::sync::Arc;
 
 use crate::rules::{Geometry, Position, Side};
 
-use super::gomoku::PatternBoard;
 use super::score::{Score, WIN_BOUND};
 
 /// Boards with more cells than this only consider cells near existing stones.
@@ -44,9 +43,6 @@ pub struct SearchBoard {
     /// The line (row, column or diagonal) each window lies on, numbered densely (boards of
     /// at most [`MASK_CELLS`] cells, which have fewer than 128 lines).
     lines: Vec<u8>,
-    /// The line patterns of five in a row, on boards where the search uses them
-    /// ([`SearchBoard::enable_patterns`]).
-    patterns: Option<Box<PatternBoard>>,
 }
 
 /// The largest board whose cells fit the bit masks of the pairing test.
@@ -105,7 +101,6 @@ impl SearchBoard {
             masks: Vec::new(),
             empty: 0,
             lines: Vec::new(),
-            patterns: None,
             geometry,
         };
         if cells <= MASK_CELLS {
@@ -135,18 +130,6 @@ impl SearchBoard {
         self.restrict = false;
     }
 
-    /// Keeps the line patterns of five in a row from now on (for the gomoku search).
-    pub fn enable_patterns(&mut self) {
-        self.patterns = Some(Box::new(PatternBoard::new(&self.pos)));
-    }
-
-    /// The line patterns, if they are kept.
-    #[inline]
-    #[must_use]
-    pub fn patterns(&self) -> Option<&PatternBoard> {
-        self.patterns.as_deref()
-    }
-
     /// The rule's shared geometry.
     #[must_use]
     pub fn geometry(&self) -> &Arc<Geometry> {
@@ -161,9 +144,6 @@ impl SearchBoard {
         self.pos
             .make_checked_for_win(index, self.threats[side.index()] > 0);
         self.count_stone(index, side, 1);
-        if let Some(patterns) = &mut self.patterns {
-            patterns.place(index, side);
-        }
     }
 
     /// Takes back the last move, on `index`.
@@ -171,9 +151,6 @@ impl SearchBoard {
     pub fn unmake(&mut self, index: usize) {
         let side = self.pos.at(index).expect("unmake of an empty cell");
         self.count_stone(index, side, -1);
-        if let Some(patterns) = &mut self.patterns {
-            patterns.remove(index);
-        }
         self.pos.unmake(index);
     }
 
@@ -524,7 +501,7 @@ mod tests {
     use std::collections::HashMap;
 
     use super::*;
-    use crate::engine::RandomPlayer;
+    use crate::engine::players::RandomPlayer;
     use crate::rules::{Cell, Rule};
 
     /// Whether `maker` can force a line of its own before the game ends, by trying every move

@@ -8,7 +8,9 @@ use rand::{RngExt, SeedableRng};
 
 use crate::rules::{Cell, Position};
 
-use super::{Engine, Iteration, Limits, PlayerKind, SearchResult, Stats, Value};
+use super::lazy_smp::Engine;
+use super::score::Value;
+use super::types::{Limits, PlayerKind, SearchResult, Stats};
 
 /// A uniformly random legal move; seedable so tests repeat.
 pub struct RandomPlayer {
@@ -109,7 +111,7 @@ pub fn choose_move(
     position: &Position,
     limits: &Limits,
     stop: &AtomicBool,
-    on_iteration: &mut dyn FnMut(&Iteration),
+    on_iteration: &mut dyn FnMut(&SearchResult),
 ) -> SearchResult {
     let instant = |best: Option<Cell>| SearchResult {
         best,

@@ -4,7 +4,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::*;
-use crate::rules::{Rule, Side};
+use crate::rules::{Cell, Position, Rule, Side};
 
 fn solve(position: &Position, algorithm: Algorithm) -> SearchResult {
     let config = EngineConfig {

@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::engine::{Iteration, MoveValue, PlayerKind, SearchResult, Stats, Value};
+use crate::engine::{MoveValue, PlayerKind, SearchResult, Stats, Value};
 use crate::game::{
     Answer, Chooser, Driver, Event, Player, Request, Session, SharedLessons, Task, Ticket, clock,
 };
@@ -53,7 +53,7 @@ pub struct SearchReport {
 }
 
 impl SearchReport {
-    fn from_iteration(purpose: Purpose, searched: &Position, it: &Iteration) -> SearchReport {
+    fn from_iteration(purpose: Purpose, searched: &Position, it: &SearchResult) -> SearchReport {
         SearchReport {
             purpose,
             side: searched.side_to_move(),

@@ -8,7 +8,7 @@
 
 use std::io::{self, Write};
 
-use crate::engine::{Iteration, PlayerKind, Value};
+use crate::engine::{PlayerKind, SearchResult, Value};
 use crate::game::{Driver, DriverConfig, Request, Task};
 use crate::rules::rule::{MAX_SIDE, MIN_SIDE};
 use crate::rules::{Cell, MoveError, Outcome, Position, Rule, SetupError, Side};
@@ -402,7 +402,7 @@ pub fn about() -> String {
 }
 
 /// One finished iteration as a MESSAGE line: depth, value, nodes and the expected line.
-fn progress(iteration: &Iteration) -> String {
+fn progress(iteration: &SearchResult) -> String {
     let value = match iteration.value {
         Value::Win { plies } => format!("win in {plies}"),
         Value::Loss { plies } => format!("loss in {plies}"),
@@ -416,7 +416,7 @@ fn progress(iteration: &Iteration) -> String {
         .collect();
     format!(
         "MESSAGE depth {} value {value} nodes {} time {} ms line {}",
-        iteration.depth,
+        iteration.stats.depth,
         iteration.stats.nodes,
         iteration.stats.elapsed.as_millis(),
         line.join(" ")

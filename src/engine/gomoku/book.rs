@@ -20,7 +20,7 @@ use std::fmt::Write as _;
 
 use rand::RngExt;
 
-use crate::engine::Score;
+use crate::engine::score::Score;
 use crate::rules::{Cell, Position, Rule};
 
 /// The book compiled in.

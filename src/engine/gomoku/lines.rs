@@ -246,7 +246,7 @@ fn code(side: Side) -> u32 {
 /// Whether the rule is five in a row on a board where the pattern engine is used.
 #[must_use]
 pub fn is_gomoku(rule: &Rule) -> bool {
-    rule.k() == 5 && rule.cells() > crate::engine::FULL_WIDTH_CELLS
+    rule.k() == 5 && rule.cells() > crate::engine::board::FULL_WIDTH_CELLS
 }
 
 #[cfg(test)]

@@ -12,21 +12,22 @@
 //!   live three, or the best-scored cells);
 //! - [`vcf`]: victory by continuous fours, a solver with its own small table;
 //! - [`book`]: the opening book the engine built for the first moves;
-//! - [`vct`]: victory by continuous threats (threes and fours), with its own table.
+//! - [`vct`]: victory by continuous threats (threes and fours), with its own table;
+//! - [`board`]: the search board with its patterns, always kept;
+//! - [`knowledge`]: all of it behind the search's `Knowledge` trait.
 
+pub mod board;
 pub mod book;
 pub mod eval;
+pub mod knowledge;
 pub mod lines;
 pub mod movegen;
 pub mod patterns;
 pub mod vcf;
 pub mod vct;
 
-pub use lines::{PatternBoard, is_gomoku};
-pub use movegen::Forced;
-pub use patterns::Combo;
-pub use vcf::Vcf;
-pub use vct::Vct;
+pub(crate) use knowledge::Gomoku;
+pub use lines::is_gomoku;
 
 #[cfg(test)]
 mod tests;

@@ -1,9 +1,12 @@
 //! Facts of the gomoku engine on board diagrams: the line patterns, their incremental
 //! upkeep, the VCF solver, and the search's answers to fives, fours and threes.
 
-use super::patterns::Pattern;
+use super::board::GomokuBoard;
+use super::lines::PatternBoard;
+use super::patterns::{Combo, Pattern};
+use super::vcf::Vcf;
+use super::vct::Vct;
 use super::*;
-use crate::engine::board::SearchBoard;
 use crate::engine::score::is_decisive;
 use crate::rules::{Position, Rule, Side};
 
@@ -160,34 +163,32 @@ fn incremental_patterns_equal_patterns_from_scratch() {
     ] {
         let rule = Rule::new(w, h, 5, exact).unwrap();
         for _ in 0..4 {
-            let mut board = SearchBoard::new(&Position::new(rule));
-            board.enable_patterns();
+            let mut board = GomokuBoard::new(&Position::new(rule));
             let mut played = Vec::new();
             // Random play, partly near the other stones so that real patterns appear.
             while played.len() < 60
-                && let Some(cell) = player.choose(&board.pos)
+                && let Some(cell) = player.choose(board.pos())
             {
-                let index = board.geometry().index(cell).unwrap();
+                let index = board.board().geometry().index(cell).unwrap();
                 board.make(index);
                 played.push(index);
-                let fresh = PatternBoard::new(&board.pos);
-                assert_eq!(board.patterns().unwrap().facts(), fresh.facts());
+                let fresh = PatternBoard::new(board.pos());
+                assert_eq!(board.patterns().facts(), fresh.facts());
             }
             for index in played.into_iter().rev() {
                 board.unmake(index);
-                let fresh = PatternBoard::new(&board.pos);
-                assert_eq!(board.patterns().unwrap().facts(), fresh.facts());
+                let fresh = PatternBoard::new(board.pos());
+                assert_eq!(board.patterns().facts(), fresh.facts());
             }
         }
     }
 }
 
 fn vcf(pos: &Position) -> Option<Vec<usize>> {
-    let mut board = SearchBoard::new(pos);
-    board.enable_patterns();
-    let before = board.pos.hash();
+    let mut board = GomokuBoard::new(pos);
+    let before = board.pos().hash();
     let line = Vcf::new(12).solve(&mut board, 20, 100_000);
-    assert_eq!(board.pos.hash(), before, "the board is left as it was");
+    assert_eq!(board.pos().hash(), before, "the board is left as it was");
     line
 }
 
@@ -596,11 +597,10 @@ fn vct(pos: &Position) -> Option<Vec<usize>> {
 
 /// A VCT of the side to move with at most `threats` threats.
 fn vct_within(pos: &Position, threats: u32) -> Option<Vec<usize>> {
-    let mut board = SearchBoard::new(pos);
-    board.enable_patterns();
-    let before = board.pos.hash();
+    let mut board = GomokuBoard::new(pos);
+    let before = board.pos().hash();
     let line = Vct::new(14).solve(&mut board, threats, 200_000, None);
-    assert_eq!(board.pos.hash(), before, "the board is left as it was");
+    assert_eq!(board.pos().hash(), before, "the board is left as it was");
     line
 }
 
@@ -685,8 +685,7 @@ fn vct_defences_stop_the_opponents_vct() {
     rows[14] = "o";
     let pos = diagram(&rows, false);
     assert_eq!(pos.side_to_move(), Side::O);
-    let mut board = SearchBoard::new(&pos);
-    board.enable_patterns();
+    let mut board = GomokuBoard::new(&pos);
     let defences = Vct::new(14).defences(&mut board, 2, 100_000, None);
     assert!(defences.contains(&index(7, 8)), "{defences:?}");
     for &d in &defences {
@@ -714,12 +713,13 @@ fn searched(
     depth: u32,
     inner_vct: bool,
 ) -> (crate::engine::score::Score, Option<usize>, u64) {
-    use crate::engine::search::{Features, Searcher};
+    use crate::engine::search::{Features, NoRecorder, Searcher};
     let table = crate::engine::table::Table::new(4, usize::MAX);
     let stop = std::sync::atomic::AtomicBool::new(false);
     let limits = crate::engine::Limits::default();
-    let mut s = Searcher::new(pos, &table, Features::FULL, &limits, &stop, 0);
-    s.inner_vct = inner_vct;
+    let mut s: Searcher<Gomoku> =
+        Searcher::build(pos, &table, Features::FULL, &limits, &stop, 0, NoRecorder);
+    s.knowledge.inner_vct = inner_vct;
     let (score, best) = s.root(depth, 0);
     (score, best, s.stats.nodes)
 }

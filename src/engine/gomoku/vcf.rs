@@ -8,9 +8,9 @@
 
 use std::time::Instant;
 
-use crate::engine::board::SearchBoard;
 use crate::rules::Side;
 
+use super::board::GomokuBoard;
 use super::movegen::find;
 use super::patterns::Combo;
 
@@ -52,10 +52,10 @@ impl Vcf {
 
     /// A win of the side to move by continuous fours, with at most `fours` fours and `budget`
     /// nodes: the line from the first four to the five, both sides' moves. The board must
-    /// have its patterns on ([`SearchBoard::enable_patterns`]); it is left as it was.
+    /// is left as it was.
     pub fn solve(
         &mut self,
-        board: &mut SearchBoard,
+        board: &mut GomokuBoard,
         fours: u32,
         budget: u64,
     ) -> Option<Vec<usize>> {
@@ -66,7 +66,7 @@ impl Vcf {
     /// nodes.
     pub fn solve_until(
         &mut self,
-        board: &mut SearchBoard,
+        board: &mut GomokuBoard,
         fours: u32,
         budget: u64,
         deadline: Option<Instant>,
@@ -80,7 +80,7 @@ impl Vcf {
     }
 
     /// Whether the side to move wins by fours; on a win `line` holds the moves.
-    fn attack(&mut self, board: &mut SearchBoard, fours: u32, line: &mut Vec<usize>) -> bool {
+    fn attack(&mut self, board: &mut GomokuBoard, fours: u32, line: &mut Vec<usize>) -> bool {
         self.nodes += 1;
         let late = || self.deadline.is_some_and(|d| Instant::now() >= d);
         if self.nodes > self.budget || (self.nodes.is_multiple_of(POLL_NODES) && late()) {
@@ -89,7 +89,7 @@ impl Vcf {
             self.out_of_budget = true;
             return false;
         }
-        let me = board.pos.side_to_move();
+        let me = board.pos().side_to_move();
         let them = me.other();
         let mut moves = self.lists.pop().unwrap_or_default();
         let mut near = self.lists.pop().unwrap_or_default();
@@ -110,19 +110,19 @@ impl Vcf {
     /// (none when the budget of fours is spent or the table knows this position fails).
     fn attacks(
         &self,
-        board: &SearchBoard,
+        board: &GomokuBoard,
         me: Side,
         near: &[usize],
         fours: u32,
         moves: &mut Vec<usize>,
     ) -> Option<usize> {
-        let patterns = board.patterns().expect("VCF runs on a board with patterns");
+        let patterns = board.patterns();
         let them = me.other();
         moves.clear();
         if patterns.count(me, Combo::Five) > 0 {
             return find(patterns, me, Combo::Five, near);
         }
-        if fours == 0 || self.failed(board.pos.hash(), fours) {
+        if fours == 0 || self.failed(board.pos().hash(), fours) {
             return None;
         }
         match patterns.count(them, Combo::Five) {
@@ -150,7 +150,7 @@ impl Vcf {
     /// Tries each four in `moves`, the defender (`them`) blocking each; remembers a failure.
     fn try_fours(
         &mut self,
-        board: &mut SearchBoard,
+        board: &mut GomokuBoard,
         them: Side,
         moves: &[usize],
         fours: u32,
@@ -158,7 +158,7 @@ impl Vcf {
     ) -> bool {
         for &four in moves {
             board.make(four);
-            let patterns = board.patterns().expect("patterns on");
+            let patterns = board.patterns();
             // A four of the defender's own completes first.
             let block = if patterns.count(them, Combo::Five) > 0 {
                 None
@@ -185,7 +185,7 @@ impl Vcf {
             }
         }
         if !self.out_of_budget && fours > 0 {
-            self.remember_failure(board.pos.hash(), fours);
+            self.remember_failure(board.pos().hash(), fours);
         }
         false
     }

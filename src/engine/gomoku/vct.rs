@@ -15,9 +15,9 @@
 
 use std::time::Instant;
 
-use crate::engine::board::SearchBoard;
 use crate::rules::Side;
 
+use super::board::GomokuBoard;
 use super::movegen::{Forced, generate};
 use super::patterns::Combo;
 use super::vcf::Vcf;
@@ -89,12 +89,12 @@ impl Vct {
     /// not searched again (`None` at once, 0 nodes).
     pub fn solve_once(
         &mut self,
-        board: &mut SearchBoard,
+        board: &mut GomokuBoard,
         threats: u32,
         budget: u64,
         deadline: Option<Instant>,
     ) -> Option<Vec<usize>> {
-        let key = board.pos.hash();
+        let key = board.pos().hash();
         let slot = key as usize & (self.tried.len() - 1);
         if self.tried[slot] == key {
             self.nodes = 0;
@@ -113,7 +113,7 @@ impl Vct {
     /// left as it was.
     pub fn solve(
         &mut self,
-        board: &mut SearchBoard,
+        board: &mut GomokuBoard,
         threats: u32,
         budget: u64,
         deadline: Option<Instant>,
@@ -134,17 +134,17 @@ impl Vct {
     #[cfg(test)]
     pub fn defences(
         &mut self,
-        board: &mut SearchBoard,
+        board: &mut GomokuBoard,
         threats: u32,
         budget: u64,
         deadline: Option<Instant>,
     ) -> Vec<usize> {
-        let me = board.pos.side_to_move();
+        let me = board.pos().side_to_move();
         let mut near = Vec::new();
         board.candidates(&mut near);
         let history = vec![0; cells(board)];
         let mut moves = Vec::new();
-        let patterns = board.patterns().expect("VCT runs on a board with patterns");
+        let patterns = board.patterns();
         if let Some(forced) = generate(patterns, me, &near, &history, &mut moves) {
             return match forced {
                 Forced::Win(cell) => vec![cell],
@@ -181,13 +181,13 @@ impl Vct {
     }
 
     /// The attacker (the side to move) wins by threats: the line, or `None`.
-    fn attack(&mut self, board: &mut SearchBoard, threats: u32) -> Option<Vec<usize>> {
+    fn attack(&mut self, board: &mut GomokuBoard, threats: u32) -> Option<Vec<usize>> {
         if self.out_of_time() {
             return None;
         }
-        let me = board.pos.side_to_move();
+        let me = board.pos().side_to_move();
         let them = me.other();
-        let patterns = board.patterns().expect("patterns on");
+        let patterns = board.patterns();
         let mut near = Vec::new();
         board.candidates(&mut near);
         if patterns.count(me, Combo::Five) > 0 {
@@ -214,12 +214,12 @@ impl Vct {
         if vcf.is_some() {
             return vcf;
         }
-        let key = board.pos.hash();
+        let key = board.pos().hash();
         if threats == 0 || self.failed(key, threats) {
             return None;
         }
         // Step 3. Each four or live three, strongest first; the defender answers every one.
-        let patterns = board.patterns().expect("patterns on");
+        let patterns = board.patterns();
         let mut moves: Vec<usize> = near
             .iter()
             .copied()
@@ -246,13 +246,13 @@ impl Vct {
 
     /// The defender (the side to move) faces the attacker's threats: the attacker's line
     /// against the longest defence when every defence loses, else `None`.
-    fn defend(&mut self, board: &mut SearchBoard, threats: u32) -> Option<Vec<usize>> {
+    fn defend(&mut self, board: &mut GomokuBoard, threats: u32) -> Option<Vec<usize>> {
         if self.out_of_time() {
             return None;
         }
-        let me = board.pos.side_to_move();
+        let me = board.pos().side_to_move();
         let attacker = me.other();
-        let patterns = board.patterns().expect("patterns on");
+        let patterns = board.patterns();
         // A threat that forces nothing: the defender plays where it likes.
         let forced = patterns.count(attacker, Combo::Five) > 0
             || patterns.has_at_least(attacker, Combo::OpenFour);
@@ -283,7 +283,7 @@ impl Vct {
         }
         // No defence at all: the attacker's four (or live four) cannot be stopped.
         longest.or_else(|| {
-            let patterns = board.patterns().expect("patterns on");
+            let patterns = board.patterns();
             let first = near
                 .iter()
                 .copied()
@@ -293,11 +293,11 @@ impl Vct {
     }
 
     /// The attacker's five after the defender blocks `blocked`, one of its two.
-    fn other_five(&mut self, board: &mut SearchBoard, attacker: Side, blocked: usize) -> usize {
+    fn other_five(&mut self, board: &mut GomokuBoard, attacker: Side, blocked: usize) -> usize {
         board.make(blocked);
         let mut near = Vec::new();
         board.candidates(&mut near);
-        let patterns = board.patterns().expect("patterns on");
+        let patterns = board.patterns();
         let five = super::movegen::find(patterns, attacker, Combo::Five, &near);
         board.unmake(blocked);
         five.unwrap_or(blocked)
@@ -313,10 +313,8 @@ impl Vct {
     }
 }
 
-fn cells(board: &SearchBoard) -> usize {
-    board
-        .patterns()
-        .map_or(0, super::lines::PatternBoard::cells)
+fn cells(board: &GomokuBoard) -> usize {
+    board.patterns().cells()
 }
 
 fn prepend(cell: usize, mut line: Vec<usize>) -> Vec<usize> {

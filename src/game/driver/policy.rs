@@ -9,7 +9,7 @@
 use std::sync::atomic::AtomicBool;
 
 use crate::engine::{
-    Engine, Iteration, Limits, PlayerKind, SearchResult, Stats, Value, choose_move, opening_book,
+    Engine, Limits, PlayerKind, SearchResult, Stats, Value, choose_move, opening_book,
     uses_gomoku_engine,
 };
 use crate::rules::{Cell, Position};
@@ -36,7 +36,7 @@ impl MovePolicy<'_> {
         worker: &mut Worker,
         position: &Position,
         stop: &AtomicBool,
-        on_iteration: &mut dyn FnMut(&Iteration),
+        on_iteration: &mut dyn FnMut(&SearchResult),
     ) -> Answer {
         let rule = *position.rule();
         let engine_plays = matches!(self.player, PlayerKind::Engine { .. });
@@ -87,7 +87,7 @@ pub(super) fn hint(
     position: &Position,
     player: &PlayerKind,
     stop: &AtomicBool,
-    on_iteration: &mut dyn FnMut(&Iteration),
+    on_iteration: &mut dyn FnMut(&SearchResult),
 ) -> Answer {
     let rule = *position.rule();
     let limits = clock::hint_limits(&rule, player);

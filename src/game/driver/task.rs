@@ -2,7 +2,7 @@
 //! they report. Moves and hints run on one lane ([`MOVES`]), values on another
 //! ([`VALUES`]), so the values are worked out while the computer thinks about its move.
 
-use crate::engine::{Iteration, Limits, MoveValue, PlayerKind, SearchResult};
+use crate::engine::{Limits, MoveValue, PlayerKind, SearchResult};
 use crate::rules::{Cell, Position};
 
 use super::super::clock::Clock;
@@ -111,7 +111,7 @@ pub struct Answer {
 #[derive(Clone, Debug)]
 pub enum Event {
     /// An iteration of iterative deepening finished (moves and hints by the engine).
-    Iteration(Iteration),
+    Iteration(SearchResult),
     /// One move's value (values).
     Value(MoveValue),
     /// The move or hint.
@@ -138,7 +138,7 @@ impl Job for Request {
             ..
         } = self;
         let stop = out.stop();
-        let mut iteration = |it: &Iteration| out.send(Event::Iteration(it.clone()));
+        let mut iteration = |it: &SearchResult| out.send(Event::Iteration(it.clone()));
         match task {
             Task::Move(player) => {
                 let policy = MovePolicy {
@@ -184,7 +184,7 @@ impl Job for Request {
 impl Ticket<Event> {
     /// Waits for the answer of a move or hint, passing every iteration to `on_iteration`.
     /// Fails with the worker's message if it failed, or says so if the search was stopped.
-    pub fn answer(self, on_iteration: &mut dyn FnMut(&Iteration)) -> Result<Answer, String> {
+    pub fn answer(self, on_iteration: &mut dyn FnMut(&SearchResult)) -> Result<Answer, String> {
         for event in self {
             match event {
                 Event::Iteration(iteration) => on_iteration(&iteration),

@@ -55,7 +55,7 @@ fn iterations_then_the_answer_come_on_the_ticket_and_then_it_ends() {
     let mut depths = Vec::new();
     let answer = loop {
         match next(&mut ticket).expect("the search answers") {
-            Event::Iteration(it) => depths.push(it.depth),
+            Event::Iteration(it) => depths.push(it.stats.depth),
             Event::Answer(answer) => break answer,
             other => panic!("unexpected {other:?}"),
         }

@@ -1,0 +1,75 @@
+//! The board of the five-in-a-row search: the search board with its line patterns, both
+//! kept up to date move by move, so the patterns are always there to read.
+
+use crate::engine::board::SearchBoard;
+use crate::rules::Position;
+
+use super::lines::PatternBoard;
+
+/// A search board and the line patterns of its position.
+#[derive(Clone)]
+pub struct GomokuBoard {
+    board: SearchBoard,
+    patterns: PatternBoard,
+}
+
+impl GomokuBoard {
+    /// Prepares a search copy of `pos` with its patterns (the tests' boards; the search
+    /// sets its board up first, see [`GomokuBoard::with_board`]).
+    #[cfg(test)]
+    #[must_use]
+    pub fn new(pos: &Position) -> GomokuBoard {
+        GomokuBoard::with_board(SearchBoard::new(pos))
+    }
+
+    /// Adds the patterns to a search board already set up.
+    #[must_use]
+    pub fn with_board(board: SearchBoard) -> GomokuBoard {
+        GomokuBoard {
+            patterns: PatternBoard::new(&board.pos),
+            board,
+        }
+    }
+
+    /// The search board under the patterns.
+    #[inline]
+    #[must_use]
+    pub fn board(&self) -> &SearchBoard {
+        &self.board
+    }
+
+    /// The position.
+    #[inline]
+    #[must_use]
+    pub fn pos(&self) -> &Position {
+        &self.board.pos
+    }
+
+    /// The line patterns of the position.
+    #[inline]
+    #[must_use]
+    pub fn patterns(&self) -> &PatternBoard {
+        &self.patterns
+    }
+
+    /// The empty cells near a stone (see [`SearchBoard::candidates`]).
+    #[inline]
+    pub fn candidates(&self, out: &mut Vec<usize>) {
+        self.board.candidates(out);
+    }
+
+    /// Plays `index` for the side to move.
+    #[inline]
+    pub fn make(&mut self, index: usize) {
+        let side = self.board.pos.side_to_move();
+        self.board.make(index);
+        self.patterns.place(index, side);
+    }
+
+    /// Takes back the last move, on `index`.
+    #[inline]
+    pub fn unmake(&mut self, index: usize) {
+        self.patterns.remove(index);
+        self.board.unmake(index);
+    }
+}

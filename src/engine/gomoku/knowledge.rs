@@ -1,0 +1,219 @@
+//! The knowledge of five in a row, behind the one search: the pattern evaluation and a short
+//! VCF at the horizon, the pattern move generator, a VCT one and two plies below the root,
+//! and VCF and VCT solvers run at the root before the search. Principal variation search is
+//! switched on here, where the generator's first move is usually the best.
+
+use std::time::Instant;
+
+use crate::engine::board::SearchBoard;
+use crate::engine::score::{Score, WIN};
+use crate::engine::search::{Context, Exit, Features, Knowledge, Settled};
+use crate::engine::types::Limits;
+
+use super::board::GomokuBoard;
+use super::movegen::{self, Forced};
+use super::patterns::Combo;
+use super::vcf::Vcf;
+use super::vct::{self, Vct};
+
+/// The most fours a VCF may play at the root, and the nodes it may spend there.
+const ROOT_VCF_FOURS: u32 = 20;
+const ROOT_VCF_NODES: u64 = 200_000;
+
+/// The same at the horizon, where it runs at many nodes and must stay cheap: it is only
+/// tried where the side to move has a four-three or a live four to play, which is where a
+/// win by fours usually is (with any four at all, it would cost most of the search's time).
+const LEAF_VCF_FOURS: u32 = 6;
+const LEAF_VCF_NODES: u64 = 60;
+
+/// The plies below the root where the side to move looks for a VCT: at the first, a VCT of
+/// the opponent refutes the root's move; at the second, the root's side wins by one.
+const INNER_VCT_PLIES: u32 = 2;
+
+/// Table size of the VCF solver, in bits of slot count.
+const VCF_TABLE_BITS: u32 = 16;
+
+/// The knowledge of five in a row on boards of more than 25 cells.
+pub(crate) struct Gomoku {
+    board: GomokuBoard,
+    vcf: Vcf,
+    vct: Vct,
+    /// When the root's VCF gives up: a quarter of the time, the rest is the search's.
+    vcf_deadline: Option<Instant>,
+    /// Whether the nodes one and two plies below the root look for a VCT of the side to
+    /// move (on by default; a test turns it off to compare).
+    pub inner_vct: bool,
+    /// The cells near the stones, reused by the move generator.
+    near: Vec<usize>,
+}
+
+impl Knowledge for Gomoku {
+    const PRINCIPAL_VARIATION: bool = true;
+
+    fn new(board: SearchBoard, _: Features, limits: &Limits) -> Gomoku {
+        Gomoku {
+            board: GomokuBoard::with_board(board),
+            vcf: Vcf::new(VCF_TABLE_BITS),
+            vct: Vct::new(vct::TABLE_BITS),
+            vcf_deadline: limits.time.map(|t| Instant::now() + t / 4),
+            inner_vct: true,
+            near: Vec::new(),
+        }
+    }
+
+    #[inline]
+    fn board(&self) -> &SearchBoard {
+        self.board.board()
+    }
+
+    #[inline]
+    fn make(&mut self, index: usize) {
+        self.board.make(index);
+    }
+
+    #[inline]
+    fn unmake(&mut self, index: usize) {
+        self.board.unmake(index);
+    }
+
+    /// A five to play wins, two of the opponent's lose, one of them must be blocked (`None`:
+    /// search one more ply, since a leaf in the middle of a forced sequence would be scored
+    /// as if the four were not there), a short VCF may win; otherwise the pattern evaluation.
+    fn horizon(&mut self, ply: u32) -> Option<(Score, Exit)> {
+        let me = self.board.pos().side_to_move();
+        let patterns = self.board.patterns();
+        if patterns.count(me, Combo::Five) > 0 {
+            return Some((WIN - (ply as Score + 1), Exit::Patterns));
+        }
+        match patterns.count(me.other(), Combo::Five) {
+            0 => {}
+            1 => return None,
+            _ => return Some((-(WIN - (ply as Score + 2)), Exit::Patterns)),
+        }
+        let value = super::eval::evaluate(patterns, me);
+        if patterns.has_at_least(me, Combo::FourThree)
+            && let Some(line) = self
+                .vcf
+                .solve(&mut self.board, LEAF_VCF_FOURS, LEAF_VCF_NODES)
+        {
+            return Some((WIN - (ply as Score + line.len() as Score), Exit::Patterns));
+        }
+        Some((value, Exit::Patterns))
+    }
+
+    /// The pattern generator's moves, or the node settled by a five, two of the opponent's,
+    /// or a VCT near the root.
+    fn generate(&mut self, at: Context<'_>, moves: &mut Vec<usize>) -> Option<Settled> {
+        let settled = |(score, best), proof| Settled {
+            score,
+            best,
+            exit: Exit::Patterns,
+            proof,
+        };
+        if let Some(found) = self.pattern_moves(at.ply, at.history, moves) {
+            return Some(settled(found, false));
+        }
+        self.inner_vct(at).map(|found| settled(found, true))
+    }
+
+    /// The table move to the front; the others keep the generator's order.
+    fn order_first(&self, moves: &mut [usize], table_move: Option<usize>) -> Option<usize> {
+        if let Some(at) = table_move.and_then(|t| moves.iter().position(|&m| m == t)) {
+            moves[..=at].rotate_right(1);
+        }
+        None
+    }
+
+    /// Never asked: the generator sorts the moves by their patterns already.
+    fn order(&self, _: &mut [usize], _: &[u32], _: u64) {}
+
+    /// A win by continuous fours within the root's budget, then one by threes and fours in
+    /// what is left of the same time (the main thread only: the helpers would find the same).
+    fn root_win(&mut self, main: bool, nodes: &mut u64) -> Option<Vec<usize>> {
+        if self.board.pos().is_over() {
+            return None;
+        }
+        let line = self.vcf.solve_until(
+            &mut self.board,
+            ROOT_VCF_FOURS,
+            ROOT_VCF_NODES,
+            self.vcf_deadline,
+        );
+        *nodes += self.vcf.nodes;
+        if line.is_some() || !main {
+            return line;
+        }
+        let line = self.vct.solve(
+            &mut self.board,
+            vct::ROOT_THREATS,
+            vct::ROOT_NODES,
+            self.vcf_deadline,
+        );
+        *nodes += self.vct.nodes;
+        line
+    }
+
+    /// The best move by the patterns.
+    fn fallback_move(&mut self, history: &[u32]) -> Option<usize> {
+        let mut moves = Vec::new();
+        if let Some((_, best)) = self.pattern_moves(0, history, &mut moves) {
+            return best;
+        }
+        moves.first().copied()
+    }
+}
+
+impl Gomoku {
+    /// The moves worth searching from the patterns (see [`movegen`]), or the score and the
+    /// move when a five or two of the opponent's settle it.
+    fn pattern_moves(
+        &mut self,
+        ply: u32,
+        history: &[u32],
+        moves: &mut Vec<usize>,
+    ) -> Option<(Score, Option<usize>)> {
+        let me = self.board.pos().side_to_move();
+        self.board.candidates(&mut self.near);
+        let forced = movegen::generate(self.board.patterns(), me, &self.near, history, moves);
+        match forced? {
+            Forced::Win(cell) => Some((WIN - (ply as Score + 1), Some(cell))),
+            Forced::Loss(cell) => Some((-(WIN - (ply as Score + 2)), Some(cell))),
+        }
+    }
+
+    /// One or two plies below the root: a win of the side to move by threes and fours,
+    /// within a small budget, settles the node (its first threat is the best move, the score
+    /// a win after the line's plies, kept in the table as a lower bound).
+    /// Asked only where the side to move has something to attack with (a four or a double
+    /// three to make: without one a VCT is rare, and asking everywhere costs up to a quarter
+    /// more nodes per depth) and the opponent has neither a four nor a live three
+    /// (then the search's own answers are forced, and a three of ours would come too late).
+    /// Both sides are covered: at the first ply a VCT of the opponent refutes the root's
+    /// move, at the second the root's side wins after the opponent's reply.
+    fn inner_vct(&mut self, at: Context<'_>) -> Option<(Score, Option<usize>)> {
+        if !self.inner_vct || at.ply <= at.root_ply || at.ply > at.root_ply + INNER_VCT_PLIES {
+            return None;
+        }
+        let me = self.board.pos().side_to_move();
+        let patterns = self.board.patterns();
+        // `Four` or more: a four, a double three or better to make. A live three of the
+        // opponent's (or its four) is a cell of `OpenFour` or more for it.
+        if !patterns.has_at_least(me, Combo::Four)
+            || patterns.has_at_least(me.other(), Combo::OpenFour)
+        {
+            return None;
+        }
+        let line = self.vct.solve_once(
+            &mut self.board,
+            vct::INNER_THREATS,
+            vct::INNER_NODES,
+            at.deadline,
+        );
+        *at.nodes += self.vct.nodes;
+        let line = line?;
+        Some((
+            WIN - (at.ply as Score + line.len() as Score),
+            line.first().copied(),
+        ))
+    }
+}

@@ -1,0 +1,82 @@
+//! What the search must know about the kind of game it searches: the value at the horizon,
+//! the moves worth searching, their order, a win to look for before the search and the move
+//! to fall back on. One trait with an implementation per kind of game (m,n,k boards, and
+//! five in a row with its line patterns), compiled into a searcher of its own, so the one
+//! pays nothing for the other.
+
+use std::time::Instant;
+
+use crate::engine::board::SearchBoard;
+use crate::engine::score::Score;
+use crate::engine::types::Limits;
+
+use super::features::Features;
+use super::recorder::Exit;
+
+/// Where the search stands when it asks the knowledge for the moves of a node.
+pub(crate) struct Context<'c> {
+    /// The node's distance from the position searched.
+    pub ply: u32,
+    /// The ply of the root of the search in progress.
+    pub root_ply: u32,
+    /// The history heuristic's counts, by cell.
+    pub history: &'c [u32],
+    /// When the search must stop (a solver run from here gives up then too).
+    pub deadline: Option<Instant>,
+    /// The search's node count, which a solver run from here adds its nodes to.
+    pub nodes: &'c mut u64,
+}
+
+/// A node settled by the knowledge before any move of it is searched.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Settled {
+    /// Its value for the side to move.
+    pub score: Score,
+    /// The move that wins, or that shows the loss.
+    pub best: Option<usize>,
+    /// Why it is settled, for the recorder.
+    pub exit: Exit,
+    /// Whether the score is a proved lower bound for the table to keep (a win found by a
+    /// solver that searched past the node's depth).
+    pub proof: bool,
+}
+
+/// The knowledge that differs between kinds of game, behind the one search.
+pub(crate) trait Knowledge: Sized {
+    /// Whether nodes after the first move are searched with a null window first (principal
+    /// variation search), which pays where the first move is usually best.
+    const PRINCIPAL_VARIATION: bool;
+
+    /// The knowledge for a search of `board`.
+    fn new(board: SearchBoard, features: Features, limits: &Limits) -> Self;
+
+    /// The board the search stands on.
+    fn board(&self) -> &SearchBoard;
+
+    /// Plays `index` for the side to move.
+    fn make(&mut self, index: usize);
+
+    /// Takes back the last move, on `index`.
+    fn unmake(&mut self, index: usize);
+
+    /// The value at the depth limit, and why; `None` when the position must be searched one
+    /// more ply to have a value.
+    fn horizon(&mut self, ply: u32) -> Option<(Score, Exit)>;
+
+    /// Fills `moves` with the moves worth searching, or settles the node.
+    fn generate(&mut self, at: Context<'_>, moves: &mut Vec<usize>) -> Option<Settled>;
+
+    /// Puts the table's move first; returns from where the rest of `moves` is to be sorted
+    /// by [`Knowledge::order`] once the search reaches it (`None`: never).
+    fn order_first(&self, moves: &mut [usize], table_move: Option<usize>) -> Option<usize>;
+
+    /// Sorts `moves`, the best first; `jitter` (not 0) adds noise for a helper thread.
+    fn order(&self, moves: &mut [usize], history: &[u32], jitter: u64);
+
+    /// A win of the side to move found before the search, by a solver the kind of game has:
+    /// the line, both sides' moves. `main` is false for a helper thread.
+    fn root_win(&mut self, main: bool, nodes: &mut u64) -> Option<Vec<usize>>;
+
+    /// The move to play when no iteration finished.
+    fn fallback_move(&mut self, history: &[u32]) -> Option<usize>;
+}

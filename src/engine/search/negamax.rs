@@ -1,0 +1,342 @@
+//! The search of one node: negamax with alpha-beta, in numbered steps, each its own function.
+//! The steps where kinds of game differ (the horizon, the moves, their order) ask the
+//! searcher's [`Knowledge`].
+
+use crate::engine::score::{INFINITY, Score, WIN};
+use crate::engine::table::Bound;
+
+use super::{Context, Exit, Knowledge, Recorder, Searcher, Settled};
+
+/// A node past its first steps: where it is, and what the table said of it.
+struct Node {
+    /// The plies left to search.
+    depth: u32,
+    /// The distance from the position searched.
+    ply: u32,
+    /// The window it was entered with.
+    alpha: Score,
+    beta: Score,
+    /// Its table key and the symmetry the key was taken in.
+    at: (u64, usize),
+    /// The table's best move, in this node's orientation.
+    table_move: Option<usize>,
+    /// The table's score and bound, when it was searched at least as deep as asked now.
+    stored: Option<(Score, Bound)>,
+    /// The sides (bit per side) for which no pairing strategy was found here.
+    unpaired: u8,
+}
+
+impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
+    /// Negamax with alpha-beta. `best_out` receives the best move at this node.
+    pub(super) fn negamax(
+        &mut self,
+        depth: u32,
+        ply: u32,
+        alpha: Score,
+        beta: Score,
+        best_out: &mut Option<usize>,
+    ) -> Score {
+        // Step 1. Count the node and look at the clock, the node budget and the stop flag.
+        if !self.count_node(depth, ply, alpha, beta) {
+            return 0;
+        }
+        // Step 2. The game is over, or can no longer be won by anyone.
+        if let Some(score) = self.game_over(ply) {
+            return score;
+        }
+        let mut depth = depth.min(self.board().pos.empty_count() as u32);
+        // Step 3. A side that can no longer win by the potential.
+        let shortcuts = self.features.knowledge && ply > 0;
+        if shortcuts && self.potential_settles(alpha, beta) {
+            return 0;
+        }
+        // Step 4. The horizon.
+        if depth == 0 {
+            match self.horizon(ply) {
+                Some(score) => return score,
+                None => depth = 1,
+            }
+        }
+        // Step 5. The transposition table.
+        let mut node = self.probe(depth, ply, alpha, beta);
+        let root = best_out.is_some() || ply == 0;
+        if !root && let Some(score) = self.table_settles(&node) {
+            return score;
+        }
+        // Step 6. A side that can no longer win by a pairing strategy.
+        if shortcuts && self.pairing_settles(&mut node) {
+            return 0;
+        }
+        // Step 7. The moves, or the node settled by the knowledge.
+        let mut moves = self.lists.pop().unwrap_or_default();
+        if let Some(settled) = self.generate(&node, &mut moves) {
+            self.lists.push(moves);
+            *best_out = settled.best;
+            self.recorder
+                .leave(settled.score, settled.exit, settled.best);
+            return settled.score;
+        }
+        // Step 8. Order the moves.
+        let sorted_from = self.knowledge.order_first(&mut moves, node.table_move);
+        // Step 9. Search the moves.
+        let searched = self.search_moves(&node, &mut moves, sorted_from);
+        self.lists.push(moves);
+        let Some((best_score, best_move)) = searched else {
+            self.recorder.leave(0, Exit::Aborted, None);
+            return 0;
+        };
+        *best_out = best_move;
+        self.recorder.leave(best_score, Exit::Searched, best_move);
+        // Step 10. Remember the result.
+        self.remember_searched(&node, best_score, best_move);
+        best_score
+    }
+
+    /// Step 1: counts the node and looks at the limits every 1024 nodes; `false` when the
+    /// search is to stop (a recorder out of room stops it before the node is counted).
+    #[inline]
+    fn count_node(&mut self, depth: u32, ply: u32, alpha: Score, beta: Score) -> bool {
+        if R::ACTIVE && self.recorder.is_full() {
+            self.aborted = true;
+            return false;
+        }
+        self.stats.nodes += 1;
+        if self.stats.nodes & 1023 == 0 {
+            self.poll_limits();
+        }
+        if self.aborted {
+            return false;
+        }
+        if R::ACTIVE {
+            let left = depth.min(self.board().pos.empty_count() as u32);
+            self.recorder.enter(ply, left, alpha, beta);
+        }
+        true
+    }
+
+    /// Step 2: the value of a finished game, or of one no side can win any more.
+    #[inline]
+    fn game_over(&mut self, ply: u32) -> Option<Score> {
+        let pos = &self.board().pos;
+        let (score, exit) = if pos.winner().is_some() {
+            (-(WIN - ply as Score), Exit::Lost)
+        } else if pos.is_over() {
+            (0, Exit::FullBoard)
+        } else if self.features.knowledge && self.board().is_dead_draw() {
+            (0, Exit::DeadDraw)
+        } else {
+            return None;
+        };
+        self.recorder.leave(score, exit, None);
+        Some(score)
+    }
+
+    /// Step 3: a side that can no longer complete any line, or whose opponent can stop
+    /// every line it could still complete (by the Erdős–Selfridge potential), can no longer
+    /// win: the value is at most 0 (we can't win) or at least 0 (they can't), which often
+    /// settles a window that straddles the draw. Not at the root, which must still name its
+    /// best move. `true`: the node's value is 0.
+    #[inline]
+    fn potential_settles(&mut self, alpha: Score, beta: Score) -> bool {
+        let me = self.board().pos.side_to_move();
+        for (side, wanted) in [(me.other(), beta <= 0), (me, alpha >= 0)] {
+            if wanted && self.board().potential_blocks(side) {
+                let exit = Exit::CannotWin {
+                    side,
+                    pairing: false,
+                };
+                self.recorder.leave(0, exit, None);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Step 4: the value at the depth limit, from the knowledge (`None`: search one more ply).
+    #[inline]
+    fn horizon(&mut self, ply: u32) -> Option<Score> {
+        let (score, exit) = self.knowledge.horizon(ply)?;
+        self.recorder.leave(score, exit, None);
+        Some(score)
+    }
+
+    /// Step 5: the table's entry for the node, keyed on the symmetry-reduced hash (or the
+    /// plain one, when the lab asks for the table without symmetry).
+    #[inline]
+    fn probe(&mut self, depth: u32, ply: u32, alpha: Score, beta: Score) -> Node {
+        let at = self.canonical();
+        let mut node = Node {
+            depth,
+            ply,
+            alpha,
+            beta,
+            at,
+            table_move: None,
+            stored: None,
+            unpaired: 0,
+        };
+        if self.features.table
+            && let Some(entry) = self.table.probe(at.0, ply)
+        {
+            self.stats.tt_hits += 1;
+            self.recorder
+                .table_hit(entry.bound, u32::from(entry.depth), entry.score);
+            node.unpaired = entry.unpaired;
+            node.table_move = entry.best.map(|b| self.inverse[at.1][b as usize] as usize);
+            if u32::from(entry.depth) >= depth.min(255) {
+                node.stored = Some((entry.score, entry.bound));
+            }
+        }
+        node
+    }
+
+    /// Step 5, below the root (which must still name its best move): the table's stored
+    /// result settles the node when it is deep enough and its bound decides the window.
+    #[inline]
+    fn table_settles(&mut self, node: &Node) -> Option<Score> {
+        let (score, bound) = node.stored?;
+        let cut = match bound {
+            Bound::Exact => true,
+            Bound::Lower => score >= node.beta,
+            Bound::Upper => score <= node.alpha,
+        };
+        if !cut {
+            return None;
+        }
+        self.recorder
+            .leave(score, Exit::Table { bound }, node.table_move);
+        Some(score)
+    }
+
+    /// Step 6: the question of step 3 answered by a pairing strategy, a costlier test, so it
+    /// comes after the table, which also remembers where it found none. `true`: the node's
+    /// value is 0.
+    #[inline]
+    fn pairing_settles(&mut self, node: &mut Node) -> bool {
+        let me = self.board().pos.side_to_move();
+        for (maker, wanted) in [(me.other(), node.beta <= 0), (me, node.alpha >= 0)] {
+            let bit = 1 << maker.index();
+            if wanted && node.unpaired & bit == 0 {
+                if self.board().breaker_pairs_off(maker) {
+                    let exit = Exit::CannotWin {
+                        side: maker,
+                        pairing: true,
+                    };
+                    self.recorder.leave(0, exit, None);
+                    return true;
+                }
+                node.unpaired |= bit;
+            }
+        }
+        false
+    }
+
+    /// Step 7: the knowledge's moves (m,n,k: immediate wins and forced blocks; five in a
+    /// row: the patterns' moves and a VCT near the root), or the node it settles. A win that
+    /// a solver proved is kept in the table as a lower bound.
+    #[inline]
+    fn generate(&mut self, node: &Node, moves: &mut Vec<usize>) -> Option<Settled> {
+        let context = Context {
+            ply: node.ply,
+            root_ply: self.root_ply,
+            history: &self.history,
+            deadline: self.deadline,
+            nodes: &mut self.stats.nodes,
+        };
+        let settled = self.knowledge.generate(context, moves)?;
+        if settled.proof {
+            let result = (settled.score, Bound::Lower);
+            let (depth, ply) = (node.depth, node.ply);
+            self.remember(node.at, depth, ply, result, settled.best, node.unpaired);
+        }
+        Some(settled)
+    }
+
+    /// Step 9: searches `moves` in turn, those from `sorted_from` on sorted when the search
+    /// reaches them; the best score and move, or `None` when the search was stopped.
+    #[inline]
+    fn search_moves(
+        &mut self,
+        node: &Node,
+        moves: &mut [usize],
+        sorted_from: Option<usize>,
+    ) -> Option<(Score, Option<usize>)> {
+        let (mut alpha, beta) = (node.alpha, node.beta);
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            if sorted_from == Some(i) {
+                self.knowledge
+                    .order(&mut moves[i..], &self.history, self.jitter);
+            }
+            let m = moves[i];
+            let score = self.search_child(node, m, i > 0, alpha, beta);
+            if self.aborted {
+                return None;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(m);
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if self.features.pruning && alpha >= beta {
+                self.stats.cutoffs += 1;
+                self.history[m] += node.depth * node.depth;
+                self.recorder.cutoff(m, score, beta, &moves[i + 1..]);
+                break;
+            }
+        }
+        Some((best_score, best_move))
+    }
+
+    /// Step 9, one move: its value for this node's side to move. With principal variation
+    /// search (where the knowledge asks for it), a move after the first is asked with a null
+    /// window whether it beats alpha; only one that does is searched again in full.
+    #[inline]
+    fn search_child(
+        &mut self,
+        node: &Node,
+        m: usize,
+        later: bool,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let (depth, ply) = (node.depth - 1, node.ply + 1);
+        let (a, b) = if self.features.pruning {
+            (-beta, -alpha)
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        self.knowledge.make(m);
+        self.recorder.before_child(m);
+        let score = if K::PRINCIPAL_VARIATION && later && beta - alpha > 1 {
+            let scout = -self.negamax(depth, ply, -alpha - 1, -alpha, &mut None);
+            if scout > alpha && scout < beta && !self.aborted {
+                self.recorder.before_child(m);
+                -self.negamax(depth, ply, a, b, &mut None)
+            } else {
+                scout
+            }
+        } else {
+            -self.negamax(depth, ply, a, b, &mut None)
+        };
+        self.knowledge.unmake(m);
+        score
+    }
+
+    /// Step 10: stores the searched node's result in the table, its bound from the window.
+    #[inline]
+    fn remember_searched(&mut self, node: &Node, score: Score, best: Option<usize>) {
+        let bound = if score <= node.alpha {
+            Bound::Upper
+        } else if score >= node.beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        let (at, depth, ply) = (node.at, node.depth, node.ply);
+        self.remember(at, depth, ply, (score, bound), best, node.unpaired);
+    }
+}
