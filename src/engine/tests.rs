@@ -254,31 +254,6 @@ fn limits_and_stop_return_a_legal_move() {
     assert_eq!(r.value, Value::Unknown);
 }
 
-/// Speed figures for the README: `cargo test --release --lib speed_figures -- --ignored --nocapture`.
-#[test]
-#[ignore = "prints timings; run in release"]
-fn speed_figures() {
-    for (w, h, k) in [
-        (3, 3, 3),
-        (4, 4, 3),
-        (4, 4, 4),
-        (5, 4, 4),
-        (6, 5, 4),
-        (5, 5, 4),
-    ] {
-        let p = Position::new(Rule::new(w, h, k, false).unwrap());
-        let start = Instant::now();
-        let r = solve(&p, Algorithm::Full);
-        println!(
-            "{w},{h},{k}: {:?} in {:.3} s, {} nodes, best {:?}",
-            r.value,
-            start.elapsed().as_secs_f64(),
-            r.stats.nodes,
-            r.best
-        );
-    }
-}
-
 #[test]
 fn position_bound_counts_placements_with_legal_stone_counts() {
     // 1 + 9 + 72 + 252 + 756 + 1260 + 1680 + 1260 + 630 + 126 placements on 3x3, of which
