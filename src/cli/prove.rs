@@ -13,9 +13,9 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use super::{CliError, emit};
-use crate::engine::FULL_WIDTH_CELLS;
 use crate::engine::prover::certificate::certify;
 use crate::engine::prover::{MAX_CELLS, Progress, ProverConfig, Verdict, prove};
+use crate::engine::searches_every_cell;
 use crate::rules::{Position, Side};
 
 /// How often a long proof reports.
@@ -27,7 +27,7 @@ const PROGRESS_EVERY: Duration = Duration::from_secs(10);
 #[must_use]
 pub fn prefers_prover(position: &Position) -> bool {
     let rule = position.rule();
-    rule.cells() > FULL_WIDTH_CELLS && rule.cells() <= MAX_CELLS && rule.k() >= 5
+    !searches_every_cell(rule) && rule.cells() <= MAX_CELLS && rule.k() >= 5
 }
 
 /// What the prover's `solve` prints.

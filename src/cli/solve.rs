@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use super::report::{Line, MaybeCell, Verdict};
 use super::{BoardArgs, CliError, emit};
-use crate::engine::{Engine, EngineConfig, FULL_WIDTH_CELLS, Limits};
+use crate::engine::{Engine, EngineConfig, Limits, searches_every_cell};
 use crate::rules::{Cell, Side};
 
 /// Arguments of `solve`.
@@ -108,7 +108,7 @@ pub fn run(args: &SolveArgs, output: &mut dyn Write) -> Result<(), CliError> {
         seconds: found.stats.elapsed.as_secs_f64(),
         depth: found.stats.depth,
         pv: found.pv,
-        every_cell: args.every_cell || position.rule().cells() <= FULL_WIDTH_CELLS,
+        every_cell: args.every_cell || searches_every_cell(position.rule()),
         patterns: !args.every_cell && crate::engine::uses_gomoku_engine(position.rule()),
     };
     emit(output, args.board.json, &report)

@@ -11,6 +11,13 @@ use super::score::{Score, WIN_BOUND};
 /// Boards with more cells than this only consider cells near existing stones.
 pub const FULL_WIDTH_CELLS: usize = 25;
 
+/// Whether the search considers every empty cell of a board of `rule` by default (else only
+/// cells near stones, unless [`crate::engine::EngineConfig::every_cell`] asks for all).
+#[must_use]
+pub fn searches_every_cell(rule: &crate::rules::Rule) -> bool {
+    rule.cells() <= FULL_WIDTH_CELLS
+}
+
 /// How far (in king moves) from a stone a candidate may be on large boards.
 const NEAR: isize = 2;
 

@@ -24,7 +24,7 @@ mod sizing;
 mod table;
 mod types;
 
-pub use board::{FULL_WIDTH_CELLS, window_weights};
+pub use board::{FULL_WIDTH_CELLS, searches_every_cell, window_weights};
 pub use gomoku::book::{Book, BookLine, MARGIN as BOOK_MARGIN, opening_book};
 pub use gomoku::is_gomoku as uses_gomoku_engine;
 pub use lazy_smp::Engine;

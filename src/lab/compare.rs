@@ -9,8 +9,8 @@ use serde::{Deserialize, Serialize, Serializer};
 
 use super::{LabError, Method, TABLE_MEGABYTES};
 use crate::engine::{
-    Engine, EngineConfig, FULL_WIDTH_CELLS, Limits, Score, Searcher, Table, Value, position_bound,
-    uses_gomoku_engine,
+    Engine, EngineConfig, Limits, Score, Searcher, Table, Value, position_bound,
+    searches_every_cell, uses_gomoku_engine,
 };
 use crate::rules::{Cell, Position, Rule, Side};
 
@@ -396,7 +396,7 @@ pub fn compare(
         to_move: position.side_to_move(),
         depth: plan,
         node_limit: request.node_limit,
-        near_stones_only: position.rule().cells() > FULL_WIDTH_CELLS,
+        near_stones_only: !searches_every_cell(position.rule()),
         results,
         agreement,
         progression,

@@ -209,30 +209,32 @@ fn line_wins(pos: &Position, line: &[usize]) -> bool {
     p.winner() == Some(me)
 }
 
+/// X to move: (3, 9) makes a dead four on row 3 and a live three on column 9; O must block
+/// the four at (3, 8), and X's column becomes a live four: a win by continuous fours in five
+/// plies.
+const FOURS_WIN: [&str; 15] = [
+    "",
+    "",
+    "",
+    "....oxxx",
+    ".........x",
+    ".........x",
+    "",
+    ".........o",
+    "",
+    "",
+    "",
+    "",
+    "o.o",
+    "",
+    "..............o",
+];
+
 #[test]
 fn vcf_finds_a_forced_win_by_fours() {
     // X to move: (3, 9) makes a dead four on row 3 and a live three on column 9; O must
     // block the four at (3, 8), and X's column becomes a live four.
-    let pos = diagram(
-        &[
-            "",
-            "",
-            "",
-            "....oxxx",
-            ".........x",
-            ".........x",
-            "",
-            ".........o",
-            "",
-            "",
-            "",
-            "",
-            "o.o",
-            "",
-            "..............o",
-        ],
-        false,
-    );
+    let pos = diagram(&FOURS_WIN, false);
     assert_eq!(pos.side_to_move(), Side::X);
     let line = vcf(&pos).expect("a VCF");
     assert!(line_wins(&pos, &line), "{line:?}");
@@ -406,26 +408,7 @@ fn the_engine_stops_an_open_three() {
 
 #[test]
 fn the_engine_plays_a_vcf_with_its_line() {
-    let pos = diagram(
-        &[
-            "",
-            "",
-            "",
-            "....oxxx",
-            ".........x",
-            ".........x",
-            "",
-            ".........o",
-            "",
-            "",
-            "",
-            "",
-            "o.o",
-            "",
-            "..............o",
-        ],
-        false,
-    );
+    let pos = diagram(&FOURS_WIN, false);
     let found = engine_move(&pos, 2);
     assert_eq!(found.value, crate::engine::Value::Win { plies: 5 });
     assert_eq!(found.best, Some(crate::rules::Cell::new(3, 9)));
