@@ -10,5 +10,6 @@ pub mod game;
 pub mod gui;
 pub mod install;
 pub mod lab;
+pub mod net;
 pub mod protocol;
 pub mod rules;

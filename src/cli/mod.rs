@@ -11,6 +11,7 @@ mod book;
 mod compare;
 mod count;
 mod error;
+mod net;
 mod play;
 mod report;
 mod solve;
@@ -50,6 +51,8 @@ pub enum Command {
     Compare(compare::CompareArgs),
     /// Rebuild the opening book of 15x15 five in a row with the engine's own searches
     Book(book::BookArgs),
+    /// Play another person over the network: `net host` prints a ticket, `net join TICKET`
+    Net(net::NetArgs),
 }
 
 /// The board options every subcommand takes.
@@ -141,6 +144,8 @@ pub fn execute(
         Command::Bench(args) => bench::run(args, output),
         Command::Compare(args) => compare::run(args, output),
         Command::Book(args) => book::run(args, output),
+        // Reads standard input on a thread of its own, to hear the network meanwhile.
+        Command::Net(args) => net::run(args, output),
     }
 }
 
