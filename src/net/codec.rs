@@ -87,6 +87,7 @@ impl Decoder {
                 let length = u32::from_be_bytes(self.header[..].try_into().expect("4 bytes"));
                 let length = length as usize;
                 if length > MAX_FRAME {
+                    self.header.clear();
                     return Err(CodecError::TooLarge(length));
                 }
                 self.expected = Some(length);
