@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::engine::{MoveValue, PlayerKind, SearchResult, Stats, Value};
+use crate::engine::{MoveValue, PlayerKind, SearchResult};
 use crate::game::{
     Answer, Chooser, Driver, Event, Player, Request, Session, SharedLessons, Task, Ticket, clock,
 };
@@ -29,9 +29,7 @@ pub enum Method {
     /// By the alpha-beta search, with its numbers (the latest finished iteration while it
     /// runs).
     Search {
-        value: Value,
-        pv: Vec<Cell>,
-        stats: Stats,
+        result: SearchResult,
         finished: bool,
     },
     /// By the course's fixed rules, without a search.
@@ -59,9 +57,7 @@ impl SearchReport {
             side: searched.side_to_move(),
             best: it.best,
             method: Method::Search {
-                value: it.value,
-                pv: it.pv.clone(),
-                stats: it.stats.clone(),
+                result: it.clone(),
                 finished: false,
             },
             searched: searched.clone(),
@@ -70,12 +66,8 @@ impl SearchReport {
 
     fn from_answer(purpose: Purpose, searched: &Position, answer: &Answer) -> SearchReport {
         let method = match &answer.chooser {
-            Chooser::Search(SearchResult {
-                value, pv, stats, ..
-            }) => Method::Search {
-                value: *value,
-                pv: pv.clone(),
-                stats: stats.clone(),
+            Chooser::Search(result) => Method::Search {
+                result: result.clone(),
                 finished: true,
             },
             Chooser::RuleBased => Method::RuleBased,

@@ -413,12 +413,9 @@ fn search_ui(ui: &mut Ui, session: &Session, computer: &Computer) {
             };
             let best = report.best.map_or(t!("search-no-move"), status::cell_name);
             let (value, pv, stats, finished) = match &report.method {
-                Method::Search {
-                    value,
-                    pv,
-                    stats,
-                    finished,
-                } => (*value, pv, stats, *finished),
+                Method::Search { result, finished } => {
+                    (result.value, &result.pv, &result.stats, *finished)
+                }
                 Method::RuleBased => {
                     ui.label(RichText::new(what).strong());
                     ui.label(t!("search-rule-based", best = best));

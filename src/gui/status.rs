@@ -341,9 +341,10 @@ const THINKING_LINE_MOVES: usize = 8;
 /// is not of a move search.
 #[must_use]
 pub fn thinking_line(report: &SearchReport, stones: bool) -> Option<String> {
-    let Method::Search { pv, stats, .. } = &report.method else {
+    let Method::Search { result, .. } = &report.method else {
         return None;
     };
+    let (pv, stats) = (&result.pv, &result.stats);
     if report.purpose != Purpose::Move {
         return None;
     }
