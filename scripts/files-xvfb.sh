@@ -41,7 +41,7 @@ trap cleanup EXIT
 start_app() {
     "$BIN" >>"$WORK/app.log" 2>&1 &
     APP=$!
-    WID=$(timeout 30 xdotool search --sync --name '^Tic-tac-toe$' | head -n 1)
+    WID=$(timeout 30 xdotool search --sync --class '^io\.github\.tictactoe_engine\.TicTacToe$' | head -n 1)
     eval "$(xdotool getwindowgeometry --shell "$WID")"   # X, Y, WIDTH, HEIGHT
     sleep 1
 }

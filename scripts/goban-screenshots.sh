@@ -55,7 +55,7 @@ picture() {
     printf '{\n    "app": "%s",\n}\n' "$text" >"$XDG_DATA_HOME/tictactoe/app.ron"
     "$BIN" >"$WORK/app.log" 2>&1 &
     APP=$!
-    WID=$(timeout 30 xdotool search --sync --name '^Tic-tac-toe$' | head -n 1)
+    WID=$(timeout 30 xdotool search --sync --class '^io\.github\.tictactoe_engine\.TicTacToe$' | head -n 1)
     xdotool windowsize "$WID" "${size%x*}" "${size#*x}"
     eval "$(xdotool getwindowgeometry --shell "$WID")"
     xdotool mousemove "$((X + WIDTH - 5))" "$((Y + HEIGHT - 5))"

@@ -41,7 +41,7 @@ echo "== idle window"
 rm -rf "$XDG_DATA_HOME"
 "$BIN" >"$WORK/app.log" 2>&1 &
 APP=$!
-timeout 30 xdotool search --sync --name '^Tic-tac-toe$' >/dev/null
+timeout 30 xdotool search --sync --class '^io\.github\.tictactoe_engine\.TicTacToe$' >/dev/null
 sleep 2   # let start-up work and the first frames finish
 ticks() { awk '{ print $14 + $15 }' "/proc/$APP/stat"; }
 hz=$(getconf CLK_TCK)

@@ -105,7 +105,7 @@ for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
 
 /usr/bin/tictactoe >"$WORK/app.log" 2>&1 &
 APP=$!
-WID=$(timeout 30 xdotool search --sync --name '^Tic-tac-toe$' | head -n 1)
+WID=$(timeout 30 xdotool search --sync --class '^io\.github\.tictactoe_engine\.TicTacToe$' | head -n 1)
 sleep 2   # the first frames
 # The window writes its state as soon as it starts, so the new file holds the whole state
 # by now: the old settings were carried over if their light theme is in it.

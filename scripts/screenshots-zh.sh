@@ -28,7 +28,7 @@ stop_on_exit
 
 LANG=zh_CN.UTF-8 LC_ALL='' LC_MESSAGES='' "$BIN" >"$WORK/app.log" 2>&1 &
 APP=$!
-WID=$(timeout 30 xdotool search --sync --name '^Tic-tac-toe$' | head -n 1)
+WID=$(timeout 30 xdotool search --sync --class '^io\.github\.tictactoe_engine\.TicTacToe$' | head -n 1)
 xdotool windowsize "$WID" 960 720
 sleep 0.6
 eval "$(xdotool getwindowgeometry --shell "$WID")"   # X, Y, WIDTH, HEIGHT

@@ -53,7 +53,7 @@ for run in $(seq "$RUNS"); do
     "$BIN" >"$WORK/app.log" 2>&1 &
     APP=$!
     # The computer starts thinking with the first frame; its move takes up to 8 s.
-    timeout 30 xdotool search --sync --name '^Tic-tac-toe$' >/dev/null
+    timeout 30 xdotool search --sync --class '^io\.github\.tictactoe_engine\.TicTacToe$' >/dev/null
     sleep 1.5
     : >"$WORK/samples"
     for i in $(seq 16); do

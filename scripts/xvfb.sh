@@ -63,7 +63,7 @@ stop_all() {
 open_window() {
     "$@" >"$WORK/app.log" 2>&1 &
     APP=$!
-    WID=$(timeout 30 xdotool search --sync --name '^Tic-tac-toe$' | head -n 1)
+    WID=$(timeout 30 xdotool search --sync --class '^io\.github\.tictactoe_engine\.TicTacToe$' | head -n 1)
     eval "$(xdotool getwindowgeometry --shell "$WID")"
     echo "window $WID at ${X},${Y}, ${WIDTH}x${HEIGHT}"
 }

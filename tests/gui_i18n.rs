@@ -174,3 +174,36 @@ fn saving_through_the_in_window_browser_speaks_chinese() {
     assert_eq!(saved.moves(), h.state().session().moves());
     let _ = std::fs::remove_dir_all(&folder);
 }
+
+/// The title the window asked for in the frame just run, if it asked for one.
+fn title_asked(h: &App) -> Option<String> {
+    let viewport = h.output().viewport_output.get(&egui::ViewportId::ROOT)?;
+    viewport.commands.iter().rev().find_map(|c| match c {
+        egui::ViewportCommand::Title(title) => Some(title.clone()),
+        _ => None,
+    })
+}
+
+#[test]
+fn the_language_buttons_stay_put_and_the_title_follows_the_language() {
+    let mut h = app();
+    let english = h.get_by_label("English").rect();
+    let chinese = h.get_by_label("简体中文").rect();
+
+    // One frame after the click: the language changed, and with it the window's title.
+    h.get_by_label("简体中文").click();
+    h.step();
+    assert_eq!(title_asked(&h).as_deref(), Some("井字棋"));
+    settle(&mut h);
+    assert_eq!(h.state().state().prefs.language, Some(Language::Chinese));
+    assert_eq!(h.get_by_label("English").rect(), english);
+    assert_eq!(h.get_by_label("简体中文").rect(), chinese);
+
+    // A second click where English was switches back.
+    h.get_by_label("English").click();
+    h.step();
+    assert_eq!(title_asked(&h).as_deref(), Some(tictactoe::gui::TITLE));
+    settle(&mut h);
+    assert_eq!(h.state().state().prefs.language, Some(Language::English));
+    assert_eq!(h.get_by_label("简体中文").rect(), chinese);
+}

@@ -72,6 +72,8 @@ pub struct TicTacToeApp {
     frames: u64,
     /// The session generation last written to eframe's storage.
     persisted: Option<u64>,
+    /// The language the window's title was last given in.
+    titled: Option<i18n::Language>,
 }
 
 impl TicTacToeApp {
@@ -128,6 +130,7 @@ impl TicTacToeApp {
             exit_after_first_frame: None,
             frames: 0,
             persisted: None,
+            titled: None,
         }
     }
 
@@ -575,6 +578,15 @@ impl TicTacToeApp {
         actions
     }
 
+    /// Gives the window its title in the window's language, when that changed.
+    fn title_in_language(&mut self, ctx: &egui::Context) {
+        let language = self.state.prefs.language();
+        if self.titled != Some(language) {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(t!("window-title")));
+            self.titled = Some(language);
+        }
+    }
+
     /// For start-up timing: close once the first frame has been presented.
     fn exit_if_timing(&mut self, ctx: &egui::Context) {
         self.frames += 1;
@@ -659,6 +671,7 @@ impl eframe::App for TicTacToeApp {
             // Written at once, like a move, rather than at eframe's next save.
             self.persisted = None;
         }
+        self.title_in_language(&ctx);
         self.lessons.watch(&self.state.session);
         self.computer
             .drive(&self.state.session, &ctx, Instant::now());

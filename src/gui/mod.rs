@@ -48,7 +48,9 @@ pub use renderer::Renderer;
 pub use saved::{CustomBoard, Loaded, Prefs, Problem, SavedState};
 pub use theme::ThemeChoice;
 
-/// The window title; also what scripts look the window up by.
+/// The window's title in English, as it opens; it then follows the window's language (the
+/// `window-title` message). Scripts find the window by its class, [`APP_ID`], which is the
+/// same in every language.
 pub const TITLE: &str = "Tic-tac-toe";
 
 /// The application id (Wayland app id, X11 class, settings folder name); see

@@ -66,6 +66,10 @@ impl ControlPanel<'_> {
             .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
             .show(ui, |ui| {
                 ui.add_space(4.0);
+                // First, so that switching languages (which rewraps the rows below) never
+                // moves the buttons: a second click where the first was still hits.
+                language_ui(ui, self.prefs);
+                ui.separator();
                 self.commands_ui(ui, &mut actions);
                 ui.separator();
                 self.lab.section_ui(ui);
@@ -77,7 +81,6 @@ impl ControlPanel<'_> {
                 board_ui(ui, &mut settings, self.prefs);
                 ui.separator();
                 self.prefs.theme.ui(ui);
-                language_ui(ui, self.prefs);
                 ui.separator();
                 values_ui(ui, self.session, self.prefs, self.computer);
                 search_ui(ui, self.session, self.computer);
@@ -357,12 +360,21 @@ fn board_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
     }
 }
 
+/// The width of the language chooser's label, room for it in every language.
+const LANGUAGE_LABEL_WIDTH: f32 = 80.0;
+
 /// The language chooser: each language named in its own words, so a player who cannot read
 /// the window's current language still finds theirs.
 fn language_ui(ui: &mut Ui, prefs: &mut Prefs) {
     let current = prefs.language();
-    ui.horizontal_wrapped(|ui| {
-        ui.label(t!("language-label"));
+    ui.horizontal(|ui| {
+        // As wide in every language, so the buttons after it keep their places.
+        let size = egui::vec2(LANGUAGE_LABEL_WIDTH, ui.spacing().interact_size.y);
+        let layout = egui::Layout::left_to_right(egui::Align::Center);
+        ui.allocate_ui_with_layout(size, layout, |ui| {
+            ui.set_min_width(LANGUAGE_LABEL_WIDTH);
+            ui.add(egui::Label::new(t!("language-label")).truncate());
+        });
         for language in Language::ALL {
             if ui
                 .selectable_label(current == language, language.own_name())
