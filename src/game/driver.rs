@@ -36,7 +36,7 @@ pub use job::{Job, Lane, Outbox};
 pub use policy::MovePolicy;
 pub use task::{Answer, Chooser, Event, MOVES, Request, Task, VALUES};
 pub use ticket::{Ticket, TimedOut};
-pub use worker::Worker;
+pub use worker::{Release, Worker};
 
 use worker::Order;
 

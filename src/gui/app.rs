@@ -677,6 +677,7 @@ impl eframe::App for TicTacToeApp {
             .drive(&self.state.session, &ctx, Instant::now());
         self.computer
             .drive_values(&self.state.session, self.state.prefs.show_values);
+        self.computer.release_when_over(&self.state.session);
         self.exit_if_timing(&ctx);
         self.persist_moves(frame);
     }

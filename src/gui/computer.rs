@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 
 use crate::engine::{MoveValue, PlayerKind, SearchResult};
 use crate::game::{
-    Answer, Chooser, Driver, Event, Player, Request, Session, SharedLessons, Task, Ticket, clock,
+    Answer, Chooser, Driver, Event, MOVES, Player, Release, Request, Session, SharedLessons, Task,
+    Ticket, VALUES, clock,
 };
 use crate::rules::{Cell, Position, Side};
 use crate::t;
@@ -149,6 +150,8 @@ pub struct Computer {
     hint_cell: Option<(u64, Cell)>,
     report: Option<SearchReport>,
     values: Option<MoveValues>,
+    /// The game (by generation) whose engines were handed back, with the release tickets.
+    released: Option<(u64, Vec<Ticket<()>>)>,
     /// Repainted when a held move is due.
     ctx: egui::Context,
 }
@@ -165,6 +168,7 @@ impl Computer {
             hint_cell: None,
             report: None,
             values: None,
+            released: None,
             ctx: ctx.clone(),
         }
     }
@@ -283,6 +287,25 @@ impl Computer {
         };
         (report.searched == *position || before_last().is_some_and(|b| report.searched == b))
             .then_some(report)
+    }
+
+    /// Once the game on the board is over, hands back the engines of the moves and values
+    /// lanes and their tables (tens of megabytes each): no search of a finished game needs
+    /// them, and the next search builds a new engine. Once per game position.
+    pub fn release_when_over(&mut self, session: &Session) {
+        let generation = session.generation();
+        let done = self
+            .released
+            .as_ref()
+            .is_some_and(|(g, _)| *g == generation);
+        if session.outcome().is_none() || done || self.is_thinking() || self.is_hinting() {
+            return;
+        }
+        let tickets = [MOVES, VALUES]
+            .into_iter()
+            .map(|lane| self.driver.request(Release { lane }))
+            .collect();
+        self.released = Some((generation, tickets));
     }
 
     /// Stops every search and forgets the hint (a new game, a loaded game, ...): dropping

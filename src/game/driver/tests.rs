@@ -478,3 +478,51 @@ fn a_lane_may_set_up_its_own_engines() {
     );
     assert_eq!(next(&mut d.request(Setup)), Some((1, 1)));
 }
+
+/// Says whether the worker of its lane holds an engine.
+struct HoldsEngine(Lane);
+
+impl Job for HoldsEngine {
+    type Update = bool;
+
+    fn lane(&self) -> Lane {
+        self.0
+    }
+
+    fn run(self, worker: &mut Worker, out: &Outbox<bool>) {
+        out.send(worker.holds_engine());
+    }
+
+    fn failed(_message: String) -> bool {
+        false
+    }
+
+    fn is_final(_update: &bool) -> bool {
+        true
+    }
+}
+
+#[test]
+fn a_release_drops_the_lanes_engine_and_the_next_search_starts_afresh() {
+    let p = Position::new(Rule::new(4, 4, 4, false).unwrap());
+    let d = driver();
+    let hint_nodes = || {
+        let player = engine(None, None);
+        let ticket = d.request(request(&p, Task::Hint { player }));
+        let answer = ticket.answer(&mut |_| {}).unwrap();
+        let Chooser::Search(result) = answer.chooser else {
+            panic!("a hint is a search");
+        };
+        result.stats.nodes
+    };
+    let holds = || next(&mut d.request(HoldsEngine(MOVES))).expect("it answers");
+    let fresh = hint_nodes();
+    assert!(holds(), "the engine is kept after a search");
+    assert_eq!(next(&mut d.request(Release { lane: MOVES })), Some(()));
+    assert!(!holds(), "the release dropped it");
+    assert_eq!(
+        hint_nodes(),
+        fresh,
+        "the search after a release starts from an empty table, as the first did"
+    );
+}

@@ -16,7 +16,7 @@ use crate::engine::{Engine, EngineConfig};
 use crate::rules::Rule;
 
 use super::DriverConfig;
-use super::job::{Job, Outbox};
+use super::job::{Job, Lane, Outbox};
 
 /// What a worker thread keeps from one job to the next, lent to each job as it runs.
 pub struct Worker {
@@ -55,9 +55,47 @@ impl Worker {
         self.config
     }
 
+    /// Whether this worker holds an engine (and so its table).
+    #[must_use]
+    pub fn holds_engine(&self) -> bool {
+        self.engine.is_some()
+    }
+
     /// This worker's random numbers (the opening book's choice among its good replies).
     pub fn rng(&mut self) -> &mut StdRng {
         &mut self.rng
+    }
+}
+
+/// A job that hands the engine of its lane (and so its transposition table, tens of
+/// megabytes) back to the system: for a finished game, whose table no later search needs.
+/// The next job on the lane builds a new engine.
+#[derive(Clone, Copy, Debug)]
+pub struct Release {
+    /// The lane whose engine goes.
+    pub lane: Lane,
+}
+
+impl Job for Release {
+    type Update = ();
+
+    fn lane(&self) -> Lane {
+        self.lane
+    }
+
+    fn run(self, worker: &mut Worker, out: &Outbox<()>) {
+        worker.engine = None;
+        out.send(());
+    }
+
+    fn failed(_message: String) {}
+
+    fn is_final(_update: &()) -> bool {
+        true
+    }
+
+    fn wakes(_update: &()) -> bool {
+        false
     }
 }
 
