@@ -8,9 +8,13 @@
 //! settings a player saved under the old name are copied across once, on the first start
 //! that finds none under the new one. No egui here: the window passes in the two folders.
 
+use std::collections::HashMap;
 use std::fs;
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use crate::salvage;
 
 /// The application id: a reverse-DNS name (for a project without a domain of its own, the
 /// `io.github.<owner>` form AppStream and Flathub use), valid as a D-Bus name as the
@@ -65,10 +69,62 @@ pub fn carry_over_settings(old_dir: &Path, new_dir: &Path) -> io::Result<CarryOv
     Ok(CarryOver::Copied)
 }
 
+/// Keeps a damaged settings file before the window reads it.
+///
+/// eframe reads `app.ron` in `dir` as a whole: a file it cannot read gives no settings at
+/// all, and the next save overwrites it, so the game in progress, the games set aside and
+/// the preferences would be gone. When the file does not read, or its `app_key` entry does
+/// not pass `reads_whole` (the window then recovers what it can of it), the file is copied
+/// beside itself as `app.ron.damaged-<UTC time>` before anything writes over it. A file
+/// that does not read as a whole is then written back with the entries that still read (a
+/// file cut short keeps the entries before the cut), so the window starts from them.
+///
+/// Returns the copy's path, or `None` when the file is missing or reads well.
+///
+/// # Errors
+/// Reading, copying or writing back the file failed; a copy made is left in place.
+pub fn keep_damaged_settings(
+    dir: &Path,
+    app_key: &str,
+    reads_whole: impl Fn(&str) -> bool,
+    now: SystemTime,
+) -> io::Result<Option<PathBuf>> {
+    let file = dir.join(SETTINGS_FILE);
+    let bytes = match fs::read(&file) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let map = std::str::from_utf8(&bytes)
+        .ok()
+        .and_then(|t| ron::from_str::<HashMap<String, String>>(t).ok());
+    if let Some(map) = &map
+        && map.get(app_key).is_none_or(|entry| reads_whole(entry))
+    {
+        return Ok(None);
+    }
+    let stamp = humantime::format_rfc3339_seconds(now)
+        .to_string()
+        .replace(':', "-");
+    let copy = dir.join(format!("{SETTINGS_FILE}.damaged-{stamp}"));
+    fs::copy(&file, &copy)?;
+    if map.is_none() {
+        let entries: HashMap<String, String> =
+            salvage::map_entries(&String::from_utf8_lossy(&bytes))
+                .into_iter()
+                .collect();
+        let written = ron::ser::to_string_pretty(&entries, ron::ser::PrettyConfig::default())
+            .map_err(io::Error::other)?;
+        let partial = dir.join(format!("{SETTINGS_FILE}.recovered"));
+        fs::write(&partial, written)?;
+        fs::rename(&partial, &file)?;
+    }
+    Ok(Some(copy))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::PathBuf;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
     /// A fresh, empty folder of its own for each test.
@@ -82,6 +138,79 @@ mod tests {
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
         dir
+    }
+
+    /// The settings file's entries, as eframe reads them.
+    fn entries(dir: &Path) -> HashMap<String, String> {
+        ron::from_str(&fs::read_to_string(dir.join(SETTINGS_FILE)).unwrap()).unwrap()
+    }
+
+    /// The names in `dir` beside the settings file.
+    fn others(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|name| name != SETTINGS_FILE)
+            .collect();
+        names.sort();
+        names
+    }
+
+    const WHEN: &str = "2026-11-24T06:40:00Z";
+    const COPY: &str = "app.ron.damaged-2026-11-24T06-40-00Z";
+
+    fn keep(dir: &Path) -> Option<PathBuf> {
+        let now = humantime::parse_rfc3339(WHEN).unwrap();
+        keep_damaged_settings(dir, "app", |entry| entry.starts_with("(good"), now).unwrap()
+    }
+
+    #[test]
+    fn settings_that_read_are_left_alone() {
+        let dir = scratch();
+        assert_eq!(keep(&dir), None, "no file, nothing to keep");
+        let good = "{\"app\": \"(good)\", \"egui\": \"()\"}";
+        fs::write(dir.join(SETTINGS_FILE), good).unwrap();
+        assert_eq!(keep(&dir), None);
+        assert_eq!(fs::read_to_string(dir.join(SETTINGS_FILE)).unwrap(), good);
+        assert!(others(&dir).is_empty());
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_file_cut_short_is_kept_and_its_whole_entries_written_back() {
+        let dir = scratch();
+        let whole = "{\n    \"app\": \"(good, moves:[])\",\n    \"egui\": \"(options:(zoom_factor:1.0))\",\n}";
+        let cut = &whole[..whole.find("zoom").unwrap()];
+        fs::write(dir.join(SETTINGS_FILE), cut).unwrap();
+        assert_eq!(keep(&dir), Some(dir.join(COPY)));
+        assert_eq!(fs::read_to_string(dir.join(COPY)).unwrap(), cut);
+        let read = entries(&dir);
+        assert_eq!(read.len(), 1);
+        assert_eq!(read["app"], "(good, moves:[])");
+        assert_eq!(others(&dir), [COPY], "no temporary file is left behind");
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_file_of_garbage_is_kept_and_replaced_by_no_entries() {
+        let dir = scratch();
+        let garbage = [0xff, 0xfe, b'{', b'"', 0x80];
+        fs::write(dir.join(SETTINGS_FILE), garbage).unwrap();
+        assert_eq!(keep(&dir), Some(dir.join(COPY)));
+        assert_eq!(fs::read(dir.join(COPY)).unwrap(), garbage);
+        assert!(entries(&dir).is_empty());
+        fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn an_app_entry_that_does_not_read_whole_is_kept_and_left_for_the_window() {
+        let dir = scratch();
+        let text = "{\"app\": \"(bad)\", \"egui\": \"()\"}";
+        fs::write(dir.join(SETTINGS_FILE), text).unwrap();
+        assert_eq!(keep(&dir), Some(dir.join(COPY)));
+        assert_eq!(fs::read_to_string(dir.join(SETTINGS_FILE)).unwrap(), text);
+        assert_eq!(fs::read_to_string(dir.join(COPY)).unwrap(), text);
+        fs::remove_dir_all(dir).unwrap();
     }
 
     #[test]

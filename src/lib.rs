@@ -13,3 +13,4 @@ pub mod install;
 pub mod lab;
 pub mod protocol;
 pub mod rules;
+pub mod salvage;

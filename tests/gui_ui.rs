@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use egui_kittest::kittest::{NodeT, Queryable};
 use tictactoe::engine::PlayerKind;
-use tictactoe::game::{Mode, Session, Settings};
+use tictactoe::game::{MOST_GAMES_COUNTED, Mode, Session, Settings};
 use tictactoe::gui::{GivenPath, SavedState, cell_label};
 use tictactoe::rules::{Cell, Rule};
 
@@ -21,8 +21,8 @@ use support::*;
 const DEFAULT_SIZE: egui::Vec2 = egui::vec2(960.0, 720.0);
 const SMALLEST_SIZE: egui::Vec2 = egui::vec2(560.0, 420.0);
 
-/// The status line's note when settings could not be used.
-const UNUSABLE: &str = "The saved settings could not be used";
+/// The status line's note when settings could not be read as a whole.
+const UNUSABLE: &str = "The saved settings were damaged";
 
 /// The app as the window opens it at its default size, reading `storage` like eframe does.
 fn reopen_default_size(storage: MemoryStorage) -> App {
@@ -80,7 +80,7 @@ fn no_settings_start_quietly_with_the_defaults() {
 }
 
 #[test]
-fn damaged_settings_give_the_defaults_and_say_why() {
+fn damaged_settings_give_the_defaults_of_what_cannot_be_read_and_say_why() {
     let good = MemoryStorage::with_state(&SavedState::default()).text();
     assert!(good.contains("k:3"), "{good}");
     let mut played = Session::new(Settings::default());
@@ -118,11 +118,45 @@ fn damaged_settings_give_the_defaults_and_say_why() {
         assert_eq!(session.moves().len(), 0, "{text}");
         assert_shows(&h, "X - you");
         assert_shows(&h, UNUSABLE);
-        assert_shows(&h, "starting with the defaults");
+        assert_shows(&h, "reset to the defaults");
         if !reason.is_empty() {
             assert_shows(&h, reason);
         }
     }
+}
+
+#[test]
+fn a_damaged_game_keeps_the_preferences_and_the_window_says_where_the_copy_is() {
+    let mut played = Session::new(Settings::default());
+    played.play(Cell::new(1, 1)).unwrap();
+    let mut state = SavedState {
+        session: played,
+        ..SavedState::default()
+    };
+    state.prefs.show_values = true;
+    state.prefs.large_board_time_ms = 2500;
+    let text = MemoryStorage::with_state(&state).text();
+    let damaged = text.replace(
+        "moves:[(row:1,col:1)]",
+        "moves:[(row:1,col:1),(row:1,col:1)]",
+    );
+    assert_ne!(damaged, text);
+    let copy = std::path::Path::new("/home/player/.local/share/game/app.ron.damaged-2026");
+    let h = open_sized(
+        MemoryStorage::with_text(&damaged),
+        DEFAULT_SIZE,
+        move |app| app.with_damaged_settings_kept(Some(copy)),
+    );
+    let prefs = &h.state().state().prefs;
+    assert!(prefs.show_values);
+    assert_eq!(prefs.large_board_time_ms, 2500);
+    assert!(h.state().session().moves().is_empty());
+    assert_shows(&h, UNUSABLE);
+    assert_shows(&h, "the game in progress");
+    assert_shows(
+        &h,
+        "a copy is kept as /home/player/.local/share/game/app.ron.damaged-2026",
+    );
 }
 
 #[test]
@@ -164,7 +198,7 @@ fn a_full_score_stays_full() {
         ..SavedState::default()
     };
     let text = MemoryStorage::with_state(&state).text();
-    let max = u32::MAX;
+    let max = MOST_GAMES_COUNTED;
     let full = text.replace("wins:0", &format!("wins:{max}"));
     assert_ne!(full, text);
     let mut h = reopen_default_size(MemoryStorage::with_text(&full));

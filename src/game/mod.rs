@@ -25,7 +25,7 @@ pub use driver::{
 };
 pub use lessons::{Lesson, Lessons, LessonsError, LostGame, SharedLessons};
 pub use record::{FORMAT, GameRecord, RecordError, VERSION};
-pub use session::{EARLIER_GAMES, Session};
+pub use session::{EARLIER_GAMES, MOST_GAMES_COUNTED, Session};
 
 /// Who plays whom.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -38,6 +38,10 @@ pub struct Session {
     earlier: Vec<EarlierGame>,
 }
 
+/// The most games of one result a score can count; more is a damaged saved state (a game a
+/// second, day and night, for eleven days).
+pub const MOST_GAMES_COUNTED: u32 = 1_000_000;
+
 /// A finished game's result as the tally counts it (see [`Tally`] for whose point of view).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -207,6 +211,19 @@ impl Session {
     #[must_use]
     pub fn tally(&self) -> Tally {
         self.tally_for(&self.settings.rule, self.settings.mode)
+    }
+
+    /// Resets every score that counts more than [`MOST_GAMES_COUNTED`] games of one kind (a
+    /// number no one plays: a damaged or edited saved state). Returns whether one was reset.
+    pub fn reset_impossible_scores(&mut self) -> bool {
+        let impossible = |t: &Tally| {
+            [t.wins, t.losses, t.draws]
+                .iter()
+                .any(|&n| n > MOST_GAMES_COUNTED)
+        };
+        let before = self.scores.len();
+        self.scores.retain(|s| !impossible(&s.tally));
+        before != self.scores.len()
     }
 
     /// The results of the games finished in `mode` on the board of `rule`.
@@ -406,13 +423,16 @@ impl Session {
         if self.counted == Some(verdict) {
             return;
         }
-        // Saturating: a score read from saved settings may be at either end already.
+        // Saturating: a score read from saved settings may be at either end already; a full
+        // count stays at the most a score counts, which a saved state may hold.
         if let Some(before) = self.counted.replace(verdict) {
             let count = before.slot(self.tally_mut());
             *count = count.saturating_sub(1);
         }
         let count = verdict.slot(self.tally_mut());
-        *count = count.saturating_add(1);
+        if *count < MOST_GAMES_COUNTED {
+            *count += 1;
+        }
     }
 
     /// The score of the current mode and board, made on first use.
@@ -487,7 +507,11 @@ impl Session {
 /// What the window keeps between runs: the settings, the game, the scores, the games set
 /// aside. Fields added after the first version have serde defaults, so older saved states
 /// still load.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+///
+/// Every field has a default so that the parts of a damaged state that can still be read
+/// are read on their own (see `crate::salvage`); the game is checked as a whole after.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
 struct SavedSession {
     settings: Settings,
     moves: Vec<Cell>,

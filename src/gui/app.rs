@@ -23,7 +23,7 @@ use super::keys::{self, Command};
 use super::lab::{self, Lab};
 use super::lessons::LessonsView;
 use super::panel::{Action, ControlPanel};
-use super::saved::SavedState;
+use super::saved::{self, SavedState};
 use super::status;
 use super::theme;
 use super::threats;
@@ -84,12 +84,28 @@ impl TicTacToeApp {
         // Read the raw text rather than `eframe::get_value`, which gives `None` both for no
         // settings and for settings that could not be read.
         let text = cc.storage.and_then(|s| s.get_string(eframe::APP_KEY));
-        let loaded = SavedState::from_storage(text.as_deref());
+        let mut loaded = SavedState::from_storage(text.as_deref());
+        saved::keep_zoom_in_range(&cc.egui_ctx, Some(&mut loaded.problem));
         let mut app = TicTacToeApp::with_state(&cc.egui_ctx, loaded.state);
         if let Some(problem) = loaded.problem {
             app.set_error(problem.describe());
         }
         app
+    }
+
+    /// Says that the settings file was damaged and where its copy is kept
+    /// ([`crate::install::keep_damaged_settings`]), after what could not be read of it.
+    #[must_use]
+    pub fn with_damaged_settings_kept(mut self, copy: Option<&std::path::Path>) -> TicTacToeApp {
+        if let Some(copy) = copy {
+            let kept = t!("settings-file-kept", path = copy.display().to_string());
+            let text = match self.note.take() {
+                Some(note) => format!("{} {kept}", note.text),
+                None => kept,
+            };
+            self.set_error(text);
+        }
+        self
     }
 
     /// Speaks `language` when none was chosen, as if it were the system's (the window's tests
@@ -672,6 +688,7 @@ impl eframe::App for TicTacToeApp {
             self.persisted = None;
         }
         self.title_in_language(&ctx);
+        saved::keep_zoom_in_range(&ctx, None);
         self.lessons.watch(&self.state.session);
         self.computer
             .drive(&self.state.session, &ctx, Instant::now());

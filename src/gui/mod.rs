@@ -34,6 +34,7 @@ mod theme;
 mod threats;
 
 use std::cell::Cell;
+use std::path::PathBuf;
 use std::rc::Rc;
 use std::time::Instant;
 
@@ -90,6 +91,7 @@ pub fn native_options() -> eframe::NativeOptions {
 pub fn run(preferred: Renderer) -> eframe::Result<()> {
     let start = Instant::now();
     carry_over_old_settings();
+    let kept = keep_damaged_settings();
     let exit_early = std::env::var_os(EXIT_AFTER_FIRST_FRAME).is_some();
     renderer::with_fallback(
         preferred,
@@ -102,7 +104,7 @@ pub fn run(preferred: Renderer) -> eframe::Result<()> {
             let result = eframe::run_native(
                 APP_ID,
                 options,
-                app_creator(start, exit_early, Rc::clone(&created)),
+                app_creator(start, exit_early, kept.clone(), Rc::clone(&created)),
             );
             renderer::Attempt {
                 result,
@@ -117,6 +119,7 @@ pub fn run(preferred: Renderer) -> eframe::Result<()> {
 fn app_creator(
     start: Instant,
     exit_early: bool,
+    kept: Option<PathBuf>,
     created: Rc<Cell<bool>>,
 ) -> eframe::AppCreator<'static> {
     Box::new(move |cc| {
@@ -125,7 +128,9 @@ fn app_creator(
             // The window still works; a logout would lose the moves since the last save.
             eprintln!("tictactoe: cannot close cleanly on a signal: {e}");
         }
-        let app = TicTacToeApp::new(cc).with_lessons_in_data_folder(&cc.egui_ctx);
+        let app = TicTacToeApp::new(cc)
+            .with_damaged_settings_kept(kept.as_deref())
+            .with_lessons_in_data_folder(&cc.egui_ctx);
         Ok(Box::new(if exit_early {
             app.exit_after_first_frame(start)
         } else {
@@ -158,5 +163,33 @@ fn carry_over_old_settings() {
             old.display(),
             new.display()
         ),
+    }
+}
+
+/// Copies a settings file the window could not read as a whole before anything writes over
+/// it ([`crate::install::keep_damaged_settings`]); the window then says where the copy is.
+fn keep_damaged_settings() -> Option<PathBuf> {
+    let dir = eframe::storage_dir(APP_ID)?;
+    match crate::install::keep_damaged_settings(
+        &dir,
+        eframe::APP_KEY,
+        SavedState::reads_whole,
+        std::time::SystemTime::now(),
+    ) {
+        Ok(Some(copy)) => {
+            eprintln!(
+                "tictactoe: the settings file was damaged; a copy is kept as {}",
+                copy.display()
+            );
+            Some(copy)
+        }
+        Ok(None) => None,
+        Err(e) => {
+            eprintln!(
+                "tictactoe: the settings in {} are damaged and could not be copied aside: {e}",
+                dir.display()
+            );
+            None
+        }
     }
 }

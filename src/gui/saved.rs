@@ -14,7 +14,7 @@ use super::files::DialogChoice;
 use super::goban::BoardLook;
 use super::i18n::Language;
 use super::theme::ThemeChoice;
-use crate::t;
+use crate::{salvage, t};
 
 /// Everything saved through eframe's storage.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -47,8 +47,46 @@ pub struct Loaded {
 pub enum Problem {
     /// Numbers out of range, brought into range: the names of the settings reset.
     OutOfRange(Vec<&'static str>),
-    /// The text could not be read (the reader's words, in English): the defaults are used.
-    Unreadable(String),
+    /// The text could not be read as a whole (the reader's words, in English): what could be
+    /// read on its own was kept, and these parts were reset to their defaults.
+    Damaged { reason: String, reset: Vec<Part> },
+}
+
+/// A part of the saved state, as a player knows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Part {
+    /// The board, rule, mode and players.
+    GameSettings,
+    /// The moves of the game in progress.
+    Game,
+    /// The scores.
+    Scores,
+    /// The games set aside, which Undo can bring back.
+    EarlierGames,
+    /// The window's preferences (theme, language, board look, ...).
+    Preferences,
+}
+
+impl Part {
+    /// The part of a player's state a field of the saved session belongs to.
+    fn of_session_field(field: &str) -> Part {
+        match field {
+            "settings" => Part::GameSettings,
+            "tally" | "scores" => Part::Scores,
+            "earlier" => Part::EarlierGames,
+            _ => Part::Game,
+        }
+    }
+
+    fn describe(self) -> String {
+        match self {
+            Part::GameSettings => t!("settings-part-game-settings"),
+            Part::Game => t!("settings-part-game"),
+            Part::Scores => t!("settings-part-scores"),
+            Part::EarlierGames => t!("settings-part-earlier-games"),
+            Part::Preferences => t!("settings-part-preferences"),
+        }
+    }
 }
 
 impl Problem {
@@ -63,7 +101,17 @@ impl Problem {
                     settings = names.join(&t!("list-separator"))
                 )
             }
-            Problem::Unreadable(reason) => t!("settings-unusable", reason = reason.as_str()),
+            Problem::Damaged { reason, reset } if reset.is_empty() => {
+                t!("settings-damaged-all-read", reason = reason.as_str())
+            }
+            Problem::Damaged { reason, reset } => {
+                let parts: Vec<String> = reset.iter().map(|part| part.describe()).collect();
+                t!(
+                    "settings-damaged",
+                    reason = reason.as_str(),
+                    parts = parts.join(&t!("list-separator"))
+                )
+            }
         }
     }
 }
@@ -75,6 +123,8 @@ fn setting_name(name: &str) -> String {
         ENGINE_DEPTH => t!("setting-engine-depth"),
         CUSTOM_BOARD => t!("setting-custom-board"),
         COMPUTER_PLAYER => t!("setting-computer-player"),
+        SCORES => t!("setting-scores"),
+        ZOOM => t!("setting-zoom"),
         other => other.to_owned(),
     }
 }
@@ -83,10 +133,39 @@ const TIME_PER_MOVE: &str = "time per move";
 const ENGINE_DEPTH: &str = "engine depth";
 const CUSTOM_BOARD: &str = "custom board";
 const COMPUTER_PLAYER: &str = "computer player";
+const SCORES: &str = "scores";
+const ZOOM: &str = "zoom";
+
+/// The zoom the window allows (egui keeps it beside the app's state; Ctrl+plus and
+/// Ctrl+minus change it): at the ends the smallest window still shows the whole panel, or
+/// the text is still legible.
+pub const ZOOM_FACTORS: std::ops::RangeInclusive<f32> = 0.5..=3.0;
+
+/// Brings the window's zoom into [`ZOOM_FACTORS`]: a zoom out of range from the saved
+/// settings goes back to 1 (and is named in `problem`), one reached with the keys stops at
+/// the end of the range.
+pub fn keep_zoom_in_range(ctx: &egui::Context, problem: Option<&mut Option<Problem>>) {
+    let zoom = ctx.zoom_factor();
+    if ZOOM_FACTORS.contains(&zoom) {
+        return;
+    }
+    match problem {
+        Some(problem) => {
+            ctx.set_zoom_factor(1.0);
+            match problem {
+                Some(Problem::OutOfRange(names)) => names.push(ZOOM),
+                Some(Problem::Damaged { .. }) => {}
+                None => *problem = Some(Problem::OutOfRange(vec![ZOOM])),
+            }
+        }
+        None => ctx.set_zoom_factor(zoom.clamp(*ZOOM_FACTORS.start(), *ZOOM_FACTORS.end())),
+    }
+}
 
 impl SavedState {
     /// Reads the state from eframe's storage text (RON). No text gives the defaults without
-    /// a word; text that cannot be read gives the defaults and says why; numbers out of
+    /// a word; text that cannot be read as a whole keeps every part that can still be read
+    /// and says which were reset and why; numbers out of
     /// range are brought into range and named, so no search starts with a limit that
     /// cannot work (no time, or more time than a clock can count).
     #[must_use]
@@ -97,17 +176,89 @@ impl SavedState {
                 problem: None,
             };
         };
-        match ron::from_str::<SavedState>(text) {
-            Ok(mut state) => {
-                let fixed = state.correct();
-                let problem = (!fixed.is_empty()).then_some(Problem::OutOfRange(fixed));
-                Loaded { state, problem }
+        let (mut state, damage) = match ron::from_str::<SavedState>(text) {
+            Ok(state) => (state, None),
+            Err(e) => {
+                let (state, reset) = SavedState::recover(text);
+                (state, Some((brief(&e), reset)))
             }
-            Err(e) => Loaded {
-                state: SavedState::default(),
-                problem: Some(Problem::Unreadable(brief(&e))),
-            },
+        };
+        let fixed = state.correct();
+        let problem = match damage {
+            Some((reason, reset)) => Some(Problem::Damaged { reason, reset }),
+            None => (!fixed.is_empty()).then_some(Problem::OutOfRange(fixed)),
+        };
+        Loaded { state, problem }
+    }
+
+    /// Whether `text` reads as a saved state as it is, with nothing to recover.
+    #[must_use]
+    pub fn reads_whole(text: &str) -> bool {
+        ron::from_str::<SavedState>(text).is_ok()
+    }
+
+    /// Every part of a damaged saved state that can still be read, and the parts reset to
+    /// their defaults: each field of the session and of the preferences is kept if it reads
+    /// with the ones before it (the game's moves only with the board they were played on).
+    fn recover(text: &str) -> (SavedState, Vec<Part>) {
+        const SESSION_NEEDS: [(&str, &str); 4] = [
+            ("moves", "settings"),
+            ("redo", "settings"),
+            ("counted", "settings"),
+            ("counted_as", "settings"),
+        ];
+        let (fields, ended) = salvage::struct_fields(text);
+        let mut state = SavedState::default();
+        let mut reset = Vec::new();
+        let mut read_session = false;
+        let mut read_prefs = false;
+        for (name, value) in fields {
+            match name {
+                "session" => {
+                    read_session = true;
+                    let got = salvage::recover(value, &SESSION_NEEDS, || {
+                        Session::new(Settings::default())
+                    });
+                    state.session = got.value;
+                    reset.extend(got.lost.iter().map(|f| Part::of_session_field(f)));
+                    if got.cut {
+                        // The fields after the damage cannot be named: every part not read
+                        // is counted as reset.
+                        reset.extend(
+                            ["settings", "moves", "scores", "earlier"]
+                                .into_iter()
+                                .filter(|field| !got.kept.iter().any(|k| k == field))
+                                .map(Part::of_session_field),
+                        );
+                    }
+                }
+                "prefs" => {
+                    read_prefs = true;
+                    let got = salvage::recover(value, &[], Prefs::default);
+                    state.prefs = got.value;
+                    if got.cut || !got.lost.is_empty() {
+                        reset.push(Part::Preferences);
+                    }
+                }
+                _ => {}
+            }
         }
+        if !ended {
+            if !read_session {
+                reset.extend([
+                    Part::GameSettings,
+                    Part::Game,
+                    Part::Scores,
+                    Part::EarlierGames,
+                ]);
+            }
+            if !read_prefs {
+                reset.push(Part::Preferences);
+            }
+        }
+        reset.sort();
+        reset.dedup();
+        (state, reset)
     }
 
     /// Brings every number into the range the window offers ([`ranges`]). Returns the names of the
@@ -146,6 +297,9 @@ impl SavedState {
                 fixed.push(COMPUTER_PLAYER);
             }
         }
+        if self.session.reset_impossible_scores() {
+            fixed.push(SCORES);
+        }
         if settings != *self.session.settings() {
             // Same board, so the game on it stays.
             self.session.set_settings(settings);
@@ -157,7 +311,7 @@ impl SavedState {
 /// The first line of a reading error, short enough for the status line's hover text. The
 /// position in the file ("1:59-1:60") means nothing to a player and is left out.
 fn brief(error: &ron::error::SpannedError) -> String {
-    const MAX_CHARS: usize = 160;
+    const MAX_CHARS: usize = 120;
     let text = error.code.to_string();
     let line = text.lines().next().unwrap_or_default();
     if line.chars().count() > MAX_CHARS {
@@ -246,6 +400,40 @@ impl Default for CustomBoard {
 mod tests {
     use super::*;
 
+    /// A saved state with a game of three moves on 4x4 in hotseat, a score, a game set
+    /// aside, and preferences that are not the defaults.
+    fn played() -> SavedState {
+        let mut settings = Settings::default();
+        settings.rule = "4,4,3".parse().unwrap();
+        settings.mode = crate::game::Mode::Hotseat;
+        let mut session = Session::new(settings);
+        let play = |session: &mut Session, cells: &[(usize, usize)]| {
+            for &(row, col) in cells {
+                session.play(crate::rules::Cell::new(row, col)).unwrap();
+            }
+        };
+        // X wins along the top row, then a new game of three moves.
+        play(&mut session, &[(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]);
+        session.new_game();
+        play(&mut session, &[(0, 0), (1, 1), (2, 2)]);
+        assert_eq!(session.earlier_games(), 1);
+        assert_eq!(session.tally().wins, 1);
+        let prefs = Prefs {
+            theme: ThemeChoice::Dark,
+            language: Some(Language::Chinese),
+            show_values: true,
+            ..Prefs::default()
+        };
+        SavedState { session, prefs }
+    }
+
+    fn reset_parts(loaded: &Loaded) -> Vec<Part> {
+        match &loaded.problem {
+            Some(Problem::Damaged { reset, .. }) => reset.clone(),
+            other => panic!("not damaged: {other:?}"),
+        }
+    }
+
     #[test]
     fn no_text_is_quiet_and_bad_text_says_why_in_a_few_words() {
         assert!(SavedState::from_storage(None).problem.is_none());
@@ -255,15 +443,117 @@ mod tests {
         let problem = SavedState::from_storage(Some(&bad)).problem.unwrap();
         assert_eq!(
             problem.describe(),
-            "The saved settings could not be used (K must be between 3 and the longer side of \
-             the board (3), got 0): starting with the defaults."
+            "The saved settings were damaged (K must be between 3 and the longer side of the \
+             board (3), got 0). Everything else that could be read is kept; reset to the \
+             defaults: the board and players, the game in progress."
         );
         let long = format!("(session:{})", "x".repeat(1000));
         let problem = SavedState::from_storage(Some(&long))
             .problem
             .unwrap()
             .describe();
-        assert!(problem.chars().count() < 260, "{problem}");
+        assert!(problem.chars().count() < 360, "{problem}");
+    }
+
+    #[test]
+    fn an_impossible_game_loses_only_its_moves() {
+        let state = played();
+        let good = ron::to_string(&state).unwrap();
+        // The third move on the first one's cell.
+        let bad = good.replacen("(row:2,col:2)", "(row:0,col:0)", 1);
+        assert_ne!(bad, good);
+        let loaded = SavedState::from_storage(Some(&bad));
+        assert_eq!(reset_parts(&loaded), [Part::Game]);
+        assert_eq!(loaded.state.prefs, state.prefs);
+        assert_eq!(loaded.state.session.settings(), state.session.settings());
+        assert!(loaded.state.session.moves().is_empty());
+        assert_eq!(
+            loaded.state.session.earlier_games(),
+            state.session.earlier_games()
+        );
+    }
+
+    #[test]
+    fn text_cut_short_keeps_what_came_before_the_cut() {
+        let state = played();
+        let good = ron::to_string(&state).unwrap();
+        let cut = &good[..good.find("show_values").unwrap()];
+        let loaded = SavedState::from_storage(Some(cut));
+        assert_eq!(reset_parts(&loaded), [Part::Preferences]);
+        assert_eq!(loaded.state.session.moves(), state.session.moves());
+        assert_eq!(loaded.state.prefs.theme, ThemeChoice::Dark);
+        assert!(!loaded.state.prefs.show_values, "cut off: the default");
+        assert!(
+            loaded
+                .problem
+                .unwrap()
+                .describe()
+                .contains("some preferences")
+        );
+
+        let cut_in_game = &good[..good.find("redo").unwrap()];
+        let loaded = SavedState::from_storage(Some(cut_in_game));
+        assert_eq!(loaded.state.session.moves(), state.session.moves());
+        assert_eq!(loaded.state.prefs, Prefs::default());
+
+        let garbage = SavedState::from_storage(Some("\u{1}\u{2} not settings"));
+        assert_eq!(reset_parts(&garbage).len(), 5, "every part");
+    }
+
+    #[test]
+    fn a_bad_preference_loses_only_itself() {
+        let state = played();
+        let good = ron::to_string(&state).unwrap();
+        let bad = good.replace("theme:Dark", "theme:Purple");
+        let loaded = SavedState::from_storage(Some(&bad));
+        assert_eq!(reset_parts(&loaded), [Part::Preferences]);
+        assert_eq!(loaded.state.prefs.theme, ThemeChoice::System);
+        assert_eq!(loaded.state.prefs.language, Some(Language::Chinese));
+        assert!(loaded.state.prefs.show_values);
+        assert_eq!(loaded.state.session.moves(), state.session.moves());
+    }
+
+    #[test]
+    fn an_impossible_score_is_reset_and_named() {
+        let mut state = SavedState::default();
+        state.session.new_game();
+        let good = ron::to_string(&state).unwrap();
+        let absurd = good.replace("wins:0", "wins:4294967295");
+        assert_ne!(absurd, good);
+        let loaded = SavedState::from_storage(Some(&absurd));
+        assert_eq!(loaded.state.session.tally().wins, 0);
+        assert_eq!(
+            loaded.problem.unwrap().describe(),
+            "Some saved settings were out of range and were reset: scores."
+        );
+    }
+
+    #[test]
+    fn a_zoom_out_of_range_is_reset_and_named_and_the_keys_stop_at_the_ends() {
+        let ctx = egui::Context::default();
+        let mut problem = None;
+        // egui takes a new zoom at the start of the next frame.
+        let next_frame = || {
+            let mut output = ctx.run_ui(egui::RawInput::default(), |_| {});
+            output.textures_delta.clear();
+        };
+        let zoom = |factor: f32| {
+            ctx.set_zoom_factor(factor);
+            next_frame();
+        };
+        zoom(50.0);
+        keep_zoom_in_range(&ctx, Some(&mut problem));
+        next_frame();
+        assert_eq!(ctx.zoom_factor(), 1.0);
+        assert_eq!(problem, Some(Problem::OutOfRange(vec![ZOOM])));
+        zoom(1.5);
+        keep_zoom_in_range(&ctx, Some(&mut problem));
+        next_frame();
+        assert_eq!(ctx.zoom_factor(), 1.5, "in range: left alone");
+        zoom(3.5);
+        keep_zoom_in_range(&ctx, None);
+        next_frame();
+        assert_eq!(ctx.zoom_factor(), 3.0);
     }
 
     #[test]

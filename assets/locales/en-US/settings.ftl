@@ -1,9 +1,19 @@
 # What the window says when the saved settings could not be used as they were.
 settings-reset = Some saved settings were out of range and were reset: { $settings }.
-settings-unusable = The saved settings could not be used ({ $reason }): starting with the defaults.
 setting-time-per-move = time per move
 setting-engine-depth = engine depth
 setting-custom-board = custom board
 setting-computer-player = computer player
+setting-scores = scores
+setting-zoom = zoom
+settings-damaged = The saved settings were damaged ({ $reason }). Everything else that could be read is kept; reset to the defaults: { $parts }.
+settings-damaged-all-read = The saved settings were damaged ({ $reason }), but every part of the game and the preferences could still be read.
+settings-part-game-settings = the board and players
+settings-part-game = the game in progress
+settings-part-scores = the scores
+settings-part-earlier-games = the games set aside
+settings-part-preferences = some preferences
+# The settings file as a whole could not be read; a copy is kept for the player.
+settings-file-kept = The settings file was damaged; a copy is kept as { $path }.
 # Between the items of a list.
 list-separator = {", "}

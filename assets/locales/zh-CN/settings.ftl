@@ -1,9 +1,19 @@
 # 保存的设置无法照原样使用时，窗口显示的文字。
 settings-reset = 部分保存的设置超出范围，已重置：{ $settings }。
-settings-unusable = 保存的设置无法使用（{ $reason }）：使用默认设置开始。
 setting-time-per-move = 每步时间
 setting-engine-depth = 引擎深度
 setting-custom-board = 自定义棋盘
 setting-computer-player = 电脑玩家
+setting-scores = 比分
+setting-zoom = 缩放
+settings-damaged = 保存的设置已损坏（{ $reason }）。能读出的其余部分都已保留；已恢复为默认值的有：{ $parts }。
+settings-damaged-all-read = 保存的设置已损坏（{ $reason }），但对局和偏好设置的各部分都还能读出。
+settings-part-game-settings = 棋盘和玩家
+settings-part-game = 进行中的对局
+settings-part-scores = 比分
+settings-part-earlier-games = 暂存的对局
+settings-part-preferences = 部分偏好设置
+# 设置文件整体无法读取；为玩家保留一份副本。
+settings-file-kept = 设置文件已损坏；副本保存为 { $path }。
 # 列表各项之间。
 list-separator = 、
