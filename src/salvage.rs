@@ -162,8 +162,8 @@ impl<'a> Scanner<'a> {
             let rest = self.rest();
             if rest.starts_with("//") {
                 self.at += rest.find('\n').unwrap_or(rest.len());
-            } else if rest.starts_with("/*") {
-                self.at += rest[2..].find("*/").map_or(rest.len(), |end| end + 4);
+            } else if let Some(comment) = rest.strip_prefix("/*") {
+                self.at += comment.find("*/").map_or(rest.len(), |end| end + 4);
             } else if self.peek().is_some_and(char::is_whitespace) {
                 self.bump();
             } else {

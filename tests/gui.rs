@@ -488,7 +488,7 @@ fn settings_and_game_survive_closing_and_reopening() {
 }
 
 #[test]
-fn corrupt_or_missing_storage_falls_back_to_defaults() {
+fn corrupt_or_missing_storage_falls_back_to_defaults_for_what_cannot_be_read() {
     let h = reopen(MemoryStorage::default());
     assert_eq!(stones(h.state()), 0);
     assert_shows(&h, "X - you");
@@ -503,7 +503,8 @@ fn corrupt_or_missing_storage_falls_back_to_defaults() {
     assert_eq!(stones(h.state()), 0);
     assert_shows(&h, "plays perfectly, cannot lose");
 
-    // Well-formed, but a board the rules refuse: not trusted either.
+    // Well-formed, but a board the rules refuse: not trusted either; the preferences,
+    // which read on their own, are kept.
     let mut state = SavedState::default();
     state.prefs.large_board_time_ms = 3_000;
     let mut storage = MemoryStorage::default();
@@ -514,7 +515,7 @@ fn corrupt_or_missing_storage_falls_back_to_defaults() {
     eframe::Storage::set_string(&mut storage, eframe::APP_KEY, bad);
     let h = reopen(storage);
     assert_eq!(h.state().session().settings().rule.width(), 3);
-    assert_eq!(h.state().state().prefs.large_board_time_ms, 2_000);
+    assert_eq!(h.state().state().prefs.large_board_time_ms, 3_000);
 }
 
 #[test]

@@ -6,7 +6,6 @@
 
 mod support;
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -211,39 +210,49 @@ fn a_full_score_stays_full() {
 }
 
 #[test]
-fn a_long_note_stays_on_one_line_and_the_board_does_not_move() {
+fn a_problem_wraps_to_be_read_whole_and_the_board_stays_in_view() {
+    let short = std::env::temp_dir().join("a-saved-game-that-is-not-there.json");
     let long_name = format!("{}.json", "a-saved-game-with-a-very-long-name-".repeat(6));
-    let path = std::env::temp_dir().join(long_name);
-    let picker = GivenPath(PathBuf::from(&path));
+    let long = std::env::temp_dir().join(long_name);
+    let last_cell = cell_label(Cell::new(2, 2), None);
     for size in [SMALLEST_SIZE, DEFAULT_SIZE] {
-        let picker = Arc::new(GivenPath(picker.0.clone()));
-        let mut h = open_sized(MemoryStorage::default(), size, move |app| {
-            app.with_picker(picker)
-        });
-        let board_before = first_cell(&h);
-        click(&mut h, "Open game Ctrl+O");
-        wait_for_text(&mut h, "Could not open");
-        let note = h.get_by_label_contains("Could not open");
-        let full = text_of(&note);
-        assert!(full.contains(&path.display().to_string()), "{full}");
-        let rect = note.rect();
-        assert!(
-            rect.height() < body_row(&h),
-            "{size:?}: the note takes {} points, more than a line",
-            rect.height()
-        );
-        assert!(
-            rect.right() <= size.x + 0.5,
-            "{size:?}: the note runs off: {rect:?}"
-        );
-        assert_eq!(first_cell(&h), board_before, "{size:?}: the board moved");
-
-        // Hovering shows the whole text.
-        note.hover();
-        settle(&mut h);
-        wait_until(&mut h, "the full note on hover", |h| {
-            h.query_all_by_label_contains("Could not open").count() >= 2
-        });
+        for path in [&short, &long] {
+            let picker = Arc::new(GivenPath(path.clone()));
+            let mut h = open_sized(MemoryStorage::default(), size, move |app| {
+                app.with_picker(picker)
+            });
+            click(&mut h, "Open game Ctrl+O");
+            wait_for_text(&mut h, "Could not open");
+            let note = h.get_by_label_contains("Could not open");
+            let full = text_of(&note);
+            assert!(full.contains(&path.display().to_string()), "{full}");
+            let rect = note.rect();
+            let rows = rect.height() / body_row(&h);
+            assert!(
+                rows < 4.5,
+                "{size:?}: the note takes {rows} rows, more than four"
+            );
+            assert!(
+                rect.right() <= size.x + 0.5,
+                "{size:?}: the note runs off: {rect:?}"
+            );
+            if path == &short && size == SMALLEST_SIZE {
+                assert!(rows > 1.5, "{size:?}: the note was not wrapped: {rect:?}");
+            }
+            let board = rect_of(&h, &last_cell);
+            assert!(
+                board.bottom() <= size.y + 0.5 && board.top() > rect.bottom(),
+                "{size:?}: the board is not wholly in view below the note: {board:?}"
+            );
+            if path == &long {
+                // Hovering shows the whole text of a note too long for four rows.
+                note.hover();
+                settle(&mut h);
+                wait_until(&mut h, "the full note on hover", |h| {
+                    h.query_all_by_label_contains("Could not open").count() >= 2
+                });
+            }
+        }
     }
 }
 

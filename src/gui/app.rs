@@ -98,7 +98,13 @@ impl TicTacToeApp {
     #[must_use]
     pub fn with_damaged_settings_kept(mut self, copy: Option<&std::path::Path>) -> TicTacToeApp {
         if let Some(copy) = copy {
-            let kept = t!("settings-file-kept", path = copy.display().to_string());
+            // Under the home folder, written from "~" as file managers and shells show it.
+            let home = std::env::var_os("HOME").map(std::path::PathBuf::from);
+            let shown = match home.as_deref().and_then(|h| copy.strip_prefix(h).ok()) {
+                Some(inside) => format!("~/{}", inside.display()),
+                None => copy.display().to_string(),
+            };
+            let kept = t!("settings-file-kept", path = shown);
             let text = match self.note.take() {
                 Some(note) => format!("{} {kept}", note.text),
                 None => kept,
@@ -428,9 +434,12 @@ impl TicTacToeApp {
         self.note.as_ref().filter(|n| n.moment == now)
     }
 
-    /// The status area, always three lines high so the board never moves: whose turn and
-    /// who that is, or the result; the players and the score; the note. A line too long for
-    /// the window is cut short with an ellipsis and shows the whole text on hover.
+    /// The status area, three lines high so the board does not move as the game goes: whose
+    /// turn and who that is, or the result; the players and the score; the note. A line too
+    /// long for the window is cut short with an ellipsis and shows the whole text on hover,
+    /// except a problem (a file that could not be opened, settings that could not be read, a
+    /// search that failed), which wraps over up to [`PROBLEM_ROWS`] rows so it is read
+    /// whole; the board gives way while it is shown.
     fn status_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
         let session = &self.state.session;
         let failure = self.computer.failure(session);
@@ -470,22 +479,28 @@ impl TicTacToeApp {
             });
             ui.separator();
         });
-        let note = if let Some(message) = failure {
+        let problem = if let Some(message) = failure {
             let text = t!("computer-failed", reason = message);
-            RichText::new(status::capitalise(&text)).color(ui.visuals().error_fg_color)
-        } else if let Some(line) = self
+            Some(RichText::new(status::capitalise(&text)).color(ui.visuals().error_fg_color))
+        } else {
+            self.current_note()
+                .filter(|n| n.error)
+                .map(|n| RichText::new(&n.text).color(ui.visuals().warn_fg_color))
+        };
+        if let Some(problem) = problem {
+            // A problem is read whole: it wraps (the board gives way while it is shown).
+            wrapped_note(ui, body_height, problem);
+            ui.add_space(2.0);
+            return;
+        }
+        let note = if let Some(line) = self
             .thinking_line()
             .filter(|_| !self.current_note().is_some_and(|n| n.error))
         {
             // What the search sees now matters more than an older word of information.
             RichText::new(line).weak()
         } else if let Some(note) = self.current_note() {
-            let text = RichText::new(&note.text);
-            if note.error {
-                text.color(ui.visuals().warn_fg_color)
-            } else {
-                text
-            }
+            RichText::new(&note.text)
         } else {
             RichText::new("")
         };
@@ -632,6 +647,30 @@ fn status_line(ui: &mut Ui, height: f32, text: impl Into<WidgetText>, tail: impl
             ui.add(Label::new(text).truncate());
         });
     });
+}
+
+/// The most rows a problem in the status area takes; the rest of a longer one (a long path)
+/// shows on hover.
+const PROBLEM_ROWS: usize = 4;
+
+/// A problem in the status area: `text` wrapped over up to [`PROBLEM_ROWS`] rows of
+/// `row_height`, at least one row high.
+fn wrapped_note(ui: &mut Ui, row_height: f32, text: RichText) {
+    let mut job = Arc::unwrap_or_clone(WidgetText::from(text).into_layout_job(
+        ui.style(),
+        egui::FontSelection::Default,
+        Align::Center,
+    ));
+    job.wrap.max_rows = PROBLEM_ROWS;
+    job.wrap.overflow_character = Some('…');
+    ui.allocate_ui_with_layout(
+        egui::vec2(ui.available_width(), row_height),
+        Layout::top_down(Align::Min),
+        |ui| {
+            ui.set_min_height(row_height);
+            ui.add(Label::new(job).wrap());
+        },
+    );
 }
 
 fn is_cell(id: Id, session: &Session) -> bool {

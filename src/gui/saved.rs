@@ -403,9 +403,11 @@ mod tests {
     /// A saved state with a game of three moves on 4x4 in hotseat, a score, a game set
     /// aside, and preferences that are not the defaults.
     fn played() -> SavedState {
-        let mut settings = Settings::default();
-        settings.rule = "4,4,3".parse().unwrap();
-        settings.mode = crate::game::Mode::Hotseat;
+        let settings = Settings {
+            rule: "4,4,3".parse().unwrap(),
+            mode: crate::game::Mode::Hotseat,
+            ..Settings::default()
+        };
         let mut session = Session::new(settings);
         let play = |session: &mut Session, cells: &[(usize, usize)]| {
             for &(row, col) in cells {
