@@ -374,3 +374,45 @@ fn the_expected_line_breaks_only_between_moves() {
     tops.dedup();
     assert!(tops.len() >= 2, "the line never wraps: {moves:?}");
 }
+
+#[test]
+fn the_whole_board_stays_in_view_beside_the_open_lab_at_every_size() {
+    let gomoku = Settings {
+        rule: Rule::new(15, 15, 5, false).unwrap(),
+        mode: Mode::Hotseat,
+        ..Settings::default()
+    };
+    let state = SavedState {
+        session: Session::new(gomoku),
+        ..SavedState::default()
+    };
+    for size in [
+        SMALLEST_SIZE,
+        egui::vec2(640.0, 480.0),
+        DEFAULT_SIZE,
+        egui::vec2(1600.0, 1000.0),
+    ] {
+        let mut h = open_sized(MemoryStorage::with_state(&state), size, |app| app);
+        click(&mut h, "Open the learners' lab");
+        // The lab's heading (the side panel's section has the same name), at the lab's left
+        // edge plus its margin.
+        let lab_left = h
+            .query_all_by_label("Learners' lab")
+            .map(|node| node.rect().left())
+            .fold(0.0, f32::max)
+            - 8.0;
+        for (row, col) in [(0, 0), (0, 14), (14, 0), (14, 14)] {
+            let cell = rect_of(&h, &cell_label(Cell::new(row, col), None));
+            assert!(
+                cell.left() >= 280.0 && cell.right() <= lab_left && cell.bottom() <= size.y,
+                "{size:?}: cell {row},{col} at {cell:?} is not wholly in view \
+                 (the lab starts at x = {lab_left})"
+            );
+            assert!(
+                cell.width() >= 6.0,
+                "{size:?}: cells of {} points",
+                cell.width()
+            );
+        }
+    }
+}

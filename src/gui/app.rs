@@ -712,7 +712,14 @@ impl eframe::App for TicTacToeApp {
                 actions.extend(panel.ui(ui));
             });
         egui::Panel::top("status").show(ui, |ui| self.status_ui(ui, &mut actions));
-        self.lab.panel_ui(ui, &self.state.session);
+        let rule = self.state.session.settings().rule;
+        let stones = self.state.prefs.board_look.stones_on(&rule);
+        let board_width = BoardView::least_width(&rule, stones)
+            + egui::Frame::central_panel(ui.style())
+                .total_margin()
+                .sum()
+                .x;
+        self.lab.panel_ui(ui, &self.state.session, board_width);
         egui::CentralPanel::default().show(ui, |ui| self.board_ui(ui, &mut actions));
         self.files.ui(&ctx);
 

@@ -10,7 +10,7 @@ use egui::{
 };
 
 use crate::engine::{MoveValue, Value};
-use crate::rules::{Cell, Position, Side};
+use crate::rules::{Cell, Position, Rule, Side};
 use crate::t;
 
 use super::goban;
@@ -18,8 +18,9 @@ use super::status::{Wording, value_words};
 use super::threats::Threat;
 
 /// Smallest cell edge in points; below this the board scrolls out of the panel instead of
-/// shrinking further.
-const MIN_CELL: f32 = 12.0;
+/// shrinking further. Small enough that a 15x15 board beside the open lab fits the smallest
+/// window.
+const MIN_CELL: f32 = 8.0;
 
 /// What the board shows besides the stones.
 pub struct BoardView<'a> {
@@ -145,6 +146,14 @@ impl<'a> BoardView<'a> {
     #[must_use]
     pub fn board_id() -> Id {
         Id::unique("board")
+    }
+
+    /// The least width a board of `rule` takes (its cells at their smallest, and the margin
+    /// for coordinates around a board of stones): what the panels beside it leave free.
+    #[must_use]
+    pub fn least_width(rule: &Rule, stones: bool) -> f32 {
+        let frame = if stones { 2.0 * goban::MARGIN } else { 0.0 };
+        (rule.width() as f32 + frame) * MIN_CELL
     }
 
     /// Draws the board in the space left in `ui` and reports clicks.

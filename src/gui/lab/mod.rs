@@ -38,9 +38,15 @@ use practice::Practice;
 use review::Review;
 use tree::TreeView;
 
-/// The lab panel's width (at most half the space the side panel leaves): fixed, so a view
-/// with wide content never pushes the board about; wide content scrolls instead.
-const PANEL_WIDTH: f32 = 360.0;
+/// The lab panel's share of the space the side panel leaves, until the player drags its
+/// edge; wide content scrolls inside it rather than pushing the board about.
+const PANEL_SHARE: f32 = 0.45;
+
+/// The lab panel's width before it is dragged: its share, within these bounds.
+const PANEL_DEFAULT: std::ops::RangeInclusive<f32> = 360.0..=720.0;
+
+/// The narrowest the lab panel is dragged to.
+const PANEL_NARROWEST: f32 = 140.0;
 
 /// The views of the lab, in the order of their tabs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -146,14 +152,23 @@ impl Lab {
     }
 
     /// The lab panel, on the right of the board.
-    pub fn panel_ui(&mut self, ui: &mut Ui, session: &Session) {
+    ///
+    /// The panel can be dragged wider or narrower, but never over the board: it leaves the
+    /// board at least `board_width` (the board's least width, see `BoardView::least_width`).
+    pub fn panel_ui(&mut self, ui: &mut Ui, session: &Session, board_width: f32) {
         if !self.open {
             return;
         }
-        let width = PANEL_WIDTH.min(ui.available_width() * 0.5);
+        let space = ui.available_width();
+        let narrowest = PANEL_NARROWEST.min(space * 0.5);
+        let widest = (space - board_width).max(narrowest);
+        let default = (space * PANEL_SHARE)
+            .clamp(*PANEL_DEFAULT.start(), *PANEL_DEFAULT.end())
+            .clamp(narrowest, widest);
         egui::Panel::right("learners-lab")
-            .resizable(false)
-            .exact_size(width)
+            .resizable(true)
+            .default_size(default)
+            .size_range(narrowest..=widest)
             .show(ui, |ui| {
                 ui.add_space(4.0);
                 // Wrapped: on a narrow window the button goes under the heading rather than
