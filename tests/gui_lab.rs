@@ -257,14 +257,37 @@ fn the_search_tree_expands_shows_pruned_moves_and_replays() {
     );
     assert_eq!(stones(h.state()), 2);
 
-    // The replay: from the first step to the last, where the root backs up its value.
+    // The replay: from the first step to the last, where the root backs up its value. The
+    // board follows the node the replay is at; the game is never played.
     click(&mut h, "Start");
     assert_shows(&h, "Step 1 of");
     assert_shows(&h, "enter root with window [-inf, +inf]");
+    assert_eq!(marks_on_board(&h), 2, "the root is the game's position");
     click(&mut h, "Step forward");
     assert_shows(&h, "Step 2 of");
+    assert_eq!(
+        marks_on_board(&h),
+        3,
+        "the first move searched is on the board"
+    );
     click(&mut h, "To the end");
     assert_shows(&h, "root backs up");
+    assert_eq!(marks_on_board(&h), 2, "back at the root");
+    assert_eq!(stones(h.state()), 2);
+}
+
+/// The marks the 3x3 board shows, whether the game's or a preview's, read from its cells'
+/// labels.
+fn marks_on_board(h: &App) -> usize {
+    let mut marks = 0;
+    for row in 0..3 {
+        for col in 0..3 {
+            for side in [Side::X, Side::O] {
+                marks += usize::from(h.query_by_label(&label_of(row, col, Some(side))).is_some());
+            }
+        }
+    }
+    marks
 }
 
 /// The lab's controls lie inside the window at its default size, where

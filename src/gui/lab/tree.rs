@@ -284,7 +284,14 @@ fn replay_ui(ui: &mut Ui, run: &mut Run) {
         }
     });
     ui.add(egui::Slider::new(&mut step, 0..=last).show_value(false));
+    let before = run.step;
     run.step = (step < last).then_some(step);
+    if run.step != before
+        && let Some(tree) = run.tree(run.replaying)
+    {
+        // The board follows the replay, as it follows a node clicked in the tree.
+        run.selected = Some((run.replaying, tree.steps[step].node));
+    }
     if let Some(tree) = run.tree(run.replaying) {
         let at = tree.steps[step];
         let node = &tree.nodes[at.node];
