@@ -10,6 +10,8 @@ use std::sync::atomic::AtomicBool;
 use egui_kittest::kittest::{NodeT, Queryable};
 use support::*;
 use tictactoe::engine::{Engine, EngineConfig, Limits, Value};
+use tictactoe::game::{Mode, Session, Settings};
+use tictactoe::gui::SavedState;
 use tictactoe::rules::{Cell, Position, Rule, Side};
 
 /// Two players at one computer, the lab open.
@@ -371,4 +373,27 @@ fn a_review_of_a_large_board_can_be_stopped() {
     // The window answers at once: a move on the board is played as usual.
     click_cell(&mut h, 0, 0);
     assert_eq!(stones(h.state()), 3);
+}
+
+#[test]
+fn a_comparison_on_gomoku_says_which_rows_it_compares_and_why_not_the_others() {
+    let gomoku = Settings {
+        rule: Rule::new(15, 15, 5, false).unwrap(),
+        mode: Mode::Hotseat,
+        ..Settings::default()
+    };
+    let state = SavedState {
+        session: Session::new(gomoku),
+        ..SavedState::default()
+    };
+    let mut h = build_with(state, |app| app);
+    click(&mut h, "Open the learners' lab");
+    play(&mut h, &[(7, 7), (6, 8)]);
+    click(&mut h, "Compare");
+    click(&mut h, "Compare the algorithms");
+    wait_until(&mut h, "the comparison", |h| {
+        shows(h, "values compared agree") || shows(h, "values disagree")
+    });
+    assert_shows(&h, "values compared agree: Minimax");
+    assert_shows(&h, "Full engine is not compared: on five in a row");
 }

@@ -11,7 +11,7 @@ use crate::engine::Value;
 use crate::game::{Driver, Ticket};
 use crate::lab::{
     Agreement, CompareProgress, CompareRequest, CompareUpdate, Comparison, DepthReason, LabUpdate,
-    Method, MethodResult, WhyNotFewer,
+    Method, MethodResult, NotComparable, WhyNotFewer,
 };
 use crate::rules::Position;
 use crate::t;
@@ -333,12 +333,42 @@ fn bar_colour(i: usize) -> Color32 {
 
 /// Whether the values agree, and where a step did not visit fewer nodes, why.
 fn verdict_ui(ui: &mut Ui, comparison: &Comparison) {
+    let results = &comparison.results;
     let agreement = match comparison.agreement {
-        Agreement::Agree { compared } => t!("lab-compare-agree", count = compared),
+        Agreement::Agree { compared } if compared == results.len() => {
+            t!("lab-compare-agree", count = compared)
+        }
+        Agreement::Agree { compared } => {
+            let names: Vec<String> = results
+                .iter()
+                .filter(|r| r.agrees == Some(true))
+                .map(|r| method_name(r.method))
+                .collect();
+            t!(
+                "lab-compare-agree-some",
+                count = compared,
+                methods = names.join(&t!("list-separator"))
+            )
+        }
         Agreement::Disagree => t!("lab-compare-disagree"),
         Agreement::TooFew { .. } => t!("lab-compare-too-few"),
     };
     ui.label(RichText::new(agreement).strong());
+    // A row left out of the comparison says why, so a value unlike the others is explained.
+    for r in results {
+        if let Some(why) = r.not_comparable {
+            let reason = match why {
+                NotComparable::Stopped => t!("lab-compare-why-stopped"),
+                NotComparable::KnowledgeAtHorizon => t!("lab-compare-why-knowledge"),
+                NotComparable::Patterns => t!("lab-compare-why-patterns"),
+            };
+            ui.label(t!(
+                "lab-compare-not-compared",
+                method = method_name(r.method),
+                reason = reason
+            ));
+        }
+    }
     for step in &comparison.progression {
         if step.fewer {
             continue;
