@@ -32,7 +32,14 @@ lab-sym-kind = { $letter }: { $name }, { $count } { $count ->
         [one] move
        *[other] moves
     }
-lab-sym-large-board = The board is too large for letters on every cell.
+lab-sym-none = No rotation or reflection keeps this position: every move is a kind of its own, and symmetry saves the search nothing here.
+lab-sym-rest = …and { $count } more { $count ->
+        [one] kind
+       *[other] kinds
+    } ({ $moves } { $moves ->
+        [one] move
+       *[other] moves
+    }), not lettered.
 lab-sym-corner = corner
 lab-sym-centre = centre
 lab-sym-edge = edge

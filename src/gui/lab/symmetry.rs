@@ -11,9 +11,25 @@ use crate::t;
 
 use super::marks::{Mark, group_colour};
 
-/// Boards up to this many cells get a letter on every empty cell; on larger ones the
-/// letters would be too small to read, and the view only counts.
+/// Boards up to this many cells list every kind and letter every empty cell; on larger ones
+/// (hundreds of kinds once a stone breaks the symmetry) the view lists and letters only the
+/// largest kinds, [`LARGE_BOARD_KINDS`] at most, and counts the rest.
 const LETTER_CELLS: usize = 100;
+
+/// How many kinds a large board lists and letters: its largest.
+const LARGE_BOARD_KINDS: usize = 8;
+
+/// The kinds the view lists and letters, by index into `kinds`: every one on a small board;
+/// on a large board the largest of more than one move, largest first.
+fn shown(position: &Position, kinds: &[Vec<Cell>]) -> Vec<usize> {
+    if position.rule().cells() <= LETTER_CELLS {
+        return (0..kinds.len()).collect();
+    }
+    let mut largest: Vec<usize> = (0..kinds.len()).filter(|&n| kinds[n].len() > 1).collect();
+    largest.sort_by_key(|&n| std::cmp::Reverse(kinds[n].len()));
+    largest.truncate(LARGE_BOARD_KINDS);
+    largest
+}
 
 /// The legal moves of `position` in kinds: moves that a symmetry keeping the position as it
 /// is maps onto each other. Each kind in cell order; kinds in order of their first cell.
@@ -93,14 +109,11 @@ fn kind_name(position: &Position, n: usize, kind: &[Cell]) -> String {
 /// The letters over the board.
 #[must_use]
 pub fn marks(position: &Position) -> Vec<Mark> {
-    if position.rule().cells() > LETTER_CELLS {
-        return Vec::new();
-    }
-    move_kinds(position)
-        .iter()
-        .enumerate()
-        .flat_map(|(n, kind)| {
-            kind.iter().map(move |&cell| Mark::Letter {
+    let kinds = move_kinds(position);
+    shown(position, &kinds)
+        .into_iter()
+        .flat_map(|n| {
+            kinds[n].iter().map(move |&cell| Mark::Letter {
                 cell,
                 text: letter(n),
                 group: n,
@@ -143,7 +156,14 @@ pub fn ui(ui: &mut Ui, position: &Position) {
         all = position.geometry().symmetries().len()
     ));
     ui.add_space(4.0);
-    for (n, kind) in kinds.iter().enumerate() {
+    let shown = shown(position, &kinds);
+    if shown.is_empty() {
+        // No symmetry keeps the position: every move is a kind of its own.
+        ui.label(t!("lab-sym-none"));
+        return;
+    }
+    for &n in &shown {
+        let kind = &kinds[n];
         let cells: Vec<String> = kind.iter().map(ToString::to_string).collect();
         let text = t!(
             "lab-sym-kind",
@@ -154,8 +174,13 @@ pub fn ui(ui: &mut Ui, position: &Position) {
         ui.label(RichText::new(text).color(group_colour(n)).strong())
             .on_hover_text(cells.join("; "));
     }
-    if position.rule().cells() > LETTER_CELLS {
-        ui.label(RichText::new(t!("lab-sym-large-board")).weak());
+    let rest = kinds.len() - shown.len();
+    if rest > 0 {
+        let moves: usize = (0..kinds.len())
+            .filter(|n| !shown.contains(n))
+            .map(|n| kinds[n].len())
+            .sum();
+        ui.label(RichText::new(t!("lab-sym-rest", count = rest, moves = moves)).weak());
     }
 }
 
@@ -183,6 +208,24 @@ mod tests {
         let kinds = move_kinds(&position);
         assert_eq!(kinds.len(), 2);
         assert!(kinds.iter().all(|k| k.len() == 4));
+    }
+
+    #[test]
+    fn a_large_board_lists_and_letters_only_its_largest_kinds() {
+        let rule = Rule::new(15, 15, 5, false).unwrap();
+        let empty = Position::new(rule);
+        let kinds = move_kinds(&empty);
+        let listed = shown(&empty, &kinds);
+        assert_eq!(listed.len(), LARGE_BOARD_KINDS);
+        assert!(listed.windows(2).all(|w| kinds[w[0]].len() >= kinds[w[1]].len()));
+        let lettered = marks(&empty).len();
+        assert_eq!(lettered, listed.iter().map(|&n| kinds[n].len()).sum::<usize>());
+        // A stone off every axis: no symmetry keeps the position, nothing to list.
+        let mut broken = empty.clone();
+        broken.play(Cell::new(3, 5)).unwrap();
+        assert_eq!(move_kinds(&broken).len(), 224);
+        assert!(shown(&broken, &move_kinds(&broken)).is_empty());
+        assert!(marks(&broken).is_empty());
     }
 
     #[test]
