@@ -128,7 +128,8 @@ fn undo_while_the_computer_thinks_drops_its_answer() {
     settle(&mut h);
     assert!(!h.state().is_thinking());
     assert_eq!(stones(h.state()), 0);
-    assert_shows(&h, "X - you");
+    // On a board of stones the sides are black and white.
+    assert_shows(&h, "Black - you");
     // Play elsewhere with a short budget: the answer that lands is the one for the new
     // position, never the stopped search's.
     h.get_by_label("Time per move (seconds):")

@@ -305,10 +305,18 @@ fn check(h: &App, before: &Snapshot, action: &Action, step: usize) {
         })
         .filter(|l| !l.contains(" vs "))
         .collect();
+    // On a board of stones the sides are black and white (X plays black).
+    let rule = session.settings().rule;
+    let stones = h.state().state().prefs.board_look.stones_on(&rule);
+    let name = |side: Side| match (stones, side) {
+        (false, side) => side.to_string(),
+        (true, Side::X) => "Black".to_string(),
+        (true, Side::O) => "White".to_string(),
+    };
     match session.outcome() {
         Some(outcome) => {
             let result = match outcome.winner() {
-                Some(side) => format!("{side} wins"),
+                Some(side) => format!("{} wins", name(side)),
                 None => "Draw".to_string(),
             };
             assert!(
@@ -318,10 +326,15 @@ fn check(h: &App, before: &Snapshot, action: &Action, step: usize) {
         }
         None => {
             let side = session.position().side_to_move();
-            let names = |s: Side| labels.iter().any(|l| l.starts_with(&format!("{s} - ")));
+            let names = |s: Side| {
+                labels
+                    .iter()
+                    .any(|l| l.starts_with(&format!("{} - ", name(s))))
+            };
             assert!(
                 names(side) && !names(side.other()),
-                "{context}: the status does not name {side} to move: {labels:?}"
+                "{context}: the status does not name {} to move: {labels:?}",
+                name(side)
             );
         }
     }

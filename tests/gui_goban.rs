@@ -12,7 +12,7 @@ use egui::Key;
 use egui_kittest::kittest::{NodeT, Queryable};
 use tictactoe::engine::PlayerKind;
 use tictactoe::game::{FirstMover, Mode, Session, Settings};
-use tictactoe::gui::{BoardLook, SavedState};
+use tictactoe::gui::{BoardLook, SavedState, point_name};
 use tictactoe::rules::{Cell, Position, Rule, Side};
 
 use support::*;
@@ -38,6 +38,14 @@ fn on_15x15(mode: Mode, first: FirstMover, time_ms: u64) -> App {
     };
     state.prefs.large_board_time_ms = time_ms;
     build_with(state, |app| app)
+}
+
+/// A side's name on a board of stones, where X plays black.
+fn stone_name(side: Side) -> &'static str {
+    match side {
+        Side::X => "Black",
+        Side::O => "White",
+    }
 }
 
 fn two_players() -> App {
@@ -229,16 +237,14 @@ fn computer_against_computer_plays_a_whole_game_on_15x15_each_move_its_own_searc
             Side::O
         };
         let cell = moves[played];
-        let heading = format!("Computer's move for {side}");
+        // On a board of stones the sides are black and white, and cells have coordinates.
+        let heading = format!("Computer's move for {}", stone_name(side));
         assert!(
             h.query_by_label(&heading).is_some(),
             "move {} was not a finished search of its position",
             played + 1
         );
-        assert_shows(
-            &h,
-            &format!("Best move: row {}, column {}", cell.row + 1, cell.col + 1),
-        );
+        assert_shows(&h, &format!("Best move: {}", point_name(cell)));
     }
     settle(&mut h);
     // The result, checked apart from the window: the moves replayed by the rules, and the
@@ -262,7 +268,7 @@ fn computer_against_computer_plays_a_whole_game_on_15x15_each_move_its_own_searc
                 Side::O
             };
             assert_eq!(side, last, "the winner made the last move");
-            assert_shows(&h, &format!("{side} wins"));
+            assert_shows(&h, &format!("{} wins", stone_name(side)));
         }
         None => {
             assert_eq!(moves.len(), 15 * 15, "a draw fills the board");

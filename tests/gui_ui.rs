@@ -261,8 +261,8 @@ fn long_player_names_stay_on_one_line_at_the_smallest_size() {
     let mut h = open_sized(MemoryStorage::default(), SMALLEST_SIZE, |app| app);
     click(&mut h, "Gomoku 15x15, 5 in a row");
     let board_before = first_cell(&h);
-    // "X - you vs O - computer (full depth, 2 s per move)" is wider than the status area.
-    let players = h.get_by_label_contains("X - you vs O - computer");
+    // "Black - you vs White - computer (full depth, 2 s per move)" is wider than the status area.
+    let players = h.get_by_label_contains("Black - you vs White - computer");
     assert!(players.rect().height() < body_row(&h));
     let score = h.get_by_label_contains("Score: you 0");
     assert!(
@@ -272,7 +272,7 @@ fn long_player_names_stay_on_one_line_at_the_smallest_size() {
     assert!(score.rect().right() <= SMALLEST_SIZE.x + 0.5);
     // The score names its board and mode: it is cut short rather than pushed out of the
     // status area over its left edge.
-    let area_left = h.get_by_label("X - you").rect().left();
+    let area_left = h.get_by_label("Black - you").rect().left();
     assert!(
         score.rect().left() >= area_left,
         "the score starts inside the status area: {:?}, the area from x = {area_left}",
@@ -282,7 +282,7 @@ fn long_player_names_stay_on_one_line_at_the_smallest_size() {
     // says, here while the computer thinks about its answer to a move (near the edge, out of
     // the opening book, whose replies come at once).
     click(&mut h, &cell_label(Cell::new(2, 3), None));
-    assert_shows(&h, "O - computer is thinking");
+    assert_shows(&h, "White - computer is thinking");
     assert!(
         (first_cell(&h).top() - board_before.top()).abs() < 0.5,
         "{board_before:?} then {:?}",

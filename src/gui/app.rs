@@ -24,7 +24,7 @@ use super::lab::{self, Lab};
 use super::lessons::LessonsView;
 use super::panel::{Action, ControlPanel};
 use super::saved::{self, SavedState};
-use super::status;
+use super::status::{self, side_name};
 use super::theme;
 use super::threats;
 
@@ -448,11 +448,11 @@ impl TicTacToeApp {
             Some(outcome) => status::result(session, &outcome),
             None if self.computer.is_thinking() => {
                 let side = session.position().side_to_move();
-                t!("thinking", side = side.to_string())
+                t!("thinking", side = side_name(side))
             }
             None if failure.is_some() => {
                 let side = session.position().side_to_move();
-                t!("could-not-move", side = side.to_string())
+                t!("could-not-move", side = side_name(side))
             }
             None => status::turn(session),
         };
@@ -684,6 +684,9 @@ impl eframe::App for TicTacToeApp {
         let language = self.state.prefs.language();
         i18n::set_language(language);
         self.poll_background(&ctx);
+        // After the background's news, which may have opened a game on another board.
+        let rule = self.state.session.settings().rule;
+        status::name_sides_as_stones(self.state.prefs.board_look.stones_on(&rule));
         // While a file is chosen in the window, the rest of it is a still picture: what is
         // saved is the game of the moment Save was pressed, and the board behind the dialog
         // must show that game.

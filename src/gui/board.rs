@@ -14,7 +14,7 @@ use crate::rules::{Cell, Position, Rule, Side};
 use crate::t;
 
 use super::goban;
-use super::status::{Wording, value_words};
+use super::status::{Wording, side_name, value_words};
 use super::threats::Threat;
 
 /// Smallest cell edge in points; below this the board scrolls out of the panel instead of
@@ -333,7 +333,7 @@ impl<'a> BoardView<'a> {
 pub fn cell_label(cell: Cell, content: Option<Side>) -> String {
     let cell = super::status::cell_name(cell);
     match content {
-        Some(side) => t!("cell-taken", cell = cell, side = side.to_string()),
+        Some(side) => t!("cell-taken", cell = cell, side = side_name(side)),
         None => t!("cell-empty", cell = cell),
     }
 }

@@ -6,7 +6,7 @@ use egui::{Button, DragValue, RichText, Slider, Ui};
 
 use crate::engine::PlayerKind;
 use crate::game::{FirstMover, Mode, Session, Settings, clock, ranges};
-use crate::rules::{Cell, Rule};
+use crate::rules::{Cell, Rule, Side};
 
 use super::busy;
 use super::computer::{Computer, Method, Purpose};
@@ -14,7 +14,7 @@ use super::files::FileAction;
 use super::i18n::Language;
 use super::keys;
 use super::saved::Prefs;
-use super::status;
+use super::status::{self, side_name};
 use crate::t;
 
 /// What the player asked for through the panel, the board or the keyboard.
@@ -180,7 +180,7 @@ fn players_ui(ui: &mut Ui, settings: &mut Settings) {
     );
     ui.add_space(4.0);
     ui.add_enabled_ui(settings.mode == Mode::HumanVsComputer, |ui| {
-        ui.label(t!("who-first"));
+        ui.label(t!("who-first", first = side_name(Side::X)));
         ui.horizontal(|ui| {
             ui.radio_value(&mut settings.first, FirstMover::Human, t!("you-first"));
             ui.radio_value(
@@ -403,7 +403,7 @@ fn values_ui(ui: &mut Ui, session: &Session, prefs: &mut Prefs, computer: &Compu
         return;
     } else {
         let side = session.position().side_to_move();
-        t!("values-about", side = side.to_string())
+        t!("values-about", side = side_name(side))
     };
     ui.label(RichText::new(text).weak());
 }
@@ -418,7 +418,7 @@ fn search_ui(ui: &mut Ui, session: &Session, computer: &Computer) {
                 ui.label(t!("search-none-yet"));
                 return;
             };
-            let side = report.side.to_string();
+            let side = side_name(report.side);
             let what = match report.purpose {
                 Purpose::Move => t!("search-move-for", side = side),
                 Purpose::Hint => t!("search-hint-for", side = side),

@@ -12,6 +12,37 @@ use crate::t;
 
 use super::computer::{Method, Purpose, SearchReport};
 
+thread_local! {
+    /// Whether the board in view draws stones; see [`name_sides_as_stones`].
+    static STONES: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Names the sides black and white (`stones`: the board in view draws stones) or X and O
+/// (it draws marks) in every word the window says on this thread, until set again. The app
+/// sets it at the start of each frame, as it sets the language.
+pub fn name_sides_as_stones(stones: bool) {
+    STONES.with(|s| s.set(stones));
+}
+
+/// Whether the board in view draws stones ([`name_sides_as_stones`]).
+fn stones() -> bool {
+    STONES.with(std::cell::Cell::get)
+}
+
+/// A side as the board in view draws it: "X" and "O" on a board of marks, "Black" and
+/// "White" (黑棋, 白棋) on a board of stones, where X plays black.
+#[must_use]
+pub fn side_name(side: Side) -> String {
+    if stones() {
+        match side {
+            Side::X => t!("side-black"),
+            Side::O => t!("side-white"),
+        }
+    } else {
+        side.to_string()
+    }
+}
+
 /// Who plays `side`, for the status line: "you", "computer (depth 5)", "player 1".
 #[must_use]
 pub fn who(session: &Session, side: Side) -> String {
@@ -64,7 +95,7 @@ pub fn seconds(ms: u64) -> String {
 #[must_use]
 pub fn turn(session: &Session) -> String {
     let side = session.position().side_to_move();
-    t!("turn", side = side.to_string(), who = who(session, side))
+    t!("turn", side = side_name(side), who = who(session, side))
 }
 
 /// Who plays whom: "X - you vs O - computer (depth 5)".
@@ -72,6 +103,8 @@ pub fn turn(session: &Session) -> String {
 pub fn players(session: &Session) -> String {
     t!(
         "players",
+        first = side_name(Side::X),
+        second = side_name(Side::O),
         x = who(session, Side::X),
         o = who(session, Side::O)
     )
@@ -84,7 +117,7 @@ pub fn result(session: &Session, outcome: &Outcome) -> String {
     let Some(winner) = outcome.winner() else {
         return t!("result-draw");
     };
-    let side = winner.to_string();
+    let side = side_name(winner);
     match (session.settings().mode, session.player(winner)) {
         (Mode::HumanVsComputer, Player::Human) => t!("result-you-win", side = side),
         (Mode::HumanVsComputer, Player::Computer(_)) => t!("result-computer-wins", side = side),
@@ -115,6 +148,8 @@ pub fn score(session: &Session) -> String {
         ),
         Mode::Hotseat => t!(
             "score-two-players",
+            first = side_name(Side::X),
+            second = side_name(Side::O),
             wins = t.wins,
             losses = t.losses,
             draws = t.draws,
@@ -122,6 +157,8 @@ pub fn score(session: &Session) -> String {
         ),
         Mode::ComputerVsComputer => t!(
             "score-computers",
+            first = side_name(Side::X),
+            second = side_name(Side::O),
             wins = t.wins,
             losses = t.losses,
             draws = t.draws,
@@ -214,11 +251,11 @@ pub enum Wording {
 pub fn value_words(value: Value, wording: Wording) -> String {
     match (wording, value) {
         (Wording::Winner(side), Value::Win { plies }) => {
-            t!("value-wins-in", side = side.to_string(), plies = plies)
+            t!("value-wins-in", side = side_name(side), plies = plies)
         }
         (Wording::Winner(side), Value::Loss { plies }) => t!(
             "value-wins-in",
-            side = side.other().to_string(),
+            side = side_name(side.other()),
             plies = plies
         ),
         (Wording::Winner(_), Value::Draw) => t!("value-draw"),
@@ -234,27 +271,43 @@ pub fn value_words(value: Value, wording: Wording) -> String {
     }
 }
 
-/// A short, 1-based cell name for move lists: "2,3" is row 2, column 3.
+/// A short cell name for move lists, as the board in view labels it: on a board of stones
+/// its coordinates ("H8"), otherwise 1-based row and column ("2,3" is row 2, column 3).
 #[must_use]
 pub fn cell_short(cell: Cell) -> String {
-    format!("{},{}", cell.row + 1, cell.col + 1)
+    if stones() {
+        super::goban::point_name(cell)
+    } else {
+        format!("{},{}", cell.row + 1, cell.col + 1)
+    }
 }
 
-/// A principal variation's moves, each as "X 2,2", starting with `side`.
+/// A move for move lists: the side and the cell, "X 2,2" or "Black H8".
+#[must_use]
+pub fn move_short(side: Side, cell: Cell) -> String {
+    format!("{} {}", side_name(side), cell_short(cell))
+}
+
+/// A principal variation's moves, each as "X 2,2" ("Black H8" on a board of stones),
+/// starting with `side`.
 #[must_use]
 pub fn pv_moves(pv: &[Cell], side: Side) -> Vec<String> {
     let mut mover = side;
     let mut moves = Vec::with_capacity(pv.len());
     for &cell in pv {
-        moves.push(format!("{mover} {}", cell_short(cell)));
+        moves.push(move_short(mover, cell));
         mover = mover.other();
     }
     moves
 }
 
-/// A cell for people, 1-based: "row 2, column 3".
+/// A cell for people, as the board in view labels it: "row 2, column 3", or on a board of
+/// stones its coordinates, "H8".
 #[must_use]
 pub fn cell_name(cell: Cell) -> String {
+    if stones() {
+        return super::goban::point_name(cell);
+    }
     // Widened before adding, as in the rules' own wording: a cell from a damaged file may
     // hold any number.
     let one_based = |n: usize| n as u128 + 1;

@@ -9,7 +9,7 @@ lab-tab-practice = Practice
 lab-stop = Stop
 
 # The evaluation e(P) = open lines for the side to move - open lines for its opponent.
-lab-eval-intro = A line is open for a side while the other side has no stone in it. Lines open for X and for O are drawn on the board in their colours.
+lab-eval-intro = A line is open for a side while the other side has no stone in it. Lines open for { $first } and for { $second } are drawn on the board in their colours.
 lab-eval-open = Open lines for { $side }: { $count }
 lab-eval-formula = e(P) for { $side } = { $mine } - { $theirs } = { $value }
 lab-eval-view = Seen from { $side }, the side to move: its open lines minus its opponent's. The engine's heuristic takes the same view.

@@ -15,7 +15,7 @@ players-heading = Players
 mode-vs-computer = You vs computer
 mode-two-players = Two players at this computer
 mode-computers = Computer vs computer
-who-first = Who moves first (plays X):
+who-first = Who moves first (plays { $first }):
 you-first = You first
 computer-first = Computer first
 

@@ -17,7 +17,7 @@ kind-random = random
 seconds = { $seconds } s
 
 turn = { $side } - { $who }
-players = X - { $x } vs O - { $o }
+players = { $first } - { $x } vs { $second } - { $o }
 thinking = { $side } - computer is thinking
 could-not-move = { $side } - the computer could not move
 try-again = Try again
@@ -29,8 +29,8 @@ result-player-wins = { $side } wins - { $player } wins
 result-side-wins = { $side } wins
 
 score-against-computer = Score: you { $wins }, computer { $losses }, draws { $draws } ({ $board }, against the computer)
-score-two-players = Score: X { $wins }, O { $losses }, draws { $draws } ({ $board }, two players)
-score-computers = Score: X { $wins }, O { $losses }, draws { $draws } ({ $board }, computer vs computer)
+score-two-players = Score: { $first } { $wins }, { $second } { $losses }, draws { $draws } ({ $board }, two players)
+score-computers = Score: { $first } { $wins }, { $second } { $losses }, draws { $draws } ({ $board }, computer vs computer)
 
 board-name = { $size }, { $k } in a row
 board-name-exact = { $size }, exactly { $k } in a row
@@ -93,3 +93,7 @@ search-found-no-move = the search found no move
 # A click on the board while it is the computer's move.
 wait-thinking = Wait: the computer is thinking
 wait-computers-turn = Wait: it is the computer's turn
+
+# A side on a board of stones (X plays black).
+side-black = Black
+side-white = White

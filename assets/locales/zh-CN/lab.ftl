@@ -9,7 +9,7 @@ lab-tab-practice = 练习
 lab-stop = 停止
 
 # 估价函数 e(P) = 行棋方的开放线数 - 对方的开放线数。
-lab-eval-intro = 一条线上只要没有对方的棋子，就是己方的开放线。X 和 O 的开放线以各自的颜色画在棋盘上。
+lab-eval-intro = 一条线上只要没有对方的棋子，就是己方的开放线。{ $first } 和 { $second } 的开放线以各自的颜色画在棋盘上。
 lab-eval-open = { $side } 的开放线：{ $count }
 lab-eval-formula = { $side } 的估价函数 e(P) = { $mine } - { $theirs } = { $value }
 lab-eval-view = 从行棋方 { $side } 的角度看：己方开放线减去对方开放线。引擎的估价函数采用同样的视角。

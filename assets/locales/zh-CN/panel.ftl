@@ -15,7 +15,7 @@ players-heading = 玩家
 mode-vs-computer = 人机对战
 mode-two-players = 双人对战（同一台电脑）
 mode-computers = 电脑对电脑
-who-first = 谁先手（执 X）：
+who-first = 谁先手（执 { $first }）：
 you-first = 你先手
 computer-first = 电脑先手
 

@@ -16,7 +16,7 @@ kind-random = 随机
 seconds = { $seconds } 秒
 
 turn = { $side } - { $who }
-players = X - { $x } 对 O - { $o }
+players = { $first } - { $x } 对 { $second } - { $o }
 thinking = { $side } - 电脑正在思考
 could-not-move = { $side } - 电脑未能走棋
 try-again = 重试
@@ -28,8 +28,8 @@ result-player-wins = { $side } 胜 - { $player }赢了
 result-side-wins = { $side } 胜
 
 score-against-computer = 比分：你 { $wins }，电脑 { $losses }，和棋 { $draws }（{ $board }，人机对战）
-score-two-players = 比分：X { $wins }，O { $losses }，和棋 { $draws }（{ $board }，双人对战）
-score-computers = 比分：X { $wins }，O { $losses }，和棋 { $draws }（{ $board }，电脑对电脑）
+score-two-players = 比分：{ $first } { $wins }，{ $second } { $losses }，和棋 { $draws }（{ $board }，双人对战）
+score-computers = 比分：{ $first } { $wins }，{ $second } { $losses }，和棋 { $draws }（{ $board }，电脑对电脑）
 
 board-name = { $size }，{ $k } 子连线
 board-name-exact = { $size }，恰好 { $k } 子连线
@@ -91,3 +91,7 @@ search-found-no-move = 搜索没有找到着法
 # 轮到电脑走时点击棋盘。
 wait-thinking = 请稍候：电脑正在思考
 wait-computers-turn = 请稍候：现在轮到电脑走
+
+# 棋子棋盘上的一方（X 执黑）。
+side-black = 黑棋
+side-white = 白棋

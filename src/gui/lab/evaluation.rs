@@ -7,6 +7,7 @@
 use egui::{RichText, Ui};
 
 use crate::engine::{Score, window_weights};
+use crate::gui::status::side_name;
 use crate::rules::{Position, Side};
 use crate::t;
 
@@ -117,12 +118,19 @@ pub fn marks(position: &Position) -> Vec<Mark> {
 pub fn ui(ui: &mut Ui, position: &Position) {
     let lines = open_lines(position);
     let dark = ui.visuals().dark_mode;
-    ui.label(RichText::new(t!("lab-eval-intro")).weak());
+    ui.label(
+        RichText::new(t!(
+            "lab-eval-intro",
+            first = side_name(Side::X),
+            second = side_name(Side::O)
+        ))
+        .weak(),
+    );
     ui.add_space(4.0);
     for side in [Side::X, Side::O] {
         let text = t!(
             "lab-eval-open",
-            side = side.to_string(),
+            side = side_name(side),
             count = lines.open[index(side)]
         );
         ui.label(RichText::new(text).color(side_colour(side, dark)).strong());
@@ -142,7 +150,7 @@ pub fn ui(ui: &mut Ui, position: &Position) {
     ui.label(
         RichText::new(t!(
             "lab-eval-formula",
-            side = to_move.to_string(),
+            side = side_name(to_move),
             other = other.to_string(),
             mine = mine,
             theirs = theirs,
@@ -150,7 +158,7 @@ pub fn ui(ui: &mut Ui, position: &Position) {
         ))
         .strong(),
     );
-    ui.label(RichText::new(t!("lab-eval-view", side = to_move.to_string())).weak());
+    ui.label(RichText::new(t!("lab-eval-view", side = side_name(to_move))).weak());
     if weighted {
         ui.add_space(4.0);
         ui.label(t!("lab-eval-weights-intro"));
@@ -161,7 +169,7 @@ pub fn ui(ui: &mut Ui, position: &Position) {
         for side in [Side::X, Side::O] {
             ui.label(t!(
                 "lab-eval-weighted",
-                side = side.to_string(),
+                side = side_name(side),
                 sum = lines.weighted[index(side)]
             ));
         }

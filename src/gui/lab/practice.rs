@@ -9,6 +9,7 @@ use rand::{RngExt, SeedableRng};
 
 use crate::engine::{MoveValue, Value};
 use crate::game::{Chooser, Driver, Event};
+use crate::gui::status::{move_short, side_name};
 use crate::rules::{Cell, Position, Rule, Side};
 use crate::t;
 
@@ -262,9 +263,9 @@ impl Practice {
         let side = puzzle.position.side_to_move();
         let goal = puzzle.value_of(puzzle.answer).unwrap_or(Value::Unknown);
         let task = if matches!(goal, Value::Win { .. }) {
-            t!("lab-practice-task-win", side = side.to_string())
+            t!("lab-practice-task-win", side = side_name(side))
         } else {
-            t!("lab-practice-task-draw", side = side.to_string())
+            t!("lab-practice-task-draw", side = side_name(side))
         };
         ui.label(RichText::new(task).strong());
         let marked: Vec<(Cell, bool)> = match answered {
@@ -333,7 +334,7 @@ fn feedback_ui(ui: &mut Ui, puzzle: &Puzzle, answered: &Answered, goal: Value, s
         let moves: Vec<String> = line
             .iter()
             .map(|c| {
-                let text = format!("{mover} {},{}", c.row + 1, c.col + 1);
+                let text = move_short(mover, *c);
                 mover = mover.other();
                 text
             })

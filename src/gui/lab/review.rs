@@ -11,6 +11,7 @@ use egui::{RichText, Ui};
 
 use crate::engine::{MoveValue, Score, Value};
 use crate::game::{Chooser, Driver, Event, Session, clock};
+use crate::gui::status::side_name;
 use crate::rules::{Cell, Position, Rule, Side};
 use crate::t;
 
@@ -319,7 +320,7 @@ impl Review {
             let head = t!(
                 "lab-review-move",
                 number = i + 1,
-                side = side.to_string(),
+                side = side_name(side),
                 cell = game.moves[i].to_string()
             );
             let text = match &review {

@@ -217,9 +217,16 @@ mod tests {
         let kinds = move_kinds(&empty);
         let listed = shown(&empty, &kinds);
         assert_eq!(listed.len(), LARGE_BOARD_KINDS);
-        assert!(listed.windows(2).all(|w| kinds[w[0]].len() >= kinds[w[1]].len()));
+        assert!(
+            listed
+                .windows(2)
+                .all(|w| kinds[w[0]].len() >= kinds[w[1]].len())
+        );
         let lettered = marks(&empty).len();
-        assert_eq!(lettered, listed.iter().map(|&n| kinds[n].len()).sum::<usize>());
+        assert_eq!(
+            lettered,
+            listed.iter().map(|&n| kinds[n].len()).sum::<usize>()
+        );
         // A stone off every axis: no symmetry keeps the position, nothing to list.
         let mut broken = empty.clone();
         broken.play(Cell::new(3, 5)).unwrap();

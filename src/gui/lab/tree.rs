@@ -11,6 +11,7 @@ use egui::{CollapsingHeader, Color32, RichText, Ui};
 
 use crate::engine::{Score, WIN, WIN_BOUND};
 use crate::game::{Driver, Ticket};
+use crate::gui::status::{move_short, side_name};
 use crate::lab::{
     DEFAULT_BUDGET, DepthChoice, DepthReason, LabUpdate, Method, NodeEnd, NodeId, SearchTree,
     StepKind, TreePair, TreePairRequest, TreeProgress, TreesUpdate,
@@ -202,7 +203,7 @@ impl TreeView {
                 };
                 ui.label(depth_text);
                 let side = run.position.side_to_move();
-                ui.label(RichText::new(t!("lab-tree-view", side = side.to_string())).weak());
+                ui.label(RichText::new(t!("lab-tree-view", side = side_name(side))).weak());
                 replay_ui(ui, run);
                 ui.separator();
                 trees_ui(ui, run);
@@ -325,7 +326,7 @@ fn replay_ui(ui: &mut Ui, run: &mut Run) {
 fn node_name(tree: &SearchTree, id: NodeId) -> String {
     let node = &tree.nodes[id];
     match node.cell {
-        Some(cell) => format!("{} {},{}", node.side.other(), cell.row + 1, cell.col + 1),
+        Some(cell) => move_short(node.side.other(), cell),
         None => t!("lab-tree-root"),
     }
 }
@@ -466,7 +467,7 @@ impl Drawing<'_> {
                 "lab-tree-cut-reason",
                 value = worth(cut.value),
                 beta = worth(cut.beta),
-                side = cut.side.other().to_string()
+                side = side_name(cut.side.other())
             ));
         }
         lines.join("\n")
@@ -534,11 +535,11 @@ impl Drawing<'_> {
                 "lab-tree-cut-reason",
                 value = worth(cut.value),
                 beta = worth(cut.beta),
-                side = cut.side.other().to_string()
+                side = side_name(cut.side.other())
             );
             let text = t!(
                 "lab-tree-pruned",
-                node = format!("{mover} {},{}", pruned.cell.row + 1, pruned.cell.col + 1),
+                node = move_short(mover, pruned.cell),
                 reason = reason
             );
             ui.label(
@@ -557,7 +558,7 @@ fn end_words(end: NodeEnd) -> String {
         NodeEnd::Lost => t!("lab-end-lost"),
         NodeEnd::FullBoard => t!("lab-end-full-board"),
         NodeEnd::DeadDraw => t!("lab-end-dead-draw"),
-        NodeEnd::CannotWin { side, .. } => t!("lab-end-cannot-win", side = side.to_string()),
+        NodeEnd::CannotWin { side, .. } => t!("lab-end-cannot-win", side = side_name(side)),
         NodeEnd::Horizon => t!("lab-end-horizon"),
         NodeEnd::Table => t!("lab-end-table"),
         NodeEnd::WinsNow => t!("lab-end-wins-now"),
