@@ -114,7 +114,8 @@ pub fn marks(position: &Position) -> Vec<Mark> {
     marks
 }
 
-/// The e(P) view: the counts, e(P) written out, the weights when K > 3.
+/// The e(P) view: the counts, the weights and weighted sums when K > 3, then e(P) written
+/// out from the numbers shown just above it.
 pub fn ui(ui: &mut Ui, position: &Position) {
     let lines = open_lines(position);
     let dark = ui.visuals().dark_mode;
@@ -146,19 +147,8 @@ pub fn ui(ui: &mut Ui, position: &Position) {
             lines.open[index(other)] as Score,
         )
     };
-    ui.add_space(4.0);
-    ui.label(
-        RichText::new(t!(
-            "lab-eval-formula",
-            side = side_name(to_move),
-            other = other.to_string(),
-            mine = mine,
-            theirs = theirs,
-            value = mine - theirs
-        ))
-        .strong(),
-    );
-    ui.label(RichText::new(t!("lab-eval-view", side = side_name(to_move))).weak());
+    // With K > 3 the engine weighs the open lines: the weights and the weighted sums come
+    // first, so the numbers in e(P) below are the ones just shown.
     if weighted {
         ui.add_space(4.0);
         ui.label(t!("lab-eval-weights-intro"));
@@ -174,6 +164,19 @@ pub fn ui(ui: &mut Ui, position: &Position) {
             ));
         }
     }
+    ui.add_space(4.0);
+    ui.label(
+        RichText::new(t!(
+            "lab-eval-formula",
+            side = side_name(to_move),
+            other = side_name(other),
+            mine = mine,
+            theirs = theirs,
+            value = mine - theirs
+        ))
+        .strong(),
+    );
+    ui.label(RichText::new(t!("lab-eval-view", side = side_name(to_move))).weak());
     if position.rule().cells() > ALL_LINES_CELLS {
         ui.label(RichText::new(t!("lab-eval-large-board")).weak());
     }
