@@ -26,7 +26,7 @@ use super::panel::{Action, ControlPanel};
 use super::saved::{self, SavedState};
 use super::status::{self, side_name};
 use super::theme;
-use super::threats;
+use crate::rules::threats;
 
 /// The side panel's width: fixed, so opening a section never pushes the board about.
 const PANEL_WIDTH: f32 = 280.0;

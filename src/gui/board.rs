@@ -15,7 +15,7 @@ use crate::t;
 
 use super::goban;
 use super::status::{Wording, side_name, value_words};
-use super::threats::Threat;
+use crate::rules::threats::Threat;
 
 /// Smallest cell edge in points; below this the board scrolls out of the panel instead of
 /// shrinking further. Small enough that a 15x15 board beside the open lab fits the smallest

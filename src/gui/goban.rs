@@ -20,7 +20,7 @@ use crate::t;
 
 use super::board::BoardView;
 use super::saved::Prefs;
-use super::threats::{self, Threat, ThreatKind};
+use crate::rules::threats::{self, Threat, ThreatKind};
 
 /// The most threats the panel lists by name; the rest are counted.
 const LISTED_THREATS: usize = 6;

@@ -4,8 +4,8 @@
 //! search.
 //!
 //! One file per part: the app and its frame loop (`app`), the board widget (`board`, with
-//! the gomoku look of stones on the lines in `goban` and the learners' threat marks worked
-//! out in `threats`), the side panel (`panel`), the status words (`status`), the computer's searches
+//! the gomoku look of stones on the lines in `goban`; the threats it marks for learners are
+//! worked out by the rules, `crate::rules::threats`), the side panel (`panel`), the status words (`status`), the computer's searches
 //! (`computer`), quiet marks for work in progress (`busy`), the keyboard (`keys`), saving and
 //! opening games (`files`, with the in-window `chooser` and the `desktop` probe for a system
 //! dialog), closing cleanly on a signal (`quit`), what is kept between runs (`saved`), the
@@ -31,7 +31,6 @@ mod renderer;
 mod saved;
 mod status;
 mod theme;
-mod threats;
 
 use std::cell::Cell;
 use std::path::PathBuf;

@@ -7,6 +7,7 @@ pub mod position;
 pub mod rule;
 pub mod setup;
 pub mod symmetry;
+pub mod threats;
 pub mod types;
 pub mod zobrist;
 

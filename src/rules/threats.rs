@@ -1,8 +1,8 @@
-//! The learners' threat marks on five-in-a-row boards: each side's fours (one move from
-//! five) and open threes (one move from an open four, which cannot be stopped). Worked out
-//! from the rules alone, by trying stones on the empty points of each line, so it is
-//! independent of the engine's own pattern code and follows the board's rule (a line longer
-//! than five does not win under "exactly five").
+//! Threats on five-in-a-row boards, which the window marks for learners: each side's fours
+//! (one move from five) and open threes (one move from an open four, which cannot be
+//! stopped). Worked out from the rules alone, by trying stones on the empty points of each
+//! line, so it is independent of the engine's own pattern code and follows the board's rule
+//! (a line longer than five does not win under "exactly five").
 
 use crate::rules::{Cell, Position, Side};
 
