@@ -68,8 +68,8 @@ open_window() {
     echo "window $WID at ${X},${Y}, ${WIDTH}x${HEIGHT}"
 }
 
-# The board's background colour in the dark and the light theme (src/gui/board.rs), then
-# the wood of boards drawn with stones (src/gui/goban.rs), whose cells around the points
+# The board's background colour in the dark and the light theme (src/gui/board/mod.rs), then
+# the wood of boards drawn with stones (src/gui/board/stones.rs), whose cells around the points
 # fill it exactly as the cells of the other boards do.
 BOARD_COLOURS="#1f2a44 #f7f3e8 #dcb35c #9a763c"
 

@@ -22,9 +22,10 @@ use super::i18n;
 use super::keys::{self, Command};
 use super::lab::{self, Lab};
 use super::lessons::LessonsView;
+use super::naming::{self, side_name};
 use super::panel::{Action, ControlPanel};
 use super::saved::{self, SavedState};
-use super::status::{self, side_name};
+use super::status;
 use super::theme;
 use crate::rules::threats;
 
@@ -237,7 +238,7 @@ impl TicTacToeApp {
                 // Never expected: the engine only answers legal moves.
                 let message = t!(
                     "computer-move-refused",
-                    cell = status::cell_name(cell),
+                    cell = naming::cell_name(cell),
                     reason = status::move_error(&e)
                 );
                 self.computer.failed(generation, message);
@@ -686,7 +687,7 @@ impl eframe::App for TicTacToeApp {
         self.poll_background(&ctx);
         // After the background's news, which may have opened a game on another board.
         let rule = self.state.session.settings().rule;
-        status::name_sides_as_stones(self.state.prefs.board_look.stones_on(&rule));
+        naming::name_sides_as_stones(self.state.prefs.board_look.stones_on(&rule));
         // While a file is chosen in the window, the rest of it is a still picture: what is
         // saved is the game of the moment Save was pressed, and the board behind the dialog
         // must show that game.

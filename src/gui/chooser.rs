@@ -8,8 +8,25 @@ use std::path::{Path, PathBuf};
 use egui::{Align2, Button, Id, Key, TextEdit};
 use egui_file::FileDialog;
 
-use super::files::FileAction;
 use crate::t;
+
+/// Saving or opening a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileAction {
+    Save,
+    Open,
+}
+
+impl FileAction {
+    /// The dialog's title and the window's button, e.g. "Save game".
+    #[must_use]
+    pub fn title(self) -> String {
+        match self {
+            FileAction::Save => t!("save-game"),
+            FileAction::Open => t!("open-game"),
+        }
+    }
+}
 
 /// The path field's accessible label in English (the `path-field` message).
 pub const PATH_FIELD_LABEL: &str = "Saved game path";

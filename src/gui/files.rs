@@ -15,29 +15,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::Session;
 
+pub use super::chooser::FileAction;
 use super::chooser::{Choice, Chooser};
 use super::desktop::{self, SystemDialog};
 use super::i18n;
 use super::status;
 use crate::t;
-
-/// Saving or opening a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FileAction {
-    Save,
-    Open,
-}
-
-impl FileAction {
-    /// The dialog's title and the window's button, e.g. "Save game".
-    #[must_use]
-    pub fn title(self) -> String {
-        match self {
-            FileAction::Save => t!("save-game"),
-            FileAction::Open => t!("open-game"),
-        }
-    }
-}
 
 /// How a person chooses files: a preference kept between runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -3,14 +3,16 @@
 //! [`Driver`](crate::game::Driver) for the computer's moves, so the window never waits for a
 //! search.
 //!
-//! One file per part: the app and its frame loop (`app`), the board widget (`board`, with
-//! the gomoku look of stones on the lines in `goban`; the threats it marks for learners are
-//! worked out by the rules, `crate::rules::threats`), the side panel (`panel`), the status words (`status`), the computer's searches
-//! (`computer`), quiet marks for work in progress (`busy`), the keyboard (`keys`), saving and
-//! opening games (`files`, with the in-window `chooser` and the `desktop` probe for a system
-//! dialog), closing cleanly on a signal (`quit`), what is kept between runs (`saved`), the
-//! theme switch (`theme`), the window's words in English and Chinese (`i18n`), the
-//! bundled Chinese font (`fonts`) and the choice of renderer (`renderer`).
+//! One file per part: the app and its frame loop (`app`), the board widget (`board`: its
+//! look, layout, clicks and marks, with the gomoku look of stones on the lines painted in
+//! `board/stones.rs`; the threats it marks for learners are worked out by the rules,
+//! `crate::rules::threats`), how sides, cells and moves are named (`naming`), the side panel
+//! (`panel`), the status words (`status`), the computer's searches (`computer`), quiet
+//! marks for work in progress (`busy`), the keyboard (`keys`), saving and opening games
+//! (`files`, with the in-window `chooser` and the `desktop` probe for a system dialog),
+//! closing cleanly on a signal (`quit`), what is kept between runs (`saved`), the theme
+//! switch (`theme`), the window's words in English and Chinese (`i18n`), the bundled
+//! Chinese font (`fonts`) and the choice of renderer (`renderer`).
 
 mod app;
 mod board;
@@ -20,11 +22,11 @@ mod computer;
 mod desktop;
 mod files;
 mod fonts;
-mod goban;
 pub mod i18n;
 mod keys;
 mod lab;
 mod lessons;
+mod naming;
 mod panel;
 mod quit;
 mod renderer;
@@ -38,12 +40,13 @@ use std::rc::Rc;
 use std::time::Instant;
 
 pub use app::TicTacToeApp;
+pub use board::BoardLook;
 pub use board::cell_label;
 pub use chooser::PATH_FIELD_LABEL;
 pub use computer::COMPUTER_VS_COMPUTER_PAUSE;
 pub use files::{DialogChoice, DialogPicker, FileAction, FilePicker, GivenPath};
-pub use goban::{BoardLook, point_name};
 pub use keys::keypad_cell;
+pub use naming::point_name;
 pub use renderer::Renderer;
 pub use saved::{CustomBoard, Loaded, Prefs, Problem, SavedState};
 pub use theme::ThemeChoice;

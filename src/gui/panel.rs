@@ -6,15 +6,18 @@ use egui::{Button, DragValue, RichText, Slider, Ui};
 
 use crate::engine::PlayerKind;
 use crate::game::{FirstMover, Mode, Session, Settings, clock, ranges};
+use crate::rules::threats;
 use crate::rules::{Cell, Rule, Side};
 
+use super::board::BoardLook;
 use super::busy;
 use super::computer::{Computer, Method, Purpose};
 use super::files::FileAction;
 use super::i18n::Language;
 use super::keys;
+use super::naming::{self, side_name, threat_words};
 use super::saved::Prefs;
-use super::status::{self, side_name};
+use super::status;
 use crate::t;
 
 /// What the player asked for through the panel, the board or the keyboard.
@@ -87,7 +90,7 @@ impl ControlPanel<'_> {
                 ui.separator();
                 self.prefs.file_dialog.ui(ui);
                 ui.separator();
-                super::goban::settings_ui(ui, self.prefs, self.session);
+                board_look_ui(ui, self.prefs, self.session);
                 // Below the file-dialog row, so the rows above keep their places.
                 ui.separator();
                 self.lessons.ui(ui);
@@ -159,7 +162,7 @@ impl ControlPanel<'_> {
                 busy::waiting(ui, &t!("hint-looking"));
                 busy::elapsed(ui, since);
             } else if let Some(cell) = self.computer.hint_for(session) {
-                ui.label(t!("hint-best", cell = status::cell_name(cell)));
+                ui.label(t!("hint-best", cell = naming::cell_name(cell)));
             }
         });
     }
@@ -423,7 +426,7 @@ fn search_ui(ui: &mut Ui, session: &Session, computer: &Computer) {
                 Purpose::Move => t!("search-move-for", side = side),
                 Purpose::Hint => t!("search-hint-for", side = side),
             };
-            let best = report.best.map_or(t!("search-no-move"), status::cell_name);
+            let best = report.best.map_or(t!("search-no-move"), naming::cell_name);
             let (value, pv, stats, finished) = match &report.method {
                 Method::Search { result, finished } => {
                     (result.value, &result.pv, &result.stats, *finished)
@@ -478,8 +481,62 @@ fn pv_ui(ui: &mut Ui, pv: &[Cell], side: crate::rules::Side) {
         let font = egui::TextStyle::Monospace.resolve(ui.style());
         let space = ui.ctx().fonts_mut(|f| f.glyph_width(&font, ' '));
         ui.spacing_mut().item_spacing.x = 2.0 * space;
-        for words in status::pv_moves(pv, side) {
+        for words in naming::pv_moves(pv, side) {
             ui.add(egui::Label::new(RichText::new(words).monospace()).extend());
         }
     });
+}
+
+/// The most threats the panel lists by name; the rest are counted.
+const LISTED_THREATS: usize = 6;
+
+/// The panel's settings for the board: its look, move numbers and the threat marks, with
+/// the threats of the position on the board listed by name.
+fn board_look_ui(ui: &mut Ui, prefs: &mut Prefs, session: &Session) {
+    ui.heading(t!("goban-heading"));
+    ui.radio_value(
+        &mut prefs.board_look,
+        BoardLook::Stones,
+        t!("goban-look-stones"),
+    )
+    .on_hover_text(t!("goban-look-stones-hover"));
+    ui.radio_value(
+        &mut prefs.board_look,
+        BoardLook::Marks,
+        t!("goban-look-marks"),
+    );
+    let rule = session.settings().rule;
+    let stones = prefs.board_look.stones_on(&rule);
+    ui.add_enabled(
+        stones,
+        egui::Checkbox::new(&mut prefs.move_numbers, t!("goban-move-numbers")),
+    )
+    .on_disabled_hover_text(t!("goban-move-numbers-off"));
+    ui.checkbox(&mut prefs.show_threats, t!("goban-threats"));
+    if prefs.show_threats {
+        threats_ui(ui, session);
+    }
+}
+
+/// The threats of the position on the board in words, under the option that marks them.
+fn threats_ui(ui: &mut Ui, session: &Session) {
+    let position = session.position();
+    if !threats::applies(position) {
+        ui.label(RichText::new(t!("goban-threats-rule")).weak());
+        return;
+    }
+    ui.label(RichText::new(t!("goban-threats-help")).weak());
+    let found = threats::threats(position);
+    if found.is_empty() {
+        ui.label(t!("goban-threats-none"));
+    }
+    for threat in found.iter().take(LISTED_THREATS) {
+        ui.label(threat_words(threat));
+    }
+    if found.len() > LISTED_THREATS {
+        ui.label(t!(
+            "goban-threats-more",
+            count = found.len() - LISTED_THREATS
+        ));
+    }
 }

@@ -10,8 +10,8 @@ use crate::engine::PlayerKind;
 use crate::game::ranges::{self, BOARD_FIELD, DEPTH, TIME_PER_MOVE_MS, within};
 use crate::game::{Session, Settings, clock};
 
+use super::board::BoardLook;
 use super::files::DialogChoice;
-use super::goban::BoardLook;
 use super::i18n::Language;
 use super::theme::ThemeChoice;
 use crate::{salvage, t};

@@ -11,37 +11,7 @@ use crate::game::clock;
 use crate::t;
 
 use super::computer::{Method, Purpose, SearchReport};
-
-thread_local! {
-    /// Whether the board in view draws stones; see [`name_sides_as_stones`].
-    static STONES: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Names the sides black and white (`stones`: the board in view draws stones) or X and O
-/// (it draws marks) in every word the window says on this thread, until set again. The app
-/// sets it at the start of each frame, as it sets the language.
-pub fn name_sides_as_stones(stones: bool) {
-    STONES.with(|s| s.set(stones));
-}
-
-/// Whether the board in view draws stones ([`name_sides_as_stones`]).
-fn stones() -> bool {
-    STONES.with(std::cell::Cell::get)
-}
-
-/// A side as the board in view draws it: "X" and "O" on a board of marks, "Black" and
-/// "White" (黑棋, 白棋) on a board of stones, where X plays black.
-#[must_use]
-pub fn side_name(side: Side) -> String {
-    if stones() {
-        match side {
-            Side::X => t!("side-black"),
-            Side::O => t!("side-white"),
-        }
-    } else {
-        side.to_string()
-    }
-}
+use super::naming::{cell_name, cell_short, side_name};
 
 /// Who plays `side`, for the status line: "you", "computer (depth 5)", "player 1".
 #[must_use]
@@ -271,53 +241,6 @@ pub fn value_words(value: Value, wording: Wording) -> String {
     }
 }
 
-/// A short cell name for move lists, as the board in view labels it: on a board of stones
-/// its coordinates ("H8"), otherwise 1-based row and column ("2,3" is row 2, column 3).
-#[must_use]
-pub fn cell_short(cell: Cell) -> String {
-    if stones() {
-        super::goban::point_name(cell)
-    } else {
-        format!("{},{}", cell.row + 1, cell.col + 1)
-    }
-}
-
-/// A move for move lists: the side and the cell, "X 2,2" or "Black H8".
-#[must_use]
-pub fn move_short(side: Side, cell: Cell) -> String {
-    format!("{} {}", side_name(side), cell_short(cell))
-}
-
-/// A principal variation's moves, each as "X 2,2" ("Black H8" on a board of stones),
-/// starting with `side`.
-#[must_use]
-pub fn pv_moves(pv: &[Cell], side: Side) -> Vec<String> {
-    let mut mover = side;
-    let mut moves = Vec::with_capacity(pv.len());
-    for &cell in pv {
-        moves.push(move_short(mover, cell));
-        mover = mover.other();
-    }
-    moves
-}
-
-/// A cell for people, as the board in view labels it: "row 2, column 3", or on a board of
-/// stones its coordinates, "H8".
-#[must_use]
-pub fn cell_name(cell: Cell) -> String {
-    if stones() {
-        return super::goban::point_name(cell);
-    }
-    // Widened before adding, as in the rules' own wording: a cell from a damaged file may
-    // hold any number.
-    let one_based = |n: usize| n as u128 + 1;
-    t!(
-        "cell-name",
-        row = one_based(cell.row).to_string(),
-        col = one_based(cell.col).to_string()
-    )
-}
-
 /// Why a move was refused, in the window's language (the rules' own words are English, for
 /// the command line).
 #[must_use]
@@ -403,7 +326,7 @@ pub fn thinking_line(report: &SearchReport, stones: bool) -> Option<String> {
     }
     let name = |&cell: &Cell| {
         if stones {
-            super::goban::point_name(cell)
+            super::naming::point_name(cell)
         } else {
             cell_short(cell)
         }
@@ -433,6 +356,7 @@ pub fn capitalise(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gui::naming::pv_moves;
 
     #[test]
     fn describes_the_players() {

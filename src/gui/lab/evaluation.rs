@@ -7,7 +7,7 @@
 use egui::{RichText, Ui};
 
 use crate::engine::{Score, window_weights};
-use crate::gui::status::side_name;
+use crate::gui::naming::side_name;
 use crate::rules::{Position, Side};
 use crate::t;
 

@@ -9,7 +9,7 @@ use rand::{RngExt, SeedableRng};
 
 use crate::engine::{MoveValue, Value};
 use crate::game::{Chooser, Driver, Event};
-use crate::gui::status::{move_short, side_name};
+use crate::gui::naming::{move_short, side_name};
 use crate::rules::{Cell, Position, Rule, Side};
 use crate::t;
 

@@ -11,7 +11,7 @@ use egui::{RichText, Ui};
 
 use crate::engine::{MoveValue, Score, Value};
 use crate::game::{Chooser, Driver, Event, Session, clock};
-use crate::gui::status::side_name;
+use crate::gui::naming::side_name;
 use crate::rules::{Cell, Position, Rule, Side};
 use crate::t;
 

@@ -11,7 +11,7 @@ use egui::{CollapsingHeader, Color32, RichText, Ui};
 
 use crate::engine::{Score, WIN, WIN_BOUND};
 use crate::game::{Driver, Ticket};
-use crate::gui::status::{move_short, side_name};
+use crate::gui::naming::{move_short, side_name};
 use crate::lab::{
     DEFAULT_BUDGET, DepthChoice, DepthReason, LabUpdate, Method, NodeEnd, NodeId, SearchTree,
     StepKind, TreePair, TreePairRequest, TreeProgress, TreesUpdate,

@@ -5,17 +5,38 @@
 //! Every cell is its own accessible widget labelled like "row 1, column 2: empty", so a
 //! screen reader (and the tests) can find and press it.
 
+mod stones;
+
 use egui::{
     Align2, Color32, FontId, Id, Pos2, Rect, Role, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo,
 };
+use serde::{Deserialize, Serialize};
 
 use crate::engine::{MoveValue, Value};
 use crate::rules::{Cell, Position, Rule, Side};
 use crate::t;
 
-use super::goban;
-use super::status::{Wording, side_name, value_words};
+use super::naming::side_name;
+use super::status::{Wording, value_words};
 use crate::rules::threats::Threat;
+
+/// How boards are drawn: stones on the lines of gomoku boards, or marks in cells everywhere.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BoardLook {
+    /// Black and white stones on boards larger than 5x5; X and O marks on smaller ones.
+    #[default]
+    Stones,
+    /// X and O marks in the cells on every board.
+    Marks,
+}
+
+impl BoardLook {
+    /// Whether a board of `rule` is drawn with stones on its intersections.
+    #[must_use]
+    pub fn stones_on(self, rule: &Rule) -> bool {
+        self == BoardLook::Stones && rule.width() > 5 && rule.height() > 5
+    }
+}
 
 /// Smallest cell edge in points; below this the board scrolls out of the panel instead of
 /// shrinking further. Small enough that a 15x15 board beside the open lab fits the smallest
@@ -35,7 +56,7 @@ pub struct BoardView<'a> {
     pub(super) preview: Option<Side>,
     /// What each empty cell is worth to the side to move (the learners' view).
     values: &'a [MoveValue],
-    /// Stones on the intersections, gomoku style (see `goban`), rather than marks in cells.
+    /// Stones on the intersections, gomoku style (see `stones`), rather than marks in cells.
     stones: bool,
     /// The moves in order, to number the stones; empty for no numbers.
     pub(super) numbers: &'a [Cell],
@@ -152,7 +173,7 @@ impl<'a> BoardView<'a> {
     /// for coordinates around a board of stones): what the panels beside it leave free.
     #[must_use]
     pub fn least_width(rule: &Rule, stones: bool) -> f32 {
-        let frame = if stones { 2.0 * goban::MARGIN } else { 0.0 };
+        let frame = if stones { 2.0 * stones::MARGIN } else { 0.0 };
         (rule.width() as f32 + frame) * MIN_CELL
     }
 
@@ -165,7 +186,7 @@ impl<'a> BoardView<'a> {
         // coordinates around a board of stones).
         let available = ui.available_size();
         let frame = if self.stones {
-            2.0 * goban::MARGIN
+            2.0 * stones::MARGIN
         } else {
             0.0
         };
@@ -218,7 +239,7 @@ impl<'a> BoardView<'a> {
 
         // 4. Paint.
         if self.stones {
-            goban::paint(ui, &self, board, edge, hovered);
+            stones::paint(ui, &self, board, edge, hovered);
             // Each point owns the square around it, so a cell's centre is its intersection.
             if let Some(overlay) = self.overlay {
                 overlay(ui.painter(), &|cell| cell_rect(cell).center(), edge);
@@ -254,7 +275,7 @@ impl<'a> BoardView<'a> {
                 painter.line_segment([Pos2::new(board.min.x, y), Pos2::new(board.max.x, y)], grid);
             }
 
-            goban::paint_threats(painter, self.threats, &|c| cell_rect(c).center(), edge);
+            stones::paint_threats(painter, self.threats, &|c| cell_rect(c).center(), edge);
             for row in 0..rule.height() {
                 for col in 0..rule.width() {
                     let cell = Cell::new(row, col);
@@ -331,7 +352,7 @@ impl<'a> BoardView<'a> {
 /// "row 1, column 2: X".
 #[must_use]
 pub fn cell_label(cell: Cell, content: Option<Side>) -> String {
-    let cell = super::status::cell_name(cell);
+    let cell = super::naming::cell_name(cell);
     match content {
         Some(side) => t!("cell-taken", cell = cell, side = side_name(side)),
         None => t!("cell-empty", cell = cell),

@@ -3,61 +3,23 @@
 //! request, move numbers on the stones. X plays black and moves first, O plays white.
 //!
 //! Coordinates: columns are letters from A on the left (none skipped, so column 9 is I),
-//! rows are numbers from 1 at the top, the same numbering as the window's "row 8, column 8",
-//! so a move named in the status is found on the board by its labels (row 8, column 8 is
-//! H8).
+//! rows are numbers from 1 at the top; the window names every cell on this board by them
+//! (`naming`), so a move named in the status is found on the board by its labels.
 //!
-//! [`BoardView`](super::board::BoardView) lays the board out and handles clicks, the
+//! [`BoardView`](super::BoardView) lays the board out and handles clicks, the
 //! keyboard and accessibility; this file only paints. Each intersection owns the square
 //! cell around it, so a click anywhere within half a line spacing of a point plays there.
 
-use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, RichText, Stroke, StrokeKind, Ui, Vec2};
-use serde::{Deserialize, Serialize};
+use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Stroke, StrokeKind, Ui, Vec2};
 
-use crate::game::Session;
+use crate::rules::threats::{Threat, ThreatKind};
 use crate::rules::{Cell, Rule, Side};
-use crate::t;
 
-use super::board::BoardView;
-use super::saved::Prefs;
-use crate::rules::threats::{self, Threat, ThreatKind};
-
-/// The most threats the panel lists by name; the rest are counted.
-const LISTED_THREATS: usize = 6;
+use super::BoardView;
+use crate::gui::naming::column_letter;
 
 /// The space kept around the board for the coordinates, in line spacings on each side.
 pub const MARGIN: f32 = 0.8;
-
-/// How boards are drawn: stones on the lines of gomoku boards, or marks in cells everywhere.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum BoardLook {
-    /// Black and white stones on boards larger than 5x5; X and O marks on smaller ones.
-    #[default]
-    Stones,
-    /// X and O marks in the cells on every board.
-    Marks,
-}
-
-impl BoardLook {
-    /// Whether a board of `rule` is drawn with stones on its intersections.
-    #[must_use]
-    pub fn stones_on(self, rule: &Rule) -> bool {
-        self == BoardLook::Stones && rule.width() > 5 && rule.height() > 5
-    }
-}
-
-/// A column's letter: A for the first, none skipped.
-#[must_use]
-pub fn column_letter(col: usize) -> char {
-    // Boards are at most 20 wide (rules::rule::MAX_SIDE), well within the alphabet.
-    char::from(b'A' + (col % 26) as u8)
-}
-
-/// A point's name on the board's coordinates: "H8" is row 8, column 8.
-#[must_use]
-pub fn point_name(cell: Cell) -> String {
-    format!("{}{}", column_letter(cell.col), cell.row + 1)
-}
 
 /// The star points (hoshi): on the 4th line from each edge on boards of 13 lines or more
 /// (the 3rd line on smaller ones), and the centre when both sides are odd; none below 7
@@ -79,85 +41,6 @@ pub fn star_points(rule: &Rule) -> Vec<Cell> {
         points.push(Cell::new(h / 2, w / 2));
     }
     points
-}
-
-/// The panel's settings for the board: its look, move numbers and the threat marks, with
-/// the threats of the position on the board listed by name.
-pub fn settings_ui(ui: &mut Ui, prefs: &mut Prefs, session: &Session) {
-    ui.heading(t!("goban-heading"));
-    ui.radio_value(
-        &mut prefs.board_look,
-        BoardLook::Stones,
-        t!("goban-look-stones"),
-    )
-    .on_hover_text(t!("goban-look-stones-hover"));
-    ui.radio_value(
-        &mut prefs.board_look,
-        BoardLook::Marks,
-        t!("goban-look-marks"),
-    );
-    let rule = session.settings().rule;
-    let stones = prefs.board_look.stones_on(&rule);
-    ui.add_enabled(
-        stones,
-        egui::Checkbox::new(&mut prefs.move_numbers, t!("goban-move-numbers")),
-    )
-    .on_disabled_hover_text(t!("goban-move-numbers-off"));
-    ui.checkbox(&mut prefs.show_threats, t!("goban-threats"));
-    if prefs.show_threats {
-        threats_ui(ui, session);
-    }
-}
-
-/// The threats of the position on the board in words, under the option that marks them.
-fn threats_ui(ui: &mut Ui, session: &Session) {
-    let position = session.position();
-    if !threats::applies(position) {
-        ui.label(RichText::new(t!("goban-threats-rule")).weak());
-        return;
-    }
-    ui.label(RichText::new(t!("goban-threats-help")).weak());
-    let found = threats::threats(position);
-    if found.is_empty() {
-        ui.label(t!("goban-threats-none"));
-    }
-    for threat in found.iter().take(LISTED_THREATS) {
-        ui.label(threat_words(threat));
-    }
-    if found.len() > LISTED_THREATS {
-        ui.label(t!(
-            "goban-threats-more",
-            count = found.len() - LISTED_THREATS
-        ));
-    }
-}
-
-/// "Black open three: H8 I8 J8, at G8 K8".
-#[must_use]
-pub fn threat_words(threat: &Threat) -> String {
-    let names = |cells: &[Cell]| {
-        cells
-            .iter()
-            .map(|&c| point_name(c))
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    let side = match threat.side {
-        Side::X => t!("goban-black"),
-        Side::O => t!("goban-white"),
-    };
-    let kind = match threat.kind {
-        ThreatKind::OpenFour => t!("goban-open-four"),
-        ThreatKind::Four => t!("goban-four"),
-        ThreatKind::OpenThree => t!("goban-open-three"),
-    };
-    t!(
-        "goban-threat",
-        side = side,
-        kind = kind,
-        stones = names(&threat.stones),
-        points = names(&threat.points)
-    )
 }
 
 /// Paints the board of `view` whose cells (one around each intersection) fill `board`,
@@ -431,6 +314,8 @@ impl Colors {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gui::board::BoardLook;
+    use crate::gui::naming::point_name;
 
     #[test]
     fn star_points_of_the_usual_boards() {
@@ -443,14 +328,6 @@ mod tests {
         assert_eq!(names(20, 20), ["D4", "Q4", "D17", "Q17"]);
         assert_eq!(names(9, 9), ["C3", "G3", "C7", "G7", "E5"]);
         assert_eq!(names(6, 6), Vec::<String>::new());
-    }
-
-    #[test]
-    fn names_match_the_window_numbering() {
-        // "row 8, column 8" is H8; column 9 is I (no letter skipped).
-        assert_eq!(point_name(Cell::new(7, 7)), "H8");
-        assert_eq!(point_name(Cell::new(0, 8)), "I1");
-        assert_eq!(point_name(Cell::new(19, 19)), "T20");
     }
 
     #[test]
