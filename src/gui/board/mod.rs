@@ -64,6 +64,11 @@ pub struct BoardView<'a> {
     pub(super) threats: &'a [Threat],
     /// Drawn last, over everything (the learners' lab).
     overlay: Option<Overlay<'a>>,
+    /// The compact look (a board inside the lab's panel): cells at most this edge, the
+    /// board only as large as its cells rather than filling and centred in the space left.
+    compact: Option<f32>,
+    /// Each cell's accessible label, for a board other than the game's.
+    label: fn(Cell, Option<Side>) -> String,
 }
 
 /// A painter over the board: gets where each cell's centre is and the cell edge.
@@ -94,7 +99,25 @@ impl<'a> BoardView<'a> {
             numbers: &[],
             threats: &[],
             overlay: None,
+            compact: None,
+            label: cell_label,
         }
+    }
+
+    /// The compact look for a board that is not the game's (the lab's practice board): its
+    /// own `id`, cells of at most `max_cell` points labelled by `label`, and only as much
+    /// space as the board takes. Disabled (`Ui::add_enabled_ui`) it takes no clicks.
+    #[must_use]
+    pub fn compact(
+        mut self,
+        id: Id,
+        max_cell: f32,
+        label: fn(Cell, Option<Side>) -> String,
+    ) -> Self {
+        self.id = id;
+        self.compact = Some(max_cell);
+        self.label = label;
+        self
     }
 
     #[must_use]
@@ -190,15 +213,24 @@ impl<'a> BoardView<'a> {
         } else {
             0.0
         };
-        let edge = (available.x / (columns + frame))
-            .min(available.y / (rows + frame))
-            .floor()
-            .max(MIN_CELL);
+        let edge = match self.compact {
+            // As wide as the panel, no taller than its cells allow.
+            Some(max_cell) => (available.x / (columns + frame)).min(max_cell),
+            None => (available.x / (columns + frame)).min(available.y / (rows + frame)),
+        }
+        .floor()
+        .max(MIN_CELL);
         let board_size = Vec2::new(edge * columns, edge * rows);
 
-        // 2. Allocate: take the whole area so the board stays centred in it.
+        // 2. Allocate: the whole area so the board stays centred in it, or in the compact
+        // look only the board.
         let outer = board_size + Vec2::splat(frame * edge);
-        let (area, _) = ui.allocate_exact_size(available.max(outer), Sense::hover());
+        let wanted = if self.compact.is_some() {
+            outer
+        } else {
+            available.max(outer)
+        };
+        let (area, _) = ui.allocate_exact_size(wanted, Sense::hover());
         let board = Rect::from_center_size(area.center(), board_size);
         let cell_rect = |cell: Cell| {
             let min = board.min + Vec2::new(cell.col as f32 * edge, cell.row as f32 * edge);
@@ -218,10 +250,10 @@ impl<'a> BoardView<'a> {
                 let label = match value {
                     Some(m) => t!(
                         "cell-with-value",
-                        cell = cell_label(cell, None),
+                        cell = (self.label)(cell, None),
                         value = value_words(m.value, Wording::Cell)
                     ),
-                    None => cell_label(cell, self.position.get(cell)),
+                    None => (self.label)(cell, self.position.get(cell)),
                 };
                 let enabled = ui.is_enabled();
                 cell_response.widget_info(|| WidgetInfo::labeled(Role::Button, enabled, &label));
