@@ -32,11 +32,11 @@ use std::thread::JoinHandle;
 use crate::engine::{DEFAULT_MEGABYTES, uses_gomoku_engine};
 use crate::rules::Rule;
 
-pub use job::{Job, Lane, Outbox};
-pub use policy::MovePolicy;
-pub use task::{Answer, Chooser, Event, MOVES, Request, Task, VALUES};
+pub use job::{Job, Lane, Outbox, Worker};
+pub use policy::{Answer, Chooser, MovePolicy};
+pub use task::{Event, MOVES, Request, Task, VALUES};
 pub use ticket::{Ticket, TimedOut};
-pub use worker::{Release, Worker};
+pub use worker::Release;
 
 use worker::Order;
 

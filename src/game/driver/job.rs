@@ -1,5 +1,6 @@
 //! What the driver runs: a [`Job`] says which worker it runs on (its [`Lane`]), does its
-//! work there, and sends its updates through an [`Outbox`], which drops them once the job
+//! work there with what the worker keeps from job to job (its [`Worker`]: the engine and
+//! its table), and sends its updates through an [`Outbox`], which drops them once the job
 //! has been stopped.
 
 use std::fmt;
@@ -7,8 +8,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
 
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use crate::engine::{Engine, EngineConfig};
+use crate::rules::Rule;
+
 use super::DriverConfig;
-use super::worker::Worker;
 
 /// Work for the driver's threads, with the updates it reports.
 pub trait Job: Send + 'static {
@@ -135,5 +141,59 @@ impl<U> fmt::Debug for Outbox<U> {
         f.debug_struct("Outbox")
             .field("stopped", &self.stop.load(Ordering::Relaxed))
             .finish_non_exhaustive()
+    }
+}
+
+/// What a worker thread keeps from one job to the next, lent to each job as it runs.
+pub struct Worker {
+    config: DriverConfig,
+    /// The engine and the rule it was built for.
+    engine: Option<(Rule, Engine)>,
+    rng: StdRng,
+}
+
+impl Worker {
+    pub(super) fn new(config: DriverConfig) -> Worker {
+        Worker {
+            config,
+            engine: None,
+            rng: StdRng::from_rng(&mut rand::rng()),
+        }
+    }
+
+    /// The engine for positions of `rule`: the one kept from the job before when the rule
+    /// is the same (so its table carries over), a new one otherwise.
+    pub fn engine(&mut self, rule: Rule) -> &mut Engine {
+        if self.engine.as_ref().is_none_or(|(r, _)| *r != rule) {
+            let config = EngineConfig {
+                tt_megabytes: self.config.tt_megabytes,
+                threads: self.config.threads_for(&rule),
+                ..EngineConfig::default()
+            };
+            self.engine = Some((rule, Engine::for_rule(config, &rule)));
+        }
+        &mut self.engine.as_mut().expect("set above").1
+    }
+
+    /// How this worker sets up its engines: its lane's way, or else the driver's.
+    #[must_use]
+    pub fn config(&self) -> DriverConfig {
+        self.config
+    }
+
+    /// Whether this worker holds an engine (and so its table).
+    #[must_use]
+    pub fn holds_engine(&self) -> bool {
+        self.engine.is_some()
+    }
+
+    /// Drops the engine (and its table); the next job builds a new one.
+    pub(super) fn drop_engine(&mut self) {
+        self.engine = None;
+    }
+
+    /// This worker's random numbers (the opening book's choice among its good replies).
+    pub fn rng(&mut self) -> &mut StdRng {
+        &mut self.rng
     }
 }

@@ -16,8 +16,25 @@ use crate::rules::{Cell, Position};
 
 use super::super::clock::{self, Clock};
 use super::super::lessons::SharedLessons;
-use super::task::{Answer, Chooser};
-use super::worker::Worker;
+use super::job::Worker;
+
+/// Who chose a move, and how.
+#[derive(Clone, Debug)]
+pub enum Chooser {
+    /// The alpha-beta engine, with its search's numbers.
+    Search(SearchResult),
+    /// The course's rule-based player (no search: fixed rules).
+    RuleBased,
+    /// The random player.
+    Random,
+}
+
+/// A chosen move. `best` is `None` only when the game is already over.
+#[derive(Clone, Debug)]
+pub struct Answer {
+    pub best: Option<Cell>,
+    pub chooser: Chooser,
+}
 
 /// How the computer chooses its move: as `player`, under `clock`, avoiding what `lessons`
 /// say.

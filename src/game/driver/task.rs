@@ -3,14 +3,13 @@
 //! ([`VALUES`]), so the values are worked out while the computer thinks about its move.
 
 use crate::engine::{Limits, MoveValue, PlayerKind, SearchResult};
-use crate::rules::{Cell, Position};
+use crate::rules::Position;
 
 use super::super::clock::Clock;
 use super::super::lessons::SharedLessons;
-use super::job::{Job, Lane, Outbox};
-use super::policy::{self, MovePolicy};
+use super::job::{Job, Lane, Outbox, Worker};
+use super::policy::{self, Answer, MovePolicy};
 use super::ticket::Ticket;
-use super::worker::Worker;
 
 /// The lane of the computer's moves and hints: they share a worker, and so its table.
 pub const MOVES: Lane = Lane::new("moves and hints");
@@ -87,24 +86,6 @@ impl Request {
             ..self
         }
     }
-}
-
-/// Who chose a move, and how.
-#[derive(Clone, Debug)]
-pub enum Chooser {
-    /// The alpha-beta engine, with its search's numbers.
-    Search(SearchResult),
-    /// The course's rule-based player (no search: fixed rules).
-    RuleBased,
-    /// The random player.
-    Random,
-}
-
-/// A chosen move. `best` is `None` only when the game is already over.
-#[derive(Clone, Debug)]
-pub struct Answer {
-    pub best: Option<Cell>,
-    pub chooser: Chooser,
 }
 
 /// What a game's request reports.

@@ -9,63 +9,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Receiver;
 use std::thread::JoinHandle;
 
-use rand::SeedableRng;
-use rand::rngs::StdRng;
-
-use crate::engine::{Engine, EngineConfig};
-use crate::rules::Rule;
-
 use super::DriverConfig;
-use super::job::{Job, Lane, Outbox};
-
-/// What a worker thread keeps from one job to the next, lent to each job as it runs.
-pub struct Worker {
-    config: DriverConfig,
-    /// The engine and the rule it was built for.
-    engine: Option<(Rule, Engine)>,
-    rng: StdRng,
-}
-
-impl Worker {
-    fn new(config: DriverConfig) -> Worker {
-        Worker {
-            config,
-            engine: None,
-            rng: StdRng::from_rng(&mut rand::rng()),
-        }
-    }
-
-    /// The engine for positions of `rule`: the one kept from the job before when the rule
-    /// is the same (so its table carries over), a new one otherwise.
-    pub fn engine(&mut self, rule: Rule) -> &mut Engine {
-        if self.engine.as_ref().is_none_or(|(r, _)| *r != rule) {
-            let config = EngineConfig {
-                tt_megabytes: self.config.tt_megabytes,
-                threads: self.config.threads_for(&rule),
-                ..EngineConfig::default()
-            };
-            self.engine = Some((rule, Engine::for_rule(config, &rule)));
-        }
-        &mut self.engine.as_mut().expect("set above").1
-    }
-
-    /// How this worker sets up its engines: its lane's way, or else the driver's.
-    #[must_use]
-    pub fn config(&self) -> DriverConfig {
-        self.config
-    }
-
-    /// Whether this worker holds an engine (and so its table).
-    #[must_use]
-    pub fn holds_engine(&self) -> bool {
-        self.engine.is_some()
-    }
-
-    /// This worker's random numbers (the opening book's choice among its good replies).
-    pub fn rng(&mut self) -> &mut StdRng {
-        &mut self.rng
-    }
-}
+use super::job::{Job, Lane, Outbox, Worker};
 
 /// A job that hands the engine of its lane (and so its transposition table, tens of
 /// megabytes) back to the system: for a finished game, whose table no later search needs.
@@ -84,7 +29,7 @@ impl Job for Release {
     }
 
     fn run(self, worker: &mut Worker, out: &Outbox<()>) {
-        worker.engine = None;
+        worker.drop_engine();
         out.send(());
     }
 
@@ -118,7 +63,7 @@ pub(super) fn errand<J: Job>(job: J, out: Outbox<J::Update>, fail_next: Arc<Atom
             job.run(worker, &out);
         }));
         if let Err(panic) = outcome {
-            worker.engine = None;
+            worker.drop_engine();
             out.send(J::failed(panic_message(panic.as_ref())));
         }
     })
