@@ -416,3 +416,22 @@ fn the_whole_board_stays_in_view_beside_the_open_lab_at_every_size() {
         }
     }
 }
+
+#[test]
+fn a_word_of_information_wraps_too_and_is_read_whole() {
+    let dir = std::env::temp_dir().join(format!("tictactoe-note-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("a-game-saved-with-a-fairly-long-name.json");
+    let picker = Arc::new(GivenPath(path.clone()));
+    let mut h = open_sized(MemoryStorage::default(), SMALLEST_SIZE, move |app| {
+        app.with_picker(picker)
+    });
+    click(&mut h, "Save game Ctrl+S");
+    wait_for_text(&mut h, "Saved the game to");
+    let note = h.get_by_label_contains("Saved the game to");
+    assert!(text_of(&note).contains(&path.display().to_string()));
+    let rows = note.rect().height() / body_row(&h);
+    assert!(rows > 1.5 && rows < 4.5, "the note takes {rows} rows");
+    assert!(note.rect().right() <= SMALLEST_SIZE.x + 0.5);
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -438,9 +438,9 @@ impl TicTacToeApp {
     /// The status area, three lines high so the board does not move as the game goes: whose
     /// turn and who that is, or the result; the players and the score; the note. A line too
     /// long for the window is cut short with an ellipsis and shows the whole text on hover,
-    /// except a problem (a file that could not be opened, settings that could not be read, a
-    /// search that failed), which wraps over up to [`PROBLEM_ROWS`] rows so it is read
-    /// whole; the board gives way while it is shown.
+    /// except the note (a file saved or not opened, settings that could not be read, why the
+    /// desktop's file dialog cannot be shown, a search that failed), which wraps over up to
+    /// [`NOTE_ROWS`] rows so it is read whole; the board gives way while it is shown.
     fn status_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
         let session = &self.state.session;
         let failure = self.computer.failure(session);
@@ -480,32 +480,29 @@ impl TicTacToeApp {
             });
             ui.separator();
         });
-        let problem = if let Some(message) = failure {
+        if let Some(message) = failure {
             let text = t!("computer-failed", reason = message);
-            Some(RichText::new(status::capitalise(&text)).color(ui.visuals().error_fg_color))
-        } else {
-            self.current_note()
-                .filter(|n| n.error)
-                .map(|n| RichText::new(&n.text).color(ui.visuals().warn_fg_color))
-        };
-        if let Some(problem) = problem {
-            // A problem is read whole: it wraps (the board gives way while it is shown).
-            wrapped_note(ui, body_height, problem);
-            ui.add_space(2.0);
-            return;
-        }
-        let note = if let Some(line) = self
+            let text = RichText::new(status::capitalise(&text)).color(ui.visuals().error_fg_color);
+            wrapped_note(ui, body_height, text);
+        } else if let Some(line) = self
             .thinking_line()
             .filter(|_| !self.current_note().is_some_and(|n| n.error))
         {
-            // What the search sees now matters more than an older word of information.
-            RichText::new(line).weak()
+            // What the search sees now matters more than an older word of information; it
+            // changes as the search goes, so it keeps to one line.
+            status_line(ui, body_height, RichText::new(line).weak(), |_| {});
         } else if let Some(note) = self.current_note() {
-            RichText::new(&note.text)
+            // A note is read whole: it wraps (the board gives way while it is shown).
+            let text = RichText::new(&note.text);
+            let text = if note.error {
+                text.color(ui.visuals().warn_fg_color)
+            } else {
+                text
+            };
+            wrapped_note(ui, body_height, text);
         } else {
-            RichText::new("")
-        };
-        status_line(ui, body_height, note, |_| {});
+            status_line(ui, body_height, "", |_| {});
+        }
         ui.add_space(2.0);
     }
 
@@ -650,19 +647,19 @@ fn status_line(ui: &mut Ui, height: f32, text: impl Into<WidgetText>, tail: impl
     });
 }
 
-/// The most rows a problem in the status area takes; the rest of a longer one (a long path)
-/// shows on hover.
-const PROBLEM_ROWS: usize = 4;
+/// The most rows the status area's note takes; the rest of a longer one (a long path) shows
+/// on hover.
+const NOTE_ROWS: usize = 4;
 
-/// A problem in the status area: `text` wrapped over up to [`PROBLEM_ROWS`] rows of
-/// `row_height`, at least one row high.
+/// The status area's note: `text` wrapped over up to [`NOTE_ROWS`] rows of `row_height`, at
+/// least one row high.
 fn wrapped_note(ui: &mut Ui, row_height: f32, text: RichText) {
     let mut job = Arc::unwrap_or_clone(WidgetText::from(text).into_layout_job(
         ui.style(),
         egui::FontSelection::Default,
         Align::Center,
     ));
-    job.wrap.max_rows = PROBLEM_ROWS;
+    job.wrap.max_rows = NOTE_ROWS;
     job.wrap.overflow_character = Some('…');
     ui.allocate_ui_with_layout(
         egui::vec2(ui.available_width(), row_height),
