@@ -293,9 +293,6 @@ impl<'a> BoardView<'a> {
             for &cell in self.win_line {
                 highlight(cell, colors.win_cell);
             }
-            if let Some(cell) = self.hint {
-                highlight(cell, colors.hint);
-            }
 
             let grid = Stroke::new((edge * 0.04).clamp(1.0, 3.0), colors.grid);
             for c in 1..rule.width() {
@@ -317,28 +314,6 @@ impl<'a> BoardView<'a> {
                 }
             }
 
-            if let (Some(side), Some(cell)) = (self.preview, hovered)
-                && self.position.get(cell).is_none()
-            {
-                paint_mark(
-                    ui,
-                    cell_rect(cell),
-                    side,
-                    colors.mark(side).gamma_multiply(0.35),
-                );
-            }
-            if let Some(cell) = self.hint
-                && self.position.get(cell).is_none()
-                && let Some(side) = self.preview.or(Some(self.position.side_to_move()))
-            {
-                paint_mark(
-                    ui,
-                    cell_rect(cell),
-                    side,
-                    colors.mark(side).gamma_multiply(0.5),
-                );
-            }
-
             for m in self.values {
                 let rect = cell_rect(m.cell);
                 let color = match m.value {
@@ -355,28 +330,75 @@ impl<'a> BoardView<'a> {
                 );
             }
 
-            if let Some(cell) = self.cursor {
-                let stroke = Stroke::new((edge * 0.06).clamp(2.0, 4.0), colors.cursor);
-                painter.rect_stroke(
-                    cell_rect(cell).shrink(edge * 0.06),
-                    3.0,
-                    stroke,
-                    StrokeKind::Inside,
-                );
-            }
-
-            if let (Some(first), Some(last)) = (self.win_line.first(), self.win_line.last()) {
-                let stroke = Stroke::new((edge * 0.12).clamp(3.0, 10.0), colors.win_line);
-                let (a, b) = (cell_rect(*first).center(), cell_rect(*last).center());
-                // Run the line a little past the end cells' centres so it reads as "through".
-                let overshoot = (b - a).normalized() * edge * 0.3;
-                painter.line_segment([a - overshoot, b + overshoot], stroke);
-            }
+            paint_decorations(
+                painter,
+                &self,
+                hovered,
+                &|cell| cell_rect(cell).center(),
+                edge,
+                &|at, side, opacity| {
+                    let rect = Rect::from_center_size(at, Vec2::splat(edge));
+                    paint_mark(ui, rect, side, colors.mark(side).gamma_multiply(opacity));
+                },
+                &DecorationColors {
+                    hint: colors.hint,
+                    cursor: colors.cursor,
+                    win_line: colors.win_line,
+                },
+            );
             if let Some(overlay) = self.overlay {
                 overlay(painter, &|cell| cell_rect(cell).center(), edge);
             }
         }
         response
+    }
+}
+
+/// The colours of the decorations, from the look's palette.
+pub(super) struct DecorationColors {
+    pub hint: Color32,
+    pub cursor: Color32,
+    pub win_line: Color32,
+}
+
+/// The decorations both looks share, drawn over the board at the cells' centres: the piece
+/// a click would place (faint, at `hovered`), the hint (a fainter piece, ringed), the
+/// keyboard cursor and the winning line. `piece` draws one piece of a side at a centre, with
+/// an opacity.
+pub(super) fn paint_decorations(
+    painter: &egui::Painter,
+    view: &BoardView<'_>,
+    hovered: Option<Cell>,
+    centre: &dyn Fn(Cell) -> Pos2,
+    edge: f32,
+    piece: &dyn Fn(Pos2, Side, f32),
+    colors: &DecorationColors,
+) {
+    let empty = |cell: Cell| view.position.get(cell).is_none();
+    if let (Some(side), Some(cell)) = (view.preview, hovered)
+        && empty(cell)
+    {
+        piece(centre(cell), side, 0.4);
+    }
+    if let Some(cell) = view.hint
+        && empty(cell)
+    {
+        let side = view.preview.unwrap_or(view.position.side_to_move());
+        piece(centre(cell), side, 0.55);
+        let ring = Stroke::new((edge * 0.06).clamp(2.0, 4.0), colors.hint);
+        painter.circle_stroke(centre(cell), edge * 0.46, ring);
+    }
+    if let Some(cell) = view.cursor {
+        let stroke = Stroke::new((edge * 0.06).clamp(2.0, 4.0), colors.cursor);
+        let square = Rect::from_center_size(centre(cell), Vec2::splat(edge * 0.9));
+        painter.rect_stroke(square, 3.0, stroke, StrokeKind::Inside);
+    }
+    if let (Some(&first), Some(&last)) = (view.win_line.first(), view.win_line.last()) {
+        let stroke = Stroke::new((edge * 0.12).clamp(3.0, 10.0), colors.win_line);
+        let (a, b) = (centre(first), centre(last));
+        // Run the line a little past the end cells' centres so it reads as "through".
+        let overshoot = (b - a).normalized() * edge * 0.3;
+        painter.line_segment([a - overshoot, b + overshoot], stroke);
     }
 }
 
@@ -436,7 +458,7 @@ impl Colors {
                 last_move: Color32::from_rgb(0x2c, 0x3b, 0x5e),
                 win_cell: Color32::from_rgb(0x3d, 0x4a, 0x2a),
                 win_line: Color32::from_rgb(0xff, 0xe0, 0x8a),
-                hint: Color32::from_rgb(0x25, 0x50, 0x3c),
+                hint: Color32::from_rgb(0x3f, 0xb3, 0x6b),
                 cursor: Color32::from_rgb(0xf0, 0xf0, 0xf0),
                 win_value: Color32::from_rgb(0x7c, 0xe0, 0x8a),
                 loss_value: Color32::from_rgb(0xff, 0x7a, 0x7a),
@@ -450,7 +472,7 @@ impl Colors {
                 last_move: Color32::from_rgb(0xe8, 0xe0, 0xc8),
                 win_cell: Color32::from_rgb(0xf5, 0xe6, 0x9c),
                 win_line: Color32::from_rgb(0x2e, 0x7d, 0x32),
-                hint: Color32::from_rgb(0xc8, 0xeb, 0xd0),
+                hint: Color32::from_rgb(0x1b, 0x8a, 0x3a),
                 cursor: Color32::from_rgb(0x20, 0x20, 0x20),
                 win_value: Color32::from_rgb(0x1b, 0x7a, 0x2e),
                 loss_value: Color32::from_rgb(0xb7, 0x1c, 0x1c),

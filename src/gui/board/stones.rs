@@ -15,7 +15,7 @@ use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Stroke, StrokeKind, Ui,
 use crate::rules::threats::{Threat, ThreatKind};
 use crate::rules::{Cell, Rule, Side};
 
-use super::BoardView;
+use super::{BoardView, DecorationColors, paint_decorations};
 use crate::gui::naming::column_letter;
 
 /// The space kept around the board for the coordinates, in line spacings on each side.
@@ -134,30 +134,19 @@ pub(super) fn paint(ui: &Ui, view: &BoardView<'_>, board: Rect, edge: f32, hover
     }
 
     // What a click would place, the hint, the cursor and the winning line.
-    if let (Some(side), Some(cell)) = (view.preview, hovered)
-        && view.position.get(cell).is_none()
-    {
-        stone(painter, centre(cell), radius, Some(side), &colors, 0.45);
-    }
-    if let Some(cell) = view.hint
-        && view.position.get(cell).is_none()
-    {
-        let side = view.preview.unwrap_or(view.position.side_to_move());
-        stone(painter, centre(cell), radius, Some(side), &colors, 0.6);
-        let ring = Stroke::new((edge * 0.08).clamp(2.0, 4.0), colors.hint);
-        painter.circle_stroke(centre(cell), radius, ring);
-    }
-    if let Some(cell) = view.cursor {
-        let stroke = Stroke::new((edge * 0.06).clamp(2.0, 3.0), colors.cursor);
-        let square = Rect::from_center_size(centre(cell), Vec2::splat(edge * 0.96));
-        painter.rect_stroke(square, 2.0, stroke, StrokeKind::Inside);
-    }
-    if let (Some(&a), Some(&b)) = (view.win_line.first(), view.win_line.last()) {
-        let stroke = Stroke::new((edge * 0.14).clamp(3.0, 8.0), colors.win_line);
-        let (a, b) = (centre(a), centre(b));
-        let overshoot = (b - a).normalized() * edge * 0.3;
-        painter.line_segment([a - overshoot, b + overshoot], stroke);
-    }
+    paint_decorations(
+        painter,
+        view,
+        hovered,
+        &centre,
+        edge,
+        &|at, side, opacity| stone(painter, at, radius, Some(side), &colors, opacity),
+        &DecorationColors {
+            hint: colors.hint,
+            cursor: colors.cursor,
+            win_line: colors.win_line,
+        },
+    );
 }
 
 /// Letters above and below the board, numbers to its left and right, in the text colour of
