@@ -92,7 +92,7 @@ echo "wrote $OUT/end.png"
 # panel clicks below use them (the board cells are always computed). The heights are the
 # centres of the widgets' rectangles as egui_kittest reports them at the same window size.
 key ctrl+n
-xdotool mousemove "$((X + 40))" "$((Y + 211))" click 1   # "Two players at this computer"
+xdotool mousemove "$((X + 40))" "$((Y + 293))" click 1   # "Two players at this computer"
 sleep 0.5
 for move in "0 0" "1 0" "1 1" "2 0" "2 2"; do
     # shellcheck disable=SC2086
@@ -103,12 +103,17 @@ shot "$OUT/win.png"
 echo "wrote $OUT/win.png"
 
 # --- The learners' view of the board on 5x5: what every move is worth ------------------
-xdotool mousemove "$((X + 60))" "$((Y + 539))" click 1   # "5x5, 4 in a row" (a new game)
+# A taller window, so that the learners' checkbox under the language row, the boards and
+# the theme is in view without scrolling the panel.
+xdotool windowsize "$WID" 960 800
+sleep 0.6
+eval "$(xdotool getwindowgeometry --shell "$WID")"
+xdotool mousemove "$((X + 60))" "$((Y + 621))" click 1   # "5x5, 4 in a row" (a new game)
 sleep 0.5
 pointer_away
 find_board
 ROWS=5 COLS=5
-xdotool mousemove "$((X + 60))" "$((Y + 649))" click 1   # "Show what each move is worth"
+xdotool mousemove "$((X + 60))" "$((Y + 731))" click 1   # "Show what each move is worth"
 sleep 0.5
 for move in "0 0" "1 2"; do
     # shellcheck disable=SC2086
@@ -118,13 +123,13 @@ pointer_away
 sleep 6                        # every move searched to the end: a few seconds here
 shot "$OUT/values.png"
 echo "wrote $OUT/values.png"
-xdotool mousemove "$((X + 60))" "$((Y + 649))" click 1   # and off again
+xdotool mousemove "$((X + 60))" "$((Y + 731))" click 1   # and off again
 sleep 0.3
 
 # --- Gomoku in the light theme --------------------------------------------------------
-xdotool mousemove "$((X + 147))" "$((Y + 617))" click 1   # Theme: "Light"
+xdotool mousemove "$((X + 147))" "$((Y + 699))" click 1   # Theme: "Light"
 sleep 0.3
-xdotool mousemove "$((X + 60))" "$((Y + 562))" click 1    # "Gomoku 15x15, 5 in a row"
+xdotool mousemove "$((X + 60))" "$((Y + 644))" click 1    # "Gomoku 15x15, 5 in a row"
 sleep 0.5
 pointer_away
 find_board
@@ -141,7 +146,7 @@ echo "wrote $OUT/gomoku.png"
 xdotool windowsize "$WID" 1100 900
 sleep 0.5
 eval "$(xdotool getwindowgeometry --shell "$WID")"
-xdotool mousemove "$((X + 60))" "$((Y + 188))" click 1    # "You vs computer"
+xdotool mousemove "$((X + 60))" "$((Y + 270))" click 1    # "You vs computer"
 sleep 0.3
 key ctrl+n
 pointer_away
@@ -151,7 +156,7 @@ pointer_away
 shot "$OUT/thinking.png"
 echo "wrote $OUT/thinking.png"
 sleep 2.5
-xdotool mousemove "$((X + 90))" "$((Y + 766))" click 1    # "Last search (for learners)"
+xdotool mousemove "$((X + 90))" "$((Y + 848))" click 1    # "Last search (for learners)"
 pointer_away
 sleep 0.3
 shot "$OUT/learners.png"
