@@ -397,3 +397,33 @@ fn a_comparison_on_gomoku_says_which_rows_it_compares_and_why_not_the_others() {
     assert_shows(&h, "values compared agree: Minimax");
     assert_shows(&h, "Full engine is not compared: on five in a row");
 }
+
+#[test]
+fn the_pairing_view_shows_why_neither_side_can_win_and_the_answer_to_a_move() {
+    let board = Settings {
+        rule: Rule::new(5, 5, 5, false).unwrap(),
+        mode: Mode::Hotseat,
+        ..Settings::default()
+    };
+    let state = SavedState {
+        session: Session::new(board),
+        ..SavedState::default()
+    };
+    let mut h = build_with(state, |app| app);
+    click(&mut h, "Open the learners' lab");
+    click(&mut h, "Why no win?");
+    assert_shows(&h, "X cannot make 5 in a row: O answers each of its moves");
+    assert_shows(&h, "O cannot make 5 in a row: X answers each of its moves");
+    assert_shows(&h, "Neither side can win: the game is a draw.");
+    // X plays: the view names O's answer, the other cell of the pair X played in.
+    play(&mut h, &[(2, 2)]);
+    assert_shows(&h, "X cannot make 5 in a row: O answers at row");
+    assert_eq!(stones(h.state()), 1, "the view never plays");
+}
+
+#[test]
+fn the_pairing_view_says_when_no_pairing_stops_a_side() {
+    let mut h = lab_with_two_players();
+    click(&mut h, "Why no win?");
+    assert_shows(&h, "No pairing stops X from making 3 in a row here.");
+}

@@ -530,7 +530,11 @@ impl TicTacToeApp {
             lab::preview_ui(ui, &self.lab, &preview);
             return;
         }
-        let lab_marks = lab::overlay(&self.lab, session.position());
+        let lab_marks = lab::overlay(
+            &self.lab,
+            session.position(),
+            session.moves().last().copied(),
+        );
         let person_to_move = matches!(session.player_to_move(), Some(Player::Human));
         let outcome = session.outcome();
         let win_line: &[Cell] = match &outcome {

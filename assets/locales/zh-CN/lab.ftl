@@ -78,6 +78,7 @@ lab-practice-cell-empty = 练习棋盘，{ $cell }：空
 
 # 比较与搜索树共用。
 lab-tab-compare = 算法比较
+lab-tab-pairing = 为何赢不了？
 lab-tab-tree = 搜索树
 lab-game-over = 此局面对局已结束：无可搜索。
 lab-method-minimax = 极大极小
@@ -159,3 +160,11 @@ lab-end-wins-now = 行棋方可立即连成一线。
 lab-end-cannot-block = 对方有两处威胁：行棋方下一步必负。
 lab-end-patterns = 由五子棋的棋型判定。
 lab-end-unfinished = 搜索在此节点得出值之前已停止。
+
+# 配对视图：用成对的格子说明一方为何赢不了。
+lab-pair-intro = 配对策略：若干对空格，使一方还可能连成的每条线上都有一对。对方每当这一方下在某一对中的一格，就应在同一对的另一格，于是任何一条线都连不成：这就是这一方赢不了的证明，一目了然。成对的格子在棋盘上用应对一方的颜色连起来；! 标出对上一步的应对。
+lab-pair-stops = { $side } 连不成 { $k } 子：{ $other } 对它的每一步都应在同一对的另一格（共 { $pairs } 对）。
+lab-pair-stops-after = { $side } 连不成 { $k } 子：{ $other } 先应在 { $reply }，之后对每一步都应在同一对的另一格（共 { $pairs } 对）。
+lab-pair-none = 这里没有配对能阻止 { $side } 连成 { $k } 子。但这并不说明 { $side } 能赢：要由证明器的搜索来判定（tictactoe solve）。
+lab-pair-draw = 双方都赢不了：这盘棋是和棋。
+lab-pair-too-large = 棋盘有 { $cells } 格；证明器只处理至多 { $most } 格的棋盘。

@@ -19,6 +19,7 @@ mod maker_breaker;
 mod ordinary;
 mod pairing;
 mod split;
+mod strategy;
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;
@@ -30,6 +31,7 @@ use crate::rules::{Position, Side};
 
 pub use board::MAX_CELLS;
 pub use dfpn::INF;
+pub use strategy::{PairingStrategy, pairing_strategy};
 
 use board::Board;
 use dfpn::{Counters, Dfpn, Entry};

@@ -17,6 +17,7 @@ mod compare;
 mod evaluation;
 mod marks;
 mod mini_board;
+mod pairing;
 mod practice;
 mod review;
 mod symmetry;
@@ -58,12 +59,14 @@ pub enum Tab {
     Practice,
     Compare,
     Tree,
+    Pairing,
 }
 
 impl Tab {
-    const ALL: [Tab; 6] = [
+    const ALL: [Tab; 7] = [
         Tab::Evaluation,
         Tab::Symmetry,
+        Tab::Pairing,
         Tab::Compare,
         Tab::Tree,
         Tab::Review,
@@ -78,6 +81,7 @@ impl Tab {
             Tab::Practice => t!("lab-tab-practice"),
             Tab::Compare => t!("lab-tab-compare"),
             Tab::Tree => t!("lab-tab-tree"),
+            Tab::Pairing => t!("lab-tab-pairing"),
         }
     }
 }
@@ -198,6 +202,7 @@ impl Lab {
         match self.tab {
             Tab::Evaluation => evaluation::ui(ui, &shown),
             Tab::Symmetry => symmetry::ui(ui, &shown),
+            Tab::Pairing => pairing::ui(ui, &shown, self.shown_last_move(session)),
             Tab::Review => self.review.ui(ui, session),
             Tab::Practice => self.practice.ui(ui),
             Tab::Compare => self.compare.ui(ui, session.position()),
@@ -233,15 +238,25 @@ impl Lab {
             .map_or_else(|| session.position().clone(), |p| p.position)
     }
 
-    /// What the open view lays over the board showing `position`.
+    /// The last move of the position the board shows: the preview's, or the game's.
+    fn shown_last_move(&self, session: &Session) -> Option<Cell> {
+        match self.preview(session) {
+            Some(preview) => preview.last_move,
+            None => session.moves().last().copied(),
+        }
+    }
+
+    /// What the open view lays over the board showing `position`, whose last move was
+    /// `last_move`.
     #[must_use]
-    pub fn marks(&self, position: &Position) -> Vec<Mark> {
+    pub fn marks(&self, position: &Position, last_move: Option<Cell>) -> Vec<Mark> {
         if !self.open {
             return Vec::new();
         }
         match self.tab {
             Tab::Evaluation => evaluation::marks(position),
             Tab::Symmetry => symmetry::marks(position),
+            Tab::Pairing => pairing::marks(position, last_move),
             Tab::Review | Tab::Practice | Tab::Compare | Tab::Tree => Vec::new(),
         }
     }
@@ -256,8 +271,9 @@ type CellCentre<'a> = &'a dyn Fn(Cell) -> Pos2;
 pub fn overlay(
     lab: &Lab,
     position: &Position,
+    last_move: Option<Cell>,
 ) -> Option<impl Fn(&Painter, CellCentre<'_>, f32) + use<>> {
-    let marks = lab.marks(position);
+    let marks = lab.marks(position, last_move);
     if marks.is_empty() {
         return None;
     }
@@ -271,7 +287,7 @@ pub fn overlay(
 
 /// The board showing a lab view's preview: never clickable, with the view's marks over it.
 pub fn preview_ui(ui: &mut Ui, lab: &Lab, preview: &Preview) {
-    let paint = overlay(lab, &preview.position);
+    let paint = overlay(lab, &preview.position, preview.last_move);
     let overlay: Option<Overlay<'_>> = paint.as_ref().map(|p| p as Overlay<'_>);
     let _ = BoardView::new(&preview.position)
         .last_move(preview.last_move)
