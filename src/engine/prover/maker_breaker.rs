@@ -11,8 +11,12 @@
 //! the same such lines give the same position up to swapping them, so one stands for all.
 
 use super::board::{Board, Mask, cells_of};
-use super::dfpn::{AndOr, Leaf};
+use super::dfpn::{AndOr, INF, Leaf};
 use super::pairing::{PairingSearch, Pairs};
+
+/// The disproof number an attacker-to-move node starts with per unit of its potential
+/// measured against the bound 2^(K-1) (see [`MakerBreaker::initial_numbers`]).
+const DN_SCALE: u64 = 16;
 
 /// Why a Maker-Breaker position is decided without searching its moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,6 +94,24 @@ impl MakerBreaker {
         None
     }
 
+    /// The proof and disproof numbers an undecided node starts with. With the attacker to
+    /// move, the disproof number grows with the Erdős–Selfridge potential over its bound
+    /// 2^(K-1): a position far above the bound needs many defender answers to refute, one
+    /// just above it few, so df-pn looks first where refutations are cheap. Measured with
+    /// `tictactoe solve --rule 7,7,5 --threads 1` (release): all nodes (1, 1) 2.14 s and
+    /// 673,891 nodes; 16 per unit of potential 1.33 s and 188,892 nodes (2 per unit 1.78 s,
+    /// 8 per unit 1.45 s, 12 to 256 per unit 1.29 to 1.39 s). Giving the defender's nodes
+    /// numbers from the potential too made it slower (2.5 s), as did proof numbers (8.3 s).
+    fn initial_numbers(&self) -> (u32, u32) {
+        let b = &self.board;
+        if !b.attacker_to_move {
+            return (1, 1);
+        }
+        let bound = 1u64 << (b.k - 1);
+        let dn = (b.potential() * DN_SCALE).div_ceil(bound);
+        (1, u32::try_from(dn).unwrap_or(INF - 1).clamp(1, INF - 1))
+    }
+
     /// Moves with the cells they stand for: each empty cell of an open line, grouped with
     /// the cells that lie on exactly the same open lines.
     pub fn move_classes(&self) -> Vec<(usize, Vec<usize>)> {
@@ -134,7 +156,10 @@ impl AndOr for MakerBreaker {
         match self.decide() {
             Some((true, _)) => Leaf::Proved,
             Some((false, _)) => Leaf::Disproved,
-            None => Leaf::Open(1, 1),
+            None => {
+                let (pn, dn) = self.initial_numbers();
+                Leaf::Open(pn, dn)
+            }
         }
     }
 

@@ -19,6 +19,11 @@ use super::board::{Board, Mask, cells_of};
 /// 30 steps 12.1 s, 20 steps 12.3 s, 10 steps not done in 120 s.
 const BUDGET: u32 = 30;
 
+/// Pairings found lately, tried before a search: a node's pairing often still covers its
+/// neighbours' lines. With the last 4 kept, 7,7,5 is proved in 1.13 s instead of 1.33 s
+/// (`tictactoe solve --rule 7,7,5 --threads 1`, release).
+const RECENT: usize = 4;
+
 /// Cached searches kept before the cache is emptied.
 const CACHE_LIMIT: usize = 1 << 21;
 
@@ -30,6 +35,8 @@ pub type Pairs = Vec<(u8, u8)>;
 pub struct PairingSearch {
     cache: HashMap<u64, Option<Pairs>>,
     scratch: Scratch,
+    /// The latest pairings found, newest first, each pair as a mask of its two cells.
+    recent: Vec<Vec<Mask>>,
     /// Searches run (cache misses).
     pub searches: u64,
     /// Answers found in the cache.
@@ -40,6 +47,10 @@ impl PairingSearch {
     /// A pairing for the lines the attacker can still fill on `board`, if one is found.
     pub fn find(&mut self, board: &Board) -> Option<Pairs> {
         let sets = reduced_lines(board)?;
+        if let Some(pairs) = self.recent_fit(board, &sets) {
+            self.hits += 1;
+            return Some(pairs);
+        }
         let key = sets.iter().fold(0x1234_5678u64, |h, &s| {
             mix(h ^ mix(s as u64) ^ mix((s >> 64) as u64).rotate_left(17))
         });
@@ -50,13 +61,70 @@ impl PairingSearch {
         self.searches += 1;
         let mut pairs = Vec::new();
         let mut budget = BUDGET;
-        let found = cover(&sets, 0, &mut pairs, &mut budget, &mut self.scratch, 0).then_some(pairs);
+        let found = (!too_many_separate_lines(&sets)
+            && cover(&sets, 0, &mut pairs, &mut budget, &mut self.scratch, 0))
+        .then_some(pairs);
+        if let Some(pairs) = &found {
+            self.remember(pairs);
+        }
         if self.cache.len() >= CACHE_LIMIT {
             self.cache.clear();
         }
         self.cache.insert(key, found.clone());
         found
     }
+
+    /// The pairs of a recent pairing whose cells are both still free, if they hold a pair
+    /// of every set in `sets`; that pairing becomes the newest.
+    fn recent_fit(&mut self, board: &Board, sets: &[Mask]) -> Option<Pairs> {
+        let free = board.free();
+        let index = self.recent.iter().position(|pairing| {
+            sets.iter().all(|&set| {
+                pairing
+                    .iter()
+                    .any(|&pair| pair & free == pair && set & pair == pair)
+            })
+        })?;
+        let pairing = self.recent.remove(index);
+        let pairs = pairing
+            .iter()
+            .filter(|&&pair| pair & free == pair)
+            .map(|&pair| {
+                (
+                    pair.trailing_zeros() as u8,
+                    (127 - pair.leading_zeros()) as u8,
+                )
+            })
+            .collect();
+        self.recent.insert(0, pairing);
+        Some(pairs)
+    }
+
+    /// Keeps `pairs` as the newest of the recent pairings.
+    fn remember(&mut self, pairs: &Pairs) {
+        if self.recent.len() == RECENT {
+            self.recent.pop();
+        }
+        let masks = pairs.iter().map(|&(a, b)| 1 << a | 1 << b).collect();
+        self.recent.insert(0, masks);
+    }
+}
+
+/// Whether some of the sets are too many for their cells: sets that pairwise share at
+/// most one cell need a pair each (a pair lies in at most one of them), so n of them need
+/// 2n cells. A quick refusal before [`cover`]: 7,7,5 in 0.95 s instead of 1.13 s
+/// (`tictactoe solve --rule 7,7,5 --threads 1`, release).
+fn too_many_separate_lines(sets: &[Mask]) -> bool {
+    let (mut union, mut count): (Mask, u32) = (0, 0);
+    let mut picked: Vec<Mask> = Vec::with_capacity(sets.len());
+    for &set in sets {
+        if picked.iter().all(|&p| (p & set).count_ones() <= 1) {
+            picked.push(set);
+            union |= set;
+            count += 1;
+        }
+    }
+    2 * count > union.count_ones()
 }
 
 fn mix(mut z: u64) -> u64 {
