@@ -34,6 +34,16 @@ fn proofs_of_drawn_boards_are_accepted() {
     }
 }
 
+/// The record board: 7x7 with five in a row. Its certificate has 114,243 nodes (9.3 MB of
+/// JSON), since the defender's answers prefer replies that end the tree at once.
+#[test]
+fn the_proof_of_7_7_5_is_accepted() {
+    let certificate = certificate_of("7,7,5");
+    let checked = check(&certificate).unwrap_or_else(|e| panic!("7,7,5: {e}"));
+    assert!(checked.draw);
+    assert_eq!(checked.maker, Side::X);
+}
+
 #[test]
 fn a_win_has_no_draw_certificate() {
     let stop = AtomicBool::new(false);

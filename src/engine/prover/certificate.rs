@@ -145,20 +145,22 @@ impl<'a, 'b> Writer<'a, 'b> {
 
     fn breaker_node(&mut self) -> Result<Node, CertificateError> {
         let classes = self.game.move_classes();
-        // A reply the table already shows refutes the attacker, else search them in turn.
-        let refuted = |writer: &mut Self, cell: usize, search: bool| {
+        // A reply that ends the tree at once (a pairing, the potential, no lines) keeps the
+        // certificate small; else one the table already shows refutes the attacker; else
+        // search them in turn.
+        let refuted = |writer: &mut Self, cell: usize, how: Check| {
             writer.game.make(cell);
-            let entry = if search {
-                writer.dfpn.prove(&mut writer.game, &mut |_, _| {})
-            } else {
-                writer.dfpn.numbers(&mut writer.game)
+            let refuted = match how {
+                Check::Leaf => matches!(writer.game.decide(), Some((false, _))),
+                Check::Table => writer.dfpn.numbers(&mut writer.game).dn == 0,
+                Check::Search => writer.dfpn.prove(&mut writer.game, &mut |_, _| {}).dn == 0,
             };
             writer.game.unmake(cell);
-            entry.dn == 0
+            refuted
         };
-        for search in [false, true] {
+        for how in [Check::Leaf, Check::Table, Check::Search] {
             for &(cell, _) in &classes {
-                if refuted(self, cell, search) {
+                if refuted(self, cell, how) {
                     self.game.make(cell);
                     let child = self.node();
                     self.game.unmake(cell);
@@ -172,6 +174,17 @@ impl<'a, 'b> Writer<'a, 'b> {
             CertificateError::NotADraw
         })
     }
+}
+
+/// How a defender reply is checked to refute the attacker, cheapest first.
+#[derive(Clone, Copy)]
+enum Check {
+    /// The position after it is decided without a search.
+    Leaf,
+    /// The search's table shows it.
+    Table,
+    /// A new search shows it.
+    Search,
 }
 
 /// Proves that `maker` cannot make K in a row from `position` and writes the certificate.
