@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use tictactoe::engine::prover::{ProverConfig, Verdict, prove};
+use tictactoe::engine::prover::{ProverConfig, Verdict, WinSearch, prove, winning_line};
 use tictactoe::engine::{Engine, EngineConfig, Limits, Value};
 use tictactoe::rules::{Position, Rule};
 
@@ -153,4 +153,57 @@ fn random_positions_of_6x4_agree_with_the_exact_search() {
 fn many_random_positions_agree_with_the_exact_search() {
     random_sample("5,5,4", 1000, 55);
     random_sample("6,4,4", 1000, 64);
+}
+
+/// The winning lines the lab plays out, checked against the exact search: a line is given
+/// exactly when the side to move wins, it is legal, the winner makes K in a row at its end,
+/// and every position on it where the winner moves is still a win by the exact search.
+fn winning_lines_agree(rule_text: &str, samples: usize, seed: u64) {
+    let rule = rule(rule_text);
+    let mut engine = engine_for(&rule);
+    let mut rng = StdRng::seed_from_u64(seed);
+    let stop = AtomicBool::new(false);
+    let mut lines = 0;
+    for _ in 0..samples {
+        let mut position = Position::new(rule);
+        let stones = rng.random_range(0..rule.cells() / 2);
+        for _ in 0..stones {
+            let moves = position.legal_moves();
+            let mut next = position.clone();
+            next.play(moves[rng.random_range(0..moves.len())]).unwrap();
+            if next.is_over() {
+                break;
+            }
+            position = next;
+        }
+        let value = exact(&mut engine, &position);
+        match winning_line(&position, 0, &stop) {
+            WinSearch::Line(line) => {
+                assert_eq!(value, Verdict::Win, "{}", position.to_notation());
+                assert_eq!(line.winner, position.side_to_move());
+                let mut play = position.clone();
+                for &cell in &line.moves {
+                    if play.side_to_move() == line.winner {
+                        assert_eq!(exact(&mut engine, &play), Verdict::Win);
+                    }
+                    play.play(cell).unwrap();
+                }
+                assert_eq!(play.winner(), Some(line.winner));
+                lines += 1;
+            }
+            WinSearch::NoWin { .. } => {
+                assert_ne!(value, Verdict::Win, "{}", position.to_notation());
+            }
+            other => panic!("{other:?} on {}", position.to_notation()),
+        }
+    }
+    eprintln!("{rule_text}: {lines} winning lines of {samples} positions");
+    assert!(lines > 0);
+}
+
+#[test]
+fn winning_lines_agree_with_the_exact_search() {
+    winning_lines_agree("4,4,3", 40, 43);
+    winning_lines_agree("5,4,4", 40, 54);
+    winning_lines_agree("5,5,4", 20, 55);
 }

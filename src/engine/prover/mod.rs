@@ -20,6 +20,7 @@ mod ordinary;
 mod pairing;
 mod split;
 mod strategy;
+mod winning_line;
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;
@@ -32,6 +33,7 @@ use crate::rules::{Position, Side};
 pub use board::MAX_CELLS;
 pub use dfpn::INF;
 pub use strategy::{PairingStrategy, pairing_strategy};
+pub use winning_line::{WinSearch, WinningLine, winning_line};
 
 use board::Board;
 use dfpn::{Counters, Dfpn, Entry};

@@ -63,6 +63,12 @@ impl Ordinary {
         out
     }
 
+    /// A cell where the attacker completes a line now, if there is one.
+    pub fn attackers_win(&self) -> Option<usize> {
+        let wins = self.lines().wins[0];
+        (wins != 0).then(|| wins.trailing_zeros() as usize)
+    }
+
     /// The side to move's index in [`Lines`].
     fn mover(&self) -> usize {
         usize::from(!self.board.attacker_to_move)
