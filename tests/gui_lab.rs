@@ -9,6 +9,7 @@ use std::sync::atomic::AtomicBool;
 
 use egui_kittest::kittest::{NodeT, Queryable};
 use support::*;
+use tictactoe::engine::prover::{WinSearch, winning_line};
 use tictactoe::engine::{Engine, EngineConfig, Limits, Value};
 use tictactoe::game::{Mode, Session, Settings};
 use tictactoe::gui::SavedState;
@@ -426,4 +427,46 @@ fn the_pairing_view_says_when_no_pairing_stops_a_side() {
     let mut h = lab_with_two_players();
     click(&mut h, "Why no win?");
     assert_shows(&h, "No pairing stops X from making 3 in a row here.");
+    // The prover settles it for the side to move: tic-tac-toe is no win for X.
+    assert_shows(&h, "Can X force a win?");
+    wait_for_text(&mut h, "No: X cannot force 3 in a row from here");
+}
+
+#[test]
+fn the_pairing_view_plays_a_win_out_step_by_step() {
+    // 4x4 with three in a row: the first player wins.
+    let rule = Rule::new(4, 4, 3, false).unwrap();
+    let state = SavedState {
+        session: Session::new(Settings {
+            rule,
+            mode: Mode::Hotseat,
+            ..Settings::default()
+        }),
+        ..SavedState::default()
+    };
+    let mut h = build_with(state, |app| app);
+    click(&mut h, "Open the learners' lab");
+    click(&mut h, "Why no win?");
+    wait_for_text(&mut h, "Yes: X wins with");
+    // The line the view plays, from the prover itself; checked here only for being a legal
+    // win for X (tests/prover.rs checks the lines against the exact search).
+    let stop = AtomicBool::new(false);
+    let WinSearch::Line(line) = winning_line(&Position::new(rule), 0, &stop) else {
+        panic!("4,4,3 is a win for X");
+    };
+    let first = line.moves[0];
+    let second = line.moves[1];
+    assert_shows(&h, &format!("1. X {},{}", first.row + 1, first.col + 1));
+    // Stepping shows each position on the board, never played.
+    click(&mut h, "Step forward");
+    assert_shows(&h, &format!("after move 1 of {}", line.moves.len()));
+    assert!(shows(&h, &label_of(first.row, first.col, Some(Side::X))));
+    click(&mut h, "Step forward");
+    assert!(shows(&h, &label_of(second.row, second.col, Some(Side::O))));
+    click(&mut h, "To the end");
+    assert_shows(&h, "3 in a row");
+    assert_shows(&h, &format!("after move {0} of {0}", line.moves.len()));
+    click(&mut h, "Start");
+    assert!(shows(&h, &label_of(first.row, first.col, None)));
+    assert_eq!(stones(h.state()), 0, "the view never plays");
 }

@@ -527,7 +527,12 @@ impl TicTacToeApp {
         let session = &self.state.session;
         if let Some(preview) = self.lab.preview(session) {
             // A step of the learners' lab: shown, never played.
-            lab::preview_ui(ui, &self.lab, &preview);
+            let stones = self
+                .state
+                .prefs
+                .board_look
+                .stones_on(&session.settings().rule);
+            lab::preview_ui(ui, &self.lab, &preview, stones);
             return;
         }
         let lab_marks = lab::overlay(

@@ -1,9 +1,11 @@
 //! The lab's searches as jobs of the driver ([`crate::game::Driver`]): the comparison of the
 //! algorithms ([`CompareRequest`]) and the recording of the minimax and alpha-beta trees
-//! ([`TreePairRequest`]), each on a lane of its own, so neither stops the other nor the
+//! ([`TreePairRequest`]) and the prover's search for a winning line ([`WinLineRequest`]),
+//! each on a lane of its own, so neither stops the other nor the
 //! game's searches. Their progress and result come back on the request's ticket as a
 //! [`LabUpdate`].
 
+use crate::engine::prover::{WinSearch, winning_line};
 use crate::game::{Job, Lane, Outbox, Worker};
 use crate::rules::Position;
 
@@ -17,6 +19,9 @@ pub const COMPARE_LANE: Lane = Lane::new("lab comparison");
 
 /// The lane of the tree recordings.
 pub const TREES_LANE: Lane = Lane::new("lab trees");
+
+/// The lane of the searches for a winning line.
+pub const WIN_LANE: Lane = Lane::new("lab winning line");
 
 /// What a lab job reports: its progress `P` as it goes, then its result `R` (or why it
 /// could not run), or that it failed. A stopped job sends nothing more.
@@ -35,6 +40,9 @@ pub type CompareUpdate = LabUpdate<CompareProgress, Comparison>;
 
 /// What a tree recording reports: each tree's start and end, then the pair.
 pub type TreesUpdate = LabUpdate<TreeProgress, TreePair>;
+
+/// What a search for a winning line reports: only its result.
+pub type WinLineUpdate = LabUpdate<(), WinSearch>;
 
 impl<P, R> LabUpdate<P, R> {
     fn is_last(&self) -> bool {
@@ -97,6 +105,35 @@ impl Job for TreePairRequest {
     }
 
     fn is_final(update: &TreesUpdate) -> bool {
+        update.is_last()
+    }
+}
+
+/// The prover's search for a winning line of the side to move on `position`, within
+/// `node_limit` positions (see [`winning_line`]).
+#[derive(Clone, Debug)]
+pub struct WinLineRequest {
+    pub position: Position,
+    pub node_limit: u64,
+}
+
+impl Job for WinLineRequest {
+    type Update = WinLineUpdate;
+
+    fn lane(&self) -> Lane {
+        WIN_LANE
+    }
+
+    fn run(self, _worker: &mut Worker, out: &Outbox<WinLineUpdate>) {
+        let found = winning_line(&self.position, self.node_limit, out.stop());
+        out.send(LabUpdate::Done(Ok(Box::new(found))));
+    }
+
+    fn failed(message: String) -> WinLineUpdate {
+        LabUpdate::Failed(message)
+    }
+
+    fn is_final(update: &WinLineUpdate) -> bool {
         update.is_last()
     }
 }

@@ -39,7 +39,10 @@ pub use compare::{
     DepthPlan, DepthReason, MethodResult, NotComparable, Progression, Stopped, WhyNotFewer,
     compare, plan_depth,
 };
-pub use jobs::{COMPARE_LANE, CompareUpdate, LabUpdate, TREES_LANE, TreePairRequest, TreesUpdate};
+pub use jobs::{
+    COMPARE_LANE, CompareUpdate, LabUpdate, TREES_LANE, TreePairRequest, TreesUpdate, WIN_LANE,
+    WinLineRequest, WinLineUpdate,
+};
 pub use tree::{
     Cutoff, DEFAULT_BUDGET, NodeEnd, NodeId, PrunedChild, SearchTree, StepKind, TableBound,
     TableHit, TreeNode, TreePair, TreeProgress, TreeRequest, TreeStep, Worth, record, record_pair,

@@ -11,6 +11,7 @@ use crate::rules::{Cell, Position, Side};
 
 use super::board::Board;
 use super::dfpn::{AndOr, Dfpn};
+use super::maker_breaker::MakerBreaker;
 use super::ordinary::Ordinary;
 
 /// A winning line: the moves from the position, the winner's first.
@@ -39,7 +40,8 @@ pub enum WinSearch {
 }
 
 /// Proves whether the side to move on `position` can force K in a row within `node_limit`
-/// positions (0: no limit), and if it can, the line of play.
+/// positions (0: no limit; about that many for the two searches together), and if it
+/// can, the line of play.
 #[must_use]
 pub fn winning_line(position: &Position, node_limit: u64, stop: &AtomicBool) -> WinSearch {
     if position.is_over() || position.rule().exact() {
@@ -49,11 +51,26 @@ pub fn winning_line(position: &Position, node_limit: u64, stop: &AtomicBool) -> 
     let Some(board) = Board::new(position, winner) else {
         return WinSearch::NotHandled;
     };
+    // A side that cannot even win when the other only blocks cannot win at all: the
+    // Maker-Breaker search proves that much faster (7,7,5's empty board in 171,307 nodes).
+    let mut blocking = Dfpn::new(stop);
+    blocking.node_limit = node_limit;
+    let entry = blocking.prove(&mut MakerBreaker::new(board.clone()), &mut |_, _| {});
+    let spent = blocking.counters.nodes;
+    if entry.dn == 0 {
+        return WinSearch::NoWin { nodes: spent };
+    }
+    if entry.pn != 0 {
+        return WinSearch::Unknown { nodes: spent };
+    }
+    drop(blocking);
     let mut dfpn = Dfpn::new(stop);
-    dfpn.node_limit = node_limit;
+    dfpn.node_limit = node_limit
+        .saturating_sub(spent)
+        .max(u64::from(node_limit > 0));
     let mut game = Ordinary::new(board);
     let root = dfpn.prove(&mut game, &mut |_, _| {});
-    let nodes = dfpn.counters.nodes;
+    let nodes = spent + dfpn.counters.nodes;
     if root.dn == 0 {
         return WinSearch::NoWin { nodes };
     }
@@ -78,13 +95,13 @@ pub fn winning_line(position: &Position, node_limit: u64, stop: &AtomicBool) -> 
             // The proof's table no longer shows a winning move (only if the budget ran out
             // while searching again): say so rather than show a line that does not win.
             return WinSearch::Unknown {
-                nodes: dfpn.counters.nodes,
+                nodes: spent + dfpn.counters.nodes,
             };
         };
         let cell = geometry.cell(index);
         if play.play(cell).is_err() {
             return WinSearch::Unknown {
-                nodes: dfpn.counters.nodes,
+                nodes: spent + dfpn.counters.nodes,
             };
         }
         game.make(index);
@@ -92,13 +109,13 @@ pub fn winning_line(position: &Position, node_limit: u64, stop: &AtomicBool) -> 
     }
     if play.winner() != Some(winner) {
         return WinSearch::Unknown {
-            nodes: dfpn.counters.nodes,
+            nodes: spent + dfpn.counters.nodes,
         };
     }
     WinSearch::Line(WinningLine {
         winner,
         moves,
-        nodes: dfpn.counters.nodes,
+        nodes: spent + dfpn.counters.nodes,
     })
 }
 

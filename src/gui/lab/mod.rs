@@ -1,9 +1,10 @@
 //! The learners' lab: views beside the board that show how the search thinks about the
 //! position on it. One file per view: the evaluation e(P) (`evaluation`), moves alike under
 //! symmetry (`symmetry`), the algorithms compared (`compare`), the search tree (`tree`), the
-//! post-game review (`review`) and practice positions (`practice`). Every search of the lab
-//! runs on the window's one driver, each view on a worker of its own: the comparison and
-//! the tree recording as the lab's jobs, the review's and practice's as the game's tasks
+//! post-game review (`review`), practice positions (`practice`) and why a side cannot win,
+//! or how it wins (`pairing`). Every search of the lab runs on the window's one driver,
+//! each view on a worker of its own: the comparison, the tree recording and the search for
+//! a winning line as the lab's jobs, the review's and practice's as the game's tasks
 //! through `analyst`. A view holds the ticket of its search beside the position it is for,
 //! and drops it (which stops the search) when the position changes. `marks` draws what a
 //! view lays over the board, and `mini_board` is the small board practice is played on.
@@ -35,6 +36,7 @@ use crate::t;
 use marks::Mark;
 
 use compare::Compare;
+use pairing::WhyView;
 use practice::Practice;
 use review::Review;
 use tree::TreeView;
@@ -101,6 +103,7 @@ pub struct Lab {
     practice: Practice,
     compare: Compare,
     tree: TreeView,
+    why: WhyView,
 }
 
 impl Lab {
@@ -114,6 +117,7 @@ impl Lab {
             practice: Practice::new(driver.clone()),
             compare: Compare::new(driver.clone()),
             tree: TreeView::new(driver.clone()),
+            why: WhyView::new(driver.clone()),
         }
     }
 
@@ -138,6 +142,7 @@ impl Lab {
             self.practice.stop();
             self.compare.stop();
             self.tree.stop();
+            self.why.stop();
         }
     }
 
@@ -153,6 +158,7 @@ impl Lab {
         self.practice.poll();
         self.compare.poll(session.position());
         self.tree.poll(session.position());
+        self.why.poll(session.position());
     }
 
     /// The lab panel, on the right of the board.
@@ -202,7 +208,9 @@ impl Lab {
         match self.tab {
             Tab::Evaluation => evaluation::ui(ui, &shown),
             Tab::Symmetry => symmetry::ui(ui, &shown),
-            Tab::Pairing => pairing::ui(ui, &shown, self.shown_last_move(session)),
+            Tab::Pairing => self
+                .why
+                .ui(ui, session.position(), session.moves().last().copied()),
             Tab::Review => self.review.ui(ui, session),
             Tab::Practice => self.practice.ui(ui),
             Tab::Compare => self.compare.ui(ui, session.position()),
@@ -228,6 +236,10 @@ impl Lab {
                 position,
                 last_move,
             }),
+            Tab::Pairing => self.why.preview().map(|(position, last_move)| Preview {
+                position,
+                last_move,
+            }),
             _ => None,
         }
     }
@@ -236,14 +248,6 @@ impl Lab {
     fn shown_position(&self, session: &Session) -> Position {
         self.preview(session)
             .map_or_else(|| session.position().clone(), |p| p.position)
-    }
-
-    /// The last move of the position the board shows: the preview's, or the game's.
-    fn shown_last_move(&self, session: &Session) -> Option<Cell> {
-        match self.preview(session) {
-            Some(preview) => preview.last_move,
-            None => session.moves().last().copied(),
-        }
     }
 
     /// What the open view lays over the board showing `position`, whose last move was
@@ -256,7 +260,7 @@ impl Lab {
         match self.tab {
             Tab::Evaluation => evaluation::marks(position),
             Tab::Symmetry => symmetry::marks(position),
-            Tab::Pairing => pairing::marks(position, last_move),
+            Tab::Pairing => self.why.marks(position, last_move),
             Tab::Review | Tab::Practice | Tab::Compare | Tab::Tree => Vec::new(),
         }
     }
@@ -285,11 +289,13 @@ pub fn overlay(
     )
 }
 
-/// The board showing a lab view's preview: never clickable, with the view's marks over it.
-pub fn preview_ui(ui: &mut Ui, lab: &Lab, preview: &Preview) {
+/// The board showing a lab view's preview: never clickable, with the view's marks over it,
+/// in the game board's look (`stones`: drawn as a board of stones).
+pub fn preview_ui(ui: &mut Ui, lab: &Lab, preview: &Preview, stones: bool) {
     let paint = overlay(lab, &preview.position, preview.last_move);
     let overlay: Option<Overlay<'_>> = paint.as_ref().map(|p| p as Overlay<'_>);
     let _ = BoardView::new(&preview.position)
+        .stones(stones)
         .last_move(preview.last_move)
         .overlay(overlay)
         .ui(ui);
