@@ -7,7 +7,8 @@
 //! a winning line as the lab's jobs, the review's and practice's as the game's tasks
 //! through `analyst`. A view holds the ticket of its search beside the position it is for,
 //! and drops it (which stops the search) when the position changes. `marks` draws what a
-//! view lays over the board, and `mini_board` is the small board practice is played on.
+//! view lays over the board, `steps` the buttons that step through a replay or a line, and
+//! `mini_board` is the small board practice is played on.
 //!
 //! The lab opens as a panel on the right of the board. It never plays a move: a view may ask
 //! the board to show another position (a preview) and to draw marks over it; both follow the
@@ -21,6 +22,7 @@ mod mini_board;
 mod pairing;
 mod practice;
 mod review;
+mod steps;
 mod symmetry;
 mod tree;
 mod words;

@@ -21,6 +21,7 @@ use crate::t;
 use super::compare::count;
 use super::marks::{Mark, side_colour};
 use super::same_position;
+use super::steps::step_buttons;
 
 /// The pairing strategies against each side on `position`, the side to move first.
 fn strategies(
@@ -312,41 +313,7 @@ fn line_ui(ui: &mut Ui, run: &mut WinRun, line: &WinningLine, k: usize) {
         moves = own_moves
     ));
     let last = line.moves.len();
-    ui.horizontal_wrapped(|ui| {
-        if ui
-            .add_enabled(
-                run.shown > 0,
-                egui::Button::new(t!("lab-tree-replay-start")),
-            )
-            .clicked()
-        {
-            run.shown = 0;
-        }
-        if ui
-            .add_enabled(run.shown > 0, egui::Button::new(t!("lab-tree-replay-back")))
-            .clicked()
-        {
-            run.shown -= 1;
-        }
-        if ui
-            .add_enabled(
-                run.shown < last,
-                egui::Button::new(t!("lab-tree-replay-forward")),
-            )
-            .clicked()
-        {
-            run.shown += 1;
-        }
-        if ui
-            .add_enabled(
-                run.shown < last,
-                egui::Button::new(t!("lab-tree-replay-end")),
-            )
-            .clicked()
-        {
-            run.shown = last;
-        }
-    });
+    step_buttons(ui, &mut run.shown, last);
     if run.shown > 0 {
         ui.label(RichText::new(t!("lab-win-shown", step = run.shown, all = last)).weak());
     }

@@ -21,6 +21,7 @@ use crate::t;
 
 use super::compare::{count, method_name};
 use super::same_position;
+use super::steps::step_buttons;
 
 /// Which of the two trees.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -261,29 +262,7 @@ fn replay_ui(ui: &mut Ui, run: &mut Run) {
         return;
     };
     let mut step = run.step.unwrap_or(last);
-    ui.horizontal(|ui| {
-        if ui.button(t!("lab-tree-replay-start")).clicked() {
-            step = 0;
-        }
-        if ui
-            .add_enabled(step > 0, egui::Button::new(t!("lab-tree-replay-back")))
-            .clicked()
-        {
-            step -= 1;
-        }
-        if ui
-            .add_enabled(
-                step < last,
-                egui::Button::new(t!("lab-tree-replay-forward")),
-            )
-            .clicked()
-        {
-            step += 1;
-        }
-        if ui.button(t!("lab-tree-replay-end")).clicked() {
-            step = last;
-        }
-    });
+    step_buttons(ui, &mut step, last);
     ui.add(egui::Slider::new(&mut step, 0..=last).show_value(false));
     let before = run.step;
     run.step = (step < last).then_some(step);
