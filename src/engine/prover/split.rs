@@ -59,11 +59,16 @@ pub fn prove_split(
         disproof: AtomicU32::new(1),
         totals: Mutex::new((Counters::default(), (0, 0))),
     };
+    let watcher = std::thread::current();
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
-                let (shared, openings) = (&shared, &openings);
-                scope.spawn(move || worker(board, openings, shared, node_limit))
+                let (shared, openings, watcher) = (&shared, &openings, &watcher);
+                scope.spawn(move || {
+                    worker(board, openings, shared, node_limit);
+                    // The watcher need not wait out its nap to see the last one finish.
+                    watcher.unpark();
+                })
             })
             .collect();
         let mut last = Instant::now();
