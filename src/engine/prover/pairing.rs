@@ -11,7 +11,7 @@
 
 use std::collections::HashMap;
 
-use super::board::{Board, Mask, cells_of};
+use super::board::{Board, MAX_CELLS, Mask, cells_of};
 
 /// Recursion steps one pairing search may take before it gives up (a give-up only loses a
 /// shortcut: the tree search goes on below that node). Measured on 7,7,5 with two threads
@@ -30,13 +30,22 @@ const CACHE_LIMIT: usize = 1 << 21;
 /// A pairing: cell index pairs.
 pub type Pairs = Vec<(u8, u8)>;
 
+/// A pairing found lately, with each cell's partner (or [`NO_PARTNER`]) to check lines fast.
+struct Recent {
+    pairs: Pairs,
+    partner: Vec<u8>,
+}
+
+/// The partner of a cell in no pair.
+const NO_PARTNER: u8 = u8::MAX;
+
 /// The pairing finder with its cache and counters.
 #[derive(Default)]
 pub struct PairingSearch {
     cache: HashMap<u64, Option<Pairs>>,
     scratch: Scratch,
-    /// The latest pairings found, newest first, each pair as a mask of its two cells.
-    recent: Vec<Vec<Mask>>,
+    /// The latest pairings found, newest first.
+    recent: Vec<Recent>,
     /// Searches run (cache misses).
     pub searches: u64,
     /// Answers found in the cache.
@@ -51,8 +60,9 @@ impl PairingSearch {
             self.hits += 1;
             return Some(pairs);
         }
+        // A sum, so that the order of the lines does not matter.
         let key = sets.iter().fold(0x1234_5678u64, |h, &s| {
-            mix(h ^ mix(s as u64) ^ mix((s >> 64) as u64).rotate_left(17))
+            h.wrapping_add(mix(mix(s as u64) ^ (s >> 64) as u64))
         });
         if let Some(found) = self.cache.get(&key) {
             self.hits += 1;
@@ -77,26 +87,24 @@ impl PairingSearch {
     /// The pairs of a recent pairing whose cells are both still free, if they hold a pair
     /// of every set in `sets`; that pairing becomes the newest.
     fn recent_fit(&mut self, board: &Board, sets: &[Mask]) -> Option<Pairs> {
-        let free = board.free();
-        let index = self.recent.iter().position(|pairing| {
+        // The sets hold only empty cells, so a pair inside one has both cells free.
+        let index = self.recent.iter().position(|recent| {
             sets.iter().all(|&set| {
-                pairing
-                    .iter()
-                    .any(|&pair| pair & free == pair && set & pair == pair)
+                cells_of(set).any(|a| {
+                    let b = recent.partner[a];
+                    b != NO_PARTNER && set >> b & 1 == 1
+                })
             })
         })?;
-        let pairing = self.recent.remove(index);
-        let pairs = pairing
+        let recent = self.recent.remove(index);
+        let free = board.free();
+        let pairs = recent
+            .pairs
             .iter()
-            .filter(|&&pair| pair & free == pair)
-            .map(|&pair| {
-                (
-                    pair.trailing_zeros() as u8,
-                    (127 - pair.leading_zeros()) as u8,
-                )
-            })
+            .copied()
+            .filter(|&(a, b)| free >> a & 1 == 1 && free >> b & 1 == 1)
             .collect();
-        self.recent.insert(0, pairing);
+        self.recent.insert(0, recent);
         Some(pairs)
     }
 
@@ -105,8 +113,18 @@ impl PairingSearch {
         if self.recent.len() == RECENT {
             self.recent.pop();
         }
-        let masks = pairs.iter().map(|&(a, b)| 1 << a | 1 << b).collect();
-        self.recent.insert(0, masks);
+        let mut partner = vec![NO_PARTNER; MAX_CELLS];
+        for &(a, b) in pairs {
+            partner[usize::from(a)] = b;
+            partner[usize::from(b)] = a;
+        }
+        self.recent.insert(
+            0,
+            Recent {
+                pairs: pairs.clone(),
+                partner,
+            },
+        );
     }
 }
 
@@ -134,29 +152,30 @@ fn mix(mut z: u64) -> u64 {
 }
 
 /// The empty cells of every line the attacker can still fill, without the lines that
-/// contain another one's cells, sorted; `None` when a line has fewer than two empty cells
-/// (no pair fits in it).
+/// contain another one's cells (or equal one kept before them), the fewest cells first;
+/// `None` when a line has fewer than two empty cells (no pair fits in it). The lines are
+/// put in order by their counts of empty cells, not sorted: the cache key does not depend
+/// on their order.
 fn reduced_lines(board: &Board) -> Option<Vec<Mask>> {
     let free = board.free();
-    let mut sets: Vec<Mask> = Vec::new();
+    // Lines by their count of empty cells, 2 to K (at most 32 on any board the prover takes).
+    let mut by_count: [Vec<Mask>; 33] = std::array::from_fn(|_| Vec::new());
     for &line in &board.lines {
         if board.is_open(line) {
             let set = line & free;
-            if set.count_ones() < 2 {
+            let n = set.count_ones() as usize;
+            if n < 2 {
                 return None;
             }
-            sets.push(set);
+            by_count[n.min(32)].push(set);
         }
     }
-    sets.sort_unstable_by_key(|s| (s.count_ones(), *s));
-    sets.dedup();
-    let mut kept: Vec<Mask> = Vec::with_capacity(sets.len());
-    for set in sets {
+    let mut kept: Vec<Mask> = Vec::with_capacity(board.lines.len());
+    for set in by_count.into_iter().flatten() {
         if !kept.iter().any(|&small| small & !set == 0) {
             kept.push(set);
         }
     }
-    kept.sort_unstable();
     Some(kept)
 }
 
