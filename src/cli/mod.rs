@@ -11,6 +11,7 @@ mod book;
 mod compare;
 mod count;
 mod error;
+mod net;
 mod play;
 mod prove;
 mod report;
@@ -58,6 +59,8 @@ pub enum Command {
     Book(book::BookArgs),
     /// Check a proof written by `solve --proof` with the independent checker
     Verify(verify::VerifyArgs),
+    /// Play another person over the network: `net host` prints a ticket, `net join TICKET`
+    Net(net::NetArgs),
 }
 
 /// The board options every subcommand takes.
@@ -150,6 +153,8 @@ pub fn execute(
         Command::Compare(args) => compare::run(args, output),
         Command::Book(args) => book::run(args, output),
         Command::Verify(args) => verify::run(args, output),
+        // Reads standard input on a thread of its own, to hear the network meanwhile.
+        Command::Net(args) => net::run(args, output),
     }
 }
 
