@@ -209,7 +209,8 @@ impl Game {
         for output in outputs {
             match output {
                 Output::Send(message) if self.connected => {
-                    self.proxy.carry(self.now, host, &message, counts);
+                    // What one side sends goes to the other.
+                    self.proxy.carry(self.now, !host, &message, counts);
                 }
                 Output::Send(_) => {}
                 Output::Close(_) => self.cut(counts),

@@ -201,6 +201,11 @@ pub struct Match {
     name: String,
     program: String,
     token: Option<Token>,
+    /// Host: the token the caller waiting for admission showed, which becomes the match's.
+    caller_token: Option<Token>,
+    /// Joiner: whether a welcome now resumes a game (one came before, or the joiner was
+    /// started with the token of a game it left).
+    resuming: bool,
     phase: Phase,
     link: Option<Link>,
     session: Session,
@@ -246,10 +251,14 @@ impl Match {
     }
 
     /// The joiner's side; `resume` is the token from an earlier connection to this host.
+    /// Without one, the joiner makes up its own and shows it from its first hello: the host
+    /// takes it when it lets the joiner in, so a joiner whose welcome was lost with its
+    /// connection is still known when it calls again.
     #[must_use]
     pub fn joiner(name: &str, program: &str, resume: Option<Token>) -> Match {
         let mut m = Match::new(Role::Joiner, name, Rule::TIC_TAC_TOE, program);
-        m.token = resume;
+        m.resuming = resume.is_some();
+        m.token = Some(resume.unwrap_or_else(|| Token(rand::random())));
         m
     }
 
@@ -259,6 +268,8 @@ impl Match {
             name: clean_name(name),
             program: clean_name(program),
             token: None,
+            caller_token: None,
+            resuming: false,
             phase: Phase::Waiting,
             link: None,
             session: session_for(rule),

@@ -51,6 +51,11 @@ impl Match {
         }
         if admit {
             self.peer_name = name.clone();
+            // The caller's own token, so that it is known again even if the welcome that
+            // carries the token is lost with the connection.
+            if let Some(token) = self.caller_token.take() {
+                self.token = Some(token);
+            }
             self.welcome_back(now, false);
         } else {
             self.phase = Phase::Waiting;
@@ -287,9 +292,10 @@ impl Match {
         token: Token,
         snapshot: Snapshot,
     ) -> Result<(), String> {
-        let resumed = self.token == Some(token);
+        let resumed = self.resuming;
         let pending = self.adopt(now, &snapshot)?;
         self.token = Some(token);
+        self.resuming = true;
         self.peer_name = name.clone();
         self.phase = Phase::Playing;
         if let Some(link) = self.link.as_mut() {

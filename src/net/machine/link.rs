@@ -134,7 +134,13 @@ impl Match {
     /// Host: a caller's hello. A new caller is announced for admission; our joiner coming
     /// back with its token resumes; anyone else is told the host is busy.
     fn hello(&mut self, now: Instant, hello: Message) -> Result<(), String> {
-        let Message::Hello { protocol, name, .. } = &hello else {
+        let Message::Hello {
+            protocol,
+            name,
+            resume,
+            ..
+        } = &hello
+        else {
             return Ok(());
         };
         if let Err(reason) = check_protocol(*protocol, "host", "joiner") {
@@ -149,6 +155,7 @@ impl Match {
             // Our joiner on this connection did not get the welcome: send it again.
             Phase::Playing if self.ready() => self.welcome_back(now, false),
             Phase::Waiting => {
+                self.caller_token = *resume;
                 self.phase = Phase::Asking(name.clone());
                 self.emit(Event::JoinRequest { name: name.clone() });
             }

@@ -15,6 +15,9 @@ struct Pair {
     /// Events seen by each side, host first.
     events: [Vec<Event>; 2],
     closed: [Vec<String>; 2],
+    /// Which side closed its connection in the round being delivered: the peer sees it go
+    /// after the round's messages, as a transport delivers what was sent before a close.
+    closing: [bool; 2],
 }
 
 impl Pair {
@@ -42,6 +45,7 @@ impl Pair {
             now,
             events: [Vec::new(), Vec::new()],
             closed: [Vec::new(), Vec::new()],
+            closing: [false, false],
         };
         pair.connect();
         pair
@@ -65,7 +69,7 @@ impl Pair {
         for _ in 0..100 {
             let to_joiner = self.take(true);
             let to_host = self.take(false);
-            if to_joiner.is_empty() && to_host.is_empty() {
+            if to_joiner.is_empty() && to_host.is_empty() && self.closing == [false, false] {
                 return;
             }
             for message in to_joiner {
@@ -73,6 +77,13 @@ impl Pair {
             }
             for message in to_host {
                 self.host.receive(self.now, message);
+            }
+            // A close reaches the peer after what was sent before it.
+            if std::mem::take(&mut self.closing[0]) {
+                self.joiner.disconnected(self.now);
+            }
+            if std::mem::take(&mut self.closing[1]) {
+                self.host.disconnected(self.now);
             }
         }
         panic!("the machines kept talking");
@@ -92,13 +103,7 @@ impl Pair {
                 Output::Event(event) => self.events[i].push(event),
                 Output::Close(reason) => {
                     self.closed[i].push(reason);
-                    // The transport closes: the peer sees the connection go.
-                    let other = if host {
-                        &mut self.joiner
-                    } else {
-                        &mut self.host
-                    };
-                    other.disconnected(self.now);
+                    self.closing[i] = true;
                 }
             }
         }
@@ -284,7 +289,7 @@ fn a_joiner_that_comes_back_gets_the_snapshot_and_its_lost_move_arrives() {
         .unwrap();
     pair.cut();
     assert_eq!(pair.host.session().moves().len(), 3);
-    assert_eq!(pair.joiner.token(), Some(TOKEN));
+    assert_eq!(pair.joiner.token(), pair.host.token());
     pair.now += Duration::from_secs(30);
     pair.connect();
     assert!(
@@ -307,7 +312,7 @@ fn a_restarted_joiner_with_its_token_resumes_from_the_snapshot() {
     pair.play(true, 0, 0);
     pair.play(false, 1, 1);
     pair.cut();
-    pair.joiner = Match::joiner("Joiner", "test", Some(TOKEN));
+    pair.joiner = Match::joiner("Joiner", "test", pair.host.token());
     pair.connect();
     assert!(pair.same_game());
     assert_eq!(pair.joiner.side(), Side::O);
