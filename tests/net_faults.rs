@@ -155,7 +155,7 @@ impl Game {
         let host = Match::host(HostConfig {
             name: "Host".into(),
             rule: rule_for(seed),
-            side: if seed % 2 == 0 { Side::X } else { Side::O },
+            side: if seed.is_multiple_of(2) { Side::X } else { Side::O },
             token: Token(u128::from(seed) * 7919 + 1),
             program: "faults".into(),
         });
@@ -178,7 +178,7 @@ impl Game {
             redial_at: Some(now),
             players: [player(), player()],
             undos: 0,
-            rematch: seed % 4 == 0,
+            rematch: seed.is_multiple_of(4),
         }
     }
 
