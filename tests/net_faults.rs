@@ -155,7 +155,11 @@ impl Game {
         let host = Match::host(HostConfig {
             name: "Host".into(),
             rule: rule_for(seed),
-            side: if seed.is_multiple_of(2) { Side::X } else { Side::O },
+            side: if seed.is_multiple_of(2) {
+                Side::X
+            } else {
+                Side::O
+            },
             token: Token(u128::from(seed) * 7919 + 1),
             program: "faults".into(),
         });

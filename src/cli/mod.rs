@@ -122,11 +122,15 @@ pub fn parse_position(rule: Rule, text: &str) -> Result<Position, CliError> {
 /// Runs one subcommand on the process's standard input and output.
 #[must_use]
 pub fn run(command: &Command) -> ExitCode {
-    let stdin = io::stdin();
     let stdout = io::stdout();
-    let mut input = stdin.lock();
     let mut output = io::BufWriter::new(stdout.lock());
-    let result = execute(command, &mut input, &mut output).and_then(|()| Ok(output.flush()?));
+    let result = match command {
+        // The network game reads standard input on a thread of its own, so that the peer is
+        // heard while the player types: the input must not be locked here.
+        Command::Net(args) => net::run(args, &mut output),
+        _ => execute(command, &mut io::stdin().lock(), &mut output),
+    };
+    let result = result.and_then(|()| Ok(output.flush()?));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) if error.is_broken_pipe() => ExitCode::SUCCESS,

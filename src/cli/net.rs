@@ -397,7 +397,8 @@ impl Terminal<'_> {
 
     /// The board and whose turn it is, after each change.
     fn prompt(&mut self) -> Result<(), CliError> {
-        let Some(view) = &self.view else {
+        // Before the welcome the joiner's view is only the board it starts from.
+        let Some(view) = self.view.as_ref().filter(|v| !v.peer_name.is_empty()) else {
             return Ok(());
         };
         super::play::write_board(self.output, view.session.position())?;

@@ -30,6 +30,8 @@ pub struct Online {
     ticket_field: String,
     host_moves_first: bool,
     net: NetConfig,
+    /// The relay server field, as typed (empty: n0's public relays).
+    relay_field: String,
     /// Where a game's record is written after every change (the data folder; none in tests).
     record: Option<PathBuf>,
     wake: std::sync::Arc<dyn Fn() + Send + Sync>,
@@ -71,6 +73,7 @@ impl Online {
             ticket_field: String::new(),
             host_moves_first: true,
             net: NetConfig::default(),
+            relay_field: String::new(),
             record: None,
             wake: std::sync::Arc::new(wake),
             game: None,
@@ -100,10 +103,11 @@ impl Online {
         self.game.as_ref()?.ticket.as_deref()
     }
 
-    /// The network game as last reported.
+    /// The network game as last reported, once there is an opponent (before that, the
+    /// worker's view is only the board it starts from).
     #[must_use]
     pub fn view(&self) -> Option<&View> {
-        self.game.as_ref()?.view.as_ref()
+        self.game.as_ref()?.view()
     }
 
     /// Reads what the worker reported.
@@ -117,6 +121,8 @@ impl Online {
     }
 
     fn start(&mut self, start: Start, hosting: bool) {
+        let relay = self.relay_field.trim();
+        self.net.relay = (!relay.is_empty()).then(|| relay.to_string());
         let wake = self.wake.clone();
         let options = Options {
             net: self.net.clone(),
@@ -239,6 +245,21 @@ impl Online {
         if let Some(problem) = &self.problem {
             ui.label(RichText::new(problem).color(ui.visuals().warn_fg_color));
         }
+        egui::CollapsingHeader::new(t!("online-settings"))
+            .id_salt("online-settings")
+            .show(ui, |ui| {
+                ui.checkbox(&mut self.net.local_only, t!("online-local-only"))
+                    .on_hover_text(t!("online-local-only-hover"));
+                ui.add_enabled_ui(!self.net.local_only, |ui| {
+                    let label = ui.label(t!("online-relay"));
+                    ui.add(
+                        TextEdit::singleline(&mut self.relay_field)
+                            .hint_text(t!("online-relay-hint"))
+                            .desired_width(f32::INFINITY),
+                    )
+                    .labelled_by(label.id);
+                });
+            });
     }
 
     fn game_ui(&mut self, ui: &mut Ui) {
@@ -246,7 +267,7 @@ impl Online {
             return;
         };
         game.connection_ui(ui);
-        if let Some(view) = game.view.clone() {
+        if let Some(view) = game.view().cloned() {
             game.controls_ui(ui, &view);
         }
         for line in &game.recent {
@@ -268,7 +289,7 @@ impl Online {
     #[must_use]
     pub fn status_lines(&self) -> Option<[String; 3]> {
         let game = self.game.as_ref()?;
-        let Some(view) = &game.view else {
+        let Some(view) = game.view() else {
             let headline = if let Some(reason) = &game.finished {
                 t!("online-ended", reason = reason.clone())
             } else if game.hosting {
@@ -330,6 +351,19 @@ impl Online {
         cursor: &mut Option<Cell>,
     ) -> Option<String> {
         let Some(view) = self.view().cloned() else {
+            if let Some(game) = self.game.as_mut()
+                && game.asking.is_none()
+                && game.finished.is_none()
+                && let Some(ticket) = game.ticket.clone()
+            {
+                // The host's ticket, large, where the board will be.
+                ui.vertical_centered(|ui| {
+                    ui.add_space(ui.available_height() * 0.25);
+                    ui.set_max_width(ui.available_width().min(640.0));
+                    game.ticket_ui(ui, &ticket);
+                });
+                return None;
+            }
             if let Some([headline, ..]) = self.status_lines() {
                 ui.centered_and_justified(|ui| ui.label(RichText::new(headline).size(20.0)));
             }
@@ -360,6 +394,10 @@ impl Online {
 }
 
 impl Game {
+    fn view(&self) -> Option<&View> {
+        self.view.as_ref().filter(|v| !v.peer_name.is_empty())
+    }
+
     fn act(&mut self, action: Action) {
         if let Action::Offer(offer) = action {
             self.my_offer = Some(offer);
@@ -464,17 +502,18 @@ impl Game {
     }
 
     fn connection_ui(&mut self, ui: &mut Ui) {
-        if self.view.is_none() && self.asking.is_none() && self.finished.is_none() {
+        if self.view().is_none() && self.asking.is_none() && self.finished.is_none() {
             if self.hosting {
-                match self.ticket.clone() {
-                    Some(ticket) => self.ticket_ui(ui, &ticket),
-                    None => {
-                        ui.horizontal(|ui| {
-                            ui.spinner();
-                            ui.label(t!("online-starting"));
-                        });
-                    }
-                }
+                // The ticket itself is shown large where the board will be.
+                let text = if self.ticket.is_some() {
+                    t!("online-waiting")
+                } else {
+                    t!("online-starting")
+                };
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(text);
+                });
             } else {
                 ui.horizontal(|ui| {
                     ui.spinner();
@@ -495,7 +534,7 @@ impl Game {
                 }
             });
         }
-        let Some(view) = &self.view else {
+        let Some(view) = self.view() else {
             if let Some(reason) = &self.finished {
                 ui.label(RichText::new(t!("online-ended", reason = reason.clone())).strong());
             }
@@ -511,7 +550,7 @@ impl Game {
         } else if !view.connected {
             t!("online-away")
         } else if let Some(time) = self.round_trip {
-            t!("online-connected", ms = time.as_millis().to_string())
+            t!("online-connected", ms = milliseconds(time))
         } else {
             t!("online-connected-plain")
         };
@@ -519,13 +558,10 @@ impl Game {
     }
 
     fn ticket_ui(&mut self, ui: &mut Ui, ticket: &str) {
-        ui.label(t!("online-give-ticket"));
-        ui.add(
-            egui::Label::new(RichText::new(ticket).monospace().small())
-                .truncate()
-                .selectable(true),
-        )
-        .on_hover_text(ticket);
+        ui.label(RichText::new(t!("online-give-ticket")).size(18.0));
+        ui.add_space(8.0);
+        ui.add(egui::Label::new(RichText::new(ticket).monospace().size(15.0)).wrap());
+        ui.add_space(8.0);
         let copy = if self.copied {
             t!("online-copied")
         } else {
@@ -535,10 +571,6 @@ impl Game {
             ui.ctx().copy_text(ticket.to_string());
             self.copied = true;
         }
-        ui.horizontal(|ui| {
-            ui.spinner();
-            ui.label(t!("online-waiting"));
-        });
     }
 
     fn controls_ui(&mut self, ui: &mut Ui, view: &View) {
@@ -657,4 +689,15 @@ fn refusal(error: &ActionError) -> String {
 fn minutes(time: Duration) -> String {
     let seconds = time.as_secs();
     format!("{}:{:02}", seconds / 60, seconds % 60)
+}
+
+/// A round trip in milliseconds, with a tenth under 10 ms (loopback and a LAN take less
+/// than one).
+fn milliseconds(time: Duration) -> String {
+    let ms = time.as_secs_f64() * 1000.0;
+    if ms < 10.0 {
+        format!("{ms:.1}")
+    } else {
+        format!("{ms:.0}")
+    }
 }

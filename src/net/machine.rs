@@ -87,6 +87,7 @@ pub enum Event {
     /// The opponent is here: first arrival or return.
     Joined {
         name: String,
+        /// The side the opponent plays.
         seat: Side,
         resumed: bool,
     },

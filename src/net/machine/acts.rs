@@ -303,7 +303,7 @@ impl Match {
         }
         self.emit(Event::Joined {
             name,
-            seat: self.side,
+            seat: self.side.other(),
             resumed,
         });
         self.emit(Event::Record);

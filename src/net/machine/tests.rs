@@ -301,7 +301,7 @@ fn a_joiner_that_comes_back_gets_the_snapshot_and_its_lost_move_arrives() {
     assert_eq!(pair.host.session().moves().len(), 4);
     assert!(pair.events[1].contains(&Event::Joined {
         name: "Host".into(),
-        seat: Side::O,
+        seat: Side::X,
         resumed: true,
     }));
 }
