@@ -15,6 +15,12 @@ use super::transport::NetConfig;
 use super::worker::{self, Command, NetHandle, Options, Start, Update, View};
 use crate::rules::{Cell, Rule, Side};
 
+/// The pause after each pair of moves. Each pair brings each side two messages (the move
+/// and the acknowledgement of its own); unpaced, the bench would exceed the rate limit of
+/// [`super::machine::RATE_PER_SECOND`] messages a second, which closes the connection
+/// (players move far slower), and measure the reconnection instead.
+const PACE: Duration = Duration::from_millis(80);
+
 /// The longest any one wait may take before the bench gives up.
 const PATIENCE: Duration = Duration::from_secs(60);
 
@@ -144,6 +150,7 @@ fn round_trips(
             .send(Command::Act(Action::Move(cell(ply + 1))));
         host.until("the reply to arrive", |s| s.moves() > ply + 1)?;
         times.push(started.elapsed());
+        std::thread::sleep(PACE);
     }
     Ok(times)
 }
