@@ -150,3 +150,61 @@ fn two_windows_host_join_and_play_a_game_and_a_rematch() {
         "the joiner's game stays on its board"
     );
 }
+
+#[test]
+fn a_joiner_whose_window_was_closed_rejoins_its_game() {
+    let folder = std::env::temp_dir().join(format!("tictactoe-gui-online-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    let joiner_window = |name: &str| {
+        let path = folder.clone();
+        let mut h = build(move |app| app.with_network(loopback()).with_online_folder(path));
+        scroll_into_view(&mut h, "Your name");
+        h.get_by_label("Your name").set_text_value_accesskit(name);
+        settle(&mut h);
+        h
+    };
+    let mut host = window("Ann");
+    let mut joiner = joiner_window("Bob");
+    click(&mut host, "Host a game");
+    both_until(&mut host, &mut joiner, "the host's ticket", |h, _| {
+        h.state().online_ticket().is_some()
+    });
+    let ticket = host.state().online_ticket().unwrap().to_string();
+    scroll_into_view(&mut joiner, "Ticket from the host");
+    joiner
+        .get_by_label("Ticket from the host")
+        .set_text_value_accesskit(&ticket);
+    click(&mut joiner, "Join");
+    both_until(&mut host, &mut joiner, "the host to be asked", |h, _| {
+        shows(h, "asks to join")
+    });
+    click(&mut host, "Let them in");
+    both_until(&mut host, &mut joiner, "both to be playing", |h, j| {
+        [h, j]
+            .iter()
+            .all(|w| w.state().online_game().is_some_and(|v| v.connected))
+    });
+    play(&mut host, &mut joiner, 1, 1);
+    play(&mut joiner, &mut host, 0, 0);
+
+    // The joiner's window closes in the middle of the game, and opens again.
+    drop(joiner);
+    let mut joiner = joiner_window("Bob");
+    assert_shows(&joiner, "The window was closed during a game with Ann.");
+    click(&mut joiner, "Rejoin the game");
+    both_until(&mut host, &mut joiner, "the game to resume", |h, j| {
+        moves(j).len() == 2
+            && moves(j) == moves(h)
+            && h.state().online_game().is_some_and(|v| v.connected)
+    });
+    assert_eq!(joiner.state().online_game().unwrap().side, Side::O);
+    play(&mut host, &mut joiner, 2, 2);
+    play(&mut joiner, &mut host, 0, 2);
+
+    // Leaving on purpose forgets the game: the next window offers nothing to rejoin.
+    click(&mut joiner, "Leave the online game");
+    drop(joiner);
+    let joiner = joiner_window("Bob");
+    assert!(!shows(&joiner, "Rejoin the game"));
+    let _ = std::fs::remove_dir_all(&folder);
+}

@@ -33,9 +33,6 @@ use crate::rules::threats;
 /// The side panel's width: fixed, so opening a section never pushes the board about.
 const PANEL_WIDTH: f32 = 280.0;
 
-/// The online game's record in the data folder, written after every move.
-const ONLINE_RECORD: &str = "online-game.json";
-
 /// The size of the status line's first line, whose turn it is or the result.
 const STATUS_SIZE: f32 = 22.0;
 
@@ -180,8 +177,16 @@ impl TicTacToeApp {
     #[must_use]
     pub fn with_online_record_in_data_folder(mut self) -> TicTacToeApp {
         if let Some(dir) = eframe::storage_dir(crate::install::APP_ID) {
-            self.online.set_record(dir.join(ONLINE_RECORD));
+            self.online.set_folder(dir);
         }
+        self
+    }
+
+    /// Keeps the online game's record and what rejoining it needs in `folder` (tests).
+    #[doc(hidden)]
+    #[must_use]
+    pub fn with_online_folder(mut self, folder: std::path::PathBuf) -> TicTacToeApp {
+        self.online.set_folder(folder);
         self
     }
 

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use egui::{RichText, TextEdit, Ui};
+use serde::{Deserialize, Serialize};
 
 use crate::net::{
     Action, ActionError, Command, Ending, Event, HostConfig, NetConfig, NetHandle, Offer, Options,
@@ -24,6 +25,20 @@ use super::status;
 /// The recent happenings the section lists, newest last.
 const RECENT: usize = 4;
 
+/// The online game's record in the data folder, written after every move.
+const RECORD_FILE: &str = "online-game.json";
+/// What a joiner needs to come back to its game after the window was closed.
+const REJOIN_FILE: &str = "online-rejoin.json";
+
+/// A game this window joined and did not leave: the host's ticket and the token it gave.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Rejoin {
+    ticket: String,
+    token: Token,
+    host: String,
+}
+
 /// The panel's section and the network game, if one is on.
 pub struct Online {
     name: String,
@@ -32,8 +47,11 @@ pub struct Online {
     net: NetConfig,
     /// The relay server field, as typed (empty: n0's public relays).
     relay_field: String,
-    /// Where a game's record is written after every change (the data folder; none in tests).
-    record: Option<PathBuf>,
+    /// The folder of the game's record and of the rejoin file (the data folder; none in
+    /// tests unless they give one).
+    folder: Option<PathBuf>,
+    /// The joined game the window was closed in, offered to rejoin.
+    rejoin: Option<Rejoin>,
     wake: std::sync::Arc<dyn Fn() + Send + Sync>,
     game: Option<Game>,
     /// Why the last attempt could not start (a ticket that is not one).
@@ -44,6 +62,8 @@ pub struct Online {
 struct Game {
     handle: NetHandle,
     hosting: bool,
+    /// Joiner: the ticket it dialled.
+    joined: Option<String>,
     ticket: Option<String>,
     view: Option<View>,
     fingerprint: Option<String>,
@@ -74,7 +94,8 @@ impl Online {
             host_moves_first: true,
             net: NetConfig::default(),
             relay_field: String::new(),
-            record: None,
+            folder: None,
+            rejoin: None,
             wake: std::sync::Arc::new(wake),
             game: None,
             problem: None,
@@ -86,9 +107,35 @@ impl Online {
         self.net = net;
     }
 
-    /// Writes each online game's record to `path` after every change.
-    pub fn set_record(&mut self, path: PathBuf) {
-        self.record = Some(path);
+    /// Keeps each online game's record in `folder` (written after every move), and there
+    /// what a joiner needs to rejoin its game after the window was closed; offers to rejoin
+    /// a game found there. A rejoin file that cannot be read is set aside.
+    pub fn set_folder(&mut self, folder: PathBuf) {
+        let path = folder.join(REJOIN_FILE);
+        self.rejoin = std::fs::read_to_string(&path)
+            .ok()
+            .and_then(|text| serde_json::from_str(&text).ok());
+        if self.rejoin.is_none() {
+            let _ = std::fs::remove_file(&path);
+        }
+        self.folder = Some(folder);
+    }
+
+    /// Writes (or with `None` removes) the rejoin file.
+    fn keep_rejoin(&mut self, rejoin: Option<Rejoin>) {
+        if self.rejoin == rejoin {
+            return;
+        }
+        if let Some(folder) = &self.folder {
+            let path = folder.join(REJOIN_FILE);
+            let _ = match &rejoin {
+                Some(r) => std::fs::create_dir_all(folder).and_then(|()| {
+                    std::fs::write(&path, serde_json::to_string(r).unwrap_or_default())
+                }),
+                None => std::fs::remove_file(&path).or(Ok(())),
+            };
+        }
+        self.rejoin = rejoin;
     }
 
     /// Whether a network game is shown in place of the window's own.
@@ -118,15 +165,31 @@ impl Online {
         while let Ok(update) = game.handle.updates.try_recv() {
             game.update(update);
         }
+        // A joiner keeps what it needs to come back while its game goes on.
+        let rejoin = match (&game.joined, game.view()) {
+            (Some(ticket), Some(view)) if game.finished.is_none() => {
+                view.token.map(|token| Rejoin {
+                    ticket: ticket.clone(),
+                    token,
+                    host: view.peer_name.clone(),
+                })
+            }
+            _ => self.rejoin.clone(),
+        };
+        self.keep_rejoin(rejoin);
     }
 
     fn start(&mut self, start: Start, hosting: bool) {
+        let joined = match &start {
+            Start::Join { ticket, .. } => Some(ticket.clone()),
+            Start::Host(_) => None,
+        };
         let relay = self.relay_field.trim();
         self.net.relay = (!relay.is_empty()).then(|| relay.to_string());
         let wake = self.wake.clone();
         let options = Options {
             net: self.net.clone(),
-            record: self.record.clone(),
+            record: self.folder.as_ref().map(|f| f.join(RECORD_FILE)),
             ..Options::default()
         };
         let handle = worker::start(start, options, Box::new(move || wake()));
@@ -134,6 +197,7 @@ impl Online {
         self.game = Some(Game {
             handle,
             hosting,
+            joined,
             ticket: None,
             view: None,
             fingerprint: None,
@@ -182,12 +246,25 @@ impl Online {
         self.start(start, false);
     }
 
-    /// Leaves the network game (the peer is told) and shows the window's own again.
+    /// Dials the host of the game the window was closed in, with its token.
+    fn rejoin(&mut self, rejoin: Rejoin) {
+        let start = Start::Join {
+            ticket: rejoin.ticket,
+            name: self.name.clone(),
+            program: env!("CARGO_PKG_VERSION").to_string(),
+            resume: Some(rejoin.token),
+        };
+        self.start(start, false);
+    }
+
+    /// Leaves the network game (the peer is told) and shows the window's own again; a game
+    /// left this way is not offered to rejoin.
     fn close(&mut self) {
         if let Some(game) = self.game.take() {
             // Dropping the handle tells the worker to say goodbye and stop.
             game.handle.send(Command::Quit);
         }
+        self.keep_rejoin(None);
     }
 
     /// A click on the board while the network game is shown.
@@ -211,6 +288,20 @@ impl Online {
     }
 
     fn start_ui(&mut self, ui: &mut Ui, rule: Rule) {
+        if let Some(rejoin) = self.rejoin.clone() {
+            ui.label(t!("online-rejoin-note", name = rejoin.host.clone()));
+            ui.horizontal(|ui| {
+                if ui.button(t!("online-rejoin")).clicked() {
+                    self.rejoin(rejoin);
+                }
+                if ui.button(t!("online-rejoin-forget")).clicked() {
+                    self.keep_rejoin(None);
+                }
+            });
+            if self.game.is_some() {
+                return;
+            }
+        }
         ui.horizontal(|ui| {
             let label = ui.label(t!("online-name"));
             ui.add(TextEdit::singleline(&mut self.name).desired_width(150.0))

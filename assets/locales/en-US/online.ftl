@@ -82,3 +82,6 @@ online-local-only = This local network only
 online-local-only-hover = No relay servers and no address look-up: direct addresses only, for a network without internet. Both players must choose it.
 online-relay = Relay server
 online-relay-hint = n0's public relays
+online-rejoin-note = The window was closed during a game with { $name }.
+online-rejoin = Rejoin the game
+online-rejoin-forget = Forget it

@@ -81,3 +81,6 @@ online-local-only = 只用本地网络
 online-local-only-hover = 不用中继服务器，也不查地址：只用直连地址，适合没有互联网的网络。双方都要选它。
 online-relay = 中继服务器
 online-relay-hint = n0 的公共中继
+online-rejoin-note = 与 { $name } 的对局进行中时窗口被关闭了。
+online-rejoin = 回到那盘对局
+online-rejoin-forget = 不用了
