@@ -133,7 +133,7 @@ impl<'a> Dfpn<'a> {
             self.counters.table_hits += 1;
             return *entry;
         }
-        self.counters.nodes += 1;
+        self.count_node();
         let entry = match game.evaluate() {
             Leaf::Proved => Entry { pn: 0, dn: INF },
             Leaf::Disproved => Entry { pn: INF, dn: 0 },
@@ -141,6 +141,17 @@ impl<'a> Dfpn<'a> {
         };
         self.table.insert(key, entry);
         entry
+    }
+
+    /// Counts a position evaluated or expanded, and adds to the count shared with a
+    /// watching thread every 1024.
+    fn count_node(&mut self) {
+        self.counters.nodes += 1;
+        if let Some(shared) = self.published
+            && self.counters.nodes.is_multiple_of(1024)
+        {
+            shared.fetch_add(1024, Ordering::Relaxed);
+        }
     }
 
     /// The multiple-iterative-deepening step: search below the position until its proof
@@ -194,12 +205,7 @@ impl<'a> Dfpn<'a> {
             };
             // Step 4. Search the child.
             game.make(cell);
-            self.counters.nodes += 1;
-            if let Some(shared) = self.published
-                && self.counters.nodes.is_multiple_of(1024)
-            {
-                shared.fetch_add(1024, Ordering::Relaxed);
-            }
+            self.count_node();
             self.mid(game, child_thpn, child_thdn);
             game.unmake(cell);
         }
