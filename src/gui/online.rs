@@ -211,6 +211,17 @@ impl Online {
         });
     }
 
+    /// The name sent to the other player: as typed, or a stand-in for an empty field (the
+    /// other side knows its opponent by it).
+    fn player_name(&self) -> String {
+        let name = self.name.trim();
+        if name.is_empty() {
+            t!("online-default-name")
+        } else {
+            name.to_string()
+        }
+    }
+
     fn host(&mut self, rule: Rule) {
         let side = if self.host_moves_first {
             Side::X
@@ -218,7 +229,7 @@ impl Online {
             Side::O
         };
         let config = HostConfig {
-            name: self.name.clone(),
+            name: self.player_name(),
             rule,
             side,
             token: Token(rand::random()),
@@ -239,7 +250,7 @@ impl Online {
         }
         let start = Start::Join {
             ticket,
-            name: self.name.clone(),
+            name: self.player_name(),
             program: env!("CARGO_PKG_VERSION").to_string(),
             resume: None,
         };
@@ -250,7 +261,7 @@ impl Online {
     fn rejoin(&mut self, rejoin: Rejoin) {
         let start = Start::Join {
             ticket: rejoin.ticket,
-            name: self.name.clone(),
+            name: self.player_name(),
             program: env!("CARGO_PKG_VERSION").to_string(),
             resume: Some(rejoin.token),
         };
@@ -304,8 +315,12 @@ impl Online {
         }
         ui.horizontal(|ui| {
             let label = ui.label(t!("online-name"));
-            ui.add(TextEdit::singleline(&mut self.name).desired_width(150.0))
-                .labelled_by(label.id);
+            ui.add(
+                TextEdit::singleline(&mut self.name)
+                    .char_limit(crate::net::message::MAX_NAME)
+                    .desired_width(150.0),
+            )
+            .labelled_by(label.id);
         });
         ui.horizontal_wrapped(|ui| {
             ui.radio_value(&mut self.host_moves_first, true, t!("online-first-me"));
