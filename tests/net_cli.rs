@@ -125,3 +125,23 @@ fn two_terminals_play_a_whole_game() {
     assert!(host.quit().success());
     assert!(joiner.quit().success());
 }
+
+#[test]
+fn a_line_that_is_not_a_ticket_and_a_bad_relay_are_refused_before_anything_starts() {
+    for (args, says) in [
+        (&["net", "join", "garbage"][..], "not a game ticket"),
+        (
+            &["net", "host", "--relay", "not a url"][..],
+            "not a relay address",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .expect("the program runs");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let text = String::from_utf8_lossy(&out.stderr);
+        assert!(text.contains(says), "{args:?}: {text}");
+    }
+}

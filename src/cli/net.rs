@@ -61,7 +61,7 @@ pub struct Common {
     #[arg(long)]
     pub local_only: bool,
     /// A relay server to use instead of the public ones (https://...)
-    #[arg(long, value_name = "URL")]
+    #[arg(long, value_name = "URL", value_parser = relay_url)]
     pub relay: Option<String>,
     /// The local address to listen on, such as 127.0.0.1:0 (default: every interface)
     #[arg(long, value_name = "ADDR")]
@@ -94,6 +94,7 @@ pub struct HostArgs {
 #[derive(Args, Debug)]
 pub struct JoinArgs {
     /// The ticket the host printed
+    #[arg(value_parser = ticket)]
     pub ticket: String,
     /// Come back to a game you left: the token printed when you joined it
     #[arg(long, value_name = "TOKEN")]
@@ -107,6 +108,19 @@ pub struct JoinArgs {
 pub enum First {
     Host,
     Joiner,
+}
+
+/// A ticket as the host printed it, checked before anything starts.
+fn ticket(text: &str) -> Result<String, String> {
+    let text = text.trim();
+    crate::net::transport::parse_ticket(text)
+        .map(|_| text.to_string())
+        .map_err(|e| format!("{e} (copy the whole line the host printed)"))
+}
+
+/// A relay server's address, checked before anything starts.
+fn relay_url(text: &str) -> Result<String, String> {
+    crate::net::transport::check_relay(text).map(|()| text.to_string())
 }
 
 fn options(common: &Common) -> Options {

@@ -185,6 +185,10 @@ impl Online {
             Start::Host(_) => None,
         };
         let relay = self.relay_field.trim();
+        if !relay.is_empty() && transport::check_relay(relay).is_err() {
+            self.problem = Some(t!("online-bad-relay"));
+            return;
+        }
         self.net.relay = (!relay.is_empty()).then(|| relay.to_string());
         let wake = self.wake.clone();
         let options = Options {

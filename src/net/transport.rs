@@ -51,6 +51,13 @@ pub enum NetError {
     Connection(String),
 }
 
+/// Whether `text` is a relay server's address.
+pub fn check_relay(text: &str) -> Result<(), String> {
+    RelayUrl::from_str(text)
+        .map(|_| ())
+        .map_err(|e| format!("not a relay address: {e}"))
+}
+
 /// Opens an endpoint as `config` says.
 pub async fn bind(config: &NetConfig) -> Result<Endpoint, NetError> {
     let mut builder = if config.local_only {

@@ -85,3 +85,4 @@ online-relay-hint = n0's public relays
 online-rejoin-note = The window was closed during a game with { $name }.
 online-rejoin = Rejoin the game
 online-rejoin-forget = Forget it
+online-bad-relay = The relay server is not an address: write it as https://relay.example.org, or leave it empty

@@ -84,3 +84,4 @@ online-relay-hint = n0 的公共中继
 online-rejoin-note = 与 { $name } 的对局进行中时窗口被关闭了。
 online-rejoin = 回到那盘对局
 online-rejoin-forget = 不用了
+online-bad-relay = 中继服务器不是一个地址：请写成 https://relay.example.org，或者留空
