@@ -11,6 +11,7 @@ pub mod game;
 pub mod gui;
 pub mod install;
 pub mod lab;
+pub mod net;
 pub mod protocol;
 pub mod rules;
 pub mod salvage;

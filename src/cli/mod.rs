@@ -11,6 +11,7 @@ mod book;
 mod compare;
 mod count;
 mod error;
+mod net;
 mod play;
 mod prove;
 mod report;
@@ -58,6 +59,8 @@ pub enum Command {
     Book(book::BookArgs),
     /// Check a proof written by `solve --proof` with the independent checker
     Verify(verify::VerifyArgs),
+    /// Play another person over the network: `net host` prints a ticket, `net join TICKET`
+    Net(net::NetArgs),
 }
 
 /// The board options every subcommand takes.
@@ -119,11 +122,15 @@ pub fn parse_position(rule: Rule, text: &str) -> Result<Position, CliError> {
 /// Runs one subcommand on the process's standard input and output.
 #[must_use]
 pub fn run(command: &Command) -> ExitCode {
-    let stdin = io::stdin();
     let stdout = io::stdout();
-    let mut input = stdin.lock();
     let mut output = io::BufWriter::new(stdout.lock());
-    let result = execute(command, &mut input, &mut output).and_then(|()| Ok(output.flush()?));
+    let result = match command {
+        // The network game reads standard input on a thread of its own, so that the peer is
+        // heard while the player types: the input must not be locked here.
+        Command::Net(args) => net::run(args, &mut output),
+        _ => execute(command, &mut io::stdin().lock(), &mut output),
+    };
+    let result = result.and_then(|()| Ok(output.flush()?));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) if error.is_broken_pipe() => ExitCode::SUCCESS,
@@ -150,6 +157,8 @@ pub fn execute(
         Command::Compare(args) => compare::run(args, output),
         Command::Book(args) => book::run(args, output),
         Command::Verify(args) => verify::run(args, output),
+        // Reads standard input on a thread of its own, to hear the network meanwhile.
+        Command::Net(args) => net::run(args, output),
     }
 }
 

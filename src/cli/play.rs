@@ -202,7 +202,7 @@ fn help(position: &Position) -> String {
 }
 
 /// The board with row and column numbers.
-fn write_board(output: &mut dyn Write, position: &Position) -> Result<(), CliError> {
+pub(super) fn write_board(output: &mut dyn Write, position: &Position) -> Result<(), CliError> {
     let width = position.rule().width();
     write!(output, "\n   ")?;
     for col in 1..=width {

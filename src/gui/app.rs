@@ -23,6 +23,7 @@ use super::keys::{self, Command};
 use super::lab::{self, Lab};
 use super::lessons::LessonsView;
 use super::naming::{self, side_name};
+use super::online::Online;
 use super::panel::{Action, ControlPanel};
 use super::saved::{self, SavedState};
 use super::status;
@@ -64,6 +65,8 @@ pub struct TicTacToeApp {
     lessons: LessonsView,
     files: Files,
     lab: Lab,
+    /// Play online: the network game, shown in place of the window's own while it is on.
+    online: Online,
     cursor: Option<Cell>,
     /// Whether a board cell had keyboard focus last frame.
     board_focused: bool,
@@ -140,6 +143,7 @@ impl TicTacToeApp {
         let wake = ctx.clone();
         let driver = Driver::new(DriverConfig::default(), move || wake.request_repaint());
         let mut computer = Computer::new(ctx, driver.clone());
+        let online_wake = ctx.clone();
         computer.set_lessons(lessons.shared());
         TicTacToeApp {
             state,
@@ -147,6 +151,7 @@ impl TicTacToeApp {
             lessons,
             files: Files::desktop(),
             lab: Lab::new(&driver),
+            online: Online::new(move || online_wake.request_repaint()),
             cursor: None,
             board_focused: false,
             note: None,
@@ -165,6 +170,50 @@ impl TicTacToeApp {
         self.lessons = LessonsView::from_data_folder(move || ctx.request_repaint());
         self.computer.set_lessons(self.lessons.shared());
         self
+    }
+
+    /// Writes each online game's record in the user's data folder after every move (the
+    /// window a person runs; under test nothing is written).
+    #[must_use]
+    pub fn with_online_record_in_data_folder(mut self) -> TicTacToeApp {
+        if let Some(dir) = eframe::storage_dir(crate::install::APP_ID) {
+            self.online.set_folder(dir);
+        }
+        self
+    }
+
+    /// Keeps the online game's record and what rejoining it needs in `folder` (tests).
+    #[doc(hidden)]
+    #[must_use]
+    pub fn with_online_folder(mut self, folder: std::path::PathBuf) -> TicTacToeApp {
+        self.online.set_folder(folder);
+        self
+    }
+
+    /// Plays online with these network settings (tests: loopback only, no relays).
+    #[doc(hidden)]
+    #[must_use]
+    pub fn with_network(mut self, net: crate::net::NetConfig) -> TicTacToeApp {
+        self.online.set_network(net);
+        self
+    }
+
+    /// The ticket of the game this window hosts online, once the network gave one.
+    #[must_use]
+    pub fn online_ticket(&self) -> Option<&str> {
+        self.online.ticket()
+    }
+
+    /// Whether an online game is shown in place of the window's own.
+    #[must_use]
+    pub fn is_online(&self) -> bool {
+        self.online.is_on()
+    }
+
+    /// The online game as the window last heard of it.
+    #[must_use]
+    pub fn online_game(&self) -> Option<&crate::net::View> {
+        self.online.view()
     }
 
     /// Replaces the file dialog (tests hand in a fixed path).
@@ -247,6 +296,7 @@ impl TicTacToeApp {
             ctx.request_repaint();
         }
         self.lab.poll(&self.state.session);
+        self.online.poll();
         if let Some(answer) = self.files.poll() {
             self.file_answer(answer);
             ctx.request_repaint();
@@ -305,6 +355,12 @@ impl TicTacToeApp {
 
     /// A person's move, or the reason it cannot be played.
     fn play(&mut self, cell: Cell) {
+        if self.online.is_on() {
+            if let Some(why) = self.online.play(cell) {
+                self.set_refusal(why);
+            }
+            return;
+        }
         let session = &mut self.state.session;
         if session.is_computer_to_move() {
             let why = if self.computer.is_thinking() {
@@ -442,6 +498,10 @@ impl TicTacToeApp {
     /// desktop's file dialog cannot be shown, a search that failed), which wraps over up to
     /// [`NOTE_ROWS`] rows so it is read whole; the board gives way while it is shown.
     fn status_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
+        if let Some([headline, players, last]) = self.online.status_lines() {
+            online_status_ui(ui, headline, players, last, self.current_note());
+            return;
+        }
         let session = &self.state.session;
         let failure = self.computer.failure(session);
         ui.add_space(4.0);
@@ -524,6 +584,17 @@ impl TicTacToeApp {
 
     /// The board, and the actions clicking it asks for.
     fn board_ui(&mut self, ui: &mut Ui, actions: &mut Vec<Action>) {
+        if self.online.is_on() {
+            let stones = self.online.rule().is_some_and(|rule| {
+                let stones = self.state.prefs.board_look.stones_on(&rule);
+                naming::name_sides_as_stones(stones);
+                stones
+            });
+            if let Some(why) = self.online.board_ui(ui, stones, &mut self.cursor) {
+                self.set_refusal(why);
+            }
+            return;
+        }
         let session = &self.state.session;
         if let Some(preview) = self.lab.preview(session) {
             // A step of the learners' lab: shown, never played.
@@ -593,6 +664,17 @@ impl TicTacToeApp {
 
     /// The shortcuts and board keys pressed this frame, as actions.
     fn keyboard_actions(&mut self, ctx: &egui::Context) -> Vec<Action> {
+        if self.online.is_on() {
+            // The window's own game is set aside: only the board keys, for the online one.
+            let mut actions = Vec::new();
+            if let Some(rule) = self.online.rule()
+                && self.board_has_keyboard(ctx)
+                && let Some(cell) = keys::board_keys(ctx, &rule, &mut self.cursor)
+            {
+                actions.push(Action::Play(cell));
+            }
+            return actions;
+        }
         let mut actions: Vec<Action> = keys::commands(ctx)
             .into_iter()
             .map(|c| match c {
@@ -680,6 +762,32 @@ fn wrapped_note(ui: &mut Ui, row_height: f32, text: RichText) {
     );
 }
 
+/// The status area while an online game is shown: its headline, the players and clocks,
+/// and the latest happening (or the window's note, which is newer when there is one).
+fn online_status_ui(
+    ui: &mut Ui,
+    headline: String,
+    players: String,
+    last: String,
+    note: Option<&Note>,
+) {
+    ui.add_space(4.0);
+    let headline_height = ui
+        .ctx()
+        .fonts_mut(|f| f.row_height(&FontId::proportional(STATUS_SIZE)));
+    let headline = RichText::new(headline).size(STATUS_SIZE).strong();
+    status_line(ui, headline_height, headline, |_| {});
+    let body_height = ui.text_style_height(&egui::TextStyle::Body);
+    status_line(ui, body_height, players, |_| {});
+    let text = match note {
+        Some(note) if note.error => RichText::new(&note.text).color(ui.visuals().warn_fg_color),
+        Some(note) => RichText::new(&note.text),
+        None => RichText::new(last),
+    };
+    wrapped_note(ui, body_height, text);
+    ui.add_space(2.0);
+}
+
 fn is_cell(id: Id, session: &Session) -> bool {
     let cells = session.settings().rule.cells();
     (0..cells).any(|i| BoardView::cell_id(BoardView::board_id(), i) == id)
@@ -718,6 +826,7 @@ impl eframe::App for TicTacToeApp {
                     lessons: &mut self.lessons,
                     file_dialog_open: self.files.busy(),
                     lab: &mut self.lab,
+                    online: &mut self.online,
                 };
                 actions.extend(panel.ui(ui));
             });
@@ -729,7 +838,9 @@ impl eframe::App for TicTacToeApp {
                 .total_margin()
                 .sum()
                 .x;
-        self.lab.panel_ui(ui, &self.state.session, board_width);
+        if !self.online.is_on() {
+            self.lab.panel_ui(ui, &self.state.session, board_width);
+        }
         egui::CentralPanel::default().show(ui, |ui| self.board_ui(ui, &mut actions));
         self.files.ui(&ctx);
 
@@ -746,8 +857,11 @@ impl eframe::App for TicTacToeApp {
         self.title_in_language(&ctx);
         saved::keep_zoom_in_range(&ctx, None);
         self.lessons.watch(&self.state.session);
-        self.computer
-            .drive(&self.state.session, &ctx, Instant::now());
+        if !self.online.is_on() {
+            // The window's own game waits while the online one is shown.
+            self.computer
+                .drive(&self.state.session, &ctx, Instant::now());
+        }
         self.computer
             .drive_values(&self.state.session, self.state.prefs.show_values);
         self.computer.release_when_over(&self.state.session);

@@ -27,6 +27,7 @@ mod keys;
 mod lab;
 mod lessons;
 mod naming;
+mod online;
 mod panel;
 mod quit;
 mod renderer;
@@ -132,7 +133,8 @@ fn app_creator(
         }
         let app = TicTacToeApp::new(cc)
             .with_damaged_settings_kept(kept.as_deref())
-            .with_lessons_in_data_folder(&cc.egui_ctx);
+            .with_lessons_in_data_folder(&cc.egui_ctx)
+            .with_online_record_in_data_folder();
         Ok(Box::new(if exit_early {
             app.exit_after_first_frame(start)
         } else {

@@ -57,6 +57,7 @@ pub struct ControlPanel<'a> {
     pub lessons: &'a mut super::lessons::LessonsView,
     pub file_dialog_open: bool,
     pub lab: &'a mut super::lab::Lab,
+    pub online: &'a mut super::online::Online,
 }
 
 impl ControlPanel<'_> {
@@ -73,9 +74,16 @@ impl ControlPanel<'_> {
                 // moves the buttons: a second click where the first was still hits.
                 language_ui(ui, self.prefs);
                 ui.separator();
+                if self.online.is_on() {
+                    // The window's own game is set aside while the online one is shown.
+                    self.online.section_ui(ui, settings.rule);
+                    return;
+                }
                 self.commands_ui(ui, &mut actions);
                 ui.separator();
                 self.lab.section_ui(ui);
+                ui.separator();
+                self.online.section_ui(ui, settings.rule);
                 ui.separator();
                 players_ui(ui, &mut settings);
                 ui.separator();

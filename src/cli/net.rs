@@ -1,0 +1,519 @@
+//! `tictactoe net host` and `tictactoe net join TICKET`: a game between two terminals over
+//! the network. The host prints a ticket on a line of its own; the joiner passes it on its
+//! command line. Each side types moves (`row column`, or a keypad digit on 3x3) and
+//! `undo`, `draw`, `rematch` (offers the other must accept), `resign`, `claim`, `yes`/`no`
+//! (answers), `quit`. The network runs on a worker thread (`crate::net::worker`); this file
+//! only reads lines and prints what happens.
+
+use std::io::{BufRead, Write};
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::mpsc;
+use std::time::Duration;
+
+use clap::{Args, Subcommand, ValueEnum};
+
+use super::CliError;
+use crate::net::machine::{Action, Event, HostConfig};
+use crate::net::message::{Ending, Offer, Token};
+use crate::net::transport::NetConfig;
+use crate::net::worker::{self, Command, NetHandle, Options, Start, Update, View};
+use crate::rules::{Cell, Outcome, Rule, Side};
+
+/// Arguments of `net`.
+#[derive(Args, Debug)]
+pub struct NetArgs {
+    #[command(subcommand)]
+    pub command: NetCommand,
+}
+
+/// Host or join.
+#[derive(Subcommand, Debug)]
+pub enum NetCommand {
+    /// Host a game: prints a ticket for the other player
+    Host(HostArgs),
+    /// Join the game a ticket names
+    Join(JoinArgs),
+    /// Measure network play on 127.0.0.1: move round trip, reconnection, idle cost
+    Bench(BenchArgs),
+}
+
+/// Arguments of `net bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// How many moves each side plays (1 to 190)
+    #[arg(long, default_value_t = 190)]
+    pub moves: usize,
+    /// Seconds the idle connection is watched
+    #[arg(long, value_name = "S", default_value = "10", value_parser = super::parse_seconds)]
+    pub idle: Duration,
+}
+
+/// The options both sides take.
+#[derive(Args, Debug, Clone)]
+pub struct Common {
+    /// Your name, as the other player sees it
+    #[arg(long, default_value = "Player")]
+    pub name: String,
+    /// No relay servers and no address look-up: direct addresses only (a LAN without
+    /// internet access)
+    #[arg(long)]
+    pub local_only: bool,
+    /// A relay server to use instead of the public ones (https://...)
+    #[arg(long, value_name = "URL", value_parser = relay_url)]
+    pub relay: Option<String>,
+    /// The local address to listen on, such as 127.0.0.1:0 (default: every interface)
+    #[arg(long, value_name = "ADDR")]
+    pub bind: Option<SocketAddr>,
+    /// Write the game record here after every move
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+}
+
+/// Arguments of `net host`.
+#[derive(Args, Debug)]
+pub struct HostArgs {
+    /// Board width, height and how many in a row win
+    #[arg(long, value_name = "W,H,K", default_value = "3,3,3", value_parser = super::parse_rule)]
+    pub rule: Rule,
+    /// Only exactly K in a row wins
+    #[arg(long)]
+    pub exact: bool,
+    /// Who moves first (and plays X)
+    #[arg(long, value_enum, default_value_t = First::Host)]
+    pub first: First,
+    /// Let the first caller in without asking
+    #[arg(long)]
+    pub accept: bool,
+    #[command(flatten)]
+    pub common: Common,
+}
+
+/// Arguments of `net join`.
+#[derive(Args, Debug)]
+pub struct JoinArgs {
+    /// The ticket the host printed
+    #[arg(value_parser = ticket)]
+    pub ticket: String,
+    /// Come back to a game you left: the token printed when you joined it
+    #[arg(long, value_name = "TOKEN")]
+    pub resume: Option<Token>,
+    #[command(flatten)]
+    pub common: Common,
+}
+
+/// Who moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum First {
+    Host,
+    Joiner,
+}
+
+/// A ticket as the host printed it, checked before anything starts.
+fn ticket(text: &str) -> Result<String, String> {
+    let text = text.trim();
+    crate::net::transport::parse_ticket(text)
+        .map(|_| text.to_string())
+        .map_err(|e| format!("{e} (copy the whole line the host printed)"))
+}
+
+/// A relay server's address, checked before anything starts.
+fn relay_url(text: &str) -> Result<String, String> {
+    crate::net::transport::check_relay(text).map(|()| text.to_string())
+}
+
+fn options(common: &Common) -> Options {
+    Options {
+        net: NetConfig {
+            local_only: common.local_only,
+            relay: common.relay.clone(),
+            bind: common.bind,
+        },
+        record: common.record.clone(),
+        ..Options::default()
+    }
+}
+
+pub fn run(args: &NetArgs, output: &mut dyn Write) -> Result<(), CliError> {
+    let program = env!("CARGO_PKG_VERSION").to_string();
+    let (start, common, auto_admit) = match &args.command {
+        NetCommand::Bench(bench) => {
+            return crate::net::bench::run(output, bench.moves, bench.idle)
+                .map_err(|e| CliError::Usage(e.to_string()));
+        }
+        NetCommand::Host(host) => {
+            let side = match host.first {
+                First::Host => Side::X,
+                First::Joiner => Side::O,
+            };
+            let config = HostConfig {
+                name: host.common.name.clone(),
+                rule: host.rule.with_exact(host.exact),
+                side,
+                token: Token(rand::random()),
+                program,
+            };
+            (Start::Host(config), &host.common, host.accept)
+        }
+        NetCommand::Join(join) => {
+            let start = Start::Join {
+                ticket: join.ticket.clone(),
+                name: join.common.name.clone(),
+                program,
+                resume: join.resume,
+            };
+            (start, &join.common, false)
+        }
+    };
+    let handle = worker::start(start, options(common), Box::new(|| {}));
+    let lines = read_lines();
+    let mut terminal = Terminal {
+        output,
+        handle: &handle,
+        auto_admit,
+        asking: false,
+        peer: String::new(),
+        fingerprint: String::new(),
+        view: None,
+        ticket: match &args.command {
+            NetCommand::Join(join) => join.ticket.clone(),
+            _ => String::new(),
+        },
+        told_resume: false,
+    };
+    let result = terminal.run(&lines);
+    handle.quit();
+    result
+}
+
+/// Standard input's lines, read on a thread of their own so the network is heard while
+/// the player thinks. The channel closes at the end of input.
+fn read_lines() -> mpsc::Receiver<String> {
+    let (to, lines) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { return };
+            if to.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    lines
+}
+
+/// The terminal's side of the game.
+struct Terminal<'a> {
+    output: &'a mut dyn Write,
+    handle: &'a NetHandle,
+    auto_admit: bool,
+    /// A caller waits for the host's yes or no.
+    asking: bool,
+    peer: String,
+    fingerprint: String,
+    view: Option<View>,
+    ticket: String,
+    told_resume: bool,
+}
+
+/// What the player typed.
+#[derive(Debug, PartialEq, Eq)]
+enum Typed {
+    Act(Action),
+    Yes,
+    No,
+    Quit,
+    Help,
+}
+
+impl Terminal<'_> {
+    fn run(&mut self, lines: &mpsc::Receiver<String>) -> Result<(), CliError> {
+        let mut input_open = true;
+        loop {
+            match self.handle.updates.recv_timeout(Duration::from_millis(50)) {
+                Ok(Update::Finished(reason)) => {
+                    writeln!(self.output, "Network game ended: {reason}.")?;
+                    return Ok(());
+                }
+                Ok(update) => self.show(update)?,
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
+            }
+            self.output.flush()?;
+            while input_open {
+                match lines.try_recv() {
+                    Ok(line) => {
+                        if !self.typed(&line)? {
+                            return Ok(());
+                        }
+                    }
+                    Err(mpsc::TryRecvError::Empty) => break,
+                    Err(mpsc::TryRecvError::Disconnected) => {
+                        // The end of input: leave once the game is over.
+                        input_open = false;
+                    }
+                }
+            }
+            let over = self.view.as_ref().is_some_and(is_over);
+            if !input_open && (over || self.view.is_none()) {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Handles a typed line; false to leave.
+    fn typed(&mut self, line: &str) -> Result<bool, CliError> {
+        let rule = self.view.as_ref().map(|v| *v.session.position().rule());
+        let action = match parse(line, rule) {
+            Ok(Typed::Quit) => return Ok(false),
+            Ok(Typed::Help) | Err(_) if line.trim().is_empty() => return Ok(true),
+            Ok(Typed::Help) => {
+                writeln!(self.output, "{HELP}")?;
+                return Ok(true);
+            }
+            Ok(Typed::Yes) if self.asking => Action::Admit(true),
+            Ok(Typed::No) if self.asking => Action::Admit(false),
+            Ok(Typed::Yes) => Action::Reply(true),
+            Ok(Typed::No) => Action::Reply(false),
+            Ok(Typed::Act(action)) => action,
+            Err(message) => {
+                writeln!(self.output, "{message}")?;
+                return Ok(true);
+            }
+        };
+        if matches!(action, Action::Admit(_)) {
+            self.asking = false;
+        }
+        Ok(self.handle.send(Command::Act(action)))
+    }
+
+    fn show(&mut self, update: Update) -> Result<(), CliError> {
+        match update {
+            Update::Ticket(ticket) => {
+                writeln!(self.output, "Give this ticket to the other player:")?;
+                writeln!(self.output, "{ticket}")?;
+                writeln!(self.output, "Waiting for a player to join...")?;
+            }
+            Update::Peer { fingerprint } => self.fingerprint = fingerprint,
+            Update::Event(event) => self.event(event)?,
+            Update::View(view) => {
+                let key = |v: &View| (v.session.moves().len(), v.ending, v.connected, v.side);
+                let changed = self.view.as_ref().map(key) != Some(key(&view));
+                self.view = Some(*view);
+                self.resume_hint()?;
+                if changed {
+                    self.prompt()?;
+                }
+            }
+            Update::Refused(error) => writeln!(self.output, "Not now: {error}.")?,
+            Update::Warning(warning) => writeln!(self.output, "Network: {warning}.")?,
+            Update::Finished(_) => {}
+        }
+        Ok(())
+    }
+
+    /// The joiner learns how to come back after a restart, once.
+    fn resume_hint(&mut self) -> Result<(), CliError> {
+        let Some(token) = self.view.as_ref().and_then(|v| v.token) else {
+            return Ok(());
+        };
+        if self.ticket.is_empty() || self.told_resume {
+            return Ok(());
+        }
+        self.told_resume = true;
+        writeln!(
+            self.output,
+            "If this program stops, come back with: tictactoe net join {} --resume {token}",
+            self.ticket
+        )?;
+        Ok(())
+    }
+
+    fn event(&mut self, event: Event) -> Result<(), CliError> {
+        match event {
+            Event::JoinRequest { name } => self.join_request(name)?,
+            Event::Joined {
+                name,
+                seat,
+                resumed,
+            } => {
+                self.peer = name;
+                let verb = if resumed { "is back" } else { "connected" };
+                writeln!(
+                    self.output,
+                    "{} {verb} (key {}). They play {seat}, you play {}.",
+                    self.peer,
+                    self.fingerprint,
+                    seat.other()
+                )?;
+            }
+            Event::Refused(reason) => writeln!(self.output, "Refused: {reason}.")?,
+            Event::Moved { side, cell } => {
+                writeln!(self.output, "{side} plays {}.", cell_text(cell))?;
+            }
+            Event::Record => {}
+            Event::Over => {}
+            other => self.notice(other)?,
+        }
+        Ok(())
+    }
+
+    fn join_request(&mut self, name: String) -> Result<(), CliError> {
+        if self.auto_admit {
+            writeln!(self.output, "{name} (key {}) joins.", self.fingerprint)?;
+            self.handle.send(Command::Act(Action::Admit(true)));
+        } else {
+            self.asking = true;
+            writeln!(
+                self.output,
+                "{name} (key {}) asks to join. Let them in? [yes/no]",
+                self.fingerprint
+            )?;
+        }
+        Ok(())
+    }
+
+    fn notice(&mut self, event: Event) -> Result<(), CliError> {
+        let peer = if self.peer.is_empty() {
+            "The other player".to_string()
+        } else {
+            self.peer.clone()
+        };
+        match event {
+            Event::Offered(offer) => writeln!(
+                self.output,
+                "{peer} offers {}. Accept? [yes/no]",
+                offer_text(offer)
+            )?,
+            Event::Answered {
+                offer,
+                accepted,
+                by_peer,
+            } => {
+                let who = if by_peer { peer } else { "You".to_string() };
+                let verb = if accepted { "accepted" } else { "declined" };
+                writeln!(self.output, "{who} {verb} {}.", offer_text(offer))?;
+            }
+            Event::Undone { moves } => writeln!(self.output, "Moves taken back; {moves} remain.")?,
+            Event::NewGame { seat } => writeln!(self.output, "A new game: you play {seat}.")?,
+            Event::PeerAway(reason) => writeln!(
+                self.output,
+                "{reason}. The game is kept; waiting for {peer} to come back."
+            )?,
+            Event::ClaimAvailable => writeln!(
+                self.output,
+                "{peer} has been away on their turn for two minutes: type 'claim' to take the win, or keep waiting."
+            )?,
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The board and whose turn it is, after each change.
+    fn prompt(&mut self) -> Result<(), CliError> {
+        // Before the welcome the joiner's view is only the board it starts from.
+        let Some(view) = self.view.as_ref().filter(|v| !v.peer_name.is_empty()) else {
+            return Ok(());
+        };
+        super::play::write_board(self.output, view.session.position())?;
+        if let Some(text) = result_text(view) {
+            writeln!(self.output, "Game over: {text}. Type 'rematch' or 'quit'.")?;
+        } else if view.session.position().side_to_move() == view.side {
+            writeln!(self.output, "Your move ({}):", view.side)?;
+        } else {
+            writeln!(self.output, "Waiting for the other player's move...")?;
+        }
+        Ok(())
+    }
+}
+
+fn is_over(view: &View) -> bool {
+    view.ending.is_some() || view.session.outcome().is_some()
+}
+
+/// How the game ended, in words, or `None` while it goes on.
+fn result_text(view: &View) -> Option<String> {
+    let text = match (view.ending, view.session.outcome()) {
+        (Some(Ending::Resigned(side)), _) => format!("{side} resigned"),
+        (Some(Ending::DrawAgreed), _) => "a draw by agreement".to_string(),
+        (Some(Ending::Abandoned(side)), _) => format!("{side} left and lost"),
+        (None, Some(Outcome::Draw)) => "a draw, the board is full".to_string(),
+        (None, Some(Outcome::Win { side, .. })) => format!("{side} wins"),
+        (None, None) => return None,
+    };
+    Some(text)
+}
+
+fn offer_text(offer: Offer) -> &'static str {
+    match offer {
+        Offer::Undo => "to take back a move",
+        Offer::Draw => "a draw",
+        Offer::Rematch => "a rematch",
+    }
+}
+
+fn cell_text(cell: Cell) -> String {
+    format!("{},{}", cell.row + 1, cell.col + 1)
+}
+
+const HELP: &str = "Type a move as 'row column' (1-based; a keypad digit on 3x3), or: undo, draw, \
+rematch, resign, claim, yes, no, quit.";
+
+/// Reads one typed line.
+fn parse(line: &str, rule: Option<Rule>) -> Result<Typed, String> {
+    let text = line.trim().to_ascii_lowercase();
+    let typed = match text.as_str() {
+        "undo" => Typed::Act(Action::Offer(Offer::Undo)),
+        "draw" => Typed::Act(Action::Offer(Offer::Draw)),
+        "rematch" => Typed::Act(Action::Offer(Offer::Rematch)),
+        "resign" => Typed::Act(Action::Resign),
+        "claim" => Typed::Act(Action::Claim),
+        "yes" | "y" => Typed::Yes,
+        "no" | "n" => Typed::No,
+        "quit" | "q" | "exit" => Typed::Quit,
+        "help" | "h" | "?" | "" => Typed::Help,
+        _ => Typed::Act(Action::Move(parse_cell(&text, rule)?)),
+    };
+    Ok(typed)
+}
+
+fn parse_cell(text: &str, rule: Option<Rule>) -> Result<Cell, String> {
+    let numbers: Result<Vec<usize>, _> = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|s| !s.is_empty())
+        .map(str::parse)
+        .collect();
+    let keypad = rule.is_some_and(|r| r.width() == 3 && r.height() == 3);
+    match numbers.as_deref() {
+        Ok(&[row, col]) if row >= 1 && col >= 1 => Ok(Cell::new(row - 1, col - 1)),
+        Ok(&[digit]) if keypad && (1..=9).contains(&digit) => {
+            Ok(Cell::new(2 - (digit - 1) / 3, (digit - 1) % 3))
+        }
+        _ => Err(format!("'{}' is not a move. {HELP}", text)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_moves_offers_and_answers() {
+        let ttt = Some(Rule::TIC_TAC_TOE);
+        assert_eq!(
+            parse("2 3", ttt),
+            Ok(Typed::Act(Action::Move(Cell::new(1, 2))))
+        );
+        assert_eq!(
+            parse("7", ttt),
+            Ok(Typed::Act(Action::Move(Cell::new(0, 0))))
+        );
+        assert_eq!(
+            parse("DRAW", ttt),
+            Ok(Typed::Act(Action::Offer(Offer::Draw)))
+        );
+        assert_eq!(parse("y", ttt), Ok(Typed::Yes));
+        assert!(parse("5", Some(Rule::new(5, 5, 4, false).unwrap())).is_err());
+        assert!(parse("0 1", ttt).is_err());
+    }
+}

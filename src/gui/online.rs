@@ -1,0 +1,813 @@
+//! Play online: the panel's section that hosts or joins a game over the network, and the
+//! network game the window shows in place of its own while it is on. The match itself runs
+//! on the network worker ([`crate::net::worker`]); this side only sends the player's
+//! actions and draws what the worker reports. The window's own game is left as it was and
+//! comes back when the online game is closed.
+
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use egui::{RichText, TextEdit, Ui};
+use serde::{Deserialize, Serialize};
+
+use crate::net::{
+    Action, ActionError, Command, Ending, Event, HostConfig, NetConfig, NetHandle, Offer, Options,
+    Start, Token, Update, View, transport, worker,
+};
+use crate::rules::{Cell, Outcome, Rule, Side};
+use crate::t;
+
+use super::board::BoardView;
+use super::naming::{cell_name, side_name};
+use super::status;
+
+/// The recent happenings the section lists, newest last.
+const RECENT: usize = 4;
+
+/// The online game's record in the data folder, written after every move.
+const RECORD_FILE: &str = "online-game.json";
+/// What a joiner needs to come back to its game after the window was closed.
+const REJOIN_FILE: &str = "online-rejoin.json";
+
+/// A game this window joined and did not leave: the host's ticket and the token it gave.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Rejoin {
+    ticket: String,
+    token: Token,
+    host: String,
+}
+
+/// The panel's section and the network game, if one is on.
+pub struct Online {
+    name: String,
+    ticket_field: String,
+    host_moves_first: bool,
+    net: NetConfig,
+    /// The relay server field, as typed (empty: n0's public relays).
+    relay_field: String,
+    /// The folder of the game's record and of the rejoin file (the data folder; none in
+    /// tests unless they give one).
+    folder: Option<PathBuf>,
+    /// The joined game the window was closed in, offered to rejoin.
+    rejoin: Option<Rejoin>,
+    wake: std::sync::Arc<dyn Fn() + Send + Sync>,
+    game: Option<Game>,
+    /// Why the last attempt could not start (a ticket that is not one).
+    problem: Option<String>,
+}
+
+/// A network game: the worker's handle and what it last reported.
+struct Game {
+    handle: NetHandle,
+    hosting: bool,
+    /// Joiner: the ticket it dialled.
+    joined: Option<String>,
+    ticket: Option<String>,
+    view: Option<View>,
+    fingerprint: Option<String>,
+    /// Host: the caller waiting for an answer.
+    asking: Option<String>,
+    round_trip: Option<Duration>,
+    /// The host's measure of the time X and O have used.
+    clock: Option<(Duration, Duration)>,
+    /// Our offer waiting for the peer's answer.
+    my_offer: Option<Offer>,
+    recent: VecDeque<String>,
+    /// Why the worker stopped; the last position stays on the board.
+    finished: Option<String>,
+    copied: bool,
+}
+
+impl Online {
+    /// The section with no game on; `wake` repaints the window when the worker has news.
+    #[must_use]
+    pub fn new(wake: impl Fn() + Send + Sync + 'static) -> Online {
+        let name = std::env::var("USER")
+            .ok()
+            .filter(|n| !n.trim().is_empty())
+            .unwrap_or_else(|| t!("online-default-name"));
+        Online {
+            name,
+            ticket_field: String::new(),
+            host_moves_first: true,
+            net: NetConfig::default(),
+            relay_field: String::new(),
+            folder: None,
+            rejoin: None,
+            wake: std::sync::Arc::new(wake),
+            game: None,
+            problem: None,
+        }
+    }
+
+    /// Uses these network settings (tests: loopback only, no relays).
+    pub fn set_network(&mut self, net: NetConfig) {
+        self.net = net;
+    }
+
+    /// Keeps each online game's record in `folder` (written after every move), and there
+    /// what a joiner needs to rejoin its game after the window was closed; offers to rejoin
+    /// a game found there. A rejoin file that cannot be read is set aside.
+    pub fn set_folder(&mut self, folder: PathBuf) {
+        let path = folder.join(REJOIN_FILE);
+        self.rejoin = std::fs::read_to_string(&path)
+            .ok()
+            .and_then(|text| serde_json::from_str(&text).ok());
+        if self.rejoin.is_none() {
+            let _ = std::fs::remove_file(&path);
+        }
+        self.folder = Some(folder);
+    }
+
+    /// Writes (or with `None` removes) the rejoin file.
+    fn keep_rejoin(&mut self, rejoin: Option<Rejoin>) {
+        if self.rejoin == rejoin {
+            return;
+        }
+        if let Some(folder) = &self.folder {
+            let path = folder.join(REJOIN_FILE);
+            let _ = match &rejoin {
+                Some(r) => std::fs::create_dir_all(folder).and_then(|()| {
+                    std::fs::write(&path, serde_json::to_string(r).unwrap_or_default())
+                }),
+                None => std::fs::remove_file(&path).or(Ok(())),
+            };
+        }
+        self.rejoin = rejoin;
+    }
+
+    /// Whether a network game is shown in place of the window's own.
+    #[must_use]
+    pub fn is_on(&self) -> bool {
+        self.game.is_some()
+    }
+
+    /// The host's ticket, once the network gave one.
+    #[must_use]
+    pub fn ticket(&self) -> Option<&str> {
+        self.game.as_ref()?.ticket.as_deref()
+    }
+
+    /// The network game as last reported, once there is an opponent (before that, the
+    /// worker's view is only the board it starts from).
+    #[must_use]
+    pub fn view(&self) -> Option<&View> {
+        self.game.as_ref()?.view()
+    }
+
+    /// Reads what the worker reported.
+    pub fn poll(&mut self) {
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        while let Ok(update) = game.handle.updates.try_recv() {
+            game.update(update);
+        }
+        // A joiner keeps what it needs to come back while its game goes on.
+        let rejoin = match (&game.joined, game.view()) {
+            (Some(ticket), Some(view)) if game.finished.is_none() => {
+                view.token.map(|token| Rejoin {
+                    ticket: ticket.clone(),
+                    token,
+                    host: view.peer_name.clone(),
+                })
+            }
+            _ => self.rejoin.clone(),
+        };
+        self.keep_rejoin(rejoin);
+    }
+
+    fn start(&mut self, start: Start, hosting: bool) {
+        let joined = match &start {
+            Start::Join { ticket, .. } => Some(ticket.clone()),
+            Start::Host(_) => None,
+        };
+        let relay = self.relay_field.trim();
+        if !relay.is_empty() && transport::check_relay(relay).is_err() {
+            self.problem = Some(t!("online-bad-relay"));
+            return;
+        }
+        self.net.relay = (!relay.is_empty()).then(|| relay.to_string());
+        let wake = self.wake.clone();
+        let options = Options {
+            net: self.net.clone(),
+            record: self.folder.as_ref().map(|f| f.join(RECORD_FILE)),
+            ..Options::default()
+        };
+        let handle = worker::start(start, options, Box::new(move || wake()));
+        self.problem = None;
+        self.game = Some(Game {
+            handle,
+            hosting,
+            joined,
+            ticket: None,
+            view: None,
+            fingerprint: None,
+            asking: None,
+            round_trip: None,
+            clock: None,
+            my_offer: None,
+            recent: VecDeque::new(),
+            finished: None,
+            copied: false,
+        });
+    }
+
+    /// The name sent to the other player: as typed, or a stand-in for an empty field (the
+    /// other side knows its opponent by it).
+    fn player_name(&self) -> String {
+        let name = self.name.trim();
+        if name.is_empty() {
+            t!("online-default-name")
+        } else {
+            name.to_string()
+        }
+    }
+
+    fn host(&mut self, rule: Rule) {
+        let side = if self.host_moves_first {
+            Side::X
+        } else {
+            Side::O
+        };
+        let config = HostConfig {
+            name: self.player_name(),
+            rule,
+            side,
+            token: Token(rand::random()),
+            program: env!("CARGO_PKG_VERSION").to_string(),
+        };
+        self.start(Start::Host(config), true);
+    }
+
+    fn join(&mut self) {
+        let ticket = self.ticket_field.trim().to_string();
+        if ticket.is_empty() {
+            self.problem = Some(t!("online-no-ticket"));
+            return;
+        }
+        if transport::parse_ticket(&ticket).is_err() {
+            self.problem = Some(t!("online-bad-ticket"));
+            return;
+        }
+        let start = Start::Join {
+            ticket,
+            name: self.player_name(),
+            program: env!("CARGO_PKG_VERSION").to_string(),
+            resume: None,
+        };
+        self.start(start, false);
+    }
+
+    /// Dials the host of the game the window was closed in, with its token.
+    fn rejoin(&mut self, rejoin: Rejoin) {
+        let start = Start::Join {
+            ticket: rejoin.ticket,
+            name: self.player_name(),
+            program: env!("CARGO_PKG_VERSION").to_string(),
+            resume: Some(rejoin.token),
+        };
+        self.start(start, false);
+    }
+
+    /// Leaves the network game (the peer is told) and shows the window's own again; a game
+    /// left this way is not offered to rejoin.
+    fn close(&mut self) {
+        if let Some(game) = self.game.take() {
+            // Dropping the handle tells the worker to say goodbye and stop.
+            game.handle.send(Command::Quit);
+        }
+        self.keep_rejoin(None);
+    }
+
+    /// A click on the board while the network game is shown.
+    pub fn play(&mut self, cell: Cell) -> Option<String> {
+        let game = self.game.as_mut()?;
+        if game.finished.is_some() {
+            return Some(t!("online-stopped-no-moves"));
+        }
+        game.act(Action::Move(cell));
+        None
+    }
+
+    /// The panel's section.
+    pub fn section_ui(&mut self, ui: &mut Ui, rule: Rule) {
+        ui.label(RichText::new(t!("online-heading")).strong());
+        if self.game.is_some() {
+            self.game_ui(ui);
+        } else {
+            self.start_ui(ui, rule);
+        }
+    }
+
+    fn start_ui(&mut self, ui: &mut Ui, rule: Rule) {
+        if let Some(rejoin) = self.rejoin.clone() {
+            ui.label(t!("online-rejoin-note", name = rejoin.host.clone()));
+            ui.horizontal(|ui| {
+                if ui.button(t!("online-rejoin")).clicked() {
+                    self.rejoin(rejoin);
+                }
+                if ui.button(t!("online-rejoin-forget")).clicked() {
+                    self.keep_rejoin(None);
+                }
+            });
+            if self.game.is_some() {
+                return;
+            }
+        }
+        ui.horizontal(|ui| {
+            let label = ui.label(t!("online-name"));
+            ui.add(
+                TextEdit::singleline(&mut self.name)
+                    .char_limit(crate::net::message::MAX_NAME)
+                    .desired_width(150.0),
+            )
+            .labelled_by(label.id);
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.radio_value(&mut self.host_moves_first, true, t!("online-first-me"));
+            ui.radio_value(&mut self.host_moves_first, false, t!("online-first-friend"));
+        });
+        let board = status::board_name(&rule);
+        if ui
+            .button(t!("online-host"))
+            .on_hover_text(t!("online-host-hover", board = board))
+            .clicked()
+        {
+            self.host(rule);
+            return;
+        }
+        ui.add_space(4.0);
+        let label = ui.label(t!("online-ticket-field"));
+        let field = ui
+            .add(
+                TextEdit::singleline(&mut self.ticket_field)
+                    .hint_text(t!("online-ticket-hint"))
+                    .desired_width(f32::INFINITY),
+            )
+            .labelled_by(label.id);
+        let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if ui.button(t!("online-join")).clicked() || entered {
+            self.join();
+        }
+        if let Some(problem) = &self.problem {
+            ui.label(RichText::new(problem).color(ui.visuals().warn_fg_color));
+        }
+        egui::CollapsingHeader::new(t!("online-settings"))
+            .id_salt("online-settings")
+            .show(ui, |ui| {
+                ui.checkbox(&mut self.net.local_only, t!("online-local-only"))
+                    .on_hover_text(t!("online-local-only-hover"));
+                ui.add_enabled_ui(!self.net.local_only, |ui| {
+                    let label = ui.label(t!("online-relay"));
+                    ui.add(
+                        TextEdit::singleline(&mut self.relay_field)
+                            .hint_text(t!("online-relay-hint"))
+                            .desired_width(f32::INFINITY),
+                    )
+                    .labelled_by(label.id);
+                });
+            });
+    }
+
+    fn game_ui(&mut self, ui: &mut Ui) {
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        game.connection_ui(ui);
+        if let Some(view) = game.view().cloned() {
+            game.controls_ui(ui, &view);
+        }
+        for line in &game.recent {
+            ui.label(RichText::new(line).weak());
+        }
+        let leave = if game.finished.is_some() {
+            t!("online-close")
+        } else {
+            t!("online-leave")
+        };
+        ui.add_space(4.0);
+        if ui.button(leave).clicked() {
+            self.close();
+        }
+    }
+
+    /// The status area's three lines while the network game is shown: the headline (whose
+    /// move, or the result), the players and their clocks, the latest happening.
+    #[must_use]
+    pub fn status_lines(&self) -> Option<[String; 3]> {
+        let game = self.game.as_ref()?;
+        let Some(view) = game.view() else {
+            let headline = if let Some(reason) = &game.finished {
+                t!("online-ended", reason = reason.clone())
+            } else if game.hosting {
+                t!("online-waiting")
+            } else {
+                t!("online-dialling")
+            };
+            return Some([headline, String::new(), String::new()]);
+        };
+        let peer = peer_name(view);
+        let headline = match result(view) {
+            Some(text) => text,
+            None if view.session.position().side_to_move() == view.side => {
+                t!("online-your-turn", side = side_name(view.side))
+            }
+            None => t!(
+                "online-their-turn",
+                name = peer.clone(),
+                side = side_name(view.side.other())
+            ),
+        };
+        let mut players = t!(
+            "online-players",
+            me = side_name(view.side),
+            name = peer,
+            them = side_name(view.side.other())
+        );
+        if let Some((x, o)) = game.clock {
+            players = format!(
+                "{players} · {}",
+                t!(
+                    "online-clock",
+                    x_side = side_name(Side::X),
+                    x = minutes(x),
+                    o_side = side_name(Side::O),
+                    o = minutes(o)
+                )
+            );
+        }
+        let last = match &game.finished {
+            Some(reason) => t!("online-ended", reason = reason.clone()),
+            None => game.recent.back().cloned().unwrap_or_default(),
+        };
+        Some([headline, players, last])
+    }
+
+    /// The rule of the network game, once it is known.
+    #[must_use]
+    pub fn rule(&self) -> Option<Rule> {
+        Some(self.view()?.session.settings().rule)
+    }
+
+    /// The network game's board (while there is none yet, the headline in its place); a
+    /// click sends a move, the reason it cannot is returned.
+    pub fn board_ui(
+        &mut self,
+        ui: &mut Ui,
+        stones: bool,
+        cursor: &mut Option<Cell>,
+    ) -> Option<String> {
+        let Some(view) = self.view().cloned() else {
+            if let Some(game) = self.game.as_mut()
+                && game.asking.is_none()
+                && game.finished.is_none()
+                && let Some(ticket) = game.ticket.clone()
+            {
+                // The host's ticket, large, where the board will be.
+                ui.vertical_centered(|ui| {
+                    ui.add_space(ui.available_height() * 0.25);
+                    ui.set_max_width(ui.available_width().min(640.0));
+                    game.ticket_ui(ui, &ticket);
+                });
+                return None;
+            }
+            if let Some([headline, ..]) = self.status_lines() {
+                ui.centered_and_justified(|ui| ui.label(RichText::new(headline).size(20.0)));
+            }
+            return None;
+        };
+        let outcome = view.session.outcome();
+        let win_line: &[Cell] = match &outcome {
+            Some(Outcome::Win { line, .. }) => line,
+            _ => &[],
+        };
+        let playing = self.game.as_ref().is_some_and(|g| g.finished.is_none());
+        let my_turn = playing
+            && view.ending.is_none()
+            && outcome.is_none()
+            && view.session.position().side_to_move() == view.side;
+        let response = BoardView::new(view.session.position())
+            .stones(stones)
+            .last_move(view.session.last_move())
+            .win_line(win_line)
+            .preview(my_turn.then_some(view.side))
+            .cursor(*cursor)
+            .ui(ui);
+        if let Some(cell) = response.focused {
+            *cursor = Some(cell);
+        }
+        response.clicked.and_then(|cell| self.play(cell))
+    }
+}
+
+impl Game {
+    fn view(&self) -> Option<&View> {
+        self.view.as_ref().filter(|v| !v.peer_name.is_empty())
+    }
+
+    fn act(&mut self, action: Action) {
+        if let Action::Offer(offer) = action {
+            self.my_offer = Some(offer);
+        }
+        if !self.handle.send(Command::Act(action)) {
+            self.note(t!("online-worker-gone"));
+        }
+    }
+
+    fn note(&mut self, text: String) {
+        self.recent.push_back(text);
+        while self.recent.len() > RECENT {
+            self.recent.pop_front();
+        }
+    }
+
+    fn peer(&self) -> String {
+        self.view
+            .as_ref()
+            .map_or_else(|| self.asking.clone().unwrap_or_default(), peer_name)
+    }
+
+    fn update(&mut self, update: Update) {
+        match update {
+            Update::Ticket(ticket) => self.ticket = Some(ticket),
+            Update::Peer { fingerprint } => self.fingerprint = Some(fingerprint),
+            Update::Event(event) => self.event(event),
+            Update::View(view) => self.view = Some(*view),
+            Update::Refused(error) => {
+                self.my_offer = None;
+                self.note(refusal(&error));
+            }
+            Update::Warning(text) => self.note(text),
+            Update::Finished(reason) => self.finished = Some(reason),
+        }
+    }
+
+    fn event(&mut self, event: Event) {
+        let text = match event {
+            Event::JoinRequest { name } => {
+                self.asking = Some(name.clone());
+                t!("online-asks", name = name, key = self.key())
+            }
+            Event::Joined {
+                name,
+                seat,
+                resumed,
+            } => {
+                self.asking = None;
+                if resumed {
+                    t!("online-back", name = name)
+                } else {
+                    t!("online-joined", name = name, side = side_name(seat.other()))
+                }
+            }
+            Event::Refused(reason) => t!("online-refused", reason = reason),
+            Event::Moved { side, cell } => t!(
+                "online-moved",
+                side = side_name(side),
+                cell = cell_name(cell)
+            ),
+            Event::Offered(offer) => t!("online-offers", name = self.peer(), what = what(offer)),
+            Event::Answered {
+                offer,
+                accepted,
+                by_peer,
+            } => {
+                if by_peer {
+                    self.my_offer = None;
+                }
+                let (name, what) = (self.peer(), what(offer));
+                match (by_peer, accepted) {
+                    (true, true) => t!("online-they-accepted", name = name, what = what),
+                    (true, false) => t!("online-they-declined", name = name, what = what),
+                    (false, true) => t!("online-you-accepted", what = what),
+                    (false, false) => t!("online-you-declined", what = what),
+                }
+            }
+            Event::Undone { moves } => t!("online-undone", moves = moves.to_string()),
+            Event::NewGame { seat } => {
+                self.my_offer = None;
+                t!("online-new-game", side = side_name(seat))
+            }
+            Event::PeerAway(reason) => t!("online-peer-away", reason = reason, name = self.peer()),
+            Event::ClaimAvailable => t!("online-claim-available", name = self.peer()),
+            Event::RoundTrip(time) => {
+                self.round_trip = Some(time);
+                return;
+            }
+            Event::Clock { x, o } => {
+                self.clock = Some((x, o));
+                return;
+            }
+            Event::Over | Event::Record => return,
+        };
+        self.note(text);
+    }
+
+    /// The peer's key as the section shows it, once connected.
+    fn key(&self) -> String {
+        self.fingerprint.clone().unwrap_or_else(|| "?".into())
+    }
+
+    fn connection_ui(&mut self, ui: &mut Ui) {
+        if self.view().is_none() && self.asking.is_none() && self.finished.is_none() {
+            if self.hosting {
+                // The ticket itself is shown large where the board will be.
+                let text = if self.ticket.is_some() {
+                    t!("online-waiting")
+                } else {
+                    t!("online-starting")
+                };
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(text);
+                });
+            } else {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(t!("online-dialling"));
+                });
+            }
+        }
+        if let Some(name) = self.asking.clone() {
+            ui.label(t!("online-asks", name = name, key = self.key()));
+            ui.horizontal(|ui| {
+                if ui.button(t!("online-let-in")).clicked() {
+                    self.asking = None;
+                    self.act(Action::Admit(true));
+                }
+                if ui.button(t!("online-turn-away")).clicked() {
+                    self.asking = None;
+                    self.act(Action::Admit(false));
+                }
+            });
+        }
+        let Some(view) = self.view() else {
+            if let Some(reason) = &self.finished {
+                ui.label(RichText::new(t!("online-ended", reason = reason.clone())).strong());
+            }
+            return;
+        };
+        ui.label(t!(
+            "online-playing",
+            name = peer_name(view),
+            key = self.key()
+        ));
+        let state = if self.finished.is_some() {
+            t!("online-disconnected")
+        } else if !view.connected {
+            t!("online-away")
+        } else if let Some(time) = self.round_trip {
+            t!("online-connected", ms = milliseconds(time))
+        } else {
+            t!("online-connected-plain")
+        };
+        ui.label(state);
+    }
+
+    fn ticket_ui(&mut self, ui: &mut Ui, ticket: &str) {
+        ui.label(RichText::new(t!("online-give-ticket")).size(18.0));
+        ui.add_space(8.0);
+        ui.add(egui::Label::new(RichText::new(ticket).monospace().size(15.0)).wrap());
+        ui.add_space(8.0);
+        let copy = if self.copied {
+            t!("online-copied")
+        } else {
+            t!("online-copy")
+        };
+        if ui.button(copy).clicked() {
+            ui.ctx().copy_text(ticket.to_string());
+            self.copied = true;
+        }
+    }
+
+    fn controls_ui(&mut self, ui: &mut Ui, view: &View) {
+        if self.finished.is_some() {
+            return;
+        }
+        if let Some(offer) = view.pending_offer {
+            ui.label(
+                RichText::new(t!(
+                    "online-offers",
+                    name = peer_name(view),
+                    what = what(offer)
+                ))
+                .strong(),
+            );
+            ui.horizontal(|ui| {
+                if ui.button(t!("online-accept")).clicked() {
+                    self.act(Action::Reply(true));
+                }
+                if ui.button(t!("online-decline")).clicked() {
+                    self.act(Action::Reply(false));
+                }
+            });
+        }
+        if let Some(offer) = self.my_offer {
+            ui.label(t!("online-you-offered", what = what(offer)));
+        }
+        let over = view.ending.is_some() || view.session.outcome().is_some();
+        let free = self.my_offer.is_none() && view.pending_offer.is_none();
+        ui.horizontal_wrapped(|ui| {
+            if over {
+                if ui
+                    .add_enabled(free, egui::Button::new(t!("online-offer-rematch")))
+                    .clicked()
+                {
+                    self.act(Action::Offer(Offer::Rematch));
+                }
+                return;
+            }
+            // Whether this player has a move to take back (X moves first).
+            let moved = view.session.moves().len() > usize::from(view.side == Side::O);
+            if ui
+                .add_enabled(free && moved, egui::Button::new(t!("online-offer-undo")))
+                .clicked()
+            {
+                self.act(Action::Offer(Offer::Undo));
+            }
+            if ui
+                .add_enabled(free, egui::Button::new(t!("online-offer-draw")))
+                .clicked()
+            {
+                self.act(Action::Offer(Offer::Draw));
+            }
+            if ui.button(t!("online-resign")).clicked() {
+                self.act(Action::Resign);
+            }
+            if view.can_claim && ui.button(t!("online-claim")).clicked() {
+                self.act(Action::Claim);
+            }
+        });
+    }
+}
+
+fn peer_name(view: &View) -> String {
+    if view.peer_name.is_empty() {
+        t!("online-friend")
+    } else {
+        view.peer_name.clone()
+    }
+}
+
+/// How the game ended, from this player's side, or `None` while it goes on.
+fn result(view: &View) -> Option<String> {
+    let name = peer_name(view);
+    let mine = |side: Side| side == view.side;
+    let text = match (view.ending, view.session.outcome()) {
+        (Some(Ending::Resigned(side)), _) if mine(side) => t!("online-you-resigned"),
+        (Some(Ending::Resigned(_)), _) => t!("online-they-resigned", name = name),
+        (Some(Ending::DrawAgreed), _) => t!("online-draw-agreed"),
+        (Some(Ending::Abandoned(side)), _) if mine(side) => {
+            t!("online-you-abandoned", name = name)
+        }
+        (Some(Ending::Abandoned(_)), _) => t!("online-they-abandoned", name = name),
+        (None, Some(Outcome::Draw)) => t!("online-draw"),
+        (None, Some(Outcome::Win { side, .. })) if mine(side) => t!("online-you-win"),
+        (None, Some(Outcome::Win { .. })) => t!("online-they-win", name = name),
+        (None, None) => return None,
+    };
+    Some(text)
+}
+
+fn what(offer: Offer) -> String {
+    match offer {
+        Offer::Undo => t!("online-what-undo"),
+        Offer::Draw => t!("online-what-draw"),
+        Offer::Rematch => t!("online-what-rematch"),
+    }
+}
+
+/// Why the player's action was not sent, in the window's language.
+fn refusal(error: &ActionError) -> String {
+    match error {
+        ActionError::NoOpponent => t!("online-no-opponent"),
+        ActionError::NotYourTurn => t!("online-not-your-turn"),
+        ActionError::GameOver => t!("online-game-over"),
+        ActionError::OfferPending => t!("online-offer-pending"),
+        ActionError::NoOffer => t!("online-no-offer"),
+        ActionError::CannotOffer => t!("online-cannot-offer"),
+        ActionError::CannotClaim => t!("online-cannot-claim"),
+        ActionError::NobodyWaiting => t!("online-nobody-waiting"),
+        ActionError::Illegal(e) => status::capitalise(&status::move_error(e)),
+    }
+}
+
+/// A clock's time as minutes and seconds, "3:07".
+fn minutes(time: Duration) -> String {
+    let seconds = time.as_secs();
+    format!("{}:{:02}", seconds / 60, seconds % 60)
+}
+
+/// A round trip in milliseconds, with a tenth under 10 ms (loopback and a LAN take less
+/// than one).
+fn milliseconds(time: Duration) -> String {
+    let ms = time.as_secs_f64() * 1000.0;
+    if ms < 10.0 {
+        format!("{ms:.1}")
+    } else {
+        format!("{ms:.0}")
+    }
+}

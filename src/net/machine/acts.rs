@@ -1,0 +1,370 @@
+//! The game side of the match: local actions checked and sent as numbered acts, the
+//! peer's acts checked and applied in order, offers and their answers, and the joiner
+//! taking the host's snapshot.
+
+use std::time::Instant;
+
+use super::super::message::{Act, Ending, Message, Offer, Snapshot, Token};
+use super::{Action, ActionError, Event, MAX_UNACKED, Match, Phase, Role, session_for};
+use crate::rules::{Cell, Side};
+
+impl Match {
+    /// A local player's action. A refused action changes nothing.
+    pub fn act(&mut self, now: Instant, action: Action) -> Result<(), ActionError> {
+        if let Action::Admit(admit) = action {
+            return self.admit(now, admit);
+        }
+        if self.phase != Phase::Playing {
+            return Err(ActionError::NoOpponent);
+        }
+        match action {
+            Action::Move(cell) => self.local_move(now, cell)?,
+            Action::Offer(offer) => self.local_offer(now, offer)?,
+            Action::Reply(accept) => self.local_reply(now, accept)?,
+            Action::Resign => {
+                if self.is_over() {
+                    return Err(ActionError::GameOver);
+                }
+                self.end(now, Ending::Resigned(self.side));
+                self.queue(now, Act::Resign {});
+            }
+            Action::Claim => {
+                if !self.can_claim() {
+                    return Err(ActionError::CannotClaim);
+                }
+                self.end(now, Ending::Abandoned(self.side.other()));
+                self.queue(now, Act::Claim {});
+            }
+            Action::Admit(_) => unreachable!("handled above"),
+        }
+        Ok(())
+    }
+
+    /// Host: lets the waiting caller in, or sends it away.
+    fn admit(&mut self, now: Instant, admit: bool) -> Result<(), ActionError> {
+        let Phase::Asking(name) = &self.phase else {
+            return Err(ActionError::NobodyWaiting);
+        };
+        if self.link.is_none() {
+            self.phase = Phase::Waiting;
+            return Err(ActionError::NobodyWaiting);
+        }
+        if admit {
+            self.peer_name = name.clone();
+            // The caller's own token, so that it is known again even if the welcome that
+            // carries the token is lost with the connection.
+            if let Some(token) = self.caller_token.take() {
+                self.token = Some(token);
+            }
+            self.welcome_back(now, false);
+        } else {
+            self.phase = Phase::Waiting;
+            self.send(Message::Refused {
+                reason: "the host declined".into(),
+            });
+            self.close(now, "the host declined".into());
+        }
+        Ok(())
+    }
+
+    fn local_move(&mut self, now: Instant, cell: Cell) -> Result<(), ActionError> {
+        if self.is_over() {
+            return Err(ActionError::GameOver);
+        }
+        if !self.is_my_turn() {
+            return Err(ActionError::NotYourTurn);
+        }
+        if self.my_offer.is_some() {
+            return Err(ActionError::OfferPending);
+        }
+        let ply = self.ply();
+        self.play(now, self.side, cell)?;
+        // Moving instead of answering turns the peer's offer down.
+        if let Some((offer, _)) = self.peer_offer.take() {
+            self.queue(
+                now,
+                Act::Reply {
+                    offer,
+                    accept: false,
+                },
+            );
+        }
+        self.queue(now, Act::Move { ply, cell });
+        Ok(())
+    }
+
+    fn local_offer(&mut self, now: Instant, offer: Offer) -> Result<(), ActionError> {
+        if self.my_offer.is_some() || self.peer_offer.is_some() {
+            return Err(ActionError::OfferPending);
+        }
+        if !self.can_offer(offer, self.side) {
+            return Err(ActionError::CannotOffer);
+        }
+        let ply = self.ply();
+        self.my_offer = Some((offer, ply));
+        self.queue(now, Act::Offer { offer, ply });
+        Ok(())
+    }
+
+    fn local_reply(&mut self, now: Instant, accept: bool) -> Result<(), ActionError> {
+        let (offer, _) = self.peer_offer.take().ok_or(ActionError::NoOffer)?;
+        self.queue(now, Act::Reply { offer, accept });
+        if accept {
+            self.apply_offer(now, offer, self.side.other());
+        }
+        self.emit(Event::Answered {
+            offer,
+            accepted: accept,
+            by_peer: false,
+        });
+        Ok(())
+    }
+
+    /// Whether `by` may offer `offer` in the game as it stands.
+    fn can_offer(&self, offer: Offer, by: Side) -> bool {
+        match offer {
+            Offer::Undo => !self.is_over() && self.undo_target(by).is_some(),
+            Offer::Draw => !self.is_over(),
+            Offer::Rematch => self.is_over(),
+        }
+    }
+
+    /// How many moves remain when `by`'s undo is done: back to `by`'s last turn.
+    fn undo_target(&self, by: Side) -> Option<usize> {
+        let moves = self.session.moves().len();
+        (0..moves).rev().find(|ply| ply % 2 == by.index())
+    }
+
+    fn ply(&self) -> u32 {
+        u32::try_from(self.session.moves().len()).expect("at most 400 moves")
+    }
+
+    /// Sends an act with the next number and keeps it until acknowledged.
+    fn queue(&mut self, now: Instant, act: Act) {
+        let seq = self.next_seq;
+        self.next_seq += 1;
+        self.unacked.push_back((seq, act.clone()));
+        if self.ready() {
+            self.send(Message::Act { seq, act });
+            if self.resent.is_none() || self.unacked.len() == 1 {
+                self.resent = Some(now);
+            }
+        }
+    }
+
+    /// Plays a stone for `side` through the rules' checked move.
+    fn play(&mut self, now: Instant, side: Side, cell: Cell) -> Result<(), ActionError> {
+        self.stop_turn_clock(now);
+        let played = self.session.play(cell);
+        self.start_turn_clock(now);
+        played?;
+        self.emit(Event::Moved { side, cell });
+        self.emit(Event::Record);
+        if self.session.outcome().is_some() {
+            self.stop_turn_clock(now);
+            self.emit(Event::Over);
+        }
+        Ok(())
+    }
+
+    fn end(&mut self, now: Instant, ending: Ending) {
+        self.stop_turn_clock(now);
+        self.ending = Some(ending);
+        self.emit(Event::Record);
+        self.emit(Event::Over);
+    }
+
+    /// A numbered act from the peer: applied when it is the next, acknowledged always.
+    pub(super) fn numbered(&mut self, now: Instant, seq: u32, act: Act) -> Result<(), String> {
+        if seq == self.received {
+            self.apply(now, act)?;
+            self.received += 1;
+        } else if seq > self.received.saturating_add(MAX_UNACKED) {
+            return Err(format!(
+                "message number {seq} is far ahead of {}",
+                self.received
+            ));
+        }
+        // A repeat (below) is only acknowledged; one ahead waits to be sent again in order.
+        self.send(Message::Ack {
+            next: self.received,
+        });
+        Ok(())
+    }
+
+    fn apply(&mut self, now: Instant, act: Act) -> Result<(), String> {
+        let peer = self.side.other();
+        match act {
+            Act::Move { ply, cell } => self.peer_move(now, ply, cell)?,
+            Act::Offer { offer, ply } => self.peer_offered(now, offer, ply),
+            Act::Reply { offer, accept } => self.peer_replied(now, offer, accept)?,
+            Act::Resign {} if !self.is_over() => self.end(now, Ending::Resigned(peer)),
+            Act::Claim {}
+                if !self.is_over() && self.session.position().side_to_move() == self.side =>
+            {
+                self.end(now, Ending::Abandoned(self.side));
+            }
+            // A resignation or claim crossing the end of the game changes nothing.
+            Act::Resign {} | Act::Claim {} => {}
+        }
+        Ok(())
+    }
+
+    fn peer_move(&mut self, now: Instant, ply: u32, cell: Cell) -> Result<(), String> {
+        let peer = self.side.other();
+        if self.is_over() {
+            return Err(format!("the opponent played {cell} after the game ended"));
+        }
+        if self.session.position().side_to_move() != peer || ply != self.ply() {
+            return Err(format!("the opponent played {cell} out of turn"));
+        }
+        self.peer_offer = None;
+        self.play(now, peer, cell)
+            .map_err(|e| format!("the opponent's move is impossible: {e}"))
+    }
+
+    fn peer_offered(&mut self, now: Instant, offer: Offer, ply: u32) {
+        let stale = ply != self.ply() || self.my_offer.is_some() || self.peer_offer.is_some();
+        if stale || !self.can_offer(offer, self.side.other()) {
+            self.queue(
+                now,
+                Act::Reply {
+                    offer,
+                    accept: false,
+                },
+            );
+            return;
+        }
+        self.peer_offer = Some((offer, ply));
+        self.emit(Event::Offered(offer));
+    }
+
+    fn peer_replied(&mut self, now: Instant, offer: Offer, accept: bool) -> Result<(), String> {
+        match self.my_offer.take() {
+            Some((mine, _)) if mine == offer => {
+                if accept {
+                    self.apply_offer(now, offer, self.side);
+                }
+                self.emit(Event::Answered {
+                    offer,
+                    accepted: accept,
+                    by_peer: true,
+                });
+                Ok(())
+            }
+            _ => Err("the opponent answered an offer that was not made".into()),
+        }
+    }
+
+    /// An accepted offer made by `by`.
+    fn apply_offer(&mut self, now: Instant, offer: Offer, by: Side) {
+        match offer {
+            Offer::Undo => {
+                let target = self.undo_target(by).unwrap_or(0);
+                self.stop_turn_clock(now);
+                while self.session.moves().len() > target {
+                    self.session.undo();
+                }
+                self.start_turn_clock(now);
+                self.emit(Event::Undone { moves: target });
+                self.emit(Event::Record);
+            }
+            Offer::Draw => self.end(now, Ending::DrawAgreed),
+            Offer::Rematch => {
+                self.game += 1;
+                self.side = self.side.other();
+                self.ending = None;
+                self.session.new_game();
+                self.start_turn_clock(now);
+                self.emit(Event::NewGame { seat: self.side });
+                self.emit(Event::Record);
+            }
+        }
+    }
+
+    /// Joiner: the host's welcome. Takes the snapshot, then replays and sends again the
+    /// moves, resignations and claims the host had not applied; offers do not survive a
+    /// reconnection.
+    pub(super) fn welcome(
+        &mut self,
+        now: Instant,
+        name: String,
+        token: Token,
+        snapshot: Snapshot,
+    ) -> Result<(), String> {
+        let resumed = self.resuming;
+        let pending = self.adopt(now, &snapshot)?;
+        self.token = Some(token);
+        self.resuming = true;
+        self.peer_name = name.clone();
+        self.phase = Phase::Playing;
+        if let Some(link) = self.link.as_mut() {
+            link.ready = true;
+        }
+        self.emit(Event::Joined {
+            name,
+            seat: self.side.other(),
+            resumed,
+        });
+        self.emit(Event::Record);
+        for act in pending {
+            if self.replay_own(now, &act).is_ok() {
+                self.queue(now, act);
+            }
+        }
+        Ok(())
+    }
+
+    /// Takes the host's snapshot; returns our acts the host had not yet applied.
+    fn adopt(&mut self, now: Instant, snapshot: &Snapshot) -> Result<Vec<Act>, String> {
+        let mut session = session_for(snapshot.rule);
+        for (number, cell) in snapshot.moves.iter().enumerate() {
+            session.play(*cell).map_err(|e| {
+                format!("the host's game is impossible at move {}: {e}", number + 1)
+            })?;
+        }
+        let pending: Vec<Act> = self
+            .unacked
+            .drain(..)
+            .filter(|(seq, act)| {
+                *seq >= snapshot.received && !matches!(act, Act::Offer { .. } | Act::Reply { .. })
+            })
+            .map(|(_, act)| act)
+            .collect();
+        self.session = session;
+        self.side = snapshot.seat;
+        self.game = snapshot.game;
+        self.ending = snapshot.ending;
+        self.received = snapshot.sent;
+        self.next_seq = snapshot.received;
+        self.my_offer = None;
+        self.peer_offer = None;
+        self.resent = Some(now);
+        self.reset_away();
+        Ok(pending)
+    }
+
+    /// Replays one of our own acts on the host's snapshot (it was legal before the drop).
+    fn replay_own(&mut self, now: Instant, act: &Act) -> Result<(), ActionError> {
+        match *act {
+            Act::Move { ply, cell } if ply == self.ply() && self.is_my_turn() => {
+                self.play(now, self.side, cell)
+            }
+            Act::Resign {} if !self.is_over() => {
+                self.end(now, Ending::Resigned(self.side));
+                Ok(())
+            }
+            Act::Claim {} if !self.is_over() && !self.is_my_turn() => {
+                self.end(now, Ending::Abandoned(self.side.other()));
+                Ok(())
+            }
+            _ => Err(ActionError::GameOver),
+        }
+    }
+
+    /// The role this side plays, for front ends that show it.
+    #[must_use]
+    pub fn is_host(&self) -> bool {
+        self.role == Role::Host
+    }
+}

@@ -1,0 +1,517 @@
+//! Scripted tests of the match with a fake clock: two machines joined by a perfect link
+//! that the test can cut, delay or tamper with.
+
+use std::time::{Duration, Instant};
+
+use super::*;
+use crate::net::message::{Act, Ending, Message, Offer, PROTOCOL, Token};
+
+const TOKEN: Token = Token(0x1234_5678_9abc_def0_0fed_cba9_8765_4321);
+
+struct Pair {
+    host: Match,
+    joiner: Match,
+    now: Instant,
+    /// Events seen by each side, host first.
+    events: [Vec<Event>; 2],
+    closed: [Vec<String>; 2],
+    /// Which side closed its connection in the round being delivered: the peer sees it go
+    /// after the round's messages, as a transport delivers what was sent before a close.
+    closing: [bool; 2],
+}
+
+impl Pair {
+    /// A host of `rule` playing X, and a joiner admitted and welcomed.
+    fn new(rule: Rule) -> Pair {
+        let mut pair = Pair::unadmitted(rule);
+        pair.host.act(pair.now, Action::Admit(true)).unwrap();
+        pair.deliver();
+        assert!(pair.host.is_connected() && pair.joiner.is_connected());
+        pair
+    }
+
+    fn unadmitted(rule: Rule) -> Pair {
+        let now = Instant::now();
+        let host = Match::host(HostConfig {
+            name: "Host".into(),
+            rule,
+            side: Side::X,
+            token: TOKEN,
+            program: "test".into(),
+        });
+        let mut pair = Pair {
+            host,
+            joiner: Match::joiner("Joiner", "test", None),
+            now,
+            events: [Vec::new(), Vec::new()],
+            closed: [Vec::new(), Vec::new()],
+            closing: [false, false],
+        };
+        pair.connect();
+        pair
+    }
+
+    fn connect(&mut self) {
+        self.host.connected(self.now);
+        self.joiner.connected(self.now);
+        self.deliver();
+    }
+
+    fn cut(&mut self) {
+        self.host.disconnected(self.now);
+        self.joiner.disconnected(self.now);
+        self.host.drain();
+        self.joiner.drain();
+    }
+
+    /// Passes messages both ways until nothing more is said.
+    fn deliver(&mut self) {
+        for _ in 0..100 {
+            let to_joiner = self.take(true);
+            let to_host = self.take(false);
+            if to_joiner.is_empty() && to_host.is_empty() && self.closing == [false, false] {
+                return;
+            }
+            for message in to_joiner {
+                self.joiner.receive(self.now, message);
+            }
+            for message in to_host {
+                self.host.receive(self.now, message);
+            }
+            // A close reaches the peer after what was sent before it.
+            if std::mem::take(&mut self.closing[0]) {
+                self.joiner.disconnected(self.now);
+            }
+            if std::mem::take(&mut self.closing[1]) {
+                self.host.disconnected(self.now);
+            }
+        }
+        panic!("the machines kept talking");
+    }
+
+    /// Drains one side's outputs, keeping events and closes; returns its messages.
+    fn take(&mut self, host: bool) -> Vec<Message> {
+        let (machine, i) = if host {
+            (&mut self.host, 0)
+        } else {
+            (&mut self.joiner, 1)
+        };
+        let mut messages = Vec::new();
+        for output in machine.drain() {
+            match output {
+                Output::Send(message) => messages.push(message),
+                Output::Event(event) => self.events[i].push(event),
+                Output::Close(reason) => {
+                    self.closed[i].push(reason);
+                    self.closing[i] = true;
+                }
+            }
+        }
+        messages
+    }
+
+    fn play(&mut self, host: bool, row: usize, col: usize) {
+        let m = if host {
+            &mut self.host
+        } else {
+            &mut self.joiner
+        };
+        m.act(self.now, Action::Move(Cell::new(row, col))).unwrap();
+        self.deliver();
+    }
+
+    fn advance(&mut self, by: Duration) {
+        self.now += by;
+        self.host.tick(self.now);
+        self.joiner.tick(self.now);
+        self.deliver();
+    }
+
+    fn same_game(&self) -> bool {
+        self.host.session().moves() == self.joiner.session().moves()
+            && self.host.ending() == self.joiner.ending()
+    }
+}
+
+fn cells(moves: &[(usize, usize)]) -> Vec<Cell> {
+    moves.iter().map(|&(r, c)| Cell::new(r, c)).collect()
+}
+
+#[test]
+fn a_whole_game_ends_the_same_on_both_sides() {
+    let mut pair = Pair::new(Rule::TIC_TAC_TOE);
+    assert!(pair.events[0].contains(&Event::JoinRequest {
+        name: "Joiner".into()
+    }));
+    assert_eq!(pair.joiner.side(), Side::O);
+    for (i, &(r, c)) in [
+        (1, 1),
+        (0, 0),
+        (0, 1),
+        (2, 1),
+        (0, 2),
+        (2, 0),
+        (1, 0),
+        (1, 2),
+        (2, 2),
+    ]
+    .iter()
+    .enumerate()
+    {
+        pair.play(i % 2 == 0, r, c);
+    }
+    assert!(pair.same_game());
+    assert_eq!(pair.host.session().moves().len(), 9);
+    assert!(pair.host.is_over() && pair.joiner.is_over());
+    assert_eq!(
+        pair.host.session().outcome(),
+        Some(crate::rules::Outcome::Draw)
+    );
+}
+
+#[test]
+fn moving_out_of_turn_or_onto_a_stone_is_refused_locally() {
+    let mut pair = Pair::new(Rule::TIC_TAC_TOE);
+    let now = pair.now;
+    assert_eq!(
+        pair.joiner.act(now, Action::Move(Cell::new(0, 0))),
+        Err(ActionError::NotYourTurn)
+    );
+    pair.play(true, 0, 0);
+    assert!(matches!(
+        pair.joiner.act(now, Action::Move(Cell::new(0, 0))),
+        Err(ActionError::Illegal(_))
+    ));
+    assert_eq!(pair.joiner.session().moves().len(), 1);
+}
+
+#[test]
+fn an_impossible_move_from_the_peer_closes_with_a_message_and_the_game_stays() {
+    let mut pair = Pair::new(Rule::TIC_TAC_TOE);
+    pair.play(true, 0, 0);
+    let forged = Message::Act {
+        seq: 0,
+        act: Act::Move {
+            ply: 1,
+            cell: Cell::new(0, 0),
+        },
+    };
+    pair.host.receive(pair.now, forged);
+    pair.take(true);
+    assert_eq!(pair.closed[0].len(), 1);
+    assert!(
+        pair.closed[0][0].contains("impossible"),
+        "{:?}",
+        pair.closed[0]
+    );
+    assert_eq!(pair.host.session().moves(), &cells(&[(0, 0)])[..]);
+}
+
+#[test]
+fn a_move_out_of_turn_from_the_peer_closes_the_connection() {
+    let mut pair = Pair::new(Rule::TIC_TAC_TOE);
+    let forged = Message::Act {
+        seq: 0,
+        act: Act::Move {
+            ply: 0,
+            cell: Cell::new(1, 1),
+        },
+    };
+    pair.host.receive(pair.now, forged);
+    pair.take(true);
+    assert!(
+        pair.closed[0][0].contains("out of turn"),
+        "{:?}",
+        pair.closed[0]
+    );
+    assert!(pair.host.session().moves().is_empty());
+}
+
+#[test]
+fn duplicates_are_applied_once_and_early_numbers_wait_for_their_turn() {
+    let mut pair = Pair::new(Rule::TIC_TAC_TOE);
+    pair.play(true, 0, 0);
+    let act = |seq, ply, row, col| Message::Act {
+        seq,
+        act: Act::Move {
+            ply,
+            cell: Cell::new(row, col),
+        },
+    };
+    // The joiner's first act arrives twice; the next (host's reply) cannot come from it,
+    // so number 2 from the joiner arriving before 1 is tested on the host with offers.
+    pair.host.receive(pair.now, act(0, 1, 1, 1));
+    pair.host.receive(pair.now, act(0, 1, 1, 1));
+    let acks: Vec<_> = pair
+        .take(true)
+        .into_iter()
+        .filter(|m| matches!(m, Message::Ack { .. }))
+        .collect();
+    assert_eq!(
+        acks,
+        vec![Message::Ack { next: 1 }, Message::Ack { next: 1 }]
+    );
+    assert_eq!(pair.host.session().moves().len(), 2);
+    // Number 2 before number 1: held back (not applied), acknowledged as "expecting 1".
+    pair.host.receive(pair.now, act(2, 3, 2, 2));
+    assert_eq!(pair.host.session().moves().len(), 2);
+    assert!(pair.take(true).contains(&Message::Ack { next: 1 }));
+    assert!(pair.closed[0].is_empty());
+}
+
+#[test]
+fn a_lost_move_is_sent_again_until_acknowledged() {
+    let mut pair = Pair::new(Rule::TIC_TAC_TOE);
+    pair.host
+        .act(pair.now, Action::Move(Cell::new(1, 1)))
+        .unwrap();
+    // The frame is lost.
+    let lost = pair.take(true);
+    assert_eq!(lost.len(), 1);
+    assert!(pair.joiner.session().moves().is_empty());
+    pair.advance(RESEND_AFTER);
+    assert_eq!(pair.joiner.session().moves(), &cells(&[(1, 1)])[..]);
+    // Acknowledged: nothing more is sent.
+    pair.advance(RESEND_AFTER);
+    assert_eq!(pair.joiner.session().moves().len(), 1);
+    assert!(pair.host.unacked.is_empty());
+}
+
+#[test]
+fn a_joiner_that_comes_back_gets_the_snapshot_and_its_lost_move_arrives() {
+    let mut pair = Pair::new(Rule::new(5, 5, 4, false).unwrap());
+    pair.play(true, 2, 2);
+    pair.play(false, 0, 0);
+    pair.play(true, 2, 3);
+    // The joiner moves, and the link dies before the move arrives.
+    pair.joiner
+        .act(pair.now, Action::Move(Cell::new(4, 4)))
+        .unwrap();
+    pair.cut();
+    assert_eq!(pair.host.session().moves().len(), 3);
+    assert_eq!(pair.joiner.token(), pair.host.token());
+    pair.now += Duration::from_secs(30);
+    pair.connect();
+    assert!(
+        pair.same_game(),
+        "{:?} {:?}",
+        pair.host.session().moves(),
+        pair.joiner.session().moves()
+    );
+    assert_eq!(pair.host.session().moves().len(), 4);
+    assert!(pair.events[1].contains(&Event::Joined {
+        name: "Host".into(),
+        seat: Side::X,
+        resumed: true,
+    }));
+}
+
+#[test]
+fn a_restarted_joiner_with_its_token_resumes_from_the_snapshot() {
+    let mut pair = Pair::new(Rule::TIC_TAC_TOE);
+    pair.play(true, 0, 0);
+    pair.play(false, 1, 1);
+    pair.cut();
+    pair.joiner = Match::joiner("Joiner", "test", pair.host.token());
+    pair.connect();
+    assert!(pair.same_game());
+    assert_eq!(pair.joiner.side(), Side::O);
+    pair.play(true, 2, 2);
+    pair.play(false, 0, 2);
+    assert!(pair.same_game());
+}
+
+#[test]
+fn a_second_caller_is_told_busy_and_a_wrong_token_too() {
+    let mut pair = Pair::new(Rule::TIC_TAC_TOE);
+    pair.cut();
+    pair.joiner = Match::joiner("Other", "test", Some(Token(7)));
+    pair.connect();
+    assert!(pair.events[1].contains(&Event::Refused(
+        "the host is busy with another player".into()
+    )));
+    assert!(!pair.host.is_connected());
+}
+
+#[test]
+fn another_protocol_version_is_refused_saying_who_must_update() {
+    let mut pair = Pair::unadmitted(Rule::TIC_TAC_TOE);
+    pair.cut();
+    pair.host.connected(pair.now);
+    pair.host.receive(
+        pair.now,
+        Message::Hello {
+            protocol: PROTOCOL + 1,
+            program: "future".into(),
+            name: "Newer".into(),
+            resume: None,
+        },
+    );
+    let said = pair.take(true);
+    assert!(
+        matches!(&said[0], Message::Refused { reason } if reason.contains("the host must update")),
+        "{said:?}"
+    );
+    assert_eq!(pair.closed[0].len(), 1);
+}
+
+#[test]
+fn a_declined_caller_is_told_so_and_the_host_waits_for_another() {
+    let mut pair = Pair::unadmitted(Rule::TIC_TAC_TOE);
+    pair.host.act(pair.now, Action::Admit(false)).unwrap();
+    pair.deliver();
+    assert!(pair.events[1].contains(&Event::Refused("the host declined".into())));
+    pair.joiner = Match::joiner("Second", "test", None);
+    pair.connect();
+    assert!(pair.events[0].contains(&Event::JoinRequest {
+        name: "Second".into()
+    }));
+}
+
+#[test]
+fn undo_takes_back_to_the_askers_turn_only_when_accepted() {
+    let mut pair = Pair::new(Rule::new(4, 4, 4, false).unwrap());
+    pair.play(true, 0, 0);
+    pair.play(false, 1, 1);
+    pair.joiner
+        .act(pair.now, Action::Offer(Offer::Undo))
+        .unwrap();
+    // While the offer waits, the asker cannot move; the host can see it.
+    assert_eq!(
+        pair.joiner.act(pair.now, Action::Offer(Offer::Draw)),
+        Err(ActionError::OfferPending)
+    );
+    pair.deliver();
+    assert_eq!(pair.host.pending_offer(), Some(Offer::Undo));
+    pair.host.act(pair.now, Action::Reply(false)).unwrap();
+    pair.deliver();
+    assert_eq!(pair.joiner.session().moves().len(), 2);
+    pair.joiner
+        .act(pair.now, Action::Offer(Offer::Undo))
+        .unwrap();
+    pair.deliver();
+    pair.host.act(pair.now, Action::Reply(true)).unwrap();
+    pair.deliver();
+    assert!(pair.same_game());
+    assert_eq!(pair.host.session().moves(), &cells(&[(0, 0)])[..]);
+    assert!(pair.joiner.is_my_turn());
+}
+
+#[test]
+fn a_move_instead_of_an_answer_declines_the_offer() {
+    let mut pair = Pair::new(Rule::TIC_TAC_TOE);
+    pair.play(true, 0, 0);
+    pair.host.act(pair.now, Action::Offer(Offer::Draw)).unwrap();
+    pair.deliver();
+    pair.play(false, 1, 1);
+    assert!(pair.events[0].contains(&Event::Answered {
+        offer: Offer::Draw,
+        accepted: false,
+        by_peer: true,
+    }));
+    assert!(!pair.host.is_over());
+    assert!(pair.same_game());
+}
+
+#[test]
+fn draw_by_agreement_and_a_rematch_with_sides_swapped() {
+    let mut pair = Pair::new(Rule::TIC_TAC_TOE);
+    pair.play(true, 1, 1);
+    pair.host.act(pair.now, Action::Offer(Offer::Draw)).unwrap();
+    pair.deliver();
+    pair.joiner.act(pair.now, Action::Reply(true)).unwrap();
+    pair.deliver();
+    assert_eq!(pair.host.ending(), Some(Ending::DrawAgreed));
+    assert!(pair.same_game());
+    pair.joiner
+        .act(pair.now, Action::Offer(Offer::Rematch))
+        .unwrap();
+    pair.deliver();
+    pair.host.act(pair.now, Action::Reply(true)).unwrap();
+    pair.deliver();
+    assert_eq!((pair.host.side(), pair.joiner.side()), (Side::O, Side::X));
+    assert_eq!(pair.host.game_number(), 1);
+    pair.play(false, 0, 0);
+    assert!(pair.same_game());
+}
+
+#[test]
+fn resigning_ends_the_game_for_both() {
+    let mut pair = Pair::new(Rule::TIC_TAC_TOE);
+    pair.joiner.act(pair.now, Action::Resign).unwrap();
+    pair.deliver();
+    assert_eq!(pair.host.ending(), Some(Ending::Resigned(Side::O)));
+    assert!(pair.same_game());
+}
+
+#[test]
+fn the_away_timer_runs_only_on_the_absent_players_turn() {
+    let mut pair = Pair::new(Rule::TIC_TAC_TOE);
+    pair.cut();
+    // The host's own turn: the joiner's absence costs the joiner nothing.
+    for _ in 0..20 {
+        pair.advance(AWAY_LIMIT / 4);
+    }
+    assert!(!pair.host.can_claim());
+    assert_eq!(
+        pair.host.act(pair.now, Action::Claim),
+        Err(ActionError::CannotClaim)
+    );
+    pair.host
+        .act(pair.now, Action::Move(Cell::new(1, 1)))
+        .unwrap();
+    pair.advance(AWAY_LIMIT - Duration::from_secs(1));
+    assert!(!pair.host.can_claim());
+    pair.advance(Duration::from_secs(1));
+    assert!(pair.host.can_claim());
+    assert!(pair.events[0].contains(&Event::ClaimAvailable));
+    pair.host.act(pair.now, Action::Claim).unwrap();
+    assert_eq!(pair.host.ending(), Some(Ending::Abandoned(Side::O)));
+    // The joiner comes back and learns the result, with the host's move.
+    pair.connect();
+    assert!(pair.same_game());
+}
+
+#[test]
+fn the_host_measures_the_clock_only_on_its_own_side() {
+    let mut pair = Pair::new(Rule::TIC_TAC_TOE);
+    pair.advance(Duration::from_secs(3));
+    pair.play(true, 1, 1);
+    pair.advance(Duration::from_secs(5));
+    pair.play(false, 0, 0);
+    let [x, o] = pair.host.clock(pair.now);
+    assert_eq!((x, o), (Duration::from_secs(3), Duration::from_secs(5)));
+    // The joiner is told the host's figures; it has no say in them.
+    assert!(
+        pair.events[1]
+            .iter()
+            .any(|e| matches!(e, Event::Clock { .. }))
+    );
+}
+
+#[test]
+fn a_flood_of_messages_closes_the_connection() {
+    let mut pair = Pair::new(Rule::TIC_TAC_TOE);
+    for nonce in 0..200 {
+        pair.host.receive(pair.now, Message::Ping { nonce });
+    }
+    pair.take(true);
+    assert_eq!(
+        pair.closed[0],
+        vec!["the peer sent too many messages".to_string()]
+    );
+}
+
+#[test]
+fn a_silent_peer_is_dropped_and_the_game_stays() {
+    let mut pair = Pair::new(Rule::TIC_TAC_TOE);
+    pair.play(true, 1, 1);
+    pair.now += SILENCE_LIMIT;
+    pair.host.tick(pair.now);
+    pair.take(true);
+    assert_eq!(
+        pair.closed[0],
+        vec!["the opponent stopped answering".to_string()]
+    );
+    assert_eq!(pair.host.session().moves().len(), 1);
+}

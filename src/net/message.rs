@@ -1,0 +1,253 @@
+//! The messages two players' programs exchange, and the checks every message passes before
+//! the match looks at it. Messages are JSON objects tagged by `type`; an unknown type or an
+//! unknown field is refused by the decoder, so a peer cannot smuggle anything past it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::rule::MAX_SIDE;
+use crate::rules::{Cell, Rule, Side};
+
+/// The protocol version this program speaks; named in the first exchange.
+pub const PROTOCOL: u32 = 1;
+
+/// The longest player name accepted, in characters.
+pub const MAX_NAME: usize = 32;
+/// The longest free-text reason accepted, in characters.
+pub const MAX_REASON: usize = 200;
+/// The most moves a game can hold (the largest board's cells).
+pub const MAX_MOVES: usize = MAX_SIDE * MAX_SIDE;
+
+/// A resume token: the host's proof that a returning caller is the player who left.
+/// Written as 32 hexadecimal digits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Token(pub u128);
+
+impl TryFrom<String> for Token {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Token, String> {
+        text.parse()
+    }
+}
+
+impl From<Token> for String {
+    fn from(token: Token) -> String {
+        token.to_string()
+    }
+}
+
+impl std::fmt::Display for Token {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:032x}", self.0)
+    }
+}
+
+impl std::str::FromStr for Token {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Token, String> {
+        let ok = text.len() == 32 && text.bytes().all(|b| b.is_ascii_hexdigit());
+        match u128::from_str_radix(text, 16) {
+            Ok(value) if ok => Ok(Token(value)),
+            _ => Err("a resume token is 32 hexadecimal digits".to_string()),
+        }
+    }
+}
+
+/// Something one player asks and the other must accept before it happens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Offer {
+    /// Take back moves until it is the asking player's turn again.
+    Undo,
+    /// End the game as a draw.
+    Draw,
+    /// Start a new game on the same board, the sides swapped.
+    Rematch,
+}
+
+/// How a game ended other than on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ending {
+    /// `side` resigned.
+    Resigned(Side),
+    /// Both agreed to a draw.
+    DrawAgreed,
+    /// `side` was away on its turn too long and the other side claimed the win.
+    Abandoned(Side),
+}
+
+/// The game as the host holds it, sent to a joiner when it arrives or returns.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Snapshot {
+    pub rule: Rule,
+    /// The side the joiner plays.
+    pub seat: Side,
+    /// Games played before this one in the match (rematches).
+    pub game: u32,
+    pub moves: Vec<Cell>,
+    pub ending: Option<Ending>,
+    /// How many of the joiner's numbered messages the host has applied.
+    pub received: u32,
+    /// How many numbered messages the host has sent (the joiner has them all in `moves`).
+    pub sent: u32,
+}
+
+/// A numbered message: something that changes the game and must arrive exactly once.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Act {
+    /// A stone on `cell`; `ply` is the number of moves before it (a check on both sides).
+    Move { ply: u32, cell: Cell },
+    /// An offer made when the game had `ply` moves.
+    Offer { offer: Offer, ply: u32 },
+    /// The answer to the peer's offer.
+    Reply { offer: Offer, accept: bool },
+    /// The sender resigns. (Variants without fields are written with braces so that a
+    /// field added on the wire is refused, as in every other variant.)
+    Resign {},
+    /// The sender claims the win: the peer was away too long on its turn.
+    Claim {},
+}
+
+/// One message on the wire.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Message {
+    /// The joiner's first message: its protocol, program version and name, and its token
+    /// and count of the host's messages it has applied when it comes back.
+    Hello {
+        protocol: u32,
+        program: String,
+        name: String,
+        resume: Option<Token>,
+    },
+    /// The host's answer to a welcome joiner.
+    Welcome {
+        protocol: u32,
+        name: String,
+        token: Token,
+        snapshot: Snapshot,
+    },
+    /// The host already has an opponent.
+    Busy {},
+    /// The host refused (declined, or a protocol version mismatch); says why.
+    Refused {
+        reason: String,
+    },
+    /// A numbered act.
+    Act {
+        seq: u32,
+        act: Act,
+    },
+    /// All numbered messages below `next` arrived.
+    Ack {
+        next: u32,
+    },
+    /// A round-trip measurement.
+    Ping {
+        nonce: u64,
+    },
+    Pong {
+        nonce: u64,
+    },
+    /// The host's clock: milliseconds each side has used in this game.
+    Clock {
+        x_ms: u64,
+        o_ms: u64,
+    },
+    /// The sender is closing the connection and says why.
+    Bye {
+        reason: String,
+    },
+}
+
+/// Why a message was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum InvalidMessage {
+    #[error("the name is longer than {MAX_NAME} characters or holds control characters")]
+    BadName,
+    #[error("the text is longer than {MAX_REASON} characters or holds control characters")]
+    BadText,
+    #[error("the game holds more than {MAX_MOVES} moves")]
+    TooManyMoves,
+    #[error("the program version is longer than {MAX_NAME} characters")]
+    BadProgram,
+}
+
+fn plain_text(text: &str, max: usize) -> bool {
+    text.chars().count() <= max && !text.chars().any(char::is_control)
+}
+
+impl Message {
+    /// Checks what the decoder cannot: text lengths and characters, and the size of a
+    /// snapshot. Moves are checked against the board by the match, which knows it.
+    pub fn validate(&self) -> Result<(), InvalidMessage> {
+        match self {
+            Message::Hello { program, name, .. } => {
+                if !plain_text(program, MAX_NAME) {
+                    return Err(InvalidMessage::BadProgram);
+                }
+                check_name(name)
+            }
+            Message::Welcome { name, snapshot, .. } => {
+                check_name(name)?;
+                if snapshot.moves.len() > MAX_MOVES {
+                    return Err(InvalidMessage::TooManyMoves);
+                }
+                Ok(())
+            }
+            Message::Refused { reason } | Message::Bye { reason } => {
+                if plain_text(reason, MAX_REASON) {
+                    Ok(())
+                } else {
+                    Err(InvalidMessage::BadText)
+                }
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+fn check_name(name: &str) -> Result<(), InvalidMessage> {
+    if plain_text(name, MAX_NAME) {
+        Ok(())
+    } else {
+        Err(InvalidMessage::BadName)
+    }
+}
+
+/// A name as the other side will accept it: control characters dropped, cut to
+/// [`MAX_NAME`] characters.
+#[must_use]
+pub fn clean_name(name: &str) -> String {
+    name.chars()
+        .filter(|c| !c.is_control())
+        .take(MAX_NAME)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_and_control_names_are_refused() {
+        let hello = |name: &str| Message::Hello {
+            protocol: PROTOCOL,
+            program: "0.1.0".into(),
+            name: name.into(),
+            resume: None,
+        };
+        assert_eq!(hello("Ann").validate(), Ok(()));
+        assert_eq!(
+            hello(&"a".repeat(MAX_NAME + 1)).validate(),
+            Err(InvalidMessage::BadName)
+        );
+        assert_eq!(hello("a\u{1b}[2J").validate(), Err(InvalidMessage::BadName));
+        assert_eq!(clean_name("a\u{1b}b"), "ab");
+    }
+}

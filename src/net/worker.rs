@@ -1,0 +1,312 @@
+//! The network game on a worker thread, shaped like the computer player's driver: the
+//! front end sends [`Command`]s, receives [`Update`]s on a channel and is woken to draw
+//! them. The worker owns the endpoint, the connection and the [`Match`]; it writes the
+//! game record after every change, to a path the front end chose (never one from the
+//! wire). Every loop here is bounded: the joiner stops trying to come back after
+//! [`Options::reconnect_limit`], and the whole worker after [`Options::session_limit`].
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::mpsc as std_mpsc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use iroh::endpoint::{Connection, SendStream};
+use iroh::{Endpoint, EndpointAddr};
+use tokio::sync::mpsc;
+
+use super::machine::{Action, ActionError, Event, HostConfig, Match};
+use super::message::{Ending, Offer, Token};
+use super::transport::{self, Inbound, NetConfig, NetError};
+use crate::game::Session;
+use crate::rules::Side;
+
+/// How often the match's clock ticks.
+const TICK: Duration = Duration::from_millis(100);
+/// How often a joiner that lost the host tries again.
+const REDIAL_EVERY: Duration = Duration::from_secs(2);
+/// Callers at once waiting to be told the host is busy; more are refused outright.
+const MAX_CALLERS: usize = 4;
+/// Messages queued from the readers before they wait.
+const INBOUND_QUEUE: usize = 64;
+
+/// Who this program is in the match.
+#[derive(Clone, Debug)]
+pub enum Start {
+    Host(HostConfig),
+    Join {
+        ticket: String,
+        name: String,
+        program: String,
+        resume: Option<Token>,
+    },
+}
+
+/// How the worker runs.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub net: NetConfig,
+    /// Where the game record is written after every change.
+    pub record: Option<PathBuf>,
+    /// How long a joiner keeps trying to reach a host it lost.
+    pub reconnect_limit: Duration,
+    /// The longest the worker runs.
+    pub session_limit: Duration,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            net: NetConfig::default(),
+            record: None,
+            reconnect_limit: Duration::from_secs(300),
+            session_limit: Duration::from_secs(12 * 3600),
+        }
+    }
+}
+
+/// What the front end asks.
+#[derive(Clone, Copy, Debug)]
+pub enum Command {
+    Act(Action),
+    /// Leave: say goodbye to the peer and stop.
+    Quit,
+}
+
+/// The game as the front end draws it.
+#[derive(Clone, Debug)]
+pub struct View {
+    pub session: Session,
+    pub side: Side,
+    pub ending: Option<Ending>,
+    pub connected: bool,
+    pub peer_name: String,
+    pub pending_offer: Option<Offer>,
+    pub token: Option<Token>,
+    pub can_claim: bool,
+}
+
+/// What the worker tells the front end.
+#[derive(Clone, Debug)]
+pub enum Update {
+    /// Host: the ticket to give the other player.
+    Ticket(String),
+    /// A connection is up with this key's fingerprint.
+    Peer {
+        fingerprint: String,
+    },
+    Event(Event),
+    /// The game after a change.
+    View(Box<View>),
+    /// A local action was refused.
+    Refused(ActionError),
+    /// Trouble on the network (the worker goes on).
+    Warning(String),
+    /// The worker stopped, and why.
+    Finished(String),
+}
+
+/// The front end's handle on the worker.
+pub struct NetHandle {
+    commands: mpsc::UnboundedSender<Command>,
+    /// Updates, oldest first.
+    pub updates: std_mpsc::Receiver<Update>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl NetHandle {
+    /// Sends a command; false when the worker has stopped.
+    pub fn send(&self, command: Command) -> bool {
+        self.commands.send(command).is_ok()
+    }
+
+    /// Asks the worker to stop and waits for it (it stops within a few seconds).
+    pub fn quit(mut self) {
+        let _ = self.commands.send(Command::Quit);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for NetHandle {
+    fn drop(&mut self) {
+        let _ = self.commands.send(Command::Quit);
+    }
+}
+
+/// Starts the worker; `wake` is called after each batch of updates (a window's repaint).
+pub fn start(start: Start, options: Options, wake: Box<dyn Fn() + Send>) -> NetHandle {
+    let (commands, command_rx) = mpsc::unbounded_channel();
+    let (update_tx, updates) = std_mpsc::channel();
+    let thread = std::thread::Builder::new()
+        .name("network".into())
+        .spawn(move || {
+            let notify = Notify {
+                to: update_tx,
+                wake,
+            };
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build();
+            let reason = match runtime {
+                Ok(runtime) => runtime.block_on(run(start, options, command_rx, &notify)),
+                Err(error) => format!("could not start the network: {error}"),
+            };
+            notify.send(Update::Finished(reason));
+        })
+        .expect("a thread can be started");
+    NetHandle {
+        commands,
+        updates,
+        thread: Some(thread),
+    }
+}
+
+/// The update channel and the front end's waker.
+struct Notify {
+    to: std_mpsc::Sender<Update>,
+    wake: Box<dyn Fn() + Send>,
+}
+
+impl Notify {
+    fn send(&self, update: Update) {
+        let _ = self.to.send(update);
+        (self.wake)();
+    }
+}
+
+async fn run(
+    start: Start,
+    options: Options,
+    commands: mpsc::UnboundedReceiver<Command>,
+    notify: &Notify,
+) -> String {
+    let endpoint = match transport::bind(&options.net).await {
+        Ok(endpoint) => endpoint,
+        Err(error) => return error.to_string(),
+    };
+    let (machine, host_addr) = match start {
+        Start::Host(config) => {
+            notify.send(Update::Ticket(transport::ticket(&endpoint).await));
+            (Match::host(config), None)
+        }
+        Start::Join {
+            ticket,
+            name,
+            program,
+            resume,
+        } => match transport::parse_ticket(&ticket) {
+            Ok(addr) => (Match::joiner(&name, &program, resume), Some(addr)),
+            Err(error) => return error.to_string(),
+        },
+    };
+    let (inbound_tx, inbound) = mpsc::channel(INBOUND_QUEUE);
+    let mut worker = Worker {
+        machine,
+        endpoint,
+        host_addr,
+        current: None,
+        callers: HashMap::new(),
+        inbound_tx,
+        next_id: 0,
+        notify,
+        record: options.record.clone(),
+        lost_at: Some(Instant::now()),
+        redialled: None,
+        finished: None,
+    };
+    let reason = worker.run(&options, commands, inbound).await;
+    worker.goodbye(&reason).await;
+    reason
+}
+
+/// The live connection.
+struct Current {
+    id: u64,
+    connection: Connection,
+    send: SendStream,
+}
+
+struct Worker<'a> {
+    machine: Match,
+    endpoint: Endpoint,
+    /// Joiner: the host's address.
+    host_addr: Option<EndpointAddr>,
+    current: Option<Current>,
+    /// Host: callers while a game is on, waiting for their first message.
+    callers: HashMap<u64, Current>,
+    inbound_tx: mpsc::Sender<Inbound>,
+    next_id: u64,
+    notify: &'a Notify,
+    record: Option<PathBuf>,
+    /// Joiner: when the host was lost (or first dialled), and the last attempt.
+    lost_at: Option<Instant>,
+    redialled: Option<Instant>,
+    finished: Option<String>,
+}
+
+impl Worker<'_> {
+    async fn run(
+        &mut self,
+        options: &Options,
+        mut commands: mpsc::UnboundedReceiver<Command>,
+        mut inbound: mpsc::Receiver<Inbound>,
+    ) -> String {
+        let deadline = Instant::now() + options.session_limit;
+        let mut ticker = tokio::time::interval(TICK);
+        let hosting = self.host_addr.is_none();
+        while Instant::now() < deadline {
+            if let Some(reason) = self.finished.take() {
+                return reason;
+            }
+            tokio::select! {
+                incoming = self.endpoint.accept(), if hosting => match incoming {
+                    Some(incoming) => self.incoming(incoming),
+                    None => return "the network endpoint closed".into(),
+                },
+                Some(message) = inbound.recv() => self.inbound(message).await,
+                command = commands.recv() => match command {
+                    Some(Command::Act(action)) => {
+                        if let Err(error) = self.machine.act(Instant::now(), action) {
+                            self.notify.send(Update::Refused(error));
+                        }
+                    }
+                    Some(Command::Quit) | None => return "you left".into(),
+                },
+                _ = ticker.tick() => {
+                    self.machine.tick(Instant::now());
+                    self.redial(options).await;
+                }
+            }
+            self.flush().await;
+        }
+        "the session reached its time limit".into()
+    }
+
+    /// Host: finishes a caller's handshake on a task of its own, then hands it over.
+    fn incoming(&mut self, incoming: iroh::endpoint::Incoming) {
+        let id = self.next_id;
+        self.next_id += 1;
+        let to = self.inbound_tx.clone();
+        tokio::spawn(async move {
+            let accepted = async {
+                let connection = incoming
+                    .await
+                    .map_err(|e| NetError::Connection(e.to_string()))?;
+                let (send, recv) = transport::accept_stream(&connection).await?;
+                Ok::<_, NetError>((connection, send, recv))
+            };
+            if let Ok(Ok((connection, send, recv))) =
+                tokio::time::timeout(transport::DIAL_LIMIT, accepted).await
+            {
+                let caller = Inbound::Caller(id, Box::new((connection, send)));
+                if to.send(caller).await.is_ok() {
+                    transport::read_frames(id, recv, to).await;
+                }
+            }
+        });
+    }
+}
+
+mod flow;

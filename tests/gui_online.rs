@@ -1,0 +1,210 @@
+//! Play online, two windows in one test as two people would use them: one hosts and shows a
+//! ticket, the other pastes it and joins over loopback (no relays, no other address), the
+//! host lets the caller in after seeing its name and key, they play a whole game by
+//! clicking, a move out of turn is refused, and a rematch offered by one is accepted by the
+//! other. Both windows end every step with the same moves.
+
+mod support;
+
+use std::time::Instant;
+
+use egui_kittest::kittest::Queryable;
+use support::*;
+use tictactoe::net::NetConfig;
+use tictactoe::rules::Side;
+
+/// Endpoints on 127.0.0.1 only, without relays or address look-ups.
+fn loopback() -> NetConfig {
+    NetConfig {
+        local_only: true,
+        relay: None,
+        bind: Some("127.0.0.1:0".parse().expect("an address")),
+    }
+}
+
+/// A window that plays online on loopback, its player named `name`.
+fn window(name: &str) -> App {
+    let mut h = build(|app| app.with_network(loopback()));
+    scroll_into_view(&mut h, "Your name");
+    h.get_by_label("Your name").set_text_value_accesskit(name);
+    settle(&mut h);
+    h
+}
+
+/// Steps both windows until `done` holds for them, failing after [`BOUND`].
+fn both_until(a: &mut App, b: &mut App, what: &str, done: impl Fn(&App, &App) -> bool) {
+    let deadline = Instant::now() + BOUND;
+    while !done(a, b) {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        a.step();
+        b.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    settle(a);
+    settle(b);
+}
+
+/// The moves of the online game as a window shows it.
+fn moves(h: &App) -> Vec<tictactoe::rules::Cell> {
+    h.state()
+        .online_game()
+        .map(|v| v.session.moves().to_vec())
+        .unwrap_or_default()
+}
+
+/// `mover` clicks the cell and both windows wait until each shows the move.
+fn play(mover: &mut App, other: &mut App, row: usize, col: usize) {
+    let before = moves(mover).len();
+    click_cell(mover, row, col);
+    both_until(mover, other, "the move on both boards", |a, b| {
+        moves(a).len() == before + 1 && moves(a) == moves(b)
+    });
+}
+
+#[test]
+fn two_windows_host_join_and_play_a_game_and_a_rematch() {
+    let mut host = window("Ann");
+    let mut joiner = window("Bob");
+
+    click(&mut host, "Host a game");
+    both_until(&mut host, &mut joiner, "the host's ticket", |h, _| {
+        h.state().online_ticket().is_some()
+    });
+    assert_shows(&host, "Send this ticket to your friend");
+    let ticket = host.state().online_ticket().unwrap().to_string();
+
+    // A line that is not a ticket is refused in place, and nothing starts.
+    scroll_into_view(&mut joiner, "Ticket from the host");
+    joiner
+        .get_by_label("Ticket from the host")
+        .set_text_value_accesskit("not a ticket");
+    click(&mut joiner, "Join");
+    assert_shows(&joiner, "That is not a game ticket");
+    assert!(joiner.state().online_game().is_none());
+
+    joiner
+        .get_by_label("Ticket from the host")
+        .set_text_value_accesskit(&ticket);
+    click(&mut joiner, "Join");
+    both_until(&mut host, &mut joiner, "the host to be asked", |h, _| {
+        shows(h, "Bob (key ")
+    });
+    assert_shows(&host, "asks to join");
+    click(&mut host, "Let them in");
+    both_until(&mut host, &mut joiner, "both to be playing", |h, j| {
+        [h, j].iter().all(|w| {
+            w.state()
+                .online_game()
+                .is_some_and(|v| v.connected && !v.peer_name.is_empty())
+        })
+    });
+    assert_eq!(host.state().online_game().unwrap().side, Side::X);
+    assert_eq!(joiner.state().online_game().unwrap().side, Side::O);
+    assert_shows(&host, "Playing Bob (key ");
+    assert_shows(&joiner, "Playing Ann (key ");
+    assert_shows(&host, "Your move (X)");
+    assert_shows(&joiner, "Ann's move (X)");
+
+    // Out of turn: refused, nothing sent.
+    click_cell(&mut joiner, 2, 2);
+    both_until(&mut host, &mut joiner, "the refusal", |_, j| {
+        shows(j, "It is not your turn")
+    });
+    assert!(moves(&joiner).is_empty() && moves(&host).is_empty());
+
+    play(&mut host, &mut joiner, 0, 0);
+    play(&mut joiner, &mut host, 1, 0);
+    play(&mut host, &mut joiner, 0, 1);
+    play(&mut joiner, &mut host, 1, 1);
+    play(&mut host, &mut joiner, 0, 2);
+    both_until(&mut host, &mut joiner, "the result on both", |h, j| {
+        shows(h, "You win") && shows(j, "Ann wins")
+    });
+    // The window's own game was left as it was.
+    assert_eq!(stones(host.state()), 0);
+
+    click(&mut joiner, "Offer a rematch");
+    both_until(&mut host, &mut joiner, "the offer", |h, _| {
+        shows(h, "Bob offers a rematch")
+    });
+    click(&mut host, "Accept");
+    both_until(&mut host, &mut joiner, "the new game", |h, j| {
+        moves(h).is_empty()
+            && moves(j).is_empty()
+            && h.state().online_game().is_some_and(|v| v.side == Side::O)
+            && j.state().online_game().is_some_and(|v| v.side == Side::X)
+    });
+    assert_shows(&joiner, "Your move (X)");
+    play(&mut joiner, &mut host, 1, 1);
+
+    // The host leaves: its window shows its own game and the section to start another.
+    click(&mut host, "Leave the online game");
+    assert!(!host.state().is_online());
+    assert_shows(&host, "Host a game");
+    both_until(&mut host, &mut joiner, "the joiner to hear", |_, j| {
+        !j.state().online_game().is_some_and(|v| v.connected)
+    });
+    assert_eq!(
+        moves(&joiner).len(),
+        1,
+        "the joiner's game stays on its board"
+    );
+}
+
+#[test]
+fn a_joiner_whose_window_was_closed_rejoins_its_game() {
+    let folder = std::env::temp_dir().join(format!("tictactoe-gui-online-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    let joiner_window = |name: &str| {
+        let path = folder.clone();
+        let mut h = build(move |app| app.with_network(loopback()).with_online_folder(path));
+        scroll_into_view(&mut h, "Your name");
+        h.get_by_label("Your name").set_text_value_accesskit(name);
+        settle(&mut h);
+        h
+    };
+    let mut host = window("Ann");
+    let mut joiner = joiner_window("Bob");
+    click(&mut host, "Host a game");
+    both_until(&mut host, &mut joiner, "the host's ticket", |h, _| {
+        h.state().online_ticket().is_some()
+    });
+    let ticket = host.state().online_ticket().unwrap().to_string();
+    scroll_into_view(&mut joiner, "Ticket from the host");
+    joiner
+        .get_by_label("Ticket from the host")
+        .set_text_value_accesskit(&ticket);
+    click(&mut joiner, "Join");
+    both_until(&mut host, &mut joiner, "the host to be asked", |h, _| {
+        shows(h, "asks to join")
+    });
+    click(&mut host, "Let them in");
+    both_until(&mut host, &mut joiner, "both to be playing", |h, j| {
+        [h, j]
+            .iter()
+            .all(|w| w.state().online_game().is_some_and(|v| v.connected))
+    });
+    play(&mut host, &mut joiner, 1, 1);
+    play(&mut joiner, &mut host, 0, 0);
+
+    // The joiner's window closes in the middle of the game, and opens again.
+    drop(joiner);
+    let mut joiner = joiner_window("Bob");
+    assert_shows(&joiner, "The window was closed during a game with Ann.");
+    click(&mut joiner, "Rejoin the game");
+    both_until(&mut host, &mut joiner, "the game to resume", |h, j| {
+        moves(j).len() == 2
+            && moves(j) == moves(h)
+            && h.state().online_game().is_some_and(|v| v.connected)
+    });
+    assert_eq!(joiner.state().online_game().unwrap().side, Side::O);
+    play(&mut host, &mut joiner, 2, 2);
+    play(&mut joiner, &mut host, 0, 2);
+
+    // Leaving on purpose forgets the game: the next window offers nothing to rejoin.
+    click(&mut joiner, "Leave the online game");
+    drop(joiner);
+    let joiner = joiner_window("Bob");
+    assert!(!shows(&joiner, "Rejoin the game"));
+    let _ = std::fs::remove_dir_all(&folder);
+}

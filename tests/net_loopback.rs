@@ -1,0 +1,258 @@
+//! Two real iroh endpoints on 127.0.0.1, relays and address look-ups off, playing whole
+//! games through the network worker: the host's ticket dialled by the joiner, the caller
+//! admitted, the moves made on each side's turn, and both ending with the same record. A
+//! second caller hears "busy"; a joiner that quits and starts again with its token gets the
+//! game back. Every wait is bounded and looks for an observable state.
+
+use std::net::{Ipv4Addr, SocketAddr};
+use std::sync::mpsc::RecvTimeoutError;
+use std::time::{Duration, Instant};
+
+use tictactoe::net::machine::{Action, Event, HostConfig};
+use tictactoe::net::message::Token;
+use tictactoe::net::transport::NetConfig;
+use tictactoe::net::worker::{self, Command, NetHandle, Options, Start, Update, View};
+use tictactoe::rules::{Cell, Outcome, Rule, Side};
+
+/// The bound on any one wait; far above what loopback needs.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+fn options() -> Options {
+    Options {
+        net: NetConfig {
+            local_only: true,
+            relay: None,
+            bind: Some(SocketAddr::from((Ipv4Addr::LOCALHOST, 0))),
+        },
+        record: None,
+        reconnect_limit: Duration::from_secs(30),
+        session_limit: Duration::from_secs(300),
+    }
+}
+
+/// One side: its worker and the latest view.
+struct Player {
+    handle: NetHandle,
+    view: Option<View>,
+    events: Vec<Event>,
+    finished: Option<String>,
+}
+
+impl Player {
+    fn new(start: Start) -> Player {
+        Player {
+            handle: worker::start(start, options(), Box::new(|| {})),
+            view: None,
+            events: Vec::new(),
+            finished: None,
+        }
+    }
+
+    /// Takes updates until `done` holds, failing after [`PATIENCE`].
+    fn until(&mut self, what: &str, mut done: impl FnMut(&mut Player) -> bool) {
+        let deadline = Instant::now() + PATIENCE;
+        while !done(self) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            assert!(!left.is_zero(), "gave up waiting for {what}");
+            match self
+                .handle
+                .updates
+                .recv_timeout(left.min(Duration::from_millis(50)))
+            {
+                Ok(update) => self.take(update),
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => panic!("the worker stopped: {what}"),
+            }
+        }
+    }
+
+    /// Takes whatever updates are waiting.
+    fn poll(&mut self) {
+        while let Ok(update) = self.handle.updates.try_recv() {
+            self.take(update);
+        }
+    }
+
+    fn take(&mut self, update: Update) {
+        match update {
+            Update::View(view) => self.view = Some(*view),
+            Update::Event(event) => self.events.push(event),
+            Update::Finished(reason) => self.finished = Some(reason),
+            _ => {}
+        }
+    }
+
+    fn ticket(&mut self) -> String {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.handle.updates.recv_timeout(left) {
+                Ok(Update::Ticket(ticket)) => return ticket,
+                Ok(update) => self.take(update),
+                Err(error) => panic!("no ticket: {error:?}"),
+            }
+        }
+    }
+
+    fn moves(&self) -> Vec<Cell> {
+        self.view
+            .as_ref()
+            .map(|v| v.session.moves().to_vec())
+            .unwrap_or_default()
+    }
+
+    fn my_turn(&self) -> bool {
+        self.view.as_ref().is_some_and(|v| {
+            v.connected
+                && v.session.outcome().is_none()
+                && v.ending.is_none()
+                && v.session.position().side_to_move() == v.side
+        })
+    }
+}
+
+fn host(rule: Rule) -> Player {
+    Player::new(Start::Host(HostConfig {
+        name: "Host".into(),
+        rule,
+        side: Side::X,
+        token: Token(42),
+        program: "test".into(),
+    }))
+}
+
+fn joiner(ticket: &str, name: &str, resume: Option<Token>) -> Player {
+    Player::new(Start::Join {
+        ticket: ticket.to_string(),
+        name: name.into(),
+        program: "test".into(),
+        resume,
+    })
+}
+
+/// Hosts, joins and admits; returns both sides connected.
+fn connect(rule: Rule) -> (Player, Player, String) {
+    let mut h = host(rule);
+    let ticket = h.ticket();
+    let mut j = joiner(&ticket, "Joiner", None);
+    h.until("the join request", |p| {
+        p.events
+            .iter()
+            .any(|e| matches!(e, Event::JoinRequest { .. }))
+    });
+    h.handle.send(Command::Act(Action::Admit(true)));
+    h.until("the host's view", |p| {
+        p.view.as_ref().is_some_and(|v| v.connected)
+    });
+    j.until("the joiner's view", |p| {
+        p.view.as_ref().is_some_and(|v| v.connected)
+    });
+    (h, j, ticket)
+}
+
+/// Plays `script` (X's and O's moves alternating), each side moving on its turn, until
+/// both sides have `upto` moves.
+fn play(h: &mut Player, j: &mut Player, script: &[(usize, usize)], upto: usize) {
+    let deadline = Instant::now() + PATIENCE;
+    while h.moves().len() < upto || j.moves().len() < upto {
+        assert!(
+            Instant::now() < deadline,
+            "the game stalled at {:?}",
+            h.moves()
+        );
+        for p in [&mut *h, &mut *j] {
+            p.poll();
+            let n = p.moves().len();
+            if p.my_turn() && n < upto {
+                let (row, col) = script[n];
+                p.handle
+                    .send(Command::Act(Action::Move(Cell::new(row, col))));
+                p.until("the move to show", |p| p.moves().len() > n);
+            }
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+const DRAW: [(usize, usize); 9] = [
+    (1, 1),
+    (0, 0),
+    (0, 1),
+    (2, 1),
+    (0, 2),
+    (2, 0),
+    (1, 0),
+    (1, 2),
+    (2, 2),
+];
+
+#[test]
+fn two_endpoints_on_loopback_play_a_whole_game_to_a_draw() {
+    let (mut h, mut j, _) = connect(Rule::TIC_TAC_TOE);
+    play(&mut h, &mut j, &DRAW, 9);
+    assert_eq!(h.moves(), j.moves());
+    let view = h.view.as_ref().unwrap();
+    assert_eq!(view.session.outcome(), Some(Outcome::Draw));
+    assert_eq!(
+        j.view.as_ref().unwrap().session.outcome(),
+        Some(Outcome::Draw)
+    );
+    h.handle.quit();
+    j.handle.quit();
+}
+
+#[test]
+fn a_game_on_a_bigger_board_is_won_the_same_on_both_sides() {
+    let (mut h, mut j, _) = connect(Rule::new(7, 7, 4, false).unwrap());
+    // X builds a row on row 4; O answers on row 1.
+    let script = [(3, 0), (0, 0), (3, 1), (0, 1), (3, 2), (0, 2), (3, 3)];
+    play(&mut h, &mut j, &script, 7);
+    for p in [&h, &j] {
+        let outcome = p.view.as_ref().unwrap().session.outcome();
+        assert!(
+            matches!(outcome, Some(Outcome::Win { side: Side::X, .. })),
+            "{outcome:?}"
+        );
+    }
+    assert_eq!(h.moves(), j.moves());
+    h.handle.quit();
+    j.handle.quit();
+}
+
+#[test]
+fn a_second_caller_hears_busy() {
+    let (mut h, j, ticket) = connect(Rule::TIC_TAC_TOE);
+    let mut second = joiner(&ticket, "Second", None);
+    second.until("the refusal", |p| p.finished.is_some());
+    let reason = second.finished.clone().unwrap();
+    assert!(reason.contains("busy"), "{reason}");
+    h.poll();
+    assert!(h.view.as_ref().unwrap().connected);
+    second.handle.quit();
+    h.handle.quit();
+    j.handle.quit();
+}
+
+#[test]
+fn a_joiner_that_restarts_with_its_token_gets_the_game_back() {
+    let (mut h, mut j, ticket) = connect(Rule::TIC_TAC_TOE);
+    play(&mut h, &mut j, &DRAW, 4);
+    let token = j
+        .view
+        .as_ref()
+        .unwrap()
+        .token
+        .expect("welcomed with a token");
+    j.handle.quit();
+    h.until("the host to see the joiner leave", |p| {
+        p.view.as_ref().is_some_and(|v| !v.connected)
+    });
+    let mut back = joiner(&ticket, "Joiner", Some(token));
+    back.until("the snapshot", |p| p.moves().len() == 4);
+    assert_eq!(back.moves(), h.moves());
+    assert_eq!(back.view.as_ref().unwrap().side, Side::O);
+    play(&mut h, &mut back, &DRAW, 9);
+    assert_eq!(h.moves(), back.moves());
+    h.handle.quit();
+    back.handle.quit();
+}
