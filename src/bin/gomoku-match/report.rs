@@ -115,8 +115,10 @@ pub struct Interval {
 }
 
 impl Interval {
-    /// The normal approximation over the games' points (1, 0.5 or 0 each), clipped to
-    /// [0, 1]; `None` without games.
+    /// The Wilson score interval of the fraction of points (a draw counted as half a win),
+    /// which stays inside [0, 1] and keeps a width at a score of 0 or 1, where the plain
+    /// normal approximation would claim certainty; `None` without games. Draws make the
+    /// true spread smaller, so with many draws the interval is on the wide side.
     #[must_use]
     pub fn of(points: &[f64]) -> Option<Interval> {
         if points.is_empty() {
@@ -125,15 +127,16 @@ impl Interval {
         let n = points.len() as f64;
         let total: f64 = points.iter().sum();
         let mean = total / n;
-        let variance = points.iter().map(|p| (p - mean).powi(2)).sum::<f64>() / n;
         // 1.96 standard errors: 95% of a normal distribution.
-        let half = 1.96 * (variance / n).sqrt();
+        let z2 = 1.96f64 * 1.96;
+        let centre = (mean + z2 / (2.0 * n)) / (1.0 + z2 / n);
+        let half = 1.96 * (mean * (1.0 - mean) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
         Some(Interval {
             points: total,
             games: points.len(),
             mean,
-            low: (mean - half).max(0.0),
-            high: (mean + half).min(1.0),
+            low: (centre - half).max(0.0),
+            high: (centre + half).min(1.0),
         })
     }
 }
@@ -156,7 +159,7 @@ fn score(out: &mut String, games: &[GameRecord]) {
     };
     let _ = writeln!(
         out,
-        "\n**A scored {} of {} ({:.1}%)**, 95% confidence interval {:.1}% to {:.1}% (normal approximation); Elo difference {} ({} to {}).",
+        "\n**A scored {} of {} ({:.1}%)**, 95% confidence interval {:.1}% to {:.1}% (Wilson); Elo difference {} ({} to {}).",
         i.points,
         i.games,
         100.0 * i.mean,
@@ -453,15 +456,24 @@ mod tests {
     #[test]
     fn the_interval_narrows_with_games_and_stays_in_bounds() {
         assert_eq!(Interval::of(&[]), None);
+        let close = |a: f64, b: f64| (a - b).abs() < 5e-4;
         let even = Interval::of(&[1.0, 0.0]).unwrap();
         assert_eq!(even.mean, 0.5);
-        // Two games: one standard error of 0.354, so 50% +- 69%, clipped.
-        assert_eq!((even.low, even.high), (0.0, 1.0));
+        assert!(
+            close(even.low, 0.0945) && close(even.high, 0.9055),
+            "{even:?}"
+        );
         let many: Vec<f64> = (0..200).map(|i| f64::from(i % 2)).collect();
         let wide = Interval::of(&many).unwrap();
-        assert!((wide.high - wide.low - 2.0 * 1.96 * 0.5 / 200f64.sqrt()).abs() < 1e-9);
+        assert!(
+            close(wide.low, 0.4314) && close(wide.high, 0.5686),
+            "{wide:?}"
+        );
+        // A clean sweep is not a certainty: 10 of 10 leaves room down to 72%.
         let all = Interval::of(&[1.0; 10]).unwrap();
-        assert_eq!((all.low, all.mean, all.high), (1.0, 1.0, 1.0));
+        assert!(close(all.low, 0.7225) && all.high == 1.0, "{all:?}");
+        let none = Interval::of(&[0.0; 20]).unwrap();
+        assert!(none.low == 0.0 && close(none.high, 0.1611), "{none:?}");
         assert_eq!(elo(0.5), "+0");
         assert_eq!(elo(0.75), "+191");
         assert_eq!(elo(1.0), "+inf");
