@@ -149,7 +149,8 @@ fn elo(fraction: f64) -> String {
     if fraction >= 1.0 {
         return "+inf".to_string();
     }
-    format!("{:+.0}", -400.0 * (1.0 / fraction - 1.0).log10())
+    // Adding 0 turns the -0 of an even score into 0.
+    format!("{:+.0}", -400.0 * (1.0 / fraction - 1.0).log10() + 0.0)
 }
 
 fn score(out: &mut String, games: &[GameRecord]) {
