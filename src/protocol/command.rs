@@ -82,6 +82,9 @@ pub enum Info {
     MaxMemory(u64),
     /// The rule's bit flags: 1 exactly five, 2 continuous game, 4 renju, 8 caro.
     Rule(u32),
+    /// How many search threads the brain may use (`thread_num`, an extension Piskvork and
+    /// Yixin send); 0 means the brain's own choice.
+    ThreadNum(u32),
     /// A key the brain has no use for (game_type, evaluate, folder, or one the protocol may
     /// add later): the protocol asks the brain to ignore it.
     Ignored(String),
@@ -295,6 +298,10 @@ fn info(rest: &str) -> Result<Info, ParseError> {
             .parse()
             .map(Info::Rule)
             .map_err(|_| number("rule", "a whole number of bit flags")),
+        "thread_num" => value
+            .parse()
+            .map(Info::ThreadNum)
+            .map_err(|_| number("thread_num", "a whole number of threads")),
         _ => Ok(Info::Ignored(key.to_string())),
     }
 }
@@ -341,6 +348,8 @@ mod tests {
         };
         assert_eq!(info("INFO timeout_turn 1000"), Ok(Info::TimeoutTurn(1000)));
         assert_eq!(info("INFO timeout_match 0"), Ok(Info::TimeoutMatch(0)));
+        assert_eq!(info("INFO thread_num 1"), Ok(Info::ThreadNum(1)));
+        assert!(info("INFO thread_num -1").is_err());
         assert_eq!(info("INFO time_left -250"), Ok(Info::TimeLeft(-250)));
         assert_eq!(
             info("INFO max_memory 83886080"),

@@ -34,6 +34,7 @@ pub struct Settings {
     time_left: Option<i64>,
     max_memory: Option<u64>,
     rule: u32,
+    threads: Option<u32>,
 }
 
 impl Settings {
@@ -45,6 +46,7 @@ impl Settings {
             Info::TimeLeft(ms) => self.time_left = Some(ms),
             Info::MaxMemory(bytes) => self.max_memory = Some(bytes),
             Info::Rule(flags) => self.rule = flags,
+            Info::ThreadNum(threads) => self.threads = Some(threads).filter(|&t| t > 0),
             Info::Ignored(_) => {}
         }
     }
@@ -86,6 +88,15 @@ impl Settings {
         Ok(self.rule & EXACT_FIVE != 0)
     }
 
+    /// Search threads: as many as the manager allows (INFO thread_num), at most one a core;
+    /// every core when it says nothing.
+    fn threads(&self) -> usize {
+        let cores = crate::game::driver::all_cores();
+        self.threads.map_or(cores, |t| {
+            usize::try_from(t).unwrap_or(cores).clamp(1, cores)
+        })
+    }
+
     /// The driver's set-up under the memory limit: the table gets at most half of what is
     /// left after the process's own needs, and never more than the engine's default. Fails
     /// when the limit is too small for even the smallest table.
@@ -105,7 +116,7 @@ impl Settings {
         };
         Ok(DriverConfig {
             tt_megabytes: megabytes as usize,
-            threads: crate::game::driver::all_cores(),
+            threads: self.threads(),
         })
     }
 }
@@ -208,5 +219,15 @@ mod tests {
             let megabytes = table(&[Info::MaxMemory(mb << 20)]).unwrap() as u64;
             assert!(RESERVE_BYTES + (megabytes << 20) <= (mb << 20), "{mb} MB");
         }
+    }
+
+    #[test]
+    fn thread_num_caps_the_threads_at_the_cores() {
+        let threads = |infos: &[Info]| with(infos).driver_config().map(|c| c.threads);
+        let cores = crate::game::driver::all_cores();
+        assert_eq!(threads(&[]), Ok(cores));
+        assert_eq!(threads(&[Info::ThreadNum(1)]), Ok(1));
+        assert_eq!(threads(&[Info::ThreadNum(0)]), Ok(cores));
+        assert_eq!(threads(&[Info::ThreadNum(1000)]), Ok(cores));
     }
 }

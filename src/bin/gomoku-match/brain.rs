@@ -52,6 +52,66 @@ pub struct Setup {
     pub turn: Duration,
     /// How long START may take to answer: the brain may load its evaluation first.
     pub start_limit: Duration,
+    /// Search threads the brain is asked to use (INFO thread_num), if any.
+    pub threads: Option<u32>,
+}
+
+/// What a brain said about its search for one move, read from its MESSAGE lines: the
+/// deepest iteration it named and the nodes it counted, as far as it said.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchReport {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+}
+
+impl SearchReport {
+    /// Reads `depth D` (or `Depth D-S`) and `nodes N` (or `Node 12K`) from one MESSAGE
+    /// line, as this project's brain and Rapfi write them; later lines win. Lines
+    /// without such words change nothing.
+    pub fn read(&mut self, message: &str) {
+        let words: Vec<&str> = message.split_whitespace().collect();
+        for pair in words.windows(2) {
+            let key = pair[0].to_ascii_lowercase();
+            match key.as_str() {
+                "depth" => {
+                    if let Some(depth) = leading_number(pair[1]) {
+                        self.depth = u32::try_from(depth).ok();
+                    }
+                }
+                "nodes" | "node" => {
+                    if let Some(nodes) = count_with_suffix(pair[1]) {
+                        self.nodes = Some(nodes);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The whole number at the start of a word: 18 of "18-25".
+fn leading_number(word: &str) -> Option<u64> {
+    let end = word
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(word.len());
+    word[..end].parse().ok()
+}
+
+/// A count, with Rapfi's K, M, G or T suffix if it has one: 12K is 12,000.
+fn count_with_suffix(word: &str) -> Option<u64> {
+    let number = leading_number(word)?;
+    let digits = word
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(word.len());
+    let scale: u64 = match &word[digits..] {
+        "" => 1,
+        "K" => 1_000,
+        "M" => 1_000_000,
+        "G" => 1_000_000_000,
+        "T" => 1_000_000_000_000,
+        _ => return None,
+    };
+    number.checked_mul(scale)
 }
 
 /// Why a brain lost the game without losing on the board.
@@ -140,12 +200,20 @@ impl Request<'_> {
 /// A line of the brain's output, or its end.
 type Output = Option<String>;
 
+/// The least time between a brain's answer and the next command it is sent. Rapfi prints
+/// its move a moment before it is ready for the next command, and a TURN arriving in that
+/// moment is dropped, leaving the move's text to be read as an unknown command; a reply
+/// from an opponent that answers at once (a book move, a forced block) comes that fast.
+const SETTLE: Duration = Duration::from_millis(30);
+
 /// A running brain. Dropping it kills the process.
 pub struct Brain {
     child: Child,
     stdin: ChildStdin,
     /// The brain's output lines, read on a thread so every wait can have a deadline.
     lines: Receiver<Output>,
+    /// When it last answered a move command.
+    answered: Option<Instant>,
 }
 
 impl Brain {
@@ -186,9 +254,14 @@ impl Brain {
             child,
             stdin,
             lines,
+            answered: None,
         };
         brain.send(&[format!("START {}", setup.size)])?;
-        let answer = brain.answer(Instant::now() + setup.start_limit, setup.start_limit)?;
+        let answer = brain.answer(
+            Instant::now() + setup.start_limit,
+            setup.start_limit,
+            &mut SearchReport::default(),
+        )?;
         if !answer.eq_ignore_ascii_case("OK") {
             return Err(Fault::Unreadable(format!("'{answer}' to START")));
         }
@@ -198,18 +271,31 @@ impl Brain {
             "INFO timeout_match 0".to_string(),
             format!("INFO rule {rule}"),
         ])?;
+        if let Some(threads) = setup.threads {
+            brain.send(&[format!("INFO thread_num {threads}")])?;
+        }
         Ok(brain)
     }
 
-    /// Asks for a move and waits at most `limit` for it. Returns the move and how long the
-    /// answer took. The move is not checked against the board here.
-    pub fn play(&mut self, request: &Request, limit: Duration) -> Result<(Point, Duration), Fault> {
+    /// Asks for a move and waits at most `limit` for it. Returns the move, how long the
+    /// answer took and what the brain said about its search. The move is not checked
+    /// against the board here.
+    pub fn play(
+        &mut self,
+        request: &Request,
+        limit: Duration,
+    ) -> Result<(Point, Duration, SearchReport), Fault> {
+        if let Some(answered) = self.answered {
+            std::thread::sleep((answered + SETTLE).saturating_duration_since(Instant::now()));
+        }
         let asked = Instant::now();
         self.send(&request.lines())?;
-        let answer = self.answer(asked + limit, limit)?;
+        let mut report = SearchReport::default();
+        let answer = self.answer(asked + limit, limit, &mut report)?;
         let took = asked.elapsed();
+        self.answered = Some(Instant::now());
         let point = parse_move(&answer).ok_or(Fault::Unreadable(answer))?;
-        Ok((point, took))
+        Ok((point, took, report))
     }
 
     /// Says END and gives the brain `grace` to exit before it is killed.
@@ -237,8 +323,14 @@ impl Brain {
             .map_err(|error| self.crashed(&format!("could not write to it ({error})")))
     }
 
-    /// The next answer line before `deadline`, MESSAGE and DEBUG lines put aside.
-    fn answer(&mut self, deadline: Instant, limit: Duration) -> Result<String, Fault> {
+    /// The next answer line before `deadline`, MESSAGE and DEBUG lines put aside (MESSAGE
+    /// lines read into `report` first).
+    fn answer(
+        &mut self,
+        deadline: Instant,
+        limit: Duration,
+        report: &mut SearchReport,
+    ) -> Result<String, Fault> {
         loop {
             let wait = deadline.saturating_duration_since(Instant::now());
             let line = match self.lines.recv_timeout(wait) {
@@ -252,10 +344,11 @@ impl Brain {
                 }
             };
             let keyword = line.split_whitespace().next().unwrap_or_default();
-            if line.is_empty()
-                || keyword.eq_ignore_ascii_case("MESSAGE")
-                || keyword.eq_ignore_ascii_case("DEBUG")
-            {
+            if keyword.eq_ignore_ascii_case("MESSAGE") {
+                report.read(&line);
+                continue;
+            }
+            if line.is_empty() || keyword.eq_ignore_ascii_case("DEBUG") {
                 continue;
             }
             if keyword.eq_ignore_ascii_case("ERROR") || keyword.eq_ignore_ascii_case("UNKNOWN") {
@@ -294,6 +387,25 @@ pub fn parse_move(line: &str) -> Option<Point> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn search_reports_come_from_both_message_styles() {
+        let mut ours = SearchReport::default();
+        ours.read("MESSAGE depth 7 value score 12 nodes 81234 time 410 ms line 7,7 8,8");
+        ours.read("MESSAGE depth 8 value win in 5 nodes 99000 time 480 ms line 7,7");
+        assert_eq!(ours.depth, Some(8));
+        assert_eq!(ours.nodes, Some(99_000));
+        let mut rapfi = SearchReport::default();
+        rapfi.read("MESSAGE Depth 17-25 | Eval 34 | Time 300ms | h8 i9");
+        rapfi.read("MESSAGE Speed 1234K | Depth 18-27 | Eval 40 | Node 612K | Time 480ms");
+        assert_eq!(rapfi.depth, Some(18));
+        assert_eq!(rapfi.nodes, Some(612_000));
+        let mut other = SearchReport::default();
+        other.read("MESSAGE depth unknown nodes 12Q node");
+        assert_eq!(other, SearchReport::default());
+        assert_eq!(count_with_suffix("3M"), Some(3_000_000));
+        assert_eq!(count_with_suffix("99999999999999T"), None);
+    }
 
     #[test]
     fn reads_moves_and_nothing_else() {

@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use crate::board::{Board, Colour, Point};
-use crate::brain::{Brain, EngineCommand, Fault, Request, Setup};
+use crate::brain::{Brain, EngineCommand, Fault, Request, SearchReport, Setup};
 
 /// The rules and limits every game of a match is played under.
 #[derive(Clone, Copy, Debug)]
@@ -53,15 +53,27 @@ pub struct MoveTimes {
     pub longest: Duration,
     /// Moves that took longer than the time per move but came within the limit.
     pub slow: u32,
+    /// Moves for which the brain named both a depth and a node count, with the sum of
+    /// those depths, those nodes and the time those moves took.
+    pub searched: u32,
+    pub depths: u64,
+    pub nodes: u64,
+    pub search_time: Duration,
 }
 
 impl MoveTimes {
-    fn add(&mut self, took: Duration, turn: Duration) {
+    fn add(&mut self, took: Duration, turn: Duration, report: SearchReport) {
         self.moves += 1;
         self.total += took;
         self.longest = self.longest.max(took);
         if took > turn {
             self.slow += 1;
+        }
+        if let (Some(depth), Some(nodes)) = (report.depth, report.nodes) {
+            self.searched += 1;
+            self.depths += u64::from(depth);
+            self.nodes = self.nodes.saturating_add(nodes);
+            self.search_time += took;
         }
     }
 
@@ -71,6 +83,23 @@ impl MoveTimes {
         self.total += other.total;
         self.longest = self.longest.max(other.longest);
         self.slow += other.slow;
+        self.searched += other.searched;
+        self.depths += other.depths;
+        self.nodes = self.nodes.saturating_add(other.nodes);
+        self.search_time += other.search_time;
+    }
+
+    /// The mean depth of the moves the brain reported a search for.
+    #[must_use]
+    pub fn mean_depth(&self) -> Option<f64> {
+        (self.searched > 0).then(|| self.depths as f64 / f64::from(self.searched))
+    }
+
+    /// Nodes a second over the moves the brain reported a search for.
+    #[must_use]
+    pub fn nodes_per_second(&self) -> Option<f64> {
+        let seconds = self.search_time.as_secs_f64();
+        (self.searched > 0 && seconds > 0.0).then(|| self.nodes as f64 / seconds)
     }
 }
 
@@ -181,8 +210,8 @@ fn moves(
         };
         side.informed = true;
         let point = match side.brain.play(&request, conditions.move_limit) {
-            Ok((point, took)) => {
-                side.times.add(took, conditions.setup.turn);
+            Ok((point, took, report)) => {
+                side.times.add(took, conditions.setup.turn, report);
                 point
             }
             Err(fault) => return End::Fault(colour, fault),

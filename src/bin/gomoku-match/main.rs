@@ -44,6 +44,10 @@ struct Args {
     /// Time per move in milliseconds, told to the brains as INFO timeout_turn.
     #[arg(long, default_value_t = 500)]
     turn_ms: u64,
+    /// Search threads each brain is asked to use (INFO thread_num); by default the
+    /// brains choose.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: Option<u32>,
     /// How far past the time per move a move may come before the brain is killed and loses
     /// the game, in milliseconds.
     #[arg(long, default_value_t = 1000)]
@@ -107,6 +111,7 @@ fn run(args: &Args) -> Result<(), String> {
             exact: args.exact,
             turn,
             start_limit: Duration::from_millis(args.start_ms),
+            threads: args.threads,
         },
         move_limit: turn + Duration::from_millis(args.grace_ms),
         max_moves: args.max_moves,
@@ -184,6 +189,7 @@ fn describe(args: &Args, conditions: &Conditions) -> report::Conditions {
         size: conditions.setup.size,
         exact: args.exact,
         turn: conditions.setup.turn,
+        threads: args.threads,
         move_limit: conditions.move_limit,
         max_moves: args.max_moves,
         openings_file: args.openings.display().to_string(),

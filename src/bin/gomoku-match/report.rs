@@ -84,6 +84,8 @@ pub struct Conditions {
     pub size: usize,
     pub exact: bool,
     pub turn: Duration,
+    /// The threads each brain was asked to use, if it was told.
+    pub threads: Option<u32>,
     pub move_limit: Duration,
     pub max_moves: Option<usize>,
     pub openings_file: String,
@@ -96,7 +98,78 @@ pub fn markdown(conditions: &Conditions, openings: &[Opening], games: &[GameReco
     header(&mut out, conditions, openings.len(), games.len());
     per_opening(&mut out, openings, games);
     totals(&mut out, conditions, games);
+    score(&mut out, games);
     out
+}
+
+/// Engine A's score over the games with a 95% confidence interval, and the Elo difference
+/// those fractions mean.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Interval {
+    pub points: f64,
+    pub games: usize,
+    /// The fraction of the points, and the interval's ends.
+    pub mean: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+impl Interval {
+    /// The Wilson score interval of the fraction of points (a draw counted as half a win),
+    /// which stays inside [0, 1] and keeps a width at a score of 0 or 1, where the plain
+    /// normal approximation would claim certainty; `None` without games. Draws make the
+    /// true spread smaller, so with many draws the interval is on the wide side.
+    #[must_use]
+    pub fn of(points: &[f64]) -> Option<Interval> {
+        if points.is_empty() {
+            return None;
+        }
+        let n = points.len() as f64;
+        let total: f64 = points.iter().sum();
+        let mean = total / n;
+        // 1.96 standard errors: 95% of a normal distribution.
+        let z2 = 1.96f64 * 1.96;
+        let centre = (mean + z2 / (2.0 * n)) / (1.0 + z2 / n);
+        let half = 1.96 * (mean * (1.0 - mean) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
+        Some(Interval {
+            points: total,
+            games: points.len(),
+            mean,
+            low: (centre - half).max(0.0),
+            high: (centre + half).min(1.0),
+        })
+    }
+}
+
+/// The Elo difference a score fraction means; infinite at 0 and 1, as text.
+fn elo(fraction: f64) -> String {
+    if fraction <= 0.0 {
+        return "-inf".to_string();
+    }
+    if fraction >= 1.0 {
+        return "+inf".to_string();
+    }
+    // Adding 0 turns the -0 of an even score into 0.
+    format!("{:+.0}", -400.0 * (1.0 / fraction - 1.0).log10() + 0.0)
+}
+
+fn score(out: &mut String, games: &[GameRecord]) {
+    let points: Vec<f64> = games.iter().map(|g| g.points(Engine::A)).collect();
+    let Some(i) = Interval::of(&points) else {
+        return;
+    };
+    let _ = writeln!(
+        out,
+        "\n**A scored {} of {} ({:.1}%)**, 95% confidence interval {:.1}% to {:.1}% (Wilson); Elo difference {} ({} to {}).",
+        i.points,
+        i.games,
+        100.0 * i.mean,
+        100.0 * i.low,
+        100.0 * i.high,
+        elo(i.mean),
+        elo(i.low),
+        elo(i.high)
+    );
 }
 
 fn header(out: &mut String, c: &Conditions, openings: usize, games: usize) {
@@ -118,6 +191,9 @@ fn header(out: &mut String, c: &Conditions, openings: usize, games: usize) {
         c.turn.as_millis(),
         c.move_limit.as_millis()
     );
+    if let Some(threads) = c.threads {
+        let _ = writeln!(out, "- Threads: {threads} each (INFO thread_num)");
+    }
     let _ = writeln!(
         out,
         "- Openings: {} ({openings} in the file, stones as offsets from the centre), {games} games, each opening with both colours\n",
@@ -177,12 +253,12 @@ fn totals(out: &mut String, c: &Conditions, games: &[GameRecord]) {
     let _ = writeln!(out, "## Totals\n");
     let _ = writeln!(
         out,
-        "| engine | games | wins | draws | losses | points | as black (W-D-L) | as white (W-D-L) | time-outs | illegal moves | crashes | errors | mean move | longest move | moves over {} ms |",
+        "| engine | games | wins | draws | losses | points | as black (W-D-L) | as white (W-D-L) | time-outs | illegal moves | crashes | errors | mean move | longest move | moves over {} ms | mean depth | nodes/s |",
         c.turn.as_millis()
     );
     let _ = writeln!(
         out,
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     );
     for (engine, name) in [(Engine::A, &c.engine_a), (Engine::B, &c.engine_b)] {
         let (mut all, mut black, mut white) =
@@ -216,7 +292,7 @@ fn totals(out: &mut String, c: &Conditions, games: &[GameRecord]) {
         };
         let _ = writeln!(
             out,
-            "| {label} `{name}` | {} | {} | {} | {} | {points} | {}-{}-{} | {}-{}-{} | {} | {} | {} | {} | {mean} ms | {} ms | {} |",
+            "| {label} `{name}` | {} | {} | {} | {} | {points} | {}-{}-{} | {}-{}-{} | {} | {} | {} | {} | {mean} ms | {} ms | {} | {} | {} |",
             games.len(),
             all.wins,
             all.draws,
@@ -233,6 +309,12 @@ fn totals(out: &mut String, c: &Conditions, games: &[GameRecord]) {
             faults[3],
             times.longest.as_millis(),
             times.slow,
+            times
+                .mean_depth()
+                .map_or("-".to_string(), |d| format!("{d:.1}")),
+            times
+                .nodes_per_second()
+                .map_or("-".to_string(), |n| format!("{n:.0}")),
         );
     }
 }
@@ -336,6 +418,7 @@ mod tests {
             size: 15,
             exact: false,
             turn: Duration::from_millis(500),
+            threads: Some(1),
             move_limit: Duration::from_millis(1500),
             max_moves: None,
             openings_file: "openings.txt".to_string(),
@@ -367,5 +450,34 @@ mod tests {
             text.contains("| B `b` | 4 | 1 | 1 | 2 | 1.5 | 1-1-0 | 0-0-2 | 1 | 0 | 0 | 0 |"),
             "{text}"
         );
+        assert!(text.contains("**A scored 2.5 of 4 (62.5%)**"), "{text}");
+        assert!(text.contains("- Threads: 1 each"), "{text}");
+    }
+
+    #[test]
+    fn the_interval_narrows_with_games_and_stays_in_bounds() {
+        assert_eq!(Interval::of(&[]), None);
+        let close = |a: f64, b: f64| (a - b).abs() < 5e-4;
+        let even = Interval::of(&[1.0, 0.0]).unwrap();
+        assert_eq!(even.mean, 0.5);
+        assert!(
+            close(even.low, 0.0945) && close(even.high, 0.9055),
+            "{even:?}"
+        );
+        let many: Vec<f64> = (0..200).map(|i| f64::from(i % 2)).collect();
+        let wide = Interval::of(&many).unwrap();
+        assert!(
+            close(wide.low, 0.4314) && close(wide.high, 0.5686),
+            "{wide:?}"
+        );
+        // A clean sweep is not a certainty: 10 of 10 leaves room down to 72%.
+        let all = Interval::of(&[1.0; 10]).unwrap();
+        assert!(close(all.low, 0.7225) && all.high == 1.0, "{all:?}");
+        let none = Interval::of(&[0.0; 20]).unwrap();
+        assert!(none.low == 0.0 && close(none.high, 0.1611), "{none:?}");
+        assert_eq!(elo(0.5), "+0");
+        assert_eq!(elo(0.75), "+191");
+        assert_eq!(elo(1.0), "+inf");
+        assert_eq!(elo(0.0), "-inf");
     }
 }

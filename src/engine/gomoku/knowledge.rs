@@ -30,6 +30,14 @@ const LEAF_VCF_NODES: u64 = 60;
 /// the opponent refutes the root's move; at the second, the root's side wins by one.
 const INNER_VCT_PLIES: u32 = 2;
 
+/// Late move reductions: moves from this index on (0 is the first) of a node with at least
+/// `REDUCE_FROM_DEPTH` plies left are searched a ply shallower first when they are quiet, and
+/// two plies from `REDUCE_MORE_FROM_INDEX` on where at least `REDUCE_MORE_FROM_DEPTH` are left.
+const REDUCE_FROM_INDEX: usize = 3;
+const REDUCE_FROM_DEPTH: u32 = 3;
+const REDUCE_MORE_FROM_INDEX: usize = 8;
+const REDUCE_MORE_FROM_DEPTH: u32 = 5;
+
 /// Table size of the VCF solver, in bits of slot count.
 const VCF_TABLE_BITS: u32 = 16;
 
@@ -49,6 +57,28 @@ pub(crate) struct Gomoku {
 
 impl Knowledge for Gomoku {
     const PRINCIPAL_VARIATION: bool = true;
+
+    /// A late move is reduced when it is quiet: it makes no three or four of ours, takes no
+    /// three or four-to-be from the opponent, and the opponent has no live three we must
+    /// answer (then the generator's moves are all defences, none of them late).
+    #[inline]
+    fn reduction(&self, depth: u32, index: usize, m: usize) -> u32 {
+        if index < REDUCE_FROM_INDEX || depth < REDUCE_FROM_DEPTH {
+            return 0;
+        }
+        let me = self.board.pos().side_to_move();
+        let patterns = self.board.patterns();
+        let quiet = patterns.at(m, me).combo == Combo::Quiet
+            && patterns.at(m, me.other()).combo == Combo::Quiet
+            && !patterns.has_at_least(me.other(), Combo::OpenFour);
+        if !quiet {
+            0
+        } else if index >= REDUCE_MORE_FROM_INDEX && depth >= REDUCE_MORE_FROM_DEPTH {
+            2
+        } else {
+            1
+        }
+    }
 
     fn new(board: SearchBoard, _: Features, limits: &Limits) -> Gomoku {
         Gomoku {

@@ -61,13 +61,18 @@ pub fn generate(
             scored.push((order_key(board, me, c, history), c));
         }
     }
-    scored.sort_unstable_by(|a, b| b.cmp(a));
     let keep = if board.has_at_least(them, Combo::OpenFour) {
         scored.len()
     } else {
-        QUIET_MOVES
+        QUIET_MOVES.min(scored.len())
     };
-    moves.extend(scored.iter().take(keep).map(|&(_, c)| c));
+    // Only the kept moves need sorting: the best `keep` are found first, in linear time.
+    // Keys are distinct (they end in the cell), so the order is the full sort's.
+    if keep > 0 && keep < scored.len() {
+        scored.select_nth_unstable_by(keep - 1, |a, b| b.cmp(a));
+    }
+    scored[..keep].sort_unstable_by(|a, b| b.cmp(a));
+    moves.extend(scored[..keep].iter().map(|&(_, c)| c));
     None
 }
 

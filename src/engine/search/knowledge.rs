@@ -47,6 +47,17 @@ pub(crate) trait Knowledge: Sized {
     /// variation search), which pays where the first move is usually best.
     const PRINCIPAL_VARIATION: bool;
 
+    /// How many plies less to search the `index`th move `m` (from 0) of a node with `depth`
+    /// plies left, at first (late move reduction): a move the ordering put late and that
+    /// neither attacks nor defends is searched shallower with a null window, and again at
+    /// full depth only if it beats alpha. 0 (the default) reduces nothing, so a kind of
+    /// game without it keeps its search node for node.
+    #[inline]
+    fn reduction(&self, depth: u32, index: usize, m: usize) -> u32 {
+        let _ = (depth, index, m);
+        0
+    }
+
     /// The knowledge for a search of `board`.
     fn new(board: SearchBoard, features: Features, limits: &Limits) -> Self;
 

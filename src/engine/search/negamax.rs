@@ -270,7 +270,12 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
                     .order(&mut moves[i..], &self.history, self.jitter);
             }
             let m = moves[i];
-            let score = self.search_child(node, m, i > 0, alpha, beta);
+            let reduction = if self.features.pruning {
+                self.knowledge.reduction(node.depth, i, m)
+            } else {
+                0
+            };
+            let score = self.search_child(node, m, i, reduction, (alpha, beta));
             if self.aborted {
                 return None;
             }
@@ -293,15 +298,17 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
 
     /// Step 9, one move: its value for this node's side to move. With principal variation
     /// search (where the knowledge asks for it), a move after the first is asked with a null
-    /// window whether it beats alpha; only one that does is searched again in full.
+    /// window whether it beats alpha; only one that does is searched again in full. A move
+    /// the knowledge reduces is asked that first at `reduction` plies less, and searched
+    /// at full depth only when it beats alpha there.
     #[inline]
     fn search_child(
         &mut self,
         node: &Node,
         m: usize,
-        later: bool,
-        alpha: Score,
-        beta: Score,
+        index: usize,
+        reduction: u32,
+        (alpha, beta): (Score, Score),
     ) -> Score {
         let (depth, ply) = (node.depth - 1, node.ply + 1);
         let (a, b) = if self.features.pruning {
@@ -311,16 +318,29 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
         };
         self.knowledge.make(m);
         self.recorder.before_child(m);
-        let score = if K::PRINCIPAL_VARIATION && later && beta - alpha > 1 {
-            let scout = -self.negamax(depth, ply, -alpha - 1, -alpha, &mut None);
-            if scout > alpha && scout < beta && !self.aborted {
-                self.recorder.before_child(m);
-                -self.negamax(depth, ply, a, b, &mut None)
-            } else {
-                scout
+        let later = index > 0;
+        let reduced = (later && reduction > 0 && reduction < depth)
+            .then(|| -self.negamax(depth - reduction, ply, -alpha - 1, -alpha, &mut None));
+        let score = match reduced {
+            Some(score) if score <= alpha || self.aborted => score,
+            _ if K::PRINCIPAL_VARIATION && later && beta - alpha > 1 => {
+                if reduced.is_some() {
+                    self.recorder.before_child(m);
+                }
+                let scout = -self.negamax(depth, ply, -alpha - 1, -alpha, &mut None);
+                if scout > alpha && scout < beta && !self.aborted {
+                    self.recorder.before_child(m);
+                    -self.negamax(depth, ply, a, b, &mut None)
+                } else {
+                    scout
+                }
             }
-        } else {
-            -self.negamax(depth, ply, a, b, &mut None)
+            _ => {
+                if reduced.is_some() {
+                    self.recorder.before_child(m);
+                }
+                -self.negamax(depth, ply, a, b, &mut None)
+            }
         };
         self.knowledge.unmake(m);
         score
