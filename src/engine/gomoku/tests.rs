@@ -574,8 +574,10 @@ fn the_search_finds_a_vct_after_the_opponents_reply() {
     let pos = diagram(&CROSSING, false);
     assert_eq!(pos.side_to_move(), Side::X);
     assert_eq!(vct(&pos), None, "no VCT at the root");
-    // Three plies: X's move, O's reply, and at the second ply below the root X's VCT.
-    let (score, best, nodes) = searched(&pos, 3, true);
+    // Four plies: X's move, O's reply, and at the second ply below the root X's VCT. (At
+    // three, the late move reductions search the quiet (4,9) a ply shallower, above the
+    // ply where the VCT looks; iterative deepening reaches four at once.)
+    let (score, best, nodes) = searched(&pos, 4, true);
     assert!(
         score > 0 && is_decisive(score),
         "{score} after {nodes} nodes"
@@ -586,9 +588,10 @@ fn the_search_finds_a_vct_after_the_opponents_reply() {
         let (score, _, _) = searched(&pos, depth, false);
         assert!(!is_decisive(score), "depth {depth}: {score}");
     }
-    // The search without it confirms the win, ten plies deep: O loses after (4,9).
+    // The search without it confirms the win, twelve plies deep (ten before the late move
+    // reductions): O loses after (4,9).
     let mut after = pos.clone();
     after.make(index(4, 9));
-    let (score, _, _) = searched(&after, 10, false);
+    let (score, _, _) = searched(&after, 12, false);
     assert!(score < 0 && is_decisive(score), "{score}");
 }
