@@ -2,8 +2,12 @@
 //! ticket, the other pastes it and joins over loopback (no relays, no other address), the
 //! host lets the caller in after seeing its name and key, they play a whole game by
 //! clicking, a move out of turn is refused, and a rematch offered by one is accepted by the
-//! other. Both windows end every step with the same moves.
+//! other. Both windows end every step with the same moves. In a network of its own, a game
+//! hosted in one window is listed in the other's "Games on this network" and joined with
+//! a click.
 
+#[path = "support/netns.rs"]
+mod netns;
 mod support;
 
 use std::time::Instant;
@@ -207,4 +211,43 @@ fn a_joiner_whose_window_was_closed_rejoins_its_game() {
     let joiner = joiner_window("Bob");
     assert!(!shows(&joiner, "Rejoin the game"));
     let _ = std::fs::remove_dir_all(&folder);
+}
+
+#[test]
+fn a_game_hosted_on_the_local_network_is_listed_in_the_other_window_and_joined_with_a_click() {
+    let test =
+        "a_game_hosted_on_the_local_network_is_listed_in_the_other_window_and_joined_with_a_click";
+    if !netns::own_network(test) {
+        return;
+    }
+    let window = |name: &str| {
+        let mut h = build(|app| app.with_network(loopback()).with_local_network_games());
+        scroll_into_view(&mut h, "Your name");
+        h.get_by_label("Your name").set_text_value_accesskit(name);
+        settle(&mut h);
+        h
+    };
+    let mut host = window("Ann");
+    let mut joiner = window("Bob");
+    scroll_into_view(&mut joiner, "Games on this network:");
+    assert_shows(&joiner, "None found yet");
+
+    click(&mut host, "Host a game");
+    both_until(&mut host, &mut joiner, "the game in the list", |_, j| {
+        shows(j, "Join Ann · 3x3")
+    });
+    click(&mut joiner, "Join Ann · 3x3");
+    both_until(&mut host, &mut joiner, "the host to be asked", |h, _| {
+        shows(h, "Bob (key ")
+    });
+    click(&mut host, "Let them in");
+    both_until(&mut host, &mut joiner, "both to be playing", |h, j| {
+        [h, j]
+            .iter()
+            .all(|w| w.state().online_game().is_some_and(|v| v.connected))
+    });
+    assert_shows(&joiner, "Playing Ann (key ");
+    play(&mut host, &mut joiner, 1, 1);
+    play(&mut joiner, &mut host, 0, 0);
+    assert_eq!(moves(&host).len(), 2);
 }

@@ -1,6 +1,10 @@
 //! `tictactoe net` from two terminals: two processes on loopback (no relays, no other
 //! address), the host printing its ticket on a line of its own, the joiner dialling it, each
 //! saying when the other has connected, and a whole game typed move by move on both sides.
+//! In a network of its own, `net find` lists a hosted game until a player is in.
+
+#[path = "support/netns.rs"]
+mod netns;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -93,7 +97,13 @@ impl Drop for Terminal {
 #[test]
 fn two_terminals_play_a_whole_game() {
     let loopback = ["--local-only", "--bind", "127.0.0.1:0"];
-    let mut host = Terminal::start(&[&["net", "host", "--name", "Ann"][..], &loopback].concat());
+    let mut host = Terminal::start(
+        &[
+            &["net", "host", "--name", "Ann", "--no-announce"][..],
+            &loopback,
+        ]
+        .concat(),
+    );
     host.wait_for("Give this ticket to the other player:");
     let ticket = host.wait_for("endpoint");
     assert!(
@@ -144,4 +154,43 @@ fn a_line_that_is_not_a_ticket_and_a_bad_relay_are_refused_before_anything_start
         let text = String::from_utf8_lossy(&out.stderr);
         assert!(text.contains(says), "{args:?}: {text}");
     }
+}
+
+/// `net find`'s output after listening for `seconds`.
+fn find(seconds: &str) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .args(["net", "find", "--wait", seconds])
+        .stdin(Stdio::null())
+        .output()
+        .expect("the program runs");
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn net_find_lists_a_hosted_game_until_a_player_is_in() {
+    if !netns::own_network("net_find_lists_a_hosted_game_until_a_player_is_in") {
+        return;
+    }
+    let loopback = ["--local-only", "--bind", "127.0.0.1:0"];
+    let args = [
+        "net", "host", "--name", "Ann", "--rule", "5,5,4", "--accept",
+    ];
+    let mut host = Terminal::start(&[&args[..], &loopback].concat());
+    host.wait_for("Give this ticket to the other player:");
+    let ticket = host.wait_for("endpoint");
+
+    let listed = find("3");
+    assert!(listed.contains("Ann · 5,5,4"), "{listed}");
+    let join = format!("tictactoe net join {ticket}");
+    assert!(listed.lines().any(|l| l.trim() == join), "{listed}");
+
+    let mut joiner =
+        Terminal::start(&[&["net", "join", &ticket, "--name", "Bob"][..], &loopback].concat());
+    host.wait_for("Bob connected (key ");
+    joiner.wait_for("Ann connected (key ");
+    let listed = find("2");
+    assert!(listed.contains("No games found"), "{listed}");
+    assert!(host.quit().success());
+    assert!(joiner.quit().success());
 }

@@ -27,6 +27,7 @@ fn act() -> impl Strategy<Value = Act> {
         (offer(), any::<bool>()).prop_map(|(offer, accept)| Act::Reply { offer, accept }),
         Just(Act::Resign {}),
         Just(Act::Claim {}),
+        Just(Act::Flag {}),
     ]
 }
 
@@ -40,6 +41,7 @@ fn snapshot() -> impl Strategy<Value = Snapshot> {
         side().prop_map(|s| Some(Ending::Resigned(s))),
         Just(Some(Ending::DrawAgreed)),
         side().prop_map(|s| Some(Ending::Abandoned(s))),
+        side().prop_map(|s| Some(Ending::OutOfTime(s))),
     ];
     (
         side(),
@@ -48,16 +50,20 @@ fn snapshot() -> impl Strategy<Value = Snapshot> {
         ending,
         any::<u32>(),
         any::<u32>(),
+        prop::option::of(any::<u64>()),
     )
-        .prop_map(|(seat, game, moves, ending, received, sent)| Snapshot {
-            rule: Rule::new(20, 20, 5, false).unwrap(),
-            seat,
-            game,
-            moves,
-            ending,
-            received,
-            sent,
-        })
+        .prop_map(
+            |(seat, game, moves, ending, received, sent, limit)| Snapshot {
+                rule: Rule::new(20, 20, 5, false).unwrap(),
+                seat,
+                time_limit_ms: limit,
+                game,
+                moves,
+                ending,
+                received,
+                sent,
+            },
+        )
 }
 
 fn message() -> impl Strategy<Value = Message> {

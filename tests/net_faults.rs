@@ -160,6 +160,7 @@ impl Game {
             } else {
                 Side::O
             },
+            time_limit: None,
             token: Token(u128::from(seed) * 7919 + 1),
             program: "faults".into(),
         });

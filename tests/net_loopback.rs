@@ -2,7 +2,9 @@
 //! games through the network worker: the host's ticket dialled by the joiner, the caller
 //! admitted, the moves made on each side's turn, and both ending with the same record. A
 //! second caller hears "busy"; a joiner that quits and starts again with its token gets the
-//! game back. Every wait is bounded and looks for an observable state.
+//! game back. A relay server started here on 127.0.0.1 carries a whole game for a joiner
+//! whose ticket names only the relay. Every wait is bounded and looks for an observable
+//! state.
 
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::mpsc::RecvTimeoutError;
@@ -27,6 +29,7 @@ fn options() -> Options {
         record: None,
         reconnect_limit: Duration::from_secs(30),
         session_limit: Duration::from_secs(300),
+        announce: false,
     }
 }
 
@@ -40,8 +43,12 @@ struct Player {
 
 impl Player {
     fn new(start: Start) -> Player {
+        Player::with(start, options())
+    }
+
+    fn with(start: Start, options: Options) -> Player {
         Player {
-            handle: worker::start(start, options(), Box::new(|| {})),
+            handle: worker::start(start, options, Box::new(|| {})),
             view: None,
             events: Vec::new(),
             finished: None,
@@ -116,6 +123,7 @@ fn host(rule: Rule) -> Player {
         name: "Host".into(),
         rule,
         side: Side::X,
+        time_limit: None,
         token: Token(42),
         program: "test".into(),
     }))
@@ -255,4 +263,87 @@ fn a_joiner_that_restarts_with_its_token_gets_the_game_back() {
     assert_eq!(h.moves(), back.moves());
     h.handle.quit();
     back.handle.quit();
+}
+
+/// A relay server on 127.0.0.1 (plain HTTP: nothing leaves the machine), on a runtime of
+/// its own; returns the runtime, the server and its address for the players' settings.
+fn local_relay() -> (tokio::runtime::Runtime, iroh_relay::server::Server, String) {
+    use iroh_relay::server::{RelayConfig, Server, ServerConfig};
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let mut config = ServerConfig::default();
+    config.relay = Some(RelayConfig::new((Ipv4Addr::LOCALHOST, 0)));
+    let server = runtime
+        .block_on(Server::spawn(config))
+        .expect("the relay starts");
+    let url = format!("http://{}", server.http_addr().expect("an HTTP address"));
+    (runtime, server, url)
+}
+
+#[test]
+fn a_joiner_that_knows_only_the_relay_plays_a_whole_game_through_it() {
+    let (runtime, server, relay) = local_relay();
+    let through_relay = || {
+        let mut options = options();
+        options.net.relay = Some(relay.clone());
+        options
+    };
+    let mut h = Player::with(
+        Start::Host(HostConfig {
+            name: "Host".into(),
+            rule: Rule::TIC_TAC_TOE,
+            side: Side::X,
+            time_limit: None,
+            token: Token(7),
+            program: "test".into(),
+        }),
+        through_relay(),
+    );
+    let full = tictactoe::net::transport::parse_ticket(&h.ticket()).unwrap();
+    let relay_url: iroh::RelayUrl = relay.parse().unwrap();
+    assert_eq!(
+        full.relay_urls().next(),
+        Some(&relay_url),
+        "the host's ticket names the relay it reached"
+    );
+    // The joiner is told nothing but the host's key and the relay.
+    let only_relay = iroh::EndpointAddr::new(full.id).with_relay_url(relay_url);
+    let ticket = iroh_tickets::endpoint::EndpointTicket::new(only_relay).to_string();
+    let mut j = Player::with(
+        Start::Join {
+            ticket,
+            name: "Joiner".into(),
+            program: "test".into(),
+            resume: None,
+        },
+        through_relay(),
+    );
+    h.until("the join request", |p| {
+        p.events
+            .iter()
+            .any(|e| matches!(e, Event::JoinRequest { .. }))
+    });
+    h.handle.send(Command::Act(Action::Admit(true)));
+    j.until("the joiner's view", |p| {
+        p.view.as_ref().is_some_and(|v| v.connected)
+    });
+    // X takes the top row.
+    let script = [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)];
+    play(&mut h, &mut j, &script, 5);
+    assert_eq!(h.moves(), j.moves());
+    for p in [&h, &j] {
+        let outcome = p.view.as_ref().unwrap().session.outcome();
+        assert!(
+            matches!(outcome, Some(Outcome::Win { side: Side::X, .. })),
+            "{outcome:?}"
+        );
+    }
+    h.handle.quit();
+    j.handle.quit();
+    runtime
+        .block_on(server.shutdown())
+        .expect("the relay stops");
 }

@@ -35,6 +35,8 @@ pub enum NetCommand {
     Host(HostArgs),
     /// Join the game a ticket names
     Join(JoinArgs),
+    /// List the games hosted on this local network, with their tickets
+    Find(FindArgs),
     /// Measure network play on 127.0.0.1: move round trip, reconnection, idle cost
     Bench(BenchArgs),
 }
@@ -48,6 +50,28 @@ pub struct BenchArgs {
     /// Seconds the idle connection is watched
     #[arg(long, value_name = "S", default_value = "10", value_parser = super::parse_seconds)]
     pub idle: Duration,
+}
+
+/// Arguments of `net find`.
+#[derive(Args, Debug)]
+pub struct FindArgs {
+    /// Seconds to listen for games (1 to 60)
+    #[arg(long, value_name = "S", default_value = "3", value_parser = wait_seconds)]
+    pub wait: Duration,
+}
+
+fn clock_minutes(text: &str) -> Result<Duration, String> {
+    match text.parse::<u64>() {
+        Ok(m @ 1..=600) => Ok(Duration::from_secs(m * 60)),
+        _ => Err("give a whole number of minutes from 1 to 600".into()),
+    }
+}
+
+fn wait_seconds(text: &str) -> Result<Duration, String> {
+    match text.parse::<u64>() {
+        Ok(s @ 1..=60) => Ok(Duration::from_secs(s)),
+        _ => Err("give a whole number of seconds from 1 to 60".into()),
+    }
 }
 
 /// The options both sides take.
@@ -83,9 +107,17 @@ pub struct HostArgs {
     /// Who moves first (and plays X)
     #[arg(long, value_enum, default_value_t = First::Host)]
     pub first: First,
+    /// Minutes each side has for a game (1 to 600; this program's clock decides); no
+    /// limit without it
+    #[arg(long, value_name = "MINUTES", value_parser = clock_minutes)]
+    pub clock: Option<Duration>,
     /// Let the first caller in without asking
     #[arg(long)]
     pub accept: bool,
+    /// Do not announce the game on the local network (`net find` and the window's list
+    /// show it until a player is in)
+    #[arg(long)]
+    pub no_announce: bool,
     #[command(flatten)]
     pub common: Common,
 }
@@ -138,6 +170,7 @@ fn options(common: &Common) -> Options {
 pub fn run(args: &NetArgs, output: &mut dyn Write) -> Result<(), CliError> {
     let program = env!("CARGO_PKG_VERSION").to_string();
     let (start, common, auto_admit) = match &args.command {
+        NetCommand::Find(find) => return find_games(find.wait, output),
         NetCommand::Bench(bench) => {
             return crate::net::bench::run(output, bench.moves, bench.idle)
                 .map_err(|e| CliError::Usage(e.to_string()));
@@ -151,6 +184,7 @@ pub fn run(args: &NetArgs, output: &mut dyn Write) -> Result<(), CliError> {
                 name: host.common.name.clone(),
                 rule: host.rule.with_exact(host.exact),
                 side,
+                time_limit: host.clock,
                 token: Token(rand::random()),
                 program,
             };
@@ -166,7 +200,9 @@ pub fn run(args: &NetArgs, output: &mut dyn Write) -> Result<(), CliError> {
             (start, &join.common, false)
         }
     };
-    let handle = worker::start(start, options(common), Box::new(|| {}));
+    let mut options = options(common);
+    options.announce = matches!(&args.command, NetCommand::Host(host) if !host.no_announce);
+    let handle = worker::start(start, options, Box::new(|| {}));
     let lines = read_lines();
     let mut terminal = Terminal {
         output,
@@ -181,10 +217,30 @@ pub fn run(args: &NetArgs, output: &mut dyn Write) -> Result<(), CliError> {
             _ => String::new(),
         },
         told_resume: false,
+        clock: None,
     };
     let result = terminal.run(&lines);
     handle.quit();
     result
+}
+
+/// Listens for `wait` and prints the games announced on the local network.
+fn find_games(wait: Duration, output: &mut dyn Write) -> Result<(), CliError> {
+    let finder = crate::net::lan::Finder::start(|| {}).map_err(|e| {
+        CliError::Io(std::io::Error::other(format!(
+            "cannot look for games on this network: {e}"
+        )))
+    })?;
+    std::thread::sleep(wait);
+    let games = finder.games();
+    if games.is_empty() {
+        writeln!(output, "No games found on this network.")?;
+    }
+    for game in games {
+        writeln!(output, "{} · {}", game.name, game.rule)?;
+        writeln!(output, "  tictactoe net join {}", game.ticket)?;
+    }
+    Ok(())
 }
 
 /// Standard input's lines, read on a thread of their own so the network is heard while
@@ -214,6 +270,8 @@ struct Terminal<'a> {
     view: Option<View>,
     ticket: String,
     told_resume: bool,
+    /// The host's last measure of the time X and O have used.
+    clock: Option<[Duration; 2]>,
 }
 
 /// What the player typed.
@@ -404,6 +462,7 @@ impl Terminal<'_> {
                 self.output,
                 "{peer} has been away on their turn for two minutes: type 'claim' to take the win, or keep waiting."
             )?,
+            Event::Clock { x, o } => self.clock = Some([x, o]),
             _ => {}
         }
         Ok(())
@@ -416,6 +475,13 @@ impl Terminal<'_> {
             return Ok(());
         };
         super::play::write_board(self.output, view.session.position())?;
+        if let (Some(limit), Some(used)) = (view.time_limit, self.clock) {
+            let left = used.map(|u| {
+                let s = limit.saturating_sub(u).as_secs();
+                format!("{}:{:02}", s / 60, s % 60)
+            });
+            writeln!(self.output, "Time left: X {}, O {}.", left[0], left[1])?;
+        }
         if let Some(text) = result_text(view) {
             writeln!(self.output, "Game over: {text}. Type 'rematch' or 'quit'.")?;
         } else if view.session.position().side_to_move() == view.side {
@@ -437,6 +503,7 @@ fn result_text(view: &View) -> Option<String> {
         (Some(Ending::Resigned(side)), _) => format!("{side} resigned"),
         (Some(Ending::DrawAgreed), _) => "a draw by agreement".to_string(),
         (Some(Ending::Abandoned(side)), _) => format!("{side} left and lost"),
+        (Some(Ending::OutOfTime(side)), _) => format!("{side} ran out of time"),
         (None, Some(Outcome::Draw)) => "a draw, the board is full".to_string(),
         (None, Some(Outcome::Win { side, .. })) => format!("{side} wins"),
         (None, None) => return None,

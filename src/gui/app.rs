@@ -190,6 +190,14 @@ impl TicTacToeApp {
         self
     }
 
+    /// Announces hosted games on the local network and lists the games found there (the
+    /// window a person runs; a test only inside a network namespace of its own).
+    #[must_use]
+    pub fn with_local_network_games(mut self) -> TicTacToeApp {
+        self.online.set_local_network_games(true);
+        self
+    }
+
     /// Plays online with these network settings (tests: loopback only, no relays).
     #[doc(hidden)]
     #[must_use]

@@ -134,7 +134,8 @@ fn app_creator(
         let app = TicTacToeApp::new(cc)
             .with_damaged_settings_kept(kept.as_deref())
             .with_lessons_in_data_folder(&cc.egui_ctx)
-            .with_online_record_in_data_folder();
+            .with_online_record_in_data_folder()
+            .with_local_network_games();
         Ok(Box::new(if exit_early {
             app.exit_after_first_frame(start)
         } else {

@@ -6,14 +6,14 @@
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use egui::{RichText, TextEdit, Ui};
 use serde::{Deserialize, Serialize};
 
 use crate::net::{
     Action, ActionError, Command, Ending, Event, HostConfig, NetConfig, NetHandle, Offer, Options,
-    Start, Token, Update, View, transport, worker,
+    Start, Token, Update, View, lan, transport, worker,
 };
 use crate::rules::{Cell, Outcome, Rule, Side};
 use crate::t;
@@ -21,6 +21,16 @@ use crate::t;
 use super::board::BoardView;
 use super::naming::{cell_name, side_name};
 use super::status;
+
+/// The time limits a host can give each side for a game.
+const TIME_LIMITS: [Option<Duration>; 6] = [
+    None,
+    Some(Duration::from_secs(60)),
+    Some(Duration::from_secs(3 * 60)),
+    Some(Duration::from_secs(5 * 60)),
+    Some(Duration::from_secs(10 * 60)),
+    Some(Duration::from_secs(30 * 60)),
+];
 
 /// The recent happenings the section lists, newest last.
 const RECENT: usize = 4;
@@ -44,6 +54,8 @@ pub struct Online {
     name: String,
     ticket_field: String,
     host_moves_first: bool,
+    /// The time each side gets for a game when this window hosts; none: no limit.
+    time_limit: Option<Duration>,
     net: NetConfig,
     /// The relay server field, as typed (empty: n0's public relays).
     relay_field: String,
@@ -56,6 +68,13 @@ pub struct Online {
     game: Option<Game>,
     /// Why the last attempt could not start (a ticket that is not one).
     problem: Option<String>,
+    /// Whether open games are announced and found on the local network (the window a
+    /// person runs; tests only inside a network of their own).
+    lan: bool,
+    /// Looks for games on the local network while the section offers to join one.
+    finder: Option<lan::Finder>,
+    /// Why looking for games on the local network failed.
+    finder_problem: Option<String>,
 }
 
 /// A network game: the worker's handle and what it last reported.
@@ -70,8 +89,8 @@ struct Game {
     /// Host: the caller waiting for an answer.
     asking: Option<String>,
     round_trip: Option<Duration>,
-    /// The host's measure of the time X and O have used.
-    clock: Option<(Duration, Duration)>,
+    /// The host's measure of the time X and O have used, and when it was heard.
+    clock: Option<(Duration, Duration, Instant)>,
     /// Our offer waiting for the peer's answer.
     my_offer: Option<Offer>,
     recent: VecDeque<String>,
@@ -92,6 +111,7 @@ impl Online {
             name,
             ticket_field: String::new(),
             host_moves_first: true,
+            time_limit: None,
             net: NetConfig::default(),
             relay_field: String::new(),
             folder: None,
@@ -99,6 +119,17 @@ impl Online {
             wake: std::sync::Arc::new(wake),
             game: None,
             problem: None,
+            lan: false,
+            finder: None,
+            finder_problem: None,
+        }
+    }
+
+    /// Announces hosted games on the local network and lists the games announced there.
+    pub fn set_local_network_games(&mut self, on: bool) {
+        self.lan = on;
+        if !on {
+            self.finder = None;
         }
     }
 
@@ -194,8 +225,11 @@ impl Online {
         let options = Options {
             net: self.net.clone(),
             record: self.folder.as_ref().map(|f| f.join(RECORD_FILE)),
+            announce: self.lan,
             ..Options::default()
         };
+        // Nobody is looked for while a game is on.
+        self.finder = None;
         let handle = worker::start(start, options, Box::new(move || wake()));
         self.problem = None;
         self.game = Some(Game {
@@ -236,6 +270,7 @@ impl Online {
             name: self.player_name(),
             rule,
             side,
+            time_limit: self.time_limit,
             token: Token(rand::random()),
             program: env!("CARGO_PKG_VERSION").to_string(),
         };
@@ -244,6 +279,10 @@ impl Online {
 
     fn join(&mut self) {
         let ticket = self.ticket_field.trim().to_string();
+        self.join_ticket(ticket);
+    }
+
+    fn join_ticket(&mut self, ticket: String) {
         if ticket.is_empty() {
             self.problem = Some(t!("online-no-ticket"));
             return;
@@ -330,6 +369,25 @@ impl Online {
             ui.radio_value(&mut self.host_moves_first, true, t!("online-first-me"));
             ui.radio_value(&mut self.host_moves_first, false, t!("online-first-friend"));
         });
+        ui.horizontal(|ui| {
+            let label = ui.label(t!("online-time-limit"));
+            let shown = |limit: Option<Duration>| match limit {
+                None => t!("online-no-limit"),
+                Some(limit) => t!(
+                    "online-minutes-each",
+                    minutes = (limit.as_secs() / 60).to_string()
+                ),
+            };
+            egui::ComboBox::from_id_salt("online-time-limit")
+                .selected_text(shown(self.time_limit))
+                .show_ui(ui, |ui| {
+                    for limit in TIME_LIMITS {
+                        ui.selectable_value(&mut self.time_limit, limit, shown(limit));
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+        });
         let board = status::board_name(&rule);
         if ui
             .button(t!("online-host"))
@@ -355,11 +413,20 @@ impl Online {
         if let Some(problem) = &self.problem {
             ui.label(RichText::new(problem).color(ui.visuals().warn_fg_color));
         }
+        self.nearby_ui(ui);
         egui::CollapsingHeader::new(t!("online-settings"))
             .id_salt("online-settings")
             .show(ui, |ui| {
                 ui.checkbox(&mut self.net.local_only, t!("online-local-only"))
                     .on_hover_text(t!("online-local-only-hover"));
+                let mut lan = self.lan;
+                if ui
+                    .checkbox(&mut lan, t!("online-lan"))
+                    .on_hover_text(t!("online-lan-hover"))
+                    .changed()
+                {
+                    self.set_local_network_games(lan);
+                }
                 ui.add_enabled_ui(!self.net.local_only, |ui| {
                     let label = ui.label(t!("online-relay"));
                     ui.add(
@@ -372,11 +439,61 @@ impl Online {
             });
     }
 
+    /// The games announced on the local network, each joined with a click.
+    fn nearby_ui(&mut self, ui: &mut Ui) {
+        if !self.lan {
+            return;
+        }
+        if self.finder.is_none() && self.finder_problem.is_none() {
+            let wake = self.wake.clone();
+            match lan::Finder::start(move || wake()) {
+                Ok(finder) => self.finder = Some(finder),
+                Err(error) => self.finder_problem = Some(error),
+            }
+        }
+        ui.add_space(4.0);
+        ui.label(t!("online-nearby"));
+        if let Some(error) = &self.finder_problem {
+            ui.label(
+                RichText::new(t!("online-nearby-failed", reason = error.clone()))
+                    .color(ui.visuals().warn_fg_color),
+            );
+            return;
+        }
+        let games = self
+            .finder
+            .as_ref()
+            .map(lan::Finder::games)
+            .unwrap_or_default();
+        if games.is_empty() {
+            ui.label(RichText::new(t!("online-nearby-none")).weak());
+        }
+        for found in games {
+            let text = t!(
+                "online-nearby-game",
+                name = found.name.clone(),
+                board = status::board_name(&found.rule)
+            );
+            if ui
+                .button(text)
+                .on_hover_text(t!("online-nearby-hover"))
+                .clicked()
+            {
+                self.join_ticket(found.ticket);
+                return;
+            }
+        }
+    }
+
     fn game_ui(&mut self, ui: &mut Ui) {
         let Some(game) = self.game.as_mut() else {
             return;
         };
         game.connection_ui(ui);
+        if game.clock.is_some() {
+            // The clocks in the status area count down (or up) second by second.
+            ui.ctx().request_repaint_after(Duration::from_millis(500));
+        }
         if let Some(view) = game.view().cloned() {
             game.controls_ui(ui, &view);
         }
@@ -427,17 +544,24 @@ impl Online {
             name = peer,
             them = side_name(view.side.other())
         );
-        if let Some((x, o)) = game.clock {
-            players = format!(
-                "{players} · {}",
-                t!(
+        if let Some([x, o]) = game.used_now(view) {
+            let clock = match view.time_limit {
+                Some(limit) => t!(
+                    "online-time-left",
+                    x_side = side_name(Side::X),
+                    x = minutes(limit.saturating_sub(x)),
+                    o_side = side_name(Side::O),
+                    o = minutes(limit.saturating_sub(o))
+                ),
+                None => t!(
                     "online-clock",
                     x_side = side_name(Side::X),
                     x = minutes(x),
                     o_side = side_name(Side::O),
                     o = minutes(o)
-                )
-            );
+                ),
+            };
+            players = format!("{players} · {clock}");
         }
         let last = match &game.finished {
             Some(reason) => t!("online-ended", reason = reason.clone()),
@@ -504,6 +628,19 @@ impl Online {
 }
 
 impl Game {
+    /// The time X and O have used by now: the host's last figures, with the time since
+    /// then added to the side to move while the game runs.
+    fn used_now(&self, view: &View) -> Option<[Duration; 2]> {
+        let (x, o, at) = self.clock?;
+        let mut used = [x, o];
+        let running = view.connected && view.ending.is_none() && view.session.outcome().is_none();
+        if running && self.finished.is_none() {
+            let side = view.session.position().side_to_move();
+            used[side.index()] += at.elapsed();
+        }
+        Some(used)
+    }
+
     fn view(&self) -> Option<&View> {
         self.view.as_ref().filter(|v| !v.peer_name.is_empty())
     }
@@ -598,7 +735,7 @@ impl Game {
                 return;
             }
             Event::Clock { x, o } => {
-                self.clock = Some((x, o));
+                self.clock = Some((x, o, Instant::now()));
                 return;
             }
             Event::Over | Event::Record => return,
@@ -764,6 +901,10 @@ fn result(view: &View) -> Option<String> {
             t!("online-you-abandoned", name = name)
         }
         (Some(Ending::Abandoned(_)), _) => t!("online-they-abandoned", name = name),
+        (Some(Ending::OutOfTime(side)), _) if mine(side) => {
+            t!("online-you-out-of-time", name = name)
+        }
+        (Some(Ending::OutOfTime(_)), _) => t!("online-they-out-of-time", name = name),
         (None, Some(Outcome::Draw)) => t!("online-draw"),
         (None, Some(Outcome::Win { side, .. })) if mine(side) => t!("online-you-win"),
         (None, Some(Outcome::Win { .. })) => t!("online-they-win", name = name),

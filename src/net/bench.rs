@@ -43,6 +43,7 @@ fn options() -> Options {
         record: None,
         reconnect_limit: Duration::from_secs(30),
         session_limit: Duration::from_secs(600),
+        announce: false,
     }
 }
 
@@ -111,6 +112,7 @@ fn pair() -> Result<(Peer, Peer, String), BenchError> {
         name: "Bench host".into(),
         rule: rule(),
         side: Side::X,
+        time_limit: None,
         token: Token(1),
         program: "bench".into(),
     }));

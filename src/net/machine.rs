@@ -137,6 +137,8 @@ pub struct HostConfig {
     pub rule: Rule,
     /// The side the host plays in the first game.
     pub side: Side,
+    /// The time each side has for a game (the host's clock decides); none: no limit.
+    pub time_limit: Option<Duration>,
     /// The token a joiner that comes back must show.
     pub token: Token,
     pub program: String,
@@ -226,6 +228,8 @@ pub struct Match {
     away: Duration,
     away_tick: Option<Instant>,
     claimable: bool,
+    /// The time each side has for a game; none: no limit.
+    time_limit: Option<Duration>,
     /// Host: time used by X and O, and when the current turn's time started counting.
     used: [Duration; 2],
     turn_tick: Option<Instant>,
@@ -248,6 +252,7 @@ impl Match {
         let mut m = Match::new(Role::Host, &config.name, config.rule, &config.program);
         m.side = config.side;
         m.token = Some(config.token);
+        m.time_limit = config.time_limit;
         m
     }
 
@@ -287,6 +292,7 @@ impl Match {
             away: Duration::ZERO,
             away_tick: None,
             claimable: false,
+            time_limit: None,
             used: [Duration::ZERO; 2],
             turn_tick: None,
             nonce: 0,
@@ -349,6 +355,12 @@ impl Match {
     #[must_use]
     pub fn token(&self) -> Option<Token> {
         self.token
+    }
+
+    /// The time each side has for a game, if the host set a limit.
+    #[must_use]
+    pub fn time_limit(&self) -> Option<Duration> {
+        self.time_limit
     }
 
     /// Games of this match played before the one on the board.

@@ -77,6 +77,8 @@ pub enum Ending {
     DrawAgreed,
     /// `side` was away on its turn too long and the other side claimed the win.
     Abandoned(Side),
+    /// `side` used up its time on the host's clock.
+    OutOfTime(Side),
 }
 
 /// The game as the host holds it, sent to a joiner when it arrives or returns.
@@ -86,6 +88,8 @@ pub struct Snapshot {
     pub rule: Rule,
     /// The side the joiner plays.
     pub seat: Side,
+    /// The time each side has for a game, in milliseconds; none: no limit.
+    pub time_limit_ms: Option<u64>,
     /// Games played before this one in the match (rematches).
     pub game: u32,
     pub moves: Vec<Cell>,
@@ -111,6 +115,8 @@ pub enum Act {
     Resign {},
     /// The sender claims the win: the peer was away too long on its turn.
     Claim {},
+    /// Host only: the side to move has used up its time on the host's clock.
+    Flag {},
 }
 
 /// One message on the wire.

@@ -4,10 +4,12 @@
 //! local actions, peer messages and clock ticks in, messages and events out);
 //! [`transport`] (iroh: QUIC with TLS 1.3 between endpoints dialled by ticket) and
 //! [`worker`] (the match and the transport on a thread of their own, behind channels, for
-//! the command line and the window); [`bench`] (figures on loopback).
+//! the command line and the window); [`lan`] (open games announced and found on the local
+//! network); [`bench`] (figures on loopback).
 
 pub mod bench;
 pub mod codec;
+pub mod lan;
 pub mod machine;
 pub mod message;
 pub mod transport;

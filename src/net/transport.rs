@@ -20,6 +20,8 @@ pub const ALPN: &[u8] = b"tictactoe/net/1";
 
 /// How long binding may wait for the endpoint's own addresses to be known.
 const ADDRESS_WAIT: Duration = Duration::from_secs(5);
+/// How long the ticket waits for the home relay to be reached.
+const RELAY_WAIT: Duration = Duration::from_secs(5);
 /// How long dialling a ticket may take.
 pub const DIAL_LIMIT: Duration = Duration::from_secs(20);
 /// How long writing one frame may take before the connection counts as lost.
@@ -83,13 +85,22 @@ pub async fn bind(config: &NetConfig) -> Result<Endpoint, NetError> {
     Ok(endpoint)
 }
 
-/// The ticket naming this endpoint: its key and the addresses known so far (local ones
-/// at once; a relay's once it is reached).
-pub async fn ticket(endpoint: &Endpoint) -> String {
+/// The ticket naming this endpoint: its key, its local addresses and, when it uses relays
+/// and reaches one within [`RELAY_WAIT`], its home relay (a friend across the internet
+/// dials through it; without internet the ticket still carries the local addresses).
+pub async fn ticket(endpoint: &Endpoint, config: &NetConfig) -> String {
     let deadline = tokio::time::Instant::now() + ADDRESS_WAIT;
     let mut addr = endpoint.addr();
     while addr.ip_addrs().next().is_none() && tokio::time::Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(20)).await;
+        addr = endpoint.addr();
+    }
+    let relays = !config.local_only || config.relay.is_some();
+    if relays
+        && tokio::time::timeout(RELAY_WAIT, endpoint.online())
+            .await
+            .is_ok()
+    {
         addr = endpoint.addr();
     }
     EndpointTicket::new(addr).to_string()

@@ -15,6 +15,7 @@ use iroh::endpoint::{Connection, SendStream};
 use iroh::{Endpoint, EndpointAddr};
 use tokio::sync::mpsc;
 
+use super::lan;
 use super::machine::{Action, ActionError, Event, HostConfig, Match};
 use super::message::{Ending, Offer, Token};
 use super::transport::{self, Inbound, NetConfig, NetError};
@@ -52,6 +53,8 @@ pub struct Options {
     pub reconnect_limit: Duration,
     /// The longest the worker runs.
     pub session_limit: Duration,
+    /// Host: announce the game on the local network until a player is let in.
+    pub announce: bool,
 }
 
 impl Default for Options {
@@ -61,6 +64,7 @@ impl Default for Options {
             record: None,
             reconnect_limit: Duration::from_secs(300),
             session_limit: Duration::from_secs(12 * 3600),
+            announce: false,
         }
     }
 }
@@ -84,6 +88,8 @@ pub struct View {
     pub pending_offer: Option<Offer>,
     pub token: Option<Token>,
     pub can_claim: bool,
+    /// The time each side has for a game, if the host set a limit.
+    pub time_limit: Option<Duration>,
 }
 
 /// What the worker tells the front end.
@@ -186,9 +192,19 @@ async fn run(
         Ok(endpoint) => endpoint,
         Err(error) => return error.to_string(),
     };
+    let mut announcement = None;
     let (machine, host_addr) = match start {
         Start::Host(config) => {
-            notify.send(Update::Ticket(transport::ticket(&endpoint).await));
+            let ticket = transport::ticket(&endpoint, &options.net).await;
+            notify.send(Update::Ticket(ticket.clone()));
+            if options.announce {
+                match lan::Announcement::start(&config.name, config.rule, &ticket) {
+                    Ok(announced) => announcement = Some(announced),
+                    Err(error) => notify.send(Update::Warning(format!(
+                        "the game could not be shown on the local network ({error}); the ticket still works"
+                    ))),
+                }
+            }
             (Match::host(config), None)
         }
         Start::Join {
@@ -215,6 +231,7 @@ async fn run(
         lost_at: Some(Instant::now()),
         redialled: None,
         finished: None,
+        announcement,
     };
     let reason = worker.run(&options, commands, inbound).await;
     worker.goodbye(&reason).await;
@@ -244,6 +261,8 @@ struct Worker<'a> {
     lost_at: Option<Instant>,
     redialled: Option<Instant>,
     finished: Option<String>,
+    /// Host: the open game's announcement on the local network, until a player is in.
+    announcement: Option<lan::Announcement>,
 }
 
 impl Worker<'_> {
@@ -280,6 +299,12 @@ impl Worker<'_> {
                 }
             }
             self.flush().await;
+            if self.machine.is_connected()
+                && let Some(announced) = self.announcement.take()
+            {
+                // Saying goodbye on the network waits for the send: off this thread.
+                std::thread::spawn(move || drop(announced));
+            }
         }
         "the session reached its time limit".into()
     }

@@ -2,7 +2,7 @@
 //! peer's acts checked and applied in order, offers and their answers, and the joiner
 //! taking the host's snapshot.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::super::message::{Act, Ending, Message, Offer, Snapshot, Token};
 use super::{Action, ActionError, Event, MAX_UNACKED, Match, Phase, Role, session_for};
@@ -140,7 +140,7 @@ impl Match {
     }
 
     /// Sends an act with the next number and keeps it until acknowledged.
-    fn queue(&mut self, now: Instant, act: Act) {
+    pub(super) fn queue(&mut self, now: Instant, act: Act) {
         let seq = self.next_seq;
         self.next_seq += 1;
         self.unacked.push_back((seq, act.clone()));
@@ -167,7 +167,7 @@ impl Match {
         Ok(())
     }
 
-    fn end(&mut self, now: Instant, ending: Ending) {
+    pub(super) fn end(&mut self, now: Instant, ending: Ending) {
         self.stop_turn_clock(now);
         self.ending = Some(ending);
         self.emit(Event::Record);
@@ -204,8 +204,15 @@ impl Match {
             {
                 self.end(now, Ending::Abandoned(self.side));
             }
-            // A resignation or claim crossing the end of the game changes nothing.
-            Act::Resign {} | Act::Claim {} => {}
+            Act::Flag {} if self.role == Role::Host => {
+                return Err("only the host's clock can end a game on time".into());
+            }
+            Act::Flag {} if !self.is_over() => {
+                let side = self.session.position().side_to_move();
+                self.end(now, Ending::OutOfTime(side));
+            }
+            // A resignation, claim or flag crossing the end of the game changes nothing.
+            Act::Resign {} | Act::Claim {} | Act::Flag {} => {}
         }
         Ok(())
     }
@@ -275,6 +282,8 @@ impl Match {
                 self.side = self.side.other();
                 self.ending = None;
                 self.session.new_game();
+                self.stop_turn_clock(now);
+                self.used = [Duration::ZERO; 2];
                 self.start_turn_clock(now);
                 self.emit(Event::NewGame { seat: self.side });
                 self.emit(Event::Record);
@@ -333,6 +342,7 @@ impl Match {
             .collect();
         self.session = session;
         self.side = snapshot.seat;
+        self.time_limit = snapshot.time_limit_ms.map(Duration::from_millis);
         self.game = snapshot.game;
         self.ending = snapshot.ending;
         self.received = snapshot.sent;

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::super::message::{Message, PROTOCOL, Snapshot};
+use super::super::message::{Act, Ending, Message, PROTOCOL, Snapshot};
 use super::{
     AWAY_LIMIT, Event, HELLO_AGAIN, Link, Match, Output, PING_EVERY, Phase, RESEND_AFTER,
     RateLimit, Role, SILENCE_LIMIT,
@@ -202,6 +202,7 @@ impl Match {
         Snapshot {
             rule: self.session.settings().rule,
             seat: self.side.other(),
+            time_limit_ms: self.time_limit.map(millis),
             game: self.game,
             moves: self.session.moves().to_vec(),
             ending: self.ending,
@@ -239,6 +240,7 @@ impl Match {
     /// disconnect timer, and (host) send the clock.
     pub fn tick(&mut self, now: Instant) {
         self.tick_away(now);
+        self.tick_flag(now);
         let Some(link) = self.link.as_mut() else {
             return;
         };
@@ -341,10 +343,29 @@ impl Match {
         if self.role != Role::Host || self.phase != Phase::Playing {
             return;
         }
-        let [x, o] = self
-            .clock(now)
-            .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
-        self.send(Message::Clock { x_ms: x, o_ms: o });
+        let [x, o] = self.clock(now);
+        self.emit(Event::Clock { x, o });
+        self.send(Message::Clock {
+            x_ms: millis(x),
+            o_ms: millis(o),
+        });
+    }
+
+    /// Host: the side to move loses when its time is used up. Its clock runs only while
+    /// the opponent is connected (the away timer covers the rest).
+    fn tick_flag(&mut self, now: Instant) {
+        let Some(limit) = self.time_limit else {
+            return;
+        };
+        if self.role != Role::Host || self.turn_tick.is_none() || self.is_over() {
+            return;
+        }
+        let side = self.session.position().side_to_move();
+        if self.clock(now)[side.index()] >= limit {
+            self.end(now, Ending::OutOfTime(side));
+            self.queue(now, Act::Flag {});
+            self.send_clock(now);
+        }
     }
 }
 
@@ -376,4 +397,8 @@ fn kind(message: &Message) -> &'static str {
         Message::Clock { .. } => "clock",
         Message::Bye { .. } => "bye",
     }
+}
+
+fn millis(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
 }

@@ -36,6 +36,7 @@ impl Pair {
             name: "Host".into(),
             rule,
             side: Side::X,
+            time_limit: None,
             token: TOKEN,
             program: "test".into(),
         });
@@ -514,4 +515,75 @@ fn a_silent_peer_is_dropped_and_the_game_stays() {
         vec!["the opponent stopped answering".to_string()]
     );
     assert_eq!(pair.host.session().moves().len(), 1);
+}
+
+/// A pair whose host gives each side `limit` for a game.
+fn timed(limit: Duration) -> Pair {
+    let mut pair = Pair::unadmitted(Rule::TIC_TAC_TOE);
+    pair.host.time_limit = Some(limit);
+    pair.host.act(pair.now, Action::Admit(true)).unwrap();
+    pair.deliver();
+    pair
+}
+
+#[test]
+fn the_side_to_move_loses_on_time_by_the_hosts_clock_and_both_agree() {
+    let minute = Duration::from_secs(60);
+    let mut pair = timed(minute);
+    assert_eq!(pair.joiner.time_limit(), Some(minute));
+    pair.advance(Duration::from_secs(10));
+    pair.play(true, 1, 1);
+    for _ in 0..59 {
+        pair.advance(Duration::from_secs(1));
+    }
+    assert_eq!(pair.host.ending(), None);
+    pair.advance(Duration::from_secs(1));
+    assert_eq!(pair.host.ending(), Some(Ending::OutOfTime(Side::O)));
+    assert!(pair.same_game());
+    assert_eq!(
+        pair.joiner.act(pair.now, Action::Move(Cell::new(0, 0))),
+        Err(ActionError::GameOver)
+    );
+}
+
+#[test]
+fn the_clock_stops_while_the_opponent_is_away_and_restarts_with_a_rematch() {
+    let minute = Duration::from_secs(60);
+    let mut pair = timed(minute);
+    pair.play(true, 1, 1);
+    pair.advance(Duration::from_secs(30));
+    pair.cut();
+    // Away on its own turn: the away timer runs, the clock does not.
+    pair.advance(minute * 2);
+    assert_eq!(pair.host.ending(), None);
+    pair.connect();
+    assert_eq!(
+        pair.host.clock(pair.now)[Side::O.index()],
+        Duration::from_secs(30)
+    );
+    pair.play(false, 0, 0);
+    pair.joiner.act(pair.now, Action::Resign).unwrap();
+    pair.deliver();
+    pair.host
+        .act(pair.now, Action::Offer(Offer::Rematch))
+        .unwrap();
+    pair.deliver();
+    pair.joiner.act(pair.now, Action::Reply(true)).unwrap();
+    pair.deliver();
+    assert_eq!(pair.host.clock(pair.now), [Duration::ZERO; 2]);
+}
+
+#[test]
+fn a_time_loss_claimed_by_the_joiner_closes_the_connection() {
+    let mut pair = timed(Duration::from_secs(60));
+    pair.joiner.queue(pair.now, Act::Flag {});
+    pair.deliver();
+    assert!(
+        pair.closed[0]
+            .iter()
+            .any(|reason| reason.contains("only the host's clock")),
+        "{:?}",
+        pair.closed
+    );
+    assert_eq!(pair.host.ending(), None);
 }

@@ -204,6 +204,7 @@ impl Worker<'_> {
             pending_offer: self.machine.pending_offer(),
             token: self.machine.token(),
             can_claim: self.machine.can_claim(),
+            time_limit: self.machine.time_limit(),
         }
     }
 
