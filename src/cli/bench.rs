@@ -71,6 +71,11 @@ pub struct BenchArgs {
     /// The time per position of `--smp`, or per move of `--versus`, in milliseconds
     #[arg(long, default_value_t = 1000, value_name = "MS")]
     pub time_ms: u64,
+    /// With `--smp`: search each middle game to this depth instead of for `--time-ms` (with
+    /// one thread the node counts are then the same on every machine: a check that a
+    /// change for speed searches the same tree)
+    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=30))]
+    pub depth: Option<u32>,
 }
 
 /// One position of the bench and the limit it is searched to (`None`: solved outright).

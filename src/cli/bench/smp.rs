@@ -56,6 +56,8 @@ struct SmpSummary {
 #[derive(Serialize)]
 struct SmpReport {
     time_ms: u64,
+    /// The depth each search went to, instead of the time.
+    depth: Option<u32>,
     cores: usize,
     searches: Vec<SmpLine>,
     summary: Vec<SmpSummary>,
@@ -82,9 +84,15 @@ pub fn run(args: &BenchArgs, output: &mut dyn Write) -> Result<(), CliError> {
     if args.time_ms == 0 {
         return Err(CliError::Usage("--time-ms must be above 0".to_string()));
     }
-    let limits = Limits {
-        time: Some(Duration::from_millis(args.time_ms)),
-        ..Limits::default()
+    let limits = match args.depth {
+        Some(depth) => Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        None => Limits {
+            time: Some(Duration::from_millis(args.time_ms)),
+            ..Limits::default()
+        },
     };
     let stop = AtomicBool::new(false);
     let mut searches = Vec::new();
@@ -124,6 +132,7 @@ pub fn run(args: &BenchArgs, output: &mut dyn Write) -> Result<(), CliError> {
         .collect();
     let report = SmpReport {
         time_ms: args.time_ms,
+        depth: args.depth,
         cores: std::thread::available_parallelism().map_or(1, usize::from),
         searches,
         summary,
@@ -133,10 +142,14 @@ pub fn run(args: &BenchArgs, output: &mut dyn Write) -> Result<(), CliError> {
 
 impl fmt::Display for SmpReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let limit = match self.depth {
+            Some(depth) => format!("to depth {depth}"),
+            None => format!("{} ms each", self.time_ms),
+        };
         writeln!(
             f,
-            "15x15 middle games, {} ms each, {} cores available",
-            self.time_ms, self.cores
+            "15x15 middle games, {limit}, {} cores available",
+            self.cores
         )?;
         for s in &self.searches {
             writeln!(
