@@ -41,6 +41,10 @@ pub struct SearchBoard {
     weights: Vec<Score>,
     /// Stones within [`NEAR`] of each cell (large boards only).
     near: Vec<u16>,
+    /// The cells with a stone within [`NEAR`], and the cells with a stone, as bit sets (64
+    /// cells a word; large boards only): the candidates are the first and not the second.
+    near_bits: Vec<u64>,
+    stone_bits: Vec<u64>,
     restrict: bool,
     /// Each window as a bit mask of its cells (boards of at most [`MASK_CELLS`] cells; else
     /// empty, and the pairing test is off).
@@ -50,6 +54,9 @@ pub struct SearchBoard {
     /// The line (row, column or diagonal) each window lies on, numbered densely (boards of
     /// at most [`MASK_CELLS`] cells, which have fewer than 128 lines).
     lines: Vec<u8>,
+    /// Whether the window counts are kept up to date (see
+    /// [`SearchBoard::without_window_counts`]).
+    windows: bool,
 }
 
 /// The largest board whose cells fit the bit masks of the pairing test.
@@ -104,10 +111,13 @@ impl SearchBoard {
             threats: [0, 0],
             balance: 0,
             near: vec![0; cells],
+            near_bits: vec![0; cells.div_ceil(64)],
+            stone_bits: vec![0; cells.div_ceil(64)],
             restrict: cells > FULL_WIDTH_CELLS,
             masks: Vec::new(),
             empty: 0,
             lines: Vec::new(),
+            windows: true,
             geometry,
         };
         if cells <= MASK_CELLS {
@@ -132,6 +142,16 @@ impl SearchBoard {
         self.geometry.rule().k()
     }
 
+    /// Stops keeping the window counts, for a search that reads none of them (five in a row
+    /// on a large board, whose line patterns tell it all it needs): a move then costs only
+    /// the cells near it. Without them nothing can be told about dead windows: the dead-draw
+    /// and potential tests say no, and every move is checked for a win.
+    #[must_use]
+    pub fn without_window_counts(mut self) -> SearchBoard {
+        self.windows = false;
+        self
+    }
+
     /// Makes every empty cell a candidate, also on boards where only cells near stones are.
     pub fn consider_every_cell(&mut self) {
         self.restrict = false;
@@ -149,7 +169,7 @@ impl SearchBoard {
         let side = self.pos.side_to_move();
         // Only a window one stone short can be completed by this move.
         self.pos
-            .make_checked_for_win(index, self.threats[side.index()] > 0);
+            .make_checked_for_win(index, !self.windows || self.threats[side.index()] > 0);
         self.count_stone(index, side, 1);
     }
 
@@ -169,7 +189,12 @@ impl SearchBoard {
             self.empty ^= 1 << index;
         }
         let state = |c: [u8; 2]| usize::from(c[0]) * (k + 1) + usize::from(c[1]);
-        for &w in self.geometry.windows_through(index) {
+        let windows: &[_] = if self.windows {
+            self.geometry.windows_through(index)
+        } else {
+            &[]
+        };
+        for &w in windows {
             // Take the window's old contribution out, change the count, put the new one in.
             let old = self.counts[w as usize];
             let mut new = old;
@@ -185,6 +210,7 @@ impl SearchBoard {
             }
         }
         if self.restrict {
+            self.stone_bits[index / 64] ^= 1 << (index % 64);
             let rule = *self.geometry.rule();
             let (row, col) = (
                 (index / rule.width()) as isize,
@@ -192,11 +218,16 @@ impl SearchBoard {
             );
             for r in (row - NEAR).max(0)..=(row + NEAR).min(rule.height() as isize - 1) {
                 for c in (col - NEAR).max(0)..=(col + NEAR).min(rule.width() as isize - 1) {
-                    let n = &mut self.near[r as usize * rule.width() + c as usize];
+                    let cell = r as usize * rule.width() + c as usize;
+                    let n = &mut self.near[cell];
                     if delta > 0 {
                         *n += 1;
                     } else {
                         *n -= 1;
+                    }
+                    if *n == u16::from(delta > 0) {
+                        // Became near (0 to 1) or stopped being near (1 to 0).
+                        self.near_bits[cell / 64] ^= 1 << (cell % 64);
                     }
                 }
             }
@@ -208,6 +239,7 @@ impl SearchBoard {
     #[inline]
     #[must_use]
     pub fn evaluate(&self) -> Score {
+        debug_assert!(self.windows, "evaluate needs the window counts");
         if self.pos.side_to_move() == Side::X {
             self.balance
         } else {
@@ -227,10 +259,11 @@ impl SearchBoard {
     #[inline]
     #[must_use]
     pub fn can_still_win(&self, side: Side) -> bool {
-        self.live[side.index()]
-            .iter()
-            .take(self.moves_left(side).min(self.k()) + 1)
-            .any(|&n| n > 0)
+        !self.windows
+            || self.live[side.index()]
+                .iter()
+                .take(self.moves_left(side).min(self.k()) + 1)
+                .any(|&n| n > 0)
     }
 
     /// How many more moves `side` gets, the current one included when it is to move.
@@ -251,6 +284,9 @@ impl SearchBoard {
     #[inline]
     #[must_use]
     pub fn potential_blocks(&self, maker: Side) -> bool {
+        if !self.windows {
+            return false;
+        }
         let k = self.k();
         let left = self.moves_left(maker).min(k);
         let total: u64 = self.live[maker.index()]
@@ -274,7 +310,7 @@ impl SearchBoard {
     /// for the pairs; `false` means none was found, not that none exists.
     #[must_use]
     pub fn breaker_pairs_off(&self, maker: Side) -> bool {
-        if self.masks.is_empty() {
+        if self.masks.is_empty() || !self.windows {
             return false;
         }
         let k = self.k();
@@ -344,6 +380,7 @@ impl SearchBoard {
     #[inline]
     #[must_use]
     pub fn has_threat(&self, side: Side) -> bool {
+        debug_assert!(self.windows, "has_threat needs the window counts");
         self.threats[side.index()] > 0
     }
 
@@ -355,8 +392,20 @@ impl SearchBoard {
             return;
         }
         let restrict = self.restrict && self.pos.stones() > 0;
+        if restrict {
+            // The empty cells near a stone, in index order, a word of cells at a time.
+            for (word, (&near, &stones)) in self.near_bits.iter().zip(&self.stone_bits).enumerate()
+            {
+                let mut bits = near & !stones;
+                while bits != 0 {
+                    out.push(word * 64 + bits.trailing_zeros() as usize);
+                    bits &= bits - 1;
+                }
+            }
+            return;
+        }
         for (index, cell) in self.pos.board().iter().enumerate() {
-            if cell.is_none() && (!restrict || self.near[index] > 0) {
+            if cell.is_none() {
                 out.push(index);
             }
         }
@@ -371,6 +420,7 @@ impl SearchBoard {
     /// weighted by the stones already in them (attack plus defence). Used for ordering.
     #[must_use]
     pub fn potential(&self, index: usize) -> Score {
+        debug_assert!(self.windows, "potential needs the window counts");
         self.geometry
             .windows_through(index)
             .iter()

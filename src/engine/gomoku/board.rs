@@ -6,6 +6,12 @@ use crate::rules::Position;
 
 use super::lines::PatternBoard;
 
+/// Boards up to this many cells keep the search board's window counts: there the dead-draw
+/// and potential tests settle whole subtrees (6x6 and 7x7 with five in a row are draws). On
+/// larger boards those tests never fire within a game's reach, and keeping the counts cost
+/// an eighth of the search's time on 15x15 (docs/strength.md, the profile).
+const WINDOW_COUNTS_UP_TO: usize = 100;
+
 /// A search board and the line patterns of its position.
 #[derive(Clone)]
 pub struct GomokuBoard {
@@ -22,9 +28,15 @@ impl GomokuBoard {
         GomokuBoard::with_board(SearchBoard::new(pos))
     }
 
-    /// Adds the patterns to a search board already set up.
+    /// Adds the patterns to a search board already set up. Boards of more than
+    /// [`WINDOW_COUNTS_UP_TO`] cells stop keeping the search board's window counts.
     #[must_use]
     pub fn with_board(board: SearchBoard) -> GomokuBoard {
+        let board = if board.pos.rule().cells() > WINDOW_COUNTS_UP_TO {
+            board.without_window_counts()
+        } else {
+            board
+        };
         GomokuBoard {
             patterns: PatternBoard::new(&board.pos),
             board,

@@ -47,6 +47,11 @@ pub struct PatternBoard {
     /// `totals[side]`: the sum of the scores of the empty cells for that side.
     totals: [i32; 2],
     occupied: Vec<bool>,
+    /// `reach[cell][direction]`: how many cells (up to [`HALF`]) the line has before and
+    /// after `cell`, so the cells a stone changes are found without dividing.
+    reach: Vec<[(u8, u8); 4]>,
+    /// The index step of each direction.
+    strides: [isize; 4],
 }
 
 impl PatternBoard {
@@ -65,7 +70,17 @@ impl PatternBoard {
             combos: [[0; COMBOS]; 2],
             totals: [0; 2],
             occupied: vec![false; cells],
+            reach: vec![[(0, 0); 4]; cells],
+            strides: DIRECTIONS.map(|(dr, dc)| dr * width as isize + dc),
         };
+        for cell in 0..cells {
+            for (d, &(dr, dc)) in DIRECTIONS.iter().enumerate() {
+                let on = |offset: isize| board.step(cell, dr * offset, dc * offset).is_some();
+                let back = (1..=HALF as isize).take_while(|&o| on(-o)).count();
+                let ahead = (1..=HALF as isize).take_while(|&o| on(o)).count();
+                board.reach[cell][d] = (back as u8, ahead as u8);
+            }
+        }
         // Walls: every key slot that falls off the board.
         for cell in 0..cells {
             for (d, &(dr, dc)) in DIRECTIONS.iter().enumerate() {
@@ -130,20 +145,39 @@ impl PatternBoard {
     }
 
     fn update_neighbours(&mut self, cell: usize, code: u32) {
-        for (d, &(dr, dc)) in DIRECTIONS.iter().enumerate() {
-            for offset in (-(HALF as isize)..=HALF as isize).filter(|&o| o != 0) {
-                let Some(n) = self.step(cell, dr * offset, dc * offset) else {
-                    continue;
-                };
+        for d in 0..4 {
+            let (back, ahead) = self.reach[cell][d];
+            let stride = self.strides[d];
+            let offsets = (-isize::from(back)..=isize::from(ahead)).filter(|&o| o != 0);
+            for offset in offsets {
+                let n = cell.wrapping_add_signed(offset * stride);
                 let shift = 2 * slot(-offset);
                 self.keys[n][d] = (self.keys[n][d] & !(3 << shift)) | code << shift;
                 if !self.occupied[n] {
-                    self.add(n, -1);
-                    self.refresh_direction(n, d);
-                    self.add(n, 1);
+                    self.relook(n, d);
                 }
             }
         }
+    }
+
+    /// Looks up line `d` of the empty `cell` after its key changed; the cell's combination,
+    /// score and share of the totals change only if a pattern did (far stones seldom change
+    /// one).
+    #[inline]
+    fn relook(&mut self, cell: usize, d: usize) {
+        let key = self.keys[cell][d];
+        let new = [self.table.line(key, 0), self.table.line(key, 1)];
+        let [x, o] = &self.cells[cell];
+        if new == [x.lines[d], o.lines[d]] {
+            return;
+        }
+        self.add(cell, -1);
+        for (side, pattern) in new.into_iter().enumerate() {
+            let patterns = &mut self.cells[cell][side];
+            patterns.lines[d] = pattern;
+            (patterns.combo, patterns.score) = self.table.cell(patterns.lines);
+        }
+        self.add(cell, 1);
     }
 
     /// Looks up all four lines of the empty `cell`.
