@@ -148,15 +148,26 @@ impl PatternBoard {
         for d in 0..4 {
             let (back, ahead) = self.reach[cell][d];
             let stride = self.strides[d];
-            let offsets = (-isize::from(back)..=isize::from(ahead)).filter(|&o| o != 0);
-            for offset in offsets {
-                let n = cell.wrapping_add_signed(offset * stride);
-                let shift = 2 * slot(-offset);
-                self.keys[n][d] = (self.keys[n][d] & !(3 << shift)) | code << shift;
-                if !self.occupied[n] {
-                    self.relook(n, d);
-                }
+            // `cell` sits `step` slots before the centre of the keys of the cells after it,
+            // and after the centre of the keys of the cells before it.
+            for step in 1..=usize::from(ahead) {
+                let n = cell.wrapping_add_signed(step as isize * stride);
+                self.update_key(n, d, 2 * (HALF - step), code);
             }
+            for step in 1..=usize::from(back) {
+                let n = cell.wrapping_add_signed(-(step as isize) * stride);
+                self.update_key(n, d, 2 * (HALF - 1 + step), code);
+            }
+        }
+    }
+
+    /// Writes `code` at `shift` in the key of `n`'s line `d`, and looks the line up again
+    /// if `n` is empty.
+    #[inline]
+    fn update_key(&mut self, n: usize, d: usize, shift: usize, code: u32) {
+        self.keys[n][d] = (self.keys[n][d] & !(3 << shift)) | code << shift;
+        if !self.occupied[n] {
+            self.relook(n, d);
         }
     }
 
@@ -165,8 +176,7 @@ impl PatternBoard {
     /// one).
     #[inline]
     fn relook(&mut self, cell: usize, d: usize) {
-        let key = self.keys[cell][d];
-        let new = [self.table.line(key, 0), self.table.line(key, 1)];
+        let new = self.table.lines(self.keys[cell][d]);
         let [x, o] = &self.cells[cell];
         if new == [x.lines[d], o.lines[d]] {
             return;

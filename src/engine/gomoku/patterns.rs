@@ -180,6 +180,17 @@ impl PatternTable {
         Pattern::from_u8((self.lines[key as usize] >> (8 * side)) as u8)
     }
 
+    /// The pattern a stone of X and one of O make on the line of `key`.
+    #[inline]
+    #[must_use]
+    pub fn lines(&self, key: u32) -> [Pattern; 2] {
+        let both = self.lines[key as usize];
+        [
+            Pattern::from_u8(both as u8),
+            Pattern::from_u8((both >> 8) as u8),
+        ]
+    }
+
     /// The combination and score of a cell's four line patterns.
     #[inline]
     #[must_use]
