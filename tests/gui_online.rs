@@ -75,6 +75,10 @@ fn two_windows_host_join_and_play_a_game_and_a_rematch() {
         h.state().online_ticket().is_some()
     });
     assert_shows(&host, "Send this ticket to your friend");
+    assert!(
+        host.query_by_label("QR code of the ticket").is_some(),
+        "the ticket is drawn as a QR code too"
+    );
     let ticket = host.state().online_ticket().unwrap().to_string();
 
     // A line that is not a ticket is refused in place, and nothing starts.

@@ -97,6 +97,49 @@ struct Game {
     /// Why the worker stopped; the last position stays on the board.
     finished: Option<String>,
     copied: bool,
+    /// The ticket drawn as a QR code, made once per ticket (none if it did not fit one).
+    qr: Option<(String, Option<Qr>)>,
+}
+
+/// A QR code's modules, row by row.
+struct Qr {
+    width: usize,
+    dark: Vec<bool>,
+}
+
+impl Qr {
+    /// The code of `text`, if it fits in a QR code.
+    fn new(text: &str) -> Option<Qr> {
+        let code = qrcode::QrCode::new(text.as_bytes()).ok()?;
+        let dark = code
+            .to_colors()
+            .into_iter()
+            .map(|c| c == qrcode::Color::Dark)
+            .collect();
+        Some(Qr {
+            width: code.width(),
+            dark,
+        })
+    }
+
+    /// Draws the code, black on white with the four-module quiet zone scanners need, as
+    /// large as fits up to 4 pixels a module.
+    fn ui(&self, ui: &mut Ui) {
+        let side = self.width + 8;
+        let module = (ui.available_width() / side as f32).floor().clamp(2.0, 4.0);
+        let size = egui::vec2(module * side as f32, module * side as f32);
+        let (rect, response) = ui.allocate_exact_size(size, egui::Sense::hover());
+        let label = t!("online-qr-label");
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &label));
+        let painter = ui.painter_at(rect);
+        painter.rect_filled(rect, 0.0, egui::Color32::WHITE);
+        for (i, _) in self.dark.iter().enumerate().filter(|(_, dark)| **dark) {
+            let (row, col) = (i / self.width, i % self.width);
+            let min = rect.min + egui::vec2((col + 4) as f32, (row + 4) as f32) * module;
+            let cell = egui::Rect::from_min_size(min, egui::vec2(module, module));
+            painter.rect_filled(cell, 0.0, egui::Color32::BLACK);
+        }
+    }
 }
 
 impl Online {
@@ -246,6 +289,7 @@ impl Online {
             recent: VecDeque::new(),
             finished: None,
             copied: false,
+            qr: None,
         });
     }
 
@@ -817,6 +861,14 @@ impl Game {
         if ui.button(copy).clicked() {
             ui.ctx().copy_text(ticket.to_string());
             self.copied = true;
+        }
+        if self.qr.as_ref().is_none_or(|(of, _)| of != ticket) {
+            self.qr = Some((ticket.to_string(), Qr::new(ticket)));
+        }
+        if let Some((_, Some(qr))) = &self.qr {
+            ui.add_space(12.0);
+            ui.label(t!("online-qr"));
+            qr.ui(ui);
         }
     }
 
