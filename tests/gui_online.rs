@@ -1,10 +1,10 @@
-//! Play online, two windows in one test as two people would use them: one hosts and shows a
-//! ticket, the other pastes it and joins over loopback (no relays, no other address), the
-//! host lets the caller in after seeing its name and key, they play a whole game by
-//! clicking, a move out of turn is refused, and a rematch offered by one is accepted by the
-//! other. Both windows end every step with the same moves. In a network of its own, a game
-//! hosted in one window is listed in the other's "Games on this network" and joined with
-//! a click.
+//! Play online, two windows in one test as two people would use them: one hosts with a
+//! five-minute clock and shows a ticket, the other pastes it and joins over loopback (no
+//! relays, no other address), the host lets the caller in after seeing its name and key,
+//! both show the time left, they play a whole game by clicking, a move out of turn is
+//! refused, and a rematch offered by one is accepted by the other. Both windows end every
+//! step with the same moves. In a network of its own, a game hosted in one window is listed
+//! in the other's "Games on this network" and joined with a click.
 
 #[path = "support/netns.rs"]
 mod netns;
@@ -70,6 +70,9 @@ fn two_windows_host_join_and_play_a_game_and_a_rematch() {
     let mut host = window("Ann");
     let mut joiner = window("Bob");
 
+    // Five minutes each, on the host's clock.
+    click(&mut host, "Clock");
+    click(&mut host, "5 min each");
     click(&mut host, "Host a game");
     both_until(&mut host, &mut joiner, "the host's ticket", |h, _| {
         h.state().online_ticket().is_some()
@@ -110,6 +113,9 @@ fn two_windows_host_join_and_play_a_game_and_a_rematch() {
     assert_eq!(joiner.state().online_game().unwrap().side, Side::O);
     assert_shows(&host, "Playing Bob (key ");
     assert_shows(&joiner, "Playing Ann (key ");
+    both_until(&mut host, &mut joiner, "the clocks on both", |h, j| {
+        shows(h, "time left: X ") && shows(j, "time left: X ")
+    });
     assert_shows(&host, "Your move (X)");
     assert_shows(&joiner, "Ann's move (X)");
 

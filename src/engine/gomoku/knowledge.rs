@@ -204,7 +204,13 @@ impl Gomoku {
     ) -> Option<(Score, Option<usize>)> {
         let me = self.board.pos().side_to_move();
         self.board.candidates(&mut self.near);
-        let forced = movegen::generate(self.board.patterns(), me, &self.near, history, moves);
+        let quiet = if ply == 0 {
+            movegen::ROOT_QUIET_MOVES
+        } else {
+            movegen::QUIET_MOVES
+        };
+        let forced =
+            movegen::generate(self.board.patterns(), me, &self.near, history, quiet, moves);
         match forced? {
             Forced::Win(cell) => Some((WIN - (ply as Score + 1), Some(cell))),
             Forced::Loss(cell) => Some((-(WIN - (ply as Score + 2)), Some(cell))),

@@ -8,9 +8,12 @@ use crate::rules::Side;
 use super::lines::PatternBoard;
 use super::patterns::{Combo, Pattern};
 
-/// The most moves of a quiet position that are searched: the rest score too low to matter
-/// next to them.
-pub const QUIET_MOVES: usize = 20;
+/// The most moves of a quiet position that are searched below the root: the rest score too
+/// low to matter next to them.
+pub const QUIET_MOVES: usize = 15;
+/// The most moves of a quiet position searched at the root, where a quiet move that wins by
+/// threats only after the reply must not be left out.
+pub const ROOT_QUIET_MOVES: usize = 20;
 
 /// A position whose outcome the patterns settle before any move is searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,13 +26,14 @@ pub enum Forced {
 }
 
 /// Fills `moves` with the moves worth searching for `me`, best first, from `near` (the empty
-/// cells near the stones); `history` adds the history heuristic's counts to the order. Or
-/// returns the outcome when it is forced.
+/// cells near the stones), at most `quiet` of them in a quiet position; `history` adds the
+/// history heuristic's counts to the order. Or returns the outcome when it is forced.
 pub fn generate(
     board: &PatternBoard,
     me: Side,
     near: &[usize],
     history: &[u32],
+    quiet: usize,
     moves: &mut Vec<usize>,
 ) -> Option<Forced> {
     let them = me.other();
@@ -64,7 +68,7 @@ pub fn generate(
     let keep = if board.has_at_least(them, Combo::OpenFour) {
         scored.len()
     } else {
-        QUIET_MOVES.min(scored.len())
+        quiet.min(scored.len())
     };
     // Only the kept moves need sorting: the best `keep` are found first, in linear time.
     // Keys are distinct (they end in the cell), so the order is the full sort's.

@@ -18,7 +18,7 @@ use std::time::Instant;
 use crate::rules::Side;
 
 use super::board::GomokuBoard;
-use super::movegen::{Forced, generate};
+use super::movegen::{Forced, QUIET_MOVES, generate};
 use super::patterns::Combo;
 use super::vcf::Vcf;
 
@@ -145,7 +145,7 @@ impl Vct {
         let history = vec![0; cells(board)];
         let mut moves = Vec::new();
         let patterns = board.patterns();
-        if let Some(forced) = generate(patterns, me, &near, &history, &mut moves) {
+        if let Some(forced) = generate(patterns, me, &near, &history, QUIET_MOVES, &mut moves) {
             return match forced {
                 Forced::Win(cell) => vec![cell],
                 Forced::Loss(_) => Vec::new(),
@@ -262,7 +262,14 @@ impl Vct {
         let mut near = Vec::new();
         board.candidates(&mut near);
         let mut defences = Vec::new();
-        match generate(patterns, me, &near, &self.no_history, &mut defences) {
+        match generate(
+            patterns,
+            me,
+            &near,
+            &self.no_history,
+            QUIET_MOVES,
+            &mut defences,
+        ) {
             Some(Forced::Win(_)) => return None,
             Some(Forced::Loss(cell)) => {
                 // Two fives to complete: whichever is blocked, the other wins.
