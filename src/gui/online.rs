@@ -97,8 +97,8 @@ struct Game {
     /// Why the worker stopped; the last position stays on the board.
     finished: Option<String>,
     copied: bool,
-    /// The ticket drawn as a QR code, made once per ticket (none if it did not fit one).
-    qr: Option<(String, Option<Qr>)>,
+    /// The ticket drawn as a QR code, made when the ticket comes (none if it did not fit).
+    qr: Option<Qr>,
 }
 
 /// A QR code's modules, row by row.
@@ -169,11 +169,11 @@ impl Online {
     }
 
     /// Announces hosted games on the local network and lists the games announced there.
+    /// Turned on again, it tries again to look for games if that failed before.
     pub fn set_local_network_games(&mut self, on: bool) {
         self.lan = on;
-        if !on {
-            self.finder = None;
-        }
+        self.finder = None;
+        self.finder_problem = None;
     }
 
     /// Uses these network settings (tests: loopback only, no relays).
@@ -713,7 +713,10 @@ impl Game {
 
     fn update(&mut self, update: Update) {
         match update {
-            Update::Ticket(ticket) => self.ticket = Some(ticket),
+            Update::Ticket(ticket) => {
+                self.qr = Qr::new(&ticket);
+                self.ticket = Some(ticket);
+            }
             Update::Peer { fingerprint } => self.fingerprint = Some(fingerprint),
             Update::Event(event) => self.event(event),
             Update::View(view) => self.view = Some(*view),
@@ -862,10 +865,7 @@ impl Game {
             ui.ctx().copy_text(ticket.to_string());
             self.copied = true;
         }
-        if self.qr.as_ref().is_none_or(|(of, _)| of != ticket) {
-            self.qr = Some((ticket.to_string(), Qr::new(ticket)));
-        }
-        if let Some((_, Some(qr))) = &self.qr {
+        if let Some(qr) = &self.qr {
             ui.add_space(12.0);
             ui.label(t!("online-qr"));
             qr.ui(ui);
