@@ -42,6 +42,7 @@ struct ProveReport {
     table_hits: u64,
     pairing_searches: u64,
     pairing_hits: u64,
+    zone_cuts: u64,
     seconds: f64,
     note: Option<String>,
     certificate: Option<String>,
@@ -107,6 +108,7 @@ pub fn run(
         table_hits: found.stats.table_hits,
         pairing_searches: found.stats.pairing_searches,
         pairing_hits: found.stats.pairing_hits,
+        zone_cuts: found.stats.zone_cuts,
         seconds: found.stats.elapsed.as_secs_f64(),
         note,
         certificate,
@@ -165,6 +167,7 @@ impl fmt::Display for ProveReport {
             "pairing   {} searches, {} cache hits",
             self.pairing_searches, self.pairing_hits
         )?;
+        writeln!(f, "zones     {} moves dropped", self.zone_cuts)?;
         writeln!(f, "seconds   {:.3}", self.seconds)
     }
 }

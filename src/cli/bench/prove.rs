@@ -31,6 +31,7 @@ struct ProveLine {
     nodes_per_second: u64,
     pairing_searches: u64,
     pairing_hits: u64,
+    zone_cuts: u64,
 }
 
 /// The ladder's lines.
@@ -102,6 +103,7 @@ fn prove_one(rule: Rule, threads: usize, limit: Duration) -> Result<ProveLine, C
         nodes_per_second: (proof.stats.nodes as f64 / seconds) as u64,
         pairing_searches: proof.stats.pairing_searches,
         pairing_hits: proof.stats.pairing_hits,
+        zone_cuts: proof.stats.zone_cuts,
     })
 }
 
@@ -109,7 +111,7 @@ impl fmt::Display for ProveLine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "{:<7} threads {}  {:<7}  {:>9.3} s  nodes {:>11}  {:>9} nodes/s  pairing searches {:>10}  cache hits {:>10}",
+            "{:<7} threads {}  {:<7}  {:>9.3} s  nodes {:>11}  {:>9} nodes/s  pairing searches {:>10}  cache hits {:>10}  zone cuts {:>10}",
             self.rule,
             self.threads,
             self.value,
@@ -118,6 +120,7 @@ impl fmt::Display for ProveLine {
             self.nodes_per_second,
             self.pairing_searches,
             self.pairing_hits,
+            self.zone_cuts,
         )
     }
 }

@@ -149,6 +149,38 @@ impl Board {
         }
     }
 
+    /// The symmetry that takes the position to the image whose hash is its key (the first
+    /// one, when several images share the least hash).
+    #[must_use]
+    pub fn canonical_symmetry(&self) -> usize {
+        let hashes = &self.hashes[..self.maps.len()];
+        (0..hashes.len()).min_by_key(|&n| hashes[n]).unwrap_or(0)
+    }
+
+    /// The cells of `mask` moved by symmetry `n` (or back, with `inverse`).
+    #[must_use]
+    pub fn map_mask(&self, n: usize, mask: Mask, inverse: bool) -> Mask {
+        if mask == self.all || mask == Mask::MAX {
+            return mask;
+        }
+        let map = &self.maps[n];
+        let mut out = 0;
+        if inverse {
+            // Symmetry n sends cell c to map[c]: a cell of the image came from the c with
+            // map[c] in the mask.
+            for (c, &to) in map.iter().enumerate() {
+                if mask >> to & 1 == 1 {
+                    out |= 1 << c;
+                }
+            }
+        } else {
+            for c in cells_of(mask) {
+                out |= 1 << map[c];
+            }
+        }
+        out
+    }
+
     /// The same key for every symmetric image of the position, with the side to move.
     #[must_use]
     pub fn key(&self) -> u64 {

@@ -69,9 +69,11 @@ pub enum CertificateError {
 impl<'a, 'b> Writer<'a, 'b> {
     /// A writer over the searched `dfpn` for the attacker of `board`.
     pub fn new(dfpn: &'b mut Dfpn<'a>, board: Board) -> Writer<'a, 'b> {
+        let mut game = MakerBreaker::new(board);
+        game.dominance = false;
         Writer {
             dfpn,
-            game: MakerBreaker::new(board),
+            game,
             nodes: Vec::new(),
             seen: HashMap::new(),
         }
@@ -195,7 +197,9 @@ pub fn certify(
 ) -> Result<Certificate, CertificateError> {
     let board = Board::new(position, maker).ok_or(CertificateError::Stopped)?;
     let mut dfpn = Dfpn::new(stop);
+    dfpn.use_zones = false;
     let mut game = MakerBreaker::new(board.clone());
+    game.dominance = false;
     let entry = dfpn.prove(&mut game, &mut |_, _| {});
     if entry.pn == 0 {
         return Err(CertificateError::NotADraw);

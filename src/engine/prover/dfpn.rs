@@ -6,9 +6,21 @@
 //! Numbers are from the attacker's point of view: proof number 0 means the attacker wins,
 //! disproof number 0 that it does not. Positions never repeat in these games, so the
 //! cycle corrections of df-pn are not needed; transpositions are, and the table shares them.
+//!
+//! Relevance zones (for games that give them, see [`AndOr::zones`]): a disproved position
+//! keeps a zone, a set of cells such that the defender still wins after any change that
+//! can only help the defender (attacker stones taken away, defender stones added) together
+//! with attacker stones added outside the zone. A leaf's zone comes from the game (a
+//! pairing's cells, say); a defender node's is its refuting child's plus the reply; an
+//! attacker node's is the union of its children's. When the attacker's move `m` is refuted
+//! with a zone that does not hold `m`, every attacker move outside that zone is refuted by
+//! the same reply (the position after it differs only outside the zone), so the search
+//! drops those moves without looking at them.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use super::board::Mask;
 
 /// An unreachable threshold: proof and disproof numbers saturate here.
 pub const INF: u32 = u32::MAX / 2;
@@ -36,6 +48,44 @@ pub trait AndOr {
     fn moves(&mut self, out: &mut Vec<usize>);
     fn make(&mut self, cell: usize);
     fn unmake(&mut self, cell: usize);
+
+    /// Whether the game gives relevance zones (then the methods below matter).
+    fn zones(&self) -> bool {
+        false
+    }
+    /// The zone of a leaf that [`AndOr::evaluate`] has just disproved.
+    fn leaf_zone(&self) -> Mask {
+        Mask::MAX
+    }
+    /// The moves of [`AndOr::moves`], each with the cells it stands for (cells whose move
+    /// gives the same position up to swapping them), and the cells a zone of this position
+    /// must hold because of moves left out (a move left out for a stronger one needs that
+    /// one's cell to stay free or the defender's).
+    fn zone_moves(&mut self, out: &mut Vec<(usize, Mask)>) -> Mask {
+        let mut moves = Vec::new();
+        self.moves(&mut moves);
+        out.extend(moves.into_iter().map(|cell| (cell, 1 << cell)));
+        0
+    }
+    /// A zone of this position as a zone of the image whose key it shares, and back.
+    fn zone_to_key(&self, zone: Mask) -> Mask {
+        zone
+    }
+    fn zone_from_key(&self, zone: Mask) -> Mask {
+        zone
+    }
+}
+
+/// A child of the node being searched: the first move that leads to it, the moves that
+/// reach the same position or a symmetric image ("twins"), and its zone once disproved.
+struct Child {
+    cell: usize,
+    /// The cells of the move's class and of its twins' classes.
+    cells: Mask,
+    key: u64,
+    twins: Vec<(usize, Mask)>,
+    class: Mask,
+    zone: Option<Mask>,
 }
 
 /// One table entry: the numbers of a position.
@@ -52,12 +102,17 @@ pub struct Counters {
     pub nodes: u64,
     /// Numbers found in the table instead of evaluated.
     pub table_hits: u64,
+    /// Attacker moves of refuted positions dropped because a sibling's refutation zone
+    /// left them out.
+    pub zone_cuts: u64,
 }
 
 /// The df-pn searcher: its table and counters; `on_tick` is called every 4096 nodes with
 /// the root's numbers as last known.
 pub struct Dfpn<'a> {
     pub table: HashMap<u64, Entry>,
+    /// The zones of disproved positions, as zones of the image the key names.
+    pub zones: HashMap<u64, Mask>,
     pub counters: Counters,
     stop: &'a AtomicBool,
     /// A second stop flag: another thread has found the answer.
@@ -66,6 +121,10 @@ pub struct Dfpn<'a> {
     pub published: Option<&'a AtomicU64>,
     /// Node budget; 0 for none.
     pub node_limit: u64,
+    /// Whether relevance zones drop moves (for games that give zones). Off for the
+    /// certificate's search: a certificate lists every attacker move, and the moves that
+    /// zones dropped would each need a search of their own when it is written.
+    pub use_zones: bool,
     /// The 1+epsilon factor as a fraction over 16: 4 gives 1.25.
     epsilon_sixteenths: u32,
 }
@@ -76,11 +135,13 @@ impl<'a> Dfpn<'a> {
     pub fn new(stop: &'a AtomicBool) -> Dfpn<'a> {
         Dfpn {
             table: HashMap::new(),
+            zones: HashMap::new(),
             counters: Counters::default(),
             stop,
             settled: None,
             published: None,
             node_limit: 0,
+            use_zones: true,
             epsilon_sixteenths: 4,
         }
     }
@@ -139,8 +200,34 @@ impl<'a> Dfpn<'a> {
             Leaf::Disproved => Entry { pn: INF, dn: 0 },
             Leaf::Open(pn, dn) => Entry { pn, dn },
         };
-        self.table.insert(key, entry);
+        let zone = if entry.dn == 0 { game.leaf_zone() } else { 0 };
+        self.store(game, entry, zone);
         entry
+    }
+
+    /// Puts the numbers of the position on `game` in the table, and the zone of a disproved
+    /// one.
+    fn store<G: AndOr>(&mut self, game: &G, entry: Entry, zone: Mask) {
+        let key = game.key();
+        self.table.insert(key, entry);
+        if entry.dn == 0 && self.use_zones && game.zones() {
+            self.zones.insert(key, game.zone_to_key(zone));
+        }
+    }
+
+    /// The zone of the disproved position on `game` (every cell if none is kept).
+    fn zone_here<G: AndOr>(&self, game: &G) -> Mask {
+        self.zones
+            .get(&game.key())
+            .map_or(Mask::MAX, |&zone| game.zone_from_key(zone))
+    }
+
+    /// The zone of the disproved position after `cell`.
+    fn zone_after<G: AndOr>(&self, game: &mut G, cell: usize) -> Mask {
+        game.make(cell);
+        let zone = self.zone_here(game);
+        game.unmake(cell);
+        zone
     }
 
     /// Counts a position evaluated or expanded, and adds to the count shared with a
@@ -159,29 +246,50 @@ impl<'a> Dfpn<'a> {
     fn mid<G: AndOr>(&mut self, game: &mut G, thpn: u32, thdn: u32) -> Entry {
         // Step 1. The moves, each child once (symmetric and transposed children merge).
         let mut moves = Vec::new();
-        game.moves(&mut moves);
-        let mut children: Vec<(usize, u64)> = Vec::with_capacity(moves.len());
-        for cell in moves {
+        let keep = game.zone_moves(&mut moves);
+        let mut children: Vec<Child> = Vec::with_capacity(moves.len());
+        for (cell, class) in moves {
             game.make(cell);
             let key = game.key();
             game.unmake(cell);
-            if !children.iter().any(|&(_, k)| k == key) {
-                children.push((cell, key));
+            match children.iter_mut().find(|c| c.key == key) {
+                Some(child) => {
+                    child.twins.push((cell, class));
+                    child.cells |= class;
+                }
+                None => children.push(Child {
+                    cell,
+                    cells: class,
+                    key,
+                    twins: Vec::new(),
+                    class,
+                    zone: None,
+                }),
             }
         }
         let or = game.attacker_to_move();
         if children.is_empty() {
             // No move can help either side any more: the attacker does not win.
             let entry = Entry { pn: INF, dn: 0 };
-            self.table.insert(game.key(), entry);
+            self.store(game, entry, 0);
             return entry;
         }
+        // The attacker's moves still to refute: those in every covering zone.
+        let mut zoning = Zoning {
+            relevant: Mask::MAX,
+            covering: 0,
+        };
         loop {
             // Step 2. The node's numbers from its children's.
-            let (entry, best, second) = self.gather(game, &children, or);
+            let (entry, best, second) = self.gather(game, &mut children, or, &mut zoning);
             let done = entry.pn == 0 || entry.dn == 0 || self.must_stop();
             if done || entry.pn >= thpn || entry.dn >= thdn {
-                self.table.insert(game.key(), entry);
+                let zone = if entry.dn == 0 && self.use_zones && game.zones() {
+                    self.node_zone(game, &mut children, or, &zoning, keep)
+                } else {
+                    0
+                };
+                self.store(game, entry, zone);
                 return entry;
             }
             // Step 3. The best child's thresholds, with the 1+epsilon slack.
@@ -211,20 +319,89 @@ impl<'a> Dfpn<'a> {
         }
     }
 
+    /// The zone of a node just disproved: a defender node's is its refuting child's and
+    /// the reply; an attacker node's holds every child's that was searched (without the
+    /// move itself; with it when the move stands for other cells too, which must stay
+    /// free for the swap to hold), the covering zones, and the cells `keep` names.
+    fn node_zone<G: AndOr>(
+        &mut self,
+        game: &mut G,
+        children: &mut [Child],
+        or: bool,
+        zoning: &Zoning,
+        keep: Mask,
+    ) -> Mask {
+        if !or {
+            let Some(child) = children
+                .iter()
+                .find(|c| self.table.get(&c.key).is_some_and(|e| e.dn == 0))
+            else {
+                return Mask::MAX;
+            };
+            return self.zone_after(game, child.cell) | 1 << child.cell;
+        }
+        let mut zone = keep | zoning.covering;
+        for child in children.iter_mut() {
+            if child.cells & zoning.relevant == 0 {
+                self.counters.zone_cuts += 1;
+                continue;
+            }
+            let own = match child.zone {
+                Some(z) => z,
+                None => self.zone_after(game, child.cell),
+            };
+            zone |= own & !(1 << child.cell);
+            if child.class.count_ones() > 1 {
+                zone |= 1 << child.cell;
+            }
+            for &(twin, class) in &child.twins {
+                zone |= self.zone_after(game, twin) & !(1 << twin);
+                if class.count_ones() > 1 {
+                    zone |= 1 << twin;
+                }
+            }
+        }
+        zone
+    }
+
     /// The node's numbers, its most proving child (cell and numbers) and the second-best
-    /// child's deciding number.
+    /// child's deciding number. At an attacker node with zones, a refuted child whose zone
+    /// leaves out its own move narrows the moves still to refute.
     fn gather<G: AndOr>(
         &mut self,
         game: &mut G,
-        children: &[(usize, u64)],
+        children: &mut [Child],
         or: bool,
+        zoning: &mut Zoning,
+    ) -> (Entry, (usize, Entry), u32) {
+        let zones = or && self.use_zones && game.zones();
+        loop {
+            let relevant = zoning.relevant;
+            let result = self.gather_once(game, children, or, zones, zoning);
+            if zoning.relevant == relevant {
+                return result;
+            }
+        }
+    }
+
+    fn gather_once<G: AndOr>(
+        &mut self,
+        game: &mut G,
+        children: &mut [Child],
+        or: bool,
+        zones: bool,
+        zoning: &mut Zoning,
     ) -> (Entry, (usize, Entry), u32) {
         let mut sum = 0u32;
-        let mut best = (children[0].0, Entry { pn: INF, dn: INF });
+        let mut best = (children[0].cell, Entry { pn: INF, dn: INF });
         let mut best_n = INF + 1;
         let mut second = INF;
-        for &(cell, key) in children {
-            let child = match self.table.get(&key) {
+        for child in children.iter_mut() {
+            if zones && child.cells & zoning.relevant == 0 {
+                continue;
+            }
+            let (cell, key) = (child.cell, child.key);
+            let numbers = match self.table.get(&key) {
                 Some(e) => *e,
                 None => {
                     game.make(cell);
@@ -233,18 +410,27 @@ impl<'a> Dfpn<'a> {
                     e
                 }
             };
+            if zones && numbers.dn == 0 && child.zone.is_none() {
+                let zone = self.zone_after(game, cell);
+                child.zone = Some(zone);
+                if zone & 1 << cell == 0 && zone != Mask::MAX {
+                    // Every move outside `zone` is refuted as this one is.
+                    zoning.relevant &= zone;
+                    zoning.covering |= zone;
+                }
+            }
             // An OR node takes its smallest proof number and sums disproof numbers; an
             // AND node the other way round.
             let (decide, add) = if or {
-                (child.pn, child.dn)
+                (numbers.pn, numbers.dn)
             } else {
-                (child.dn, child.pn)
+                (numbers.dn, numbers.pn)
             };
             sum = sum.saturating_add(add).min(INF);
             if decide < best_n {
                 second = best_n.min(INF);
                 best_n = decide;
-                best = (cell, child);
+                best = (cell, numbers);
             } else if decide < second {
                 second = decide;
             }
@@ -274,4 +460,11 @@ impl<'a> Dfpn<'a> {
         };
         (entry, best, second)
     }
+}
+
+/// An attacker node's narrowing by zones: the cells of moves still to refute, and the
+/// union of the zones that narrowed it.
+struct Zoning {
+    relevant: Mask,
+    covering: Mask,
 }

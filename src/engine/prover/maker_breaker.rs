@@ -35,6 +35,11 @@ pub enum Reason {
 pub struct MakerBreaker {
     pub board: Board,
     pub pairing: PairingSearch,
+    /// The relevance zone of the last position [`AndOr::evaluate`] disproved.
+    last_zone: Mask,
+    /// Whether dominated attacker moves are left out (off for the certificate's search,
+    /// which lists every move).
+    pub dominance: bool,
 }
 
 /// The empty cells of the lines the attacker can still fill, and the cells where the
@@ -63,6 +68,8 @@ impl MakerBreaker {
         MakerBreaker {
             board,
             pairing: PairingSearch::default(),
+            last_zone: Mask::MAX,
+            dominance: true,
         }
     }
 
@@ -115,31 +122,100 @@ impl MakerBreaker {
     /// Moves with the cells they stand for: each empty cell of an open line, grouped with
     /// the cells that lie on exactly the same open lines.
     pub fn move_classes(&self) -> Vec<(usize, Vec<usize>)> {
+        self.classes()
+            .into_iter()
+            .map(|class| (class.cell, cells_of(class.members).collect()))
+            .collect()
+    }
+
+    /// The move classes, heaviest first (the Erdős–Selfridge weight), each with its open
+    /// lines.
+    fn classes(&self) -> Vec<Class> {
         let b = &self.board;
         let (cells, wins, _) = open_cells(b);
         if !b.attacker_to_move && wins != 0 {
             // The one threat must be blocked.
             let cell = wins.trailing_zeros() as usize;
-            return vec![(cell, vec![cell])];
+            return vec![Class {
+                cell,
+                members: 1 << cell,
+                lines: [0; LINE_WORDS],
+                weight: 0,
+            }];
         }
-        let mut classes: Vec<(Vec<u16>, usize, Vec<usize>)> = Vec::new();
+        let mut classes: Vec<Class> = Vec::with_capacity(cells.count_ones() as usize);
         for cell in cells_of(cells) {
-            let signature: Vec<u16> = b.lines_through[cell]
-                .iter()
-                .copied()
-                .filter(|&id| b.is_open(b.lines[id as usize]))
-                .collect();
-            match classes.iter_mut().find(|(s, _, _)| *s == signature) {
-                Some((_, _, members)) => members.push(cell),
-                None => classes.push((signature, cell, vec![cell])),
+            let mut lines = [0u64; LINE_WORDS];
+            for &id in &b.lines_through[cell] {
+                if b.is_open(b.lines[id as usize]) {
+                    lines[id as usize / 64] |= 1 << (id % 64);
+                }
+            }
+            match classes.iter_mut().find(|class| class.lines == lines) {
+                Some(class) => class.members |= 1 << cell,
+                None => classes.push(Class {
+                    cell,
+                    members: 1 << cell,
+                    lines,
+                    weight: b.weight(cell, true),
+                }),
             }
         }
-        let mut out: Vec<(u64, usize, Vec<usize>)> = classes
-            .into_iter()
-            .map(|(_, cell, members)| (b.weight(cell, true), cell, members))
-            .collect();
-        out.sort_by_key(|&(w, cell, _)| (std::cmp::Reverse(w), cell));
-        out.into_iter().map(|(_, c, m)| (c, m)).collect()
+        classes.sort_by_key(|class| (std::cmp::Reverse(class.weight), class.cell));
+        classes
+    }
+}
+
+/// Words of a [`LineSet`]: a board of at most 128 cells has at most 4 x 128 lines.
+const LINE_WORDS: usize = 8;
+
+/// A set of lines, bit `i` for line id `i`.
+type LineSet = [u64; LINE_WORDS];
+
+/// A move class: its first cell, all its cells, its open lines and its weight.
+struct Class {
+    cell: usize,
+    members: Mask,
+    lines: LineSet,
+    weight: u64,
+}
+
+/// Whether every line of `a` is also in `b`.
+fn subset(a: &LineSet, b: &LineSet) -> bool {
+    a.iter().zip(b).all(|(x, y)| x & !y == 0)
+}
+
+impl MakerBreaker {
+    /// The moves the search tries: one per move class, without the attacker's dominated
+    /// ones. A cell whose open lines are a strict subset of another empty cell's is
+    /// dominated: taking the other cell instead does everything it does and more (swap the
+    /// two cells in the defender's refutation of the stronger move; every line the weaker
+    /// cell completes also runs through the stronger one). So if the dominated move wins,
+    /// so does the one that dominates it, and the search needs only the latter. The same
+    /// holds for the defender, but its dominated replies are kept: one of them is often the
+    /// reply after which the pairing search sees the draw at once. The second value holds
+    /// a dominating cell for each move left out (a relevance zone must keep it).
+    pub fn search_moves(&self) -> (Vec<(usize, Mask)>, Mask) {
+        let b = &self.board;
+        let classes = self.classes();
+        let dominate = classes.len() >= 2 && b.attacker_to_move && self.dominance;
+        // Classes have distinct line sets, so a subset is a strict one.
+        let (mut moves, mut keep) = (Vec::with_capacity(classes.len()), 0);
+        for (i, class) in classes.iter().enumerate() {
+            let stronger = dominate
+                .then(|| {
+                    classes
+                        .iter()
+                        .enumerate()
+                        .find(|&(j, other)| j != i && subset(&class.lines, &other.lines))
+                })
+                .flatten();
+            match stronger {
+                Some((_, other)) => keep |= 1 << other.cell,
+                None => moves.push((class.cell, class.members)),
+            }
+        }
+        (moves, keep)
     }
 }
 
@@ -155,7 +231,20 @@ impl AndOr for MakerBreaker {
     fn evaluate(&mut self) -> Leaf {
         match self.decide() {
             Some((true, _)) => Leaf::Proved,
-            Some((false, _)) => Leaf::Disproved,
+            Some((false, reason)) => {
+                // The cells the refutation rests on: a pairing's cells; for the potential,
+                // every empty cell of an open line (an attacker stone anywhere else lies on
+                // no open line and changes no term); nothing when no line is left.
+                self.last_zone = match reason {
+                    Reason::Pairing(pairs) => {
+                        pairs.iter().fold(0, |z: Mask, &(a, b)| z | 1 << a | 1 << b)
+                    }
+                    Reason::Potential => open_cells(&self.board).0,
+                    Reason::NoLines => 0,
+                    Reason::Threat => Mask::MAX,
+                };
+                Leaf::Disproved
+            }
             None => {
                 let (pn, dn) = self.initial_numbers();
                 Leaf::Open(pn, dn)
@@ -164,7 +253,31 @@ impl AndOr for MakerBreaker {
     }
 
     fn moves(&mut self, out: &mut Vec<usize>) {
-        out.extend(self.move_classes().into_iter().map(|(cell, _)| cell));
+        out.extend(self.search_moves().0.into_iter().map(|(cell, _)| cell));
+    }
+
+    fn zones(&self) -> bool {
+        true
+    }
+
+    fn leaf_zone(&self) -> Mask {
+        self.last_zone
+    }
+
+    fn zone_moves(&mut self, out: &mut Vec<(usize, Mask)>) -> Mask {
+        let (moves, keep) = self.search_moves();
+        out.extend(moves);
+        keep
+    }
+
+    fn zone_to_key(&self, zone: Mask) -> Mask {
+        let b = &self.board;
+        b.map_mask(b.canonical_symmetry(), zone, false)
+    }
+
+    fn zone_from_key(&self, zone: Mask) -> Mask {
+        let b = &self.board;
+        b.map_mask(b.canonical_symmetry(), zone, true)
     }
 
     fn make(&mut self, cell: usize) {
@@ -173,5 +286,151 @@ impl AndOr for MakerBreaker {
 
     fn unmake(&mut self, cell: usize) {
         self.board.unmake(cell);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+    use std::sync::atomic::AtomicBool;
+
+    use rand::rngs::StdRng;
+    use rand::{RngExt, SeedableRng};
+
+    use super::*;
+    use crate::engine::prover::dfpn::Dfpn;
+    use crate::rules::{Position, Rule, Side};
+
+    /// The K-cell lines of a width x height board as bit masks, written out here rather than
+    /// taken from the rules, so the oracle shares nothing with the prover but positions.
+    fn lines(width: usize, height: usize, k: usize) -> Vec<u32> {
+        let mut out = Vec::new();
+        for row in 0..height {
+            for col in 0..width {
+                for (dr, dc) in [(0i32, 1i32), (1, 0), (1, 1), (1, -1)] {
+                    let end_row = row as i32 + dr * (k as i32 - 1);
+                    let end_col = col as i32 + dc * (k as i32 - 1);
+                    if end_row < 0 || end_row >= height as i32 || end_col < 0 {
+                        continue;
+                    }
+                    if end_col >= width as i32 {
+                        continue;
+                    }
+                    let mask = (0..k as i32).fold(0u32, |m, i| {
+                        let (r, c) = (row as i32 + dr * i, col as i32 + dc * i);
+                        m | 1 << (r as usize * width + c as usize)
+                    });
+                    out.push(mask);
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the maker can fill a line by brute force over every move, remembered by
+    /// position.
+    fn maker_wins(
+        lines: &[u32],
+        all: u32,
+        maker: u32,
+        breaker: u32,
+        maker_moves: bool,
+        memo: &mut HashMap<(u32, u32, bool), bool>,
+    ) -> bool {
+        if lines.iter().any(|&l| l & !maker == 0) {
+            return true;
+        }
+        let free = all & !(maker | breaker);
+        if free == 0 || lines.iter().all(|&l| l & breaker != 0) {
+            return false;
+        }
+        if let Some(&known) = memo.get(&(maker, breaker, maker_moves)) {
+            return known;
+        }
+        let mut cells = (0..32).filter(|&c| free >> c & 1 == 1);
+        let wins = if maker_moves {
+            cells.any(|c| maker_wins(lines, all, maker | 1 << c, breaker, false, memo))
+        } else {
+            cells.all(|c| maker_wins(lines, all, maker, breaker | 1 << c, true, memo))
+        };
+        memo.insert((maker, breaker, maker_moves), wins);
+        wins
+    }
+
+    /// Random positions of `rule` (random play, at least `min_stones` stones), each side as
+    /// the maker in turn: the prover's Maker-Breaker search (relevance zones, domination,
+    /// move classes, pairings) agrees with the brute force every time.
+    fn agree(rule_text: &str, min_stones: usize, samples: usize, seed: u64) {
+        let rule: Rule = rule_text.parse().unwrap();
+        let (width, height, k) = (rule.width(), rule.height(), rule.k());
+        let lines = lines(width, height, k);
+        let all = (1u32 << rule.cells()) - 1;
+        let mut rng = StdRng::seed_from_u64(seed);
+        let stop = AtomicBool::new(false);
+        let (mut wins, mut losses) = (0, 0);
+        for n in 0..samples {
+            let mut position = Position::new(rule);
+            let stones = rng.random_range(min_stones..rule.cells() - 1);
+            for _ in 0..stones {
+                let moves = position.legal_moves();
+                if position.is_over() || moves.is_empty() {
+                    break;
+                }
+                let cell = moves[rng.random_range(0..moves.len())];
+                position.play(cell).unwrap();
+            }
+            let maker_side = if n % 2 == 0 { Side::X } else { Side::O };
+            let (mut maker, mut breaker) = (0u32, 0u32);
+            for (cell, stone) in position.board().iter().enumerate() {
+                match stone {
+                    Some(side) if *side == maker_side => maker |= 1 << cell,
+                    Some(_) => breaker |= 1 << cell,
+                    None => {}
+                }
+            }
+            let maker_moves = position.side_to_move() == maker_side;
+            let expected = maker_wins(
+                &lines,
+                all,
+                maker,
+                breaker,
+                maker_moves,
+                &mut HashMap::new(),
+            );
+            let board = Board::new(&position, maker_side).unwrap();
+            let mut game = MakerBreaker::new(board);
+            let mut dfpn = Dfpn::new(&stop);
+            let entry = dfpn.prove(&mut game, &mut |_, _| {});
+            assert!(entry.pn == 0 || entry.dn == 0, "undecided");
+            assert_eq!(
+                entry.pn == 0,
+                expected,
+                "{rule_text} {} with {maker_side:?} the maker",
+                position.to_notation()
+            );
+            if expected {
+                wins += 1;
+            } else {
+                losses += 1;
+            }
+        }
+        // Both answers occur, so the sample tests something.
+        assert!(
+            wins > 0 && losses > 0,
+            "{rule_text}: {wins} wins, {losses} losses"
+        );
+    }
+
+    #[test]
+    fn the_maker_breaker_search_agrees_with_brute_force_on_4x4() {
+        agree("4,4,3", 5, 200, 43);
+        agree("4,4,4", 2, 200, 44);
+    }
+
+    #[test]
+    fn the_maker_breaker_search_agrees_with_brute_force_on_5x4_5x5_and_6x4() {
+        agree("5,4,4", 7, 300, 54);
+        agree("5,5,4", 10, 300, 55);
+        agree("6,4,4", 10, 300, 64);
     }
 }

@@ -78,8 +78,10 @@ pub struct ProverStats {
     pub table_hits: u64,
     /// Pairing searches run.
     pub pairing_searches: u64,
-    /// Pairings (or their absence) found in the pairing cache.
+    /// Pairings found among the last few found (the pairing search's small cache).
     pub pairing_hits: u64,
+    /// Attacker moves dropped by relevance zones.
+    pub zone_cuts: u64,
     pub elapsed: Duration,
 }
 
@@ -87,6 +89,7 @@ impl ProverStats {
     fn add(&mut self, counters: &Counters, pairing: (u64, u64)) {
         self.nodes += counters.nodes;
         self.table_hits += counters.table_hits;
+        self.zone_cuts += counters.zone_cuts;
         self.pairing_searches += pairing.0;
         self.pairing_hits += pairing.1;
     }
@@ -273,7 +276,7 @@ fn maker_breaker(
     let mut on_progress = |entry: Entry, nodes: u64| {
         let counters = Counters {
             nodes,
-            table_hits: 0,
+            ..Counters::default()
         };
         report(true, entry, &counters);
     };

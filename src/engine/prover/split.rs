@@ -128,6 +128,7 @@ fn worker(board: &Board, openings: &[(usize, Vec<usize>)], shared: &Shared, node
     let mut totals = shared.totals.lock().unwrap_or_else(|e| e.into_inner());
     totals.0.nodes += dfpn.counters.nodes;
     totals.0.table_hits += dfpn.counters.table_hits;
+    totals.0.zone_cuts += dfpn.counters.zone_cuts;
     totals.1.0 += game.pairing.searches;
     totals.1.1 += game.pairing.hits;
     drop(totals);
