@@ -25,6 +25,16 @@ use super::board::Mask;
 /// An unreachable threshold: proof and disproof numbers saturate here.
 pub const INF: u32 = u32::MAX / 2;
 
+/// The most positions the table holds. Past it, the positions only evaluated (never
+/// searched below) are dropped, and they are evaluated again if met again; if that leaves
+/// more than three quarters, the whole table is emptied. About 40 bytes a position with
+/// its zone: some 2.7 GB at the limit.
+pub const TABLE_LIMIT: usize = 1 << 26;
+
+/// The bit of a stored proof number that marks a position only evaluated (numbers never
+/// reach it: they saturate at [`INF`]).
+const LEAF_MARK: u32 = 1 << 31;
+
 /// The static verdict on a position before its moves are searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Leaf {
@@ -86,6 +96,8 @@ struct Child {
     twins: Vec<(usize, Mask)>,
     class: Mask,
     zone: Option<Mask>,
+    /// The numbers its last search returned, for when the table has dropped them.
+    numbers: Option<Entry>,
 }
 
 /// One table entry: the numbers of a position.
@@ -105,12 +117,17 @@ pub struct Counters {
     /// Attacker moves of refuted positions dropped because a sibling's refutation zone
     /// left them out.
     pub zone_cuts: u64,
+    /// Times the table reached [`TABLE_LIMIT`] and was thinned.
+    pub collections: u64,
 }
 
 /// The df-pn searcher: its table and counters; `on_tick` is called every 4096 nodes with
 /// the root's numbers as last known.
 pub struct Dfpn<'a> {
-    pub table: HashMap<u64, Entry>,
+    /// The numbers by key; a proof number with [`LEAF_MARK`] is a position only evaluated.
+    table: HashMap<u64, Entry>,
+    /// The most positions kept (see [`TABLE_LIMIT`]).
+    pub table_limit: usize,
     /// The zones of disproved positions, as zones of the image the key names.
     pub zones: HashMap<u64, Mask>,
     pub counters: Counters,
@@ -135,6 +152,7 @@ impl<'a> Dfpn<'a> {
     pub fn new(stop: &'a AtomicBool) -> Dfpn<'a> {
         Dfpn {
             table: HashMap::new(),
+            table_limit: TABLE_LIMIT,
             zones: HashMap::new(),
             counters: Counters::default(),
             stop,
@@ -190,9 +208,9 @@ impl<'a> Dfpn<'a> {
     /// (stored in the table).
     pub fn numbers<G: AndOr>(&mut self, game: &mut G) -> Entry {
         let key = game.key();
-        if let Some(entry) = self.table.get(&key) {
+        if let Some(entry) = self.get(key) {
             self.counters.table_hits += 1;
-            return *entry;
+            return entry;
         }
         self.count_node();
         let entry = match game.evaluate() {
@@ -201,18 +219,51 @@ impl<'a> Dfpn<'a> {
             Leaf::Open(pn, dn) => Entry { pn, dn },
         };
         let zone = if entry.dn == 0 { game.leaf_zone() } else { 0 };
-        self.store(game, entry, zone);
+        self.put(game, entry, zone, true);
         entry
     }
 
-    /// Puts the numbers of the position on `game` in the table, and the zone of a disproved
-    /// one.
+    /// The numbers stored for `key`.
+    fn get(&self, key: u64) -> Option<Entry> {
+        self.table.get(&key).map(|e| Entry {
+            pn: e.pn & !LEAF_MARK,
+            dn: e.dn,
+        })
+    }
+
+    /// Puts the numbers of the searched position on `game` in the table, and the zone of a
+    /// disproved one.
     fn store<G: AndOr>(&mut self, game: &G, entry: Entry, zone: Mask) {
+        self.put(game, entry, zone, false);
+    }
+
+    /// [`Dfpn::store`], for a position only evaluated when `leaf`; thins the table when it
+    /// is full.
+    fn put<G: AndOr>(&mut self, game: &G, entry: Entry, zone: Mask, leaf: bool) {
         let key = game.key();
-        self.table.insert(key, entry);
+        let stored = Entry {
+            pn: if leaf { entry.pn | LEAF_MARK } else { entry.pn },
+            dn: entry.dn,
+        };
+        self.table.insert(key, stored);
         if entry.dn == 0 && self.use_zones && game.zones() {
             self.zones.insert(key, game.zone_to_key(zone));
         }
+        if self.table.len() > self.table_limit {
+            self.collect();
+        }
+    }
+
+    /// Drops the positions only evaluated, or everything if that is not enough. Nothing is
+    /// lost but time: a dropped position is evaluated or searched again when met.
+    fn collect(&mut self) {
+        self.counters.collections += 1;
+        self.table.retain(|_, e| e.pn & LEAF_MARK == 0);
+        if self.table.len() > self.table_limit / 4 * 3 {
+            self.table.clear();
+        }
+        let table = &self.table;
+        self.zones.retain(|key, _| table.contains_key(key));
     }
 
     /// The zone of the disproved position on `game` (every cell if none is kept).
@@ -264,6 +315,7 @@ impl<'a> Dfpn<'a> {
                     twins: Vec::new(),
                     class,
                     zone: None,
+                    numbers: None,
                 }),
             }
         }
@@ -293,7 +345,8 @@ impl<'a> Dfpn<'a> {
                 return entry;
             }
             // Step 3. The best child's thresholds, with the 1+epsilon slack.
-            let (cell, child) = best;
+            let (index, child) = best;
+            let cell = children[index].cell;
             let grow =
                 |n: u32| n.saturating_add(n.saturating_mul(self.epsilon_sixteenths) / 16 + 1);
             let (child_thpn, child_thdn) = if or {
@@ -314,7 +367,7 @@ impl<'a> Dfpn<'a> {
             // Step 4. Search the child.
             game.make(cell);
             self.count_node();
-            self.mid(game, child_thpn, child_thdn);
+            children[index].numbers = Some(self.mid(game, child_thpn, child_thdn));
             game.unmake(cell);
         }
     }
@@ -334,7 +387,7 @@ impl<'a> Dfpn<'a> {
         if !or {
             let Some(child) = children
                 .iter()
-                .find(|c| self.table.get(&c.key).is_some_and(|e| e.dn == 0))
+                .find(|c| self.get(c.key).or(c.numbers).is_some_and(|e| e.dn == 0))
             else {
                 return Mask::MAX;
             };
@@ -364,7 +417,7 @@ impl<'a> Dfpn<'a> {
         zone
     }
 
-    /// The node's numbers, its most proving child (cell and numbers) and the second-best
+    /// The node's numbers, its most proving child (index and numbers) and the second-best
     /// child's deciding number. At an attacker node with zones, a refuted child whose zone
     /// leaves out its own move narrows the moves still to refute.
     fn gather<G: AndOr>(
@@ -393,16 +446,16 @@ impl<'a> Dfpn<'a> {
         zoning: &mut Zoning,
     ) -> (Entry, (usize, Entry), u32) {
         let mut sum = 0u32;
-        let mut best = (children[0].cell, Entry { pn: INF, dn: INF });
+        let mut best = (0, Entry { pn: INF, dn: INF });
         let mut best_n = INF + 1;
         let mut second = INF;
-        for child in children.iter_mut() {
+        for (index, child) in children.iter_mut().enumerate() {
             if zones && child.cells & zoning.relevant == 0 {
                 continue;
             }
             let (cell, key) = (child.cell, child.key);
-            let numbers = match self.table.get(&key) {
-                Some(e) => *e,
+            let numbers = match self.get(key).or(child.numbers) {
+                Some(e) => e,
                 None => {
                     game.make(cell);
                     let e = self.numbers(game);
@@ -430,7 +483,7 @@ impl<'a> Dfpn<'a> {
             if decide < best_n {
                 second = best_n.min(INF);
                 best_n = decide;
-                best = (cell, numbers);
+                best = (index, numbers);
             } else if decide < second {
                 second = decide;
             }
