@@ -37,6 +37,10 @@ pub struct Board {
     pub lines: Vec<Mask>,
     /// For each cell, the ids of the lines through it.
     pub lines_through: Vec<Vec<u16>>,
+    /// For each line, the ids of the other lines that share two cells or more with it (the
+    /// overlapping lines of the same row, column or diagonal): the only lines whose empty
+    /// cells can lie within its own, once each has two empty cells or more.
+    pub overlapping: Vec<Vec<u16>>,
     /// All cells of the board.
     pub all: Mask,
     pub k: u32,
@@ -69,6 +73,17 @@ impl Board {
                 lines_through[cell].push(id as u16);
             }
         }
+        let overlapping = lines
+            .iter()
+            .map(|&line| {
+                (0..lines.len())
+                    .filter(|&other| {
+                        lines[other] != line && (lines[other] & line).count_ones() >= 2
+                    })
+                    .map(|other| other as u16)
+                    .collect()
+            })
+            .collect();
         let maps = (0..geometry.symmetries().len())
             .map(|n| geometry.symmetry_map(n).iter().map(|&c| c as u8).collect())
             .collect();
@@ -80,6 +95,7 @@ impl Board {
         let mut board = Board {
             lines,
             lines_through,
+            overlapping,
             all: if cells == MAX_CELLS {
                 Mask::MAX
             } else {

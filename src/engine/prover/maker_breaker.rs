@@ -37,28 +37,42 @@ pub struct MakerBreaker {
     pub pairing: PairingSearch,
     /// The relevance zone of the last position [`AndOr::evaluate`] disproved.
     last_zone: Mask,
+    /// The potential [`MakerBreaker::decide`] found last.
+    last_potential: u64,
     /// Whether dominated attacker moves are left out (off for the certificate's search,
     /// which lists every move).
     pub dominance: bool,
 }
 
-/// The empty cells of the lines the attacker can still fill, and the cells where the
-/// attacker completes a line (lines one short).
-fn open_cells(board: &Board) -> (Mask, Mask, bool) {
+/// What one pass over the lines the attacker can still fill finds.
+#[derive(Clone, Copy, Default)]
+struct Scan {
+    /// Their empty cells.
+    cells: Mask,
+    /// The cells where the attacker completes one (lines one short).
+    wins: Mask,
+    /// Whether one is full of attacker stones.
+    filled: bool,
+    /// The Erdős–Selfridge potential (see [`Board::potential`]).
+    potential: u64,
+}
+
+fn scan(board: &Board) -> Scan {
     let free = board.free();
-    let (mut cells, mut wins, mut filled) = (0, 0, false);
+    let mut found = Scan::default();
     for &line in &board.lines {
         if board.is_open(line) {
             let f = line & free;
-            cells |= f;
+            found.cells |= f;
             match f.count_ones() {
-                0 => filled = true,
-                1 => wins |= f,
+                0 => found.filled = true,
+                1 => found.wins |= f,
                 _ => {}
             }
+            found.potential += 1u64 << (line & board.attacker).count_ones();
         }
     }
-    (cells, wins, filled)
+    found
 }
 
 impl MakerBreaker {
@@ -69,6 +83,7 @@ impl MakerBreaker {
             board,
             pairing: PairingSearch::default(),
             last_zone: Mask::MAX,
+            last_potential: 0,
             dominance: true,
         }
     }
@@ -77,7 +92,13 @@ impl MakerBreaker {
     /// _)` it cannot, `None` search on.
     pub fn decide(&mut self) -> Option<(bool, Reason)> {
         let b = &self.board;
-        let (cells, wins, filled) = open_cells(b);
+        let Scan {
+            cells,
+            wins,
+            filled,
+            potential,
+        } = scan(b);
+        self.last_potential = potential;
         if filled {
             return Some((true, Reason::Threat));
         }
@@ -87,7 +108,10 @@ impl MakerBreaker {
         if cells == 0 {
             return Some((false, Reason::NoLines));
         }
-        if b.potential_refutes() {
+        // Below 2^K with the defender to move (2^(K-1) with the attacker to move), the
+        // defender can keep every line from filling.
+        let bound = 1u64 << (b.k - u32::from(b.attacker_to_move));
+        if potential < bound {
             return Some((false, Reason::Potential));
         }
         // A pairing is only searched with the attacker to move: with the defender to move,
@@ -109,13 +133,14 @@ impl MakerBreaker {
     /// 673,891 nodes; 16 per unit of potential 1.33 s and 188,892 nodes (2 per unit 1.78 s,
     /// 8 per unit 1.45 s, 12 to 256 per unit 1.29 to 1.39 s). Giving the defender's nodes
     /// numbers from the potential too made it slower (2.5 s), as did proof numbers (8.3 s).
+    /// Called right after [`MakerBreaker::decide`], whose potential it reads.
     fn initial_numbers(&self) -> (u32, u32) {
         let b = &self.board;
         if !b.attacker_to_move {
             return (1, 1);
         }
         let bound = 1u64 << (b.k - 1);
-        let dn = (b.potential() * DN_SCALE).div_ceil(bound);
+        let dn = (self.last_potential * DN_SCALE).div_ceil(bound);
         (1, u32::try_from(dn).unwrap_or(INF - 1).clamp(1, INF - 1))
     }
 
@@ -132,7 +157,7 @@ impl MakerBreaker {
     /// lines.
     fn classes(&self) -> Vec<Class> {
         let b = &self.board;
-        let (cells, wins, _) = open_cells(b);
+        let Scan { cells, wins, .. } = scan(b);
         if !b.attacker_to_move && wins != 0 {
             // The one threat must be blocked.
             let cell = wins.trailing_zeros() as usize;
@@ -239,7 +264,7 @@ impl AndOr for MakerBreaker {
                     Reason::Pairing(pairs) => {
                         pairs.iter().fold(0, |z: Mask, &(a, b)| z | 1 << a | 1 << b)
                     }
-                    Reason::Potential => open_cells(&self.board).0,
+                    Reason::Potential => scan(&self.board).cells,
                     Reason::NoLines => 0,
                     Reason::Threat => Mask::MAX,
                 };

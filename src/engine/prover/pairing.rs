@@ -41,6 +41,9 @@ pub struct PairingSearch {
     scratch: Scratch,
     /// The latest pairings found, newest first.
     recent: Vec<Recent>,
+    /// Buffers for [`reduced_lines`], kept from one search to the next.
+    sets: Vec<Mask>,
+    lines: Vec<(Mask, u8)>,
     /// Searches run.
     pub searches: u64,
     /// Answers found among the recent pairings.
@@ -50,19 +53,28 @@ pub struct PairingSearch {
 impl PairingSearch {
     /// A pairing for the lines the attacker can still fill on `board`, if one is found.
     pub fn find(&mut self, board: &Board) -> Option<Pairs> {
-        let sets = reduced_lines(board)?;
-        if let Some(pairs) = self.recent_fit(board, &sets) {
+        let mut sets = std::mem::take(&mut self.sets);
+        let found = reduced_lines(board, &mut self.lines, &mut sets)
+            .then(|| self.find_for(board, &sets))
+            .flatten();
+        self.sets = sets;
+        found
+    }
+
+    /// [`PairingSearch::find`] for the reduced lines `sets`.
+    fn find_for(&mut self, board: &Board, sets: &[Mask]) -> Option<Pairs> {
+        if let Some(pairs) = self.recent_fit(board, sets) {
             self.hits += 1;
             return Some(pairs);
         }
         self.searches += 1;
-        if crowded(&sets) {
+        if crowded(sets) {
             return None;
         }
         let mut pairs = Vec::new();
         let mut budget = BUDGET;
-        let found = (!too_many_separate_lines(&sets)
-            && cover(&sets, 0, &mut pairs, &mut budget, &mut self.scratch, 0))
+        let found = (!too_many_separate_lines(sets)
+            && cover(sets, 0, &mut pairs, &mut budget, &mut self.scratch, 0))
         .then_some(pairs);
         if let Some(pairs) = &found {
             self.remember(pairs);
@@ -147,31 +159,45 @@ fn too_many_separate_lines(sets: &[Mask]) -> bool {
 }
 
 /// The empty cells of every line the attacker can still fill, without the lines that
-/// contain another one's cells (or equal one kept before them), the fewest cells first;
-/// `None` when a line has fewer than two empty cells (no pair fits in it). The lines are
-/// put in order by their counts of empty cells, not sorted: the cache key does not depend
-/// on their order.
-fn reduced_lines(board: &Board) -> Option<Vec<Mask>> {
+/// contain another one's cells (or equal one before them), the fewest cells first, in
+/// `kept`; false when a line has fewer than two empty cells (no pair fits in it). A line
+/// can only contain the cells of a line that overlaps it (two lines that share at most one
+/// cell cannot, since each has two empty cells), so only those are compared. `lines` is a
+/// buffer: each line's empty cells and their count (0 for a line the defender holds).
+fn reduced_lines(board: &Board, lines: &mut Vec<(Mask, u8)>, kept: &mut Vec<Mask>) -> bool {
     let free = board.free();
-    // Lines by their count of empty cells, 2 to K (at most 32 on any board the prover takes).
-    let mut by_count: [Vec<Mask>; 33] = std::array::from_fn(|_| Vec::new());
+    lines.clear();
+    kept.clear();
     for &line in &board.lines {
-        if board.is_open(line) {
-            let set = line & free;
-            let n = set.count_ones() as usize;
-            if n < 2 {
-                return None;
+        if !board.is_open(line) {
+            lines.push((0, 0));
+            continue;
+        }
+        let set = line & free;
+        let n = set.count_ones() as u8;
+        if n < 2 {
+            return false;
+        }
+        lines.push((set, n));
+    }
+    // In order of their counts, by line within a count.
+    for n in 2..=board.k as u8 {
+        for (id, &(set, count)) in lines.iter().enumerate() {
+            if count != n {
+                continue;
             }
-            by_count[n.min(32)].push(set);
+            let contains_another = board.overlapping[id].iter().any(|&other| {
+                let (other_set, other_count) = lines[other as usize];
+                other_count > 0
+                    && other_set & !set == 0
+                    && (other_set != set || (other as usize) < id)
+            });
+            if !contains_another {
+                kept.push(set);
+            }
         }
     }
-    let mut kept: Vec<Mask> = Vec::with_capacity(board.lines.len());
-    for set in by_count.into_iter().flatten() {
-        if !kept.iter().any(|&small| small & !set == 0) {
-            kept.push(set);
-        }
-    }
-    Some(kept)
+    true
 }
 
 /// Buffers for [`cover`], one of each per depth, kept from one search to the next so that
