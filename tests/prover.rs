@@ -74,6 +74,40 @@ fn the_empty_boards_of_the_known_values() {
     assert_eq!(proved(&Position::new(rule("6,6,5"))), Verdict::Draw);
 }
 
+/// With two threads sharing out the first moves (one per position up to symmetry), the same
+/// values: the Maker-Breaker draws, a Maker-Breaker win that is a real win (6,5,4, 4,4,3),
+/// and positions where the attacker to move has a few stones.
+#[test]
+fn two_threads_prove_the_same_values() {
+    let config = ProverConfig {
+        threads: 2,
+        ..ProverConfig::default()
+    };
+    let stop = AtomicBool::new(false);
+    let cases = [
+        ("4,4,3", None, Verdict::Win),
+        ("5,5,4", None, Verdict::Draw),
+        ("6,5,4", None, Verdict::Win),
+        ("7,6,5", None, Verdict::Draw),
+        ("4,4,4", Some("x.../.o../..../...."), Verdict::Draw),
+        (
+            "5,5,4",
+            Some("...../.x.../..o../...../....."),
+            Verdict::Draw,
+        ),
+    ];
+    for (rule_text, notation, expected) in cases {
+        let rule = rule(rule_text);
+        let position = match notation {
+            Some(text) => Position::from_notation(rule, text).unwrap(),
+            None => Position::new(rule),
+        };
+        let found = prove(&position, &config, &stop, &mut |_| {}).unwrap();
+        assert_eq!(found.verdict, expected, "{rule_text} {notation:?}");
+        assert_eq!(found.verdict, proved(&position), "{rule_text} {notation:?}");
+    }
+}
+
 /// The positions of 4x4 with four in a row reachable in play with at least `min_stones`
 /// stones, one per symmetry class, compared with the exact search.
 fn positions_of_4x4(min_stones: usize) {

@@ -46,7 +46,7 @@ pub fn prove_split(
     stop: &AtomicBool,
     on_progress: &mut dyn FnMut(Entry, u64),
 ) -> SplitResult {
-    let openings = MakerBreaker::new(board.clone()).move_classes();
+    let openings = distinct_openings(board);
     let threads = threads.max(1);
     let shared = Shared {
         next: AtomicUsize::new(0),
@@ -100,8 +100,27 @@ pub fn prove_split(
     }
 }
 
+/// The root's moves, one per position up to symmetry (and without the dominated ones): an
+/// opening that is the mirror image of another needs no proof of its own, and with a table
+/// per thread a second thread would prove it again.
+fn distinct_openings(board: &Board) -> Vec<usize> {
+    let mut game = MakerBreaker::new(board.clone());
+    let mut keys = Vec::new();
+    let mut openings = Vec::new();
+    for (cell, _) in game.search_moves().0 {
+        game.make(cell);
+        let key = game.key();
+        game.unmake(cell);
+        if !keys.contains(&key) {
+            keys.push(key);
+            openings.push(cell);
+        }
+    }
+    openings
+}
+
 /// One thread: takes openings from the queue until it is empty or the answer is known.
-fn worker(board: &Board, openings: &[(usize, Vec<usize>)], shared: &Shared, node_limit: u64) {
+fn worker(board: &Board, openings: &[usize], shared: &Shared, node_limit: u64) {
     let mut dfpn = Dfpn::new(shared.stop);
     dfpn.settled = Some(&shared.won);
     dfpn.node_limit = node_limit;
@@ -112,7 +131,7 @@ fn worker(board: &Board, openings: &[(usize, Vec<usize>)], shared: &Shared, node
         if n >= openings.len() || shared.won.load(Ordering::Relaxed) {
             break;
         }
-        let cell = openings[n].0;
+        let cell = openings[n];
         game.make(cell);
         let entry = dfpn.prove(&mut game, &mut |e, _| {
             shared.proof.store(e.pn, Ordering::Relaxed);
