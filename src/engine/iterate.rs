@@ -50,6 +50,14 @@ pub(super) fn deepen<K: Knowledge, R: Recorder>(
             s.root(depth, 0)
         };
         if s.aborted {
+            // The stopped iteration searched the last finished iteration's move first, to
+            // the end, and then a move that beat it: that move is played.
+            if let (Some((score, mv, first)), Some(last)) = (s.partial_root.take(), &best)
+                && last.best == Some(geometry.cell(first))
+                && mv != first
+            {
+                best = Some(finished(s, position, depth, (score, Some(mv)), start));
+            }
             break;
         }
         let iteration = finished(s, position, depth, (score, mv), start);

@@ -595,3 +595,76 @@ fn the_search_finds_a_vct_after_the_opponents_reply() {
     let (score, _, _) = searched(&after, 12, false);
     assert!(score < 0 && is_decisive(score), "{score}");
 }
+
+/// The engine's answer on `pos` within `limits`, from a fresh table.
+fn engine_answer(pos: &Position, limits: &crate::engine::Limits) -> crate::engine::SearchResult {
+    use crate::engine::{Engine, EngineConfig};
+    let mut engine = Engine::new(EngineConfig {
+        tt_megabytes: 4,
+        ..EngineConfig::default()
+    });
+    engine.search(
+        pos,
+        limits,
+        &std::sync::atomic::AtomicBool::new(false),
+        &mut |_| {},
+    )
+}
+
+#[test]
+fn a_stopped_iteration_plays_the_move_that_beat_the_last_finished_ones() {
+    use crate::engine::Limits;
+    // A middle game where depth 5 and depth 6 choose different moves (`bench --smp`'s
+    // sixth position).
+    let mut pos = Position::new(Rule::new(15, 15, 5, false).unwrap());
+    for (row, col) in [
+        (7, 7),
+        (7, 6),
+        (8, 6),
+        (6, 6),
+        (6, 7),
+        (5, 6),
+        (4, 6),
+        (8, 8),
+        (9, 9),
+        (6, 8),
+        (5, 9),
+    ] {
+        pos.play(crate::rules::Cell::new(row, col)).unwrap();
+    }
+    let to_depth = |depth: u32, nodes: Option<u64>| {
+        let limits = Limits {
+            depth: Some(depth),
+            nodes,
+            ..Limits::default()
+        };
+        engine_answer(&pos, &limits)
+    };
+    let (shallow, deep) = (to_depth(5, None), to_depth(6, None));
+    assert_ne!(
+        shallow.best, deep.best,
+        "the fixture needs the two depths to differ"
+    );
+    // Stopped by node budgets between the two searches' counts, the search plays the depth-5
+    // move, or a move the stopped depth-6 iteration searched to the end after it (reported
+    // at depth 6); at some budget the latter.
+    let (from, to) = (shallow.stats.nodes, deep.stats.nodes);
+    let mut deeper_moves = 0;
+    for nodes in (from..to).step_by(512) {
+        let stopped = to_depth(6, Some(nodes));
+        // The budget is looked at every 1024 nodes: one that let the search finish says
+        // nothing here.
+        if stopped.best == shallow.best || stopped.stats.nodes >= to {
+            continue;
+        }
+        assert_eq!(
+            stopped.stats.depth, 6,
+            "a different move came from the stopped iteration"
+        );
+        deeper_moves += 1;
+    }
+    assert!(
+        deeper_moves > 0,
+        "no budget played the stopped iteration's move"
+    );
+}

@@ -52,6 +52,9 @@ pub(crate) struct Searcher<'a, K: Knowledge, R: Recorder = NoRecorder> {
     pub recorder: R,
     /// The ply of the root of the search in progress.
     root_ply: u32,
+    /// When a full-window search of the root is stopped after its first move was searched
+    /// to the end: the best of the moves searched to the end, its score, and the first move.
+    pub partial_root: Option<(Score, usize, usize)>,
 }
 
 impl<'a, K: Knowledge, R: Recorder> Searcher<'a, K, R> {
@@ -95,6 +98,7 @@ impl<'a, K: Knowledge, R: Recorder> Searcher<'a, K, R> {
             jitter,
             recorder,
             root_ply: 0,
+            partial_root: None,
         }
     }
 

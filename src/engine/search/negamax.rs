@@ -277,6 +277,11 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
             };
             let score = self.search_child(node, m, i, reduction, (alpha, beta));
             if self.aborted {
+                let full_root =
+                    node.ply == self.root_ply && node.alpha == -INFINITY && node.beta == INFINITY;
+                if full_root && i > 0 {
+                    self.partial_root = best_move.map(|m| (best_score, m, moves[0]));
+                }
                 return None;
             }
             if score > best_score {
