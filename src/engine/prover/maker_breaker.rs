@@ -37,8 +37,8 @@ pub struct MakerBreaker {
     pub pairing: PairingSearch,
     /// The relevance zone of the last position [`AndOr::evaluate`] disproved.
     last_zone: Mask,
-    /// The potential [`MakerBreaker::decide`] found last.
-    last_potential: u64,
+    /// What [`MakerBreaker::decide`] found on its pass over the lines, last time.
+    last_scan: Scan,
     /// Whether dominated attacker moves are left out (off for the certificate's search,
     /// which lists every move).
     pub dominance: bool,
@@ -83,7 +83,7 @@ impl MakerBreaker {
             board,
             pairing: PairingSearch::default(),
             last_zone: Mask::MAX,
-            last_potential: 0,
+            last_scan: Scan::default(),
             dominance: true,
         }
     }
@@ -92,13 +92,13 @@ impl MakerBreaker {
     /// _)` it cannot, `None` search on.
     pub fn decide(&mut self) -> Option<(bool, Reason)> {
         let b = &self.board;
+        self.last_scan = scan(b);
         let Scan {
             cells,
             wins,
             filled,
             potential,
-        } = scan(b);
-        self.last_potential = potential;
+        } = self.last_scan;
         if filled {
             return Some((true, Reason::Threat));
         }
@@ -140,7 +140,7 @@ impl MakerBreaker {
             return (1, 1);
         }
         let bound = 1u64 << (b.k - 1);
-        let dn = (self.last_potential * DN_SCALE).div_ceil(bound);
+        let dn = (self.last_scan.potential * DN_SCALE).div_ceil(bound);
         (1, u32::try_from(dn).unwrap_or(INF - 1).clamp(1, INF - 1))
     }
 
@@ -264,7 +264,7 @@ impl AndOr for MakerBreaker {
                     Reason::Pairing(pairs) => {
                         pairs.iter().fold(0, |z: Mask, &(a, b)| z | 1 << a | 1 << b)
                     }
-                    Reason::Potential => scan(&self.board).cells,
+                    Reason::Potential => self.last_scan.cells,
                     Reason::NoLines => 0,
                     Reason::Threat => Mask::MAX,
                 };
