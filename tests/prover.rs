@@ -241,3 +241,29 @@ fn winning_lines_agree_with_the_exact_search() {
     winning_lines_agree("5,4,4", 40, 54);
     winning_lines_agree("5,5,4", 20, 55);
 }
+
+/// A long proof with the defender to move (no split over threads, one long search) keeps
+/// reporting and stops at its time limit, however long its current pass would run.
+#[test]
+fn a_long_proof_reports_and_stops_at_its_time_limit() {
+    let rule = rule("8,8,5");
+    let position = Position::from_notation(
+        rule,
+        "......../......../......../...xo.../...x..../......../......../........",
+    )
+    .unwrap();
+    let config = ProverConfig {
+        time: Some(std::time::Duration::from_millis(2500)),
+        ..ProverConfig::default()
+    };
+    let stop = AtomicBool::new(false);
+    let mut reports = Vec::new();
+    let found = prove(&position, &config, &stop, &mut |p| reports.push(p.nodes)).unwrap();
+    assert_eq!(found.verdict, Verdict::Unknown);
+    assert!(found.stopped);
+    // The limit is 2.5 s; a loaded machine may take a while to notice, not a whole pass.
+    assert!(found.stats.elapsed.as_secs_f64() < 30.0, "{found:?}");
+    assert!(reports.len() >= 2, "reports: {reports:?}");
+    assert!(reports.windows(2).all(|w| w[0] <= w[1]), "{reports:?}");
+    assert!(reports.last().is_some_and(|&n| n > 0), "{reports:?}");
+}

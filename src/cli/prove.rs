@@ -7,7 +7,7 @@ use std::fmt;
 use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -62,14 +62,11 @@ pub fn run(
     let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&stop));
     let config = ProverConfig {
         threads,
+        time,
         ..ProverConfig::default()
     };
-    let start = Instant::now();
     let mut last = Instant::now();
     let mut on_progress = |p: &Progress| {
-        if time.is_some_and(|t| start.elapsed() >= t) {
-            stop.store(true, Ordering::Relaxed);
-        }
         if last.elapsed() >= PROGRESS_EVERY {
             last = Instant::now();
             eprintln!(
@@ -89,9 +86,8 @@ pub fn run(
     };
     let found = prove(position, &config, &stop, &mut on_progress)
         .map_err(|e| CliError::Usage(e.to_string()))?;
-    let interrupted = stop.load(Ordering::Relaxed) && found.verdict == Verdict::Unknown;
     let mut note = found.note.map(str::to_string);
-    if interrupted {
+    if found.stopped {
         note = Some("stopped (Ctrl+C or the time limit) before the proof finished".to_string());
     }
     let certificate = match proof {

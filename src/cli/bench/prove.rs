@@ -5,8 +5,8 @@
 
 use std::fmt;
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use serde::Serialize;
 
@@ -75,24 +75,11 @@ fn prove_one(rule: Rule, threads: usize, limit: Duration) -> Result<ProveLine, C
     let stop = AtomicBool::new(false);
     let config = ProverConfig {
         threads,
+        time: Some(limit),
         ..ProverConfig::default()
     };
-    let start = Instant::now();
-    let done = AtomicBool::new(false);
-    let proof = std::thread::scope(|scope| {
-        let (stop, done) = (&stop, &done);
-        let timer = scope.spawn(|| {
-            while !done.load(Ordering::Relaxed) && start.elapsed() < limit {
-                std::thread::park_timeout(Duration::from_millis(10));
-            }
-            stop.store(true, Ordering::Relaxed);
-        });
-        let proof = prove(&position, &config, stop, &mut |_| {});
-        done.store(true, Ordering::Relaxed);
-        timer.thread().unpark();
-        proof
-    })
-    .map_err(|e| CliError::Usage(e.to_string()))?;
+    let proof = prove(&position, &config, &stop, &mut |_| {})
+        .map_err(|e| CliError::Usage(e.to_string()))?;
     let seconds = proof.stats.elapsed.as_secs_f64().max(1e-6);
     Ok(ProveLine {
         rule: rule.to_string(),

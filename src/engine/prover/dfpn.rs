@@ -121,8 +121,7 @@ pub struct Counters {
     pub collections: u64,
 }
 
-/// The df-pn searcher: its table and counters; `on_tick` is called every 4096 nodes with
-/// the root's numbers as last known.
+/// The df-pn searcher: its table and counters.
 pub struct Dfpn<'a> {
     /// The numbers by key; a proof number with [`LEAF_MARK`] is a position only evaluated.
     table: HashMap<u64, Entry>,

@@ -23,7 +23,7 @@ mod strategy;
 mod winning_line;
 
 use std::fmt;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -117,7 +117,12 @@ pub struct ProverConfig {
     /// Threads for the Maker-Breaker search (the attacker's first moves shared out); 0 or
     /// 1 for one.
     pub threads: usize,
+    /// Stop after this long (`None`: no limit); the verdict is then `Unknown`.
+    pub time: Option<Duration>,
 }
+
+/// How often [`prove`] reports progress.
+const REPORT_EVERY: Duration = Duration::from_secs(1);
 
 /// Why the prover cannot take a position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -133,6 +138,47 @@ pub struct Proof {
     pub stats: ProverStats,
     /// Why the verdict is what it is, when that needs saying (exactly-K wins left open).
     pub note: Option<&'static str>,
+    /// Whether the search was stopped (the caller's flag or the time limit) before it
+    /// finished; the verdict is then `Unknown`.
+    pub stopped: bool,
+}
+
+/// What the searching thread publishes for the watching one: the latest root numbers, the
+/// nodes so far, and which search it is.
+#[derive(Default)]
+struct Watch {
+    nodes: AtomicU64,
+    proof: AtomicU32,
+    disproof: AtomicU32,
+    attacker_o: AtomicBool,
+    real_game: AtomicBool,
+    done: AtomicBool,
+}
+
+impl Watch {
+    /// Publishes the root numbers of the search for `attacker`.
+    fn numbers(&self, attacker: Side, maker_breaker: bool, entry: Entry) {
+        self.attacker_o
+            .store(attacker == Side::O, Ordering::Relaxed);
+        self.real_game.store(!maker_breaker, Ordering::Relaxed);
+        self.proof.store(entry.pn, Ordering::Relaxed);
+        self.disproof.store(entry.dn, Ordering::Relaxed);
+    }
+
+    fn progress(&self, start: Instant) -> Progress {
+        Progress {
+            attacker: if self.attacker_o.load(Ordering::Relaxed) {
+                Side::O
+            } else {
+                Side::X
+            },
+            maker_breaker: !self.real_game.load(Ordering::Relaxed),
+            proof: self.proof.load(Ordering::Relaxed),
+            disproof: self.disproof.load(Ordering::Relaxed),
+            nodes: self.nodes.load(Ordering::Relaxed),
+            elapsed: start.elapsed(),
+        }
+    }
 }
 
 /// What one side's search found.
@@ -142,7 +188,9 @@ enum SideResult {
     Unknown,
 }
 
-/// Proves the value of `position` for the side to move.
+/// Proves the value of `position` for the side to move. The search runs on a thread of
+/// its own; the calling thread watches it: it calls `on_progress` about once a second and
+/// stops the search when `stop` is set or `config.time` has passed.
 pub fn prove(
     position: &Position,
     config: &ProverConfig,
@@ -154,6 +202,49 @@ pub fn prove(
     if cells > MAX_CELLS {
         return Err(ProverError::TooLarge(cells));
     }
+    let halt = AtomicBool::new(false);
+    let watch = Watch::default();
+    let watcher = std::thread::current();
+    let (verdict, mut stats, note) = std::thread::scope(|scope| {
+        let (halt, watch, watcher) = (&halt, &watch, &watcher);
+        let search = scope.spawn(move || {
+            let found = search(position, config, halt, watch);
+            watch.done.store(true, Ordering::Release);
+            watcher.unpark();
+            found
+        });
+        let mut last = Instant::now();
+        while !watch.done.load(Ordering::Acquire) {
+            std::thread::park_timeout(Duration::from_millis(20));
+            if stop.load(Ordering::Relaxed) || config.time.is_some_and(|t| start.elapsed() >= t) {
+                halt.store(true, Ordering::Relaxed);
+            }
+            if last.elapsed() >= REPORT_EVERY {
+                last = Instant::now();
+                on_progress(&watch.progress(start));
+            }
+        }
+        search
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    });
+    stats.elapsed = start.elapsed();
+    Ok(Proof {
+        verdict,
+        stats,
+        note,
+        stopped: verdict == Verdict::Unknown && halt.load(Ordering::Relaxed),
+    })
+}
+
+/// The proof itself, on the searching thread: the side to move first, then (unless
+/// strategy stealing settles it) the other side.
+fn search(
+    position: &Position,
+    config: &ProverConfig,
+    halt: &AtomicBool,
+    watch: &Watch,
+) -> (Verdict, ProverStats, Option<&'static str>) {
     let mut stats = ProverStats::default();
     let mut note = None;
     let mover = position.side_to_move();
@@ -162,26 +253,17 @@ pub fn prove(
     } else if position.is_over() {
         Verdict::Draw
     } else {
-        let mut search = |side: Side, stats: &mut ProverStats, note: &mut Option<&'static str>| {
-            side_wins(
-                position,
-                side,
-                config,
-                stop,
-                stats,
-                note,
-                start,
-                on_progress,
-            )
+        let side_search = |side: Side, stats: &mut ProverStats, note: &mut Option<&'static str>| {
+            side_wins(position, side, config, halt, stats, note, watch)
         };
-        match search(mover, &mut stats, &mut note) {
+        match side_search(mover, &mut stats, &mut note) {
             SideResult::Wins => Verdict::Win,
             first => {
                 let stealing = position.stones() == 0 && !position.rule().exact();
                 let second = if stealing {
                     SideResult::CannotWin
                 } else {
-                    search(mover.other(), &mut stats, &mut note)
+                    side_search(mover.other(), &mut stats, &mut note)
                 };
                 match (first, second) {
                     (_, SideResult::Wins) => Verdict::Loss,
@@ -191,41 +273,24 @@ pub fn prove(
             }
         }
     };
-    stats.elapsed = start.elapsed();
-    Ok(Proof {
-        verdict,
-        stats,
-        note,
-    })
+    (verdict, stats, note)
 }
 
 /// Whether `side` can force K in a row from `position`: the Maker-Breaker search first,
 /// then the real game's if the attacker wins that.
-#[allow(clippy::too_many_arguments)]
 fn side_wins(
     position: &Position,
     side: Side,
     config: &ProverConfig,
-    stop: &AtomicBool,
+    halt: &AtomicBool,
     stats: &mut ProverStats,
     note: &mut Option<&'static str>,
-    start: Instant,
-    on_progress: &mut dyn FnMut(&Progress),
+    watch: &Watch,
 ) -> SideResult {
     let Some(board) = Board::new(position, side) else {
         return SideResult::Unknown;
     };
-    let mut report = |maker_breaker: bool, entry: Entry, counters: &Counters| {
-        on_progress(&Progress {
-            attacker: side,
-            maker_breaker,
-            proof: entry.pn,
-            disproof: entry.dn,
-            nodes: stats_nodes(counters),
-            elapsed: start.elapsed(),
-        });
-    };
-    let entry = maker_breaker(&board, config, stop, stats, &mut report);
+    let entry = maker_breaker(&board, side, config, halt, stats, watch);
     if entry.dn == 0 {
         return SideResult::CannotWin;
     }
@@ -237,10 +302,11 @@ fn side_wins(
             Some("under exactly-K rules the prover only proves draws; a possible win is left open");
         return SideResult::Unknown;
     }
-    let mut dfpn = Dfpn::new(stop);
+    let mut dfpn = Dfpn::new(halt);
     dfpn.node_limit = config.node_limit.unwrap_or(0);
+    dfpn.published = Some(&watch.nodes);
     let mut game = Ordinary::new(board);
-    let entry = dfpn.prove(&mut game, &mut |e, c| report(false, e, c));
+    let entry = dfpn.prove(&mut game, &mut |e, _| watch.numbers(side, false, e));
     stats.add(&dfpn.counters, (game.pairing.searches, game.pairing.hits));
     match (entry.pn, entry.dn) {
         (0, _) => SideResult::Wins,
@@ -249,38 +315,38 @@ fn side_wins(
     }
 }
 
-fn stats_nodes(counters: &Counters) -> u64 {
-    counters.nodes
-}
-
 /// The Maker-Breaker search for the attacker of `board`: split over the threads at the
 /// root when the attacker moves there and the root is not decided at once.
 fn maker_breaker(
     board: &Board,
+    side: Side,
     config: &ProverConfig,
-    stop: &AtomicBool,
+    halt: &AtomicBool,
     stats: &mut ProverStats,
-    report: &mut dyn FnMut(bool, Entry, &Counters),
+    watch: &Watch,
 ) -> Entry {
     let limit = config.node_limit.unwrap_or(0);
-    let mut dfpn = Dfpn::new(stop);
+    let mut dfpn = Dfpn::new(halt);
     dfpn.node_limit = limit;
+    dfpn.published = Some(&watch.nodes);
     let mut game = MakerBreaker::new(board.clone());
     let root = dfpn.numbers(&mut game);
+    watch.numbers(side, true, root);
     if root.pn == 0 || root.dn == 0 || !board.attacker_to_move {
-        let entry = dfpn.prove(&mut game, &mut |e, c| report(true, e, c));
+        let entry = dfpn.prove(&mut game, &mut |e, _| watch.numbers(side, true, e));
         stats.add(&dfpn.counters, (game.pairing.searches, game.pairing.hits));
         return entry;
     }
     stats.add(&dfpn.counters, (game.pairing.searches, game.pairing.hits));
-    let mut on_progress = |entry: Entry, nodes: u64| {
-        let counters = Counters {
-            nodes,
-            ..Counters::default()
-        };
-        report(true, entry, &counters);
-    };
-    let found = split::prove_split(board, config.threads, limit, stop, &mut on_progress);
+    let on_numbers = |entry: Entry| watch.numbers(side, true, entry);
+    let found = split::prove_split(
+        board,
+        config.threads,
+        limit,
+        halt,
+        &watch.nodes,
+        &on_numbers,
+    );
     stats.add(&found.counters, found.pairing);
     found.entry
 }

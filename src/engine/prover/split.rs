@@ -1,19 +1,14 @@
 //! The Maker-Breaker search with the attacker's first moves shared out: each move class
 //! of the root is an opening of its own, taken from a common queue by one of the threads,
 //! each with its own table. The attacker wins when one opening wins (the others are then
-//! stopped); it cannot win when no opening does. The calling thread only watches and
-//! reports progress.
+//! stopped); it cannot win when no opening does.
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use super::board::Board;
 use super::dfpn::{AndOr, Counters, Dfpn, Entry, INF};
 use super::maker_breaker::MakerBreaker;
-
-/// How often the watching thread reports.
-const REPORT_EVERY: Duration = Duration::from_secs(1);
 
 /// What the split search found, with its counters summed over the threads.
 pub struct SplitResult {
@@ -22,68 +17,45 @@ pub struct SplitResult {
     pub pairing: (u64, u64),
 }
 
-/// Shared state of the threads: the next opening to take, the results and the latest
-/// numbers for progress reports.
+/// Shared state of the threads: the next opening to take, the results, and where the
+/// nodes and the latest opening's numbers are published.
 struct Shared<'a> {
     next: AtomicUsize,
-    finished_threads: AtomicUsize,
     won: AtomicBool,
     unknown: AtomicBool,
     stop: &'a AtomicBool,
-    nodes: AtomicU64,
-    proof: AtomicU32,
-    disproof: AtomicU32,
+    nodes: &'a AtomicU64,
+    on_numbers: &'a (dyn Fn(Entry) + Sync),
     totals: Mutex<(Counters, (u64, u64))>,
 }
 
 /// Proves the Maker-Breaker position on `board`, attacker to move, over `threads` threads,
-/// calling `on_progress` (root numbers of the latest opening, nodes so far) about once a
-/// second from the calling thread.
+/// adding the nodes searched to `nodes` and giving the latest opening's root numbers to
+/// `on_numbers` as the threads go.
 pub fn prove_split(
     board: &Board,
     threads: usize,
     node_limit: u64,
     stop: &AtomicBool,
-    on_progress: &mut dyn FnMut(Entry, u64),
+    nodes: &AtomicU64,
+    on_numbers: &(dyn Fn(Entry) + Sync),
 ) -> SplitResult {
     let openings = distinct_openings(board);
     let threads = threads.max(1);
     let shared = Shared {
         next: AtomicUsize::new(0),
-        finished_threads: AtomicUsize::new(0),
         won: AtomicBool::new(false),
         unknown: AtomicBool::new(false),
         stop,
-        nodes: AtomicU64::new(0),
-        proof: AtomicU32::new(1),
-        disproof: AtomicU32::new(1),
+        nodes,
+        on_numbers,
         totals: Mutex::new((Counters::default(), (0, 0))),
     };
-    let watcher = std::thread::current();
     std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                let (shared, openings, watcher) = (&shared, &openings, &watcher);
-                scope.spawn(move || {
-                    worker(board, openings, shared, node_limit);
-                    // The watcher need not wait out its nap to see the last one finish.
-                    watcher.unpark();
-                })
-            })
-            .collect();
-        let mut last = Instant::now();
-        while shared.finished_threads.load(Ordering::Acquire) < threads {
-            std::thread::park_timeout(Duration::from_millis(20));
-            if last.elapsed() >= REPORT_EVERY {
-                last = Instant::now();
-                let entry = Entry {
-                    pn: shared.proof.load(Ordering::Relaxed),
-                    dn: shared.disproof.load(Ordering::Relaxed),
-                };
-                on_progress(entry, shared.nodes.load(Ordering::Relaxed));
-            }
+        for _ in 0..threads {
+            let (shared, openings) = (&shared, &openings);
+            scope.spawn(move || worker(board, openings, shared, node_limit));
         }
-        drop(workers);
     });
     let (counters, pairing) = *shared.totals.lock().unwrap_or_else(|e| e.into_inner());
     let entry = if shared.won.load(Ordering::Relaxed) {
@@ -124,7 +96,7 @@ fn worker(board: &Board, openings: &[usize], shared: &Shared, node_limit: u64) {
     let mut dfpn = Dfpn::new(shared.stop);
     dfpn.settled = Some(&shared.won);
     dfpn.node_limit = node_limit;
-    dfpn.published = Some(&shared.nodes);
+    dfpn.published = Some(shared.nodes);
     let mut game = MakerBreaker::new(board.clone());
     loop {
         let n = shared.next.fetch_add(1, Ordering::Relaxed);
@@ -133,10 +105,7 @@ fn worker(board: &Board, openings: &[usize], shared: &Shared, node_limit: u64) {
         }
         let cell = openings[n];
         game.make(cell);
-        let entry = dfpn.prove(&mut game, &mut |e, _| {
-            shared.proof.store(e.pn, Ordering::Relaxed);
-            shared.disproof.store(e.dn, Ordering::Relaxed);
-        });
+        let entry = dfpn.prove(&mut game, &mut |e, _| (shared.on_numbers)(e));
         game.unmake(cell);
         if entry.pn == 0 {
             shared.won.store(true, Ordering::Relaxed);
@@ -150,6 +119,4 @@ fn worker(board: &Board, openings: &[usize], shared: &Shared, node_limit: u64) {
     totals.0.zone_cuts += dfpn.counters.zone_cuts;
     totals.1.0 += game.pairing.searches;
     totals.1.1 += game.pairing.hits;
-    drop(totals);
-    shared.finished_threads.fetch_add(1, Ordering::Release);
 }
