@@ -13,10 +13,13 @@
 use super::board::{Board, MAX_CELLS, Mask, cells_of};
 
 /// Recursion steps one pairing search may take before it gives up (a give-up only loses a
-/// shortcut: the tree search goes on below that node). Measured on 7,7,5 with two threads
-/// (`tictactoe solve --rule 7,7,5`): 300 steps 27.5 s, 100 steps 20.2 s, 50 steps 14.9 s,
-/// 30 steps 12.1 s, 20 steps 12.3 s, 10 steps not done in 120 s.
-const BUDGET: u32 = 30;
+/// shortcut: the tree search goes on below that node). A pairing found higher in the tree
+/// saves the whole subtree below it, and on 8x8 the pairings need more steps to find than
+/// on 7x7: with 30 steps (the best on 7,7,5 alone) three 8,8,5 positions with four stones
+/// took 12.5, 93.4 and 14.0 s and 5.6, 35.3 and 5.5 million nodes; with 400 steps (and
+/// the crowded-lines ratio at 0.88) 5.1, 12.2 and 4.2 s and 1.9, 4.8 and 0.9 million
+/// nodes, and 7,7,5 0.22 s instead of 0.27 s (docs/prover.md, "Middle positions of 8,8,5").
+const BUDGET: u32 = 400;
 
 /// Pairings found lately, tried before a search: a node's pairing often still covers its
 /// neighbours' lines. With the last 4 kept, 7,7,5 is proved in 1.13 s instead of 1.33 s
@@ -127,18 +130,19 @@ impl PairingSearch {
 }
 
 /// Whether the lines are too many for their cells for a pairing to be worth looking for:
-/// more than 9 for every 10 empty cells they hold. A pairing's pair seldom lies in two of
+/// more than 88 for every 100 empty cells they hold. A pairing's pair seldom lies in two of
 /// the reduced lines, so such searches run out of budget; measured on 7,7,5 (`tictactoe
 /// solve --rule 7,7,5 --threads 1` with the searches counted by that ratio), all 3,042
 /// pairings found had under 0.89 lines per cell, and 50,333 of the 63,378 searches that
-/// ran out of budget had over 0.9. The same proof then takes 0.44 s instead of 0.75 s, with
-/// the same nodes. A refusal here only gives up a shortcut, as the budget does.
+/// ran out of budget had over 0.9. A refusal here only gives up a shortcut, as the budget
+/// does. On the 8,8,5 positions of [`BUDGET`], with 100 steps: 0.9 took 5.2, 17.0 and 3.0
+/// s, 0.85 4.7, 17.2 and 3.0 s, 0.8 49, 81 and 99 s, and no refusal 14.3 s on the first.
 fn crowded(sets: &[Mask]) -> bool {
     let cells = sets
         .iter()
         .fold(0, |union: Mask, &set| union | set)
         .count_ones();
-    10 * sets.len() > 9 * cells as usize
+    100 * sets.len() > 88 * cells as usize
 }
 
 /// Whether some of the sets are too many for their cells: sets that pairwise share at
