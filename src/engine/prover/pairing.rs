@@ -77,7 +77,7 @@ impl PairingSearch {
         let mut pairs = Vec::new();
         let mut budget = BUDGET;
         let found = (!too_many_separate_lines(sets)
-            && cover(sets, 0, &mut pairs, &mut budget, &mut self.scratch, 0))
+            && cover(sets, &mut pairs, &mut budget, &mut self.scratch, 0))
         .then_some(pairs);
         if let Some(pairs) = &found {
             self.remember(pairs);
@@ -212,25 +212,25 @@ struct Scratch {
     rests: Vec<Vec<Mask>>,
 }
 
-/// Covers every set in `sets` with a pair of cells outside `used`, adding the pairs to
-/// `pairs`. Returns false when impossible or out of budget.
+/// Covers every set in `sets` with a pair of its cells, the pairs disjoint, adding them to
+/// `pairs`. The sets hold only cells no pair has taken yet: each step covers the set with
+/// the fewest cells, trying first the pairs that lie in the most sets, and takes the
+/// pair's cells out of the sets left. Returns false when impossible or out of budget.
 fn cover(
     sets: &[Mask],
-    used: Mask,
     pairs: &mut Pairs,
     budget: &mut u32,
     scratch: &mut Scratch,
     depth: usize,
 ) -> bool {
-    let Some(&tightest) = sets.iter().min_by_key(|&&s| (s & !used).count_ones()) else {
+    let Some(&tightest) = sets.iter().min_by_key(|&&s| s.count_ones()) else {
         return true;
     };
     if *budget == 0 {
         return false;
     }
     *budget -= 1;
-    let avail = tightest & !used;
-    if avail.count_ones() < 2 {
+    if tightest.count_ones() < 2 {
         return false;
     }
     if scratch.candidates.len() <= depth {
@@ -240,24 +240,37 @@ fn cover(
     let mut candidates = std::mem::take(&mut scratch.candidates[depth]);
     let mut rest = std::mem::take(&mut scratch.rests[depth]);
     candidates.clear();
-    for a in cells_of(avail) {
-        for b in cells_of(avail & !((2 << a) - 1)) {
-            let pair: Mask = 1 << a | 1 << b;
-            let covered = sets.iter().filter(|&&s| s & pair == pair).count();
-            candidates.push((covered, pair));
+    for a in cells_of(tightest) {
+        for b in cells_of(tightest & !((2 << a) - 1)) {
+            candidates.push((0usize, 1 << a | 1 << b));
         }
     }
-    candidates.sort_unstable_by_key(|&(covered, pair)| (std::cmp::Reverse(covered), pair));
+    if candidates.len() > 1 {
+        // Only a set sharing two cells with the tightest one can hold one of its pairs.
+        for &set in sets {
+            let shared = set & tightest;
+            if shared.count_ones() >= 2 {
+                for (covered, pair) in &mut candidates {
+                    *covered += usize::from(shared & *pair == *pair);
+                }
+            }
+        }
+        candidates.sort_unstable_by_key(|&(covered, pair)| (std::cmp::Reverse(covered), pair));
+    }
     let mut found = false;
     for &(_, pair) in &candidates {
         rest.clear();
-        rest.extend(sets.iter().copied().filter(|&s| s & pair != pair));
+        rest.extend(
+            sets.iter()
+                .filter(|&&s| s & pair != pair)
+                .map(|&s| s & !pair),
+        );
         let (a, b) = (
             pair.trailing_zeros() as u8,
             (127 - pair.leading_zeros()) as u8,
         );
         pairs.push((a, b));
-        if cover(&rest, used | pair, pairs, budget, scratch, depth + 1) {
+        if cover(&rest, pairs, budget, scratch, depth + 1) {
             found = true;
             break;
         }
