@@ -51,11 +51,15 @@ pub struct PairingSearch {
     pub searches: u64,
     /// Answers found among the recent pairings.
     pub hits: u64,
+    /// How far the lines of the last search were over 9 for every 10 of their cells:
+    /// 10 x lines - 9 x cells, or 0 (see [`PairingSearch::crowding`]).
+    crowding: u32,
 }
 
 impl PairingSearch {
     /// A pairing for the lines the attacker can still fill on `board`, if one is found.
     pub fn find(&mut self, board: &Board) -> Option<Pairs> {
+        self.crowding = 0;
         let mut sets = std::mem::take(&mut self.sets);
         let found = reduced_lines(board, &mut self.lines, &mut sets)
             .then(|| self.find_for(board, &sets))
@@ -71,7 +75,13 @@ impl PairingSearch {
             return Some(pairs);
         }
         self.searches += 1;
-        if crowded(sets) {
+        let cells = sets
+            .iter()
+            .fold(0, |union: Mask, &set| union | set)
+            .count_ones();
+        let (lines, cells) = (sets.len() as u32, cells);
+        self.crowding = (10 * lines).saturating_sub(9 * cells);
+        if crowded(lines, cells) {
             return None;
         }
         let mut pairs = Vec::new();
@@ -83,6 +93,15 @@ impl PairingSearch {
             self.remember(pairs);
         }
         found
+    }
+
+    /// How far the reduced lines of the last [`PairingSearch::find`] were from a pairing by
+    /// their count: 10 x lines - 9 x cells when the lines were more than 9 for every 10 of
+    /// their empty cells, else 0 (also when a recent pairing fit or no search ran). The
+    /// tree search starts such positions with higher disproof numbers: the pairings that
+    /// end a Maker-Breaker tree are found where the lines are fewer for their cells.
+    pub fn crowding(&self) -> u32 {
+        self.crowding
     }
 
     /// The pairs of a recent pairing whose cells are both still free, if they hold a pair
@@ -137,12 +156,8 @@ impl PairingSearch {
 /// ran out of budget had over 0.9. A refusal here only gives up a shortcut, as the budget
 /// does. On the 8,8,5 positions of [`BUDGET`], with 100 steps: 0.9 took 5.2, 17.0 and 3.0
 /// s, 0.85 4.7, 17.2 and 3.0 s, 0.8 49, 81 and 99 s, and no refusal 14.3 s on the first.
-fn crowded(sets: &[Mask]) -> bool {
-    let cells = sets
-        .iter()
-        .fold(0, |union: Mask, &set| union | set)
-        .count_ones();
-    100 * sets.len() > 88 * cells as usize
+fn crowded(lines: u32, cells: u32) -> bool {
+    100 * lines > 88 * cells
 }
 
 /// Whether some of the sets are too many for their cells: sets that pairwise share at
