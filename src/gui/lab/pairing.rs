@@ -9,6 +9,9 @@
 //! (on the driver, as the lab's job [`WinLineRequest`]); a win is played out move by move,
 //! the threats first, and each step can be shown on the board.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use egui::{RichText, Ui};
 
 use crate::engine::prover::{MAX_CELLS, PairingStrategy, WinSearch, WinningLine, pairing_strategy};
@@ -23,24 +26,48 @@ use super::marks::{Mark, side_colour};
 use super::same_position;
 use super::steps::step_buttons;
 
+/// The pairing strategies against each side of a position, the side to move first.
+type Strategies = Rc<Vec<(Side, Option<PairingStrategy>)>>;
+
 /// The pairing strategies against each side on `position`, the side to move first.
-fn strategies(
-    position: &Position,
-    last_move: Option<Cell>,
-) -> Vec<(Side, Option<PairingStrategy>)> {
+fn strategies(position: &Position, last_move: Option<Cell>) -> Strategies {
     let mover = position.side_to_move();
-    [mover, mover.other()]
-        .into_iter()
-        .map(|side| (side, pairing_strategy(position, side, last_move)))
-        .collect()
+    Rc::new(
+        [mover, mover.other()]
+            .into_iter()
+            .map(|side| (side, pairing_strategy(position, side, last_move)))
+            .collect(),
+    )
+}
+
+/// The strategies of the last position asked for, kept while the board shows it: a
+/// pairing search (with the defender to move, one per reply) is too much work to repeat
+/// for every frame, twice (the marks and the text).
+#[derive(Default)]
+struct Found {
+    last: RefCell<Option<(Position, Option<Cell>, Strategies)>>,
+}
+
+impl Found {
+    fn strategies(&self, position: &Position, last_move: Option<Cell>) -> Strategies {
+        let mut last = self.last.borrow_mut();
+        if let Some((p, m, found)) = last.as_ref()
+            && *m == last_move
+            && same_position(p, position)
+        {
+            return Rc::clone(found);
+        }
+        let found = strategies(position, last_move);
+        *last = Some((position.clone(), last_move, Rc::clone(&found)));
+        found
+    }
 }
 
 /// The pairs joined over the board, in the answering side's colour, and the answer the
 /// pairing gives to the last move marked.
-#[must_use]
-pub fn marks(position: &Position, last_move: Option<Cell>) -> Vec<Mark> {
+fn marks(found: &Strategies) -> Vec<Mark> {
     let mut marks = Vec::new();
-    for (side, strategy) in strategies(position, last_move) {
+    for (side, strategy) in found.iter() {
         let Some(strategy) = strategy else { continue };
         let defender = side.other();
         for &(from, to) in &strategy.pairs {
@@ -67,7 +94,8 @@ fn pairings_ui(
     ui: &mut Ui,
     position: &Position,
     last_move: Option<Cell>,
-) -> Option<Vec<(Side, Option<PairingStrategy>)>> {
+    found: &Found,
+) -> Option<Strategies> {
     ui.label(RichText::new(t!("lab-pair-intro")).weak());
     ui.add_space(4.0);
     let cells = position.rule().cells();
@@ -81,8 +109,8 @@ fn pairings_ui(
     }
     let k = position.rule().k();
     let dark = ui.visuals().dark_mode;
-    let found = strategies(position, last_move);
-    for (side, strategy) in &found {
+    let found = found.strategies(position, last_move);
+    for (side, strategy) in found.iter() {
         let other = side.other();
         let (text, colour) = match strategy {
             Some(s) => {
@@ -139,13 +167,18 @@ struct WinRun {
 pub struct WhyView {
     driver: Driver,
     run: Option<WinRun>,
+    found: Found,
 }
 
 impl WhyView {
     /// The view, searching on the window's `driver`.
     #[must_use]
     pub fn new(driver: Driver) -> WhyView {
-        WhyView { driver, run: None }
+        WhyView {
+            driver,
+            run: None,
+            found: Found::default(),
+        }
     }
 
     /// Stops the search running (the view is closed); it starts again when shown.
@@ -235,14 +268,14 @@ impl WhyView {
                     group: 0,
                 })
                 .collect(),
-            _ => marks(position, last_move),
+            _ => marks(&self.found.strategies(position, last_move)),
         }
     }
 
     /// The view of the game's `position` (its last move `last_move`): the pairings, then
     /// whether the side to move can force a win, and how.
     pub fn ui(&mut self, ui: &mut Ui, position: &Position, last_move: Option<Cell>) {
-        let Some(found) = pairings_ui(ui, position, last_move) else {
+        let Some(found) = pairings_ui(ui, position, last_move, &self.found) else {
             return;
         };
         let mover = position.side_to_move();
