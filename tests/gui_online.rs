@@ -9,10 +9,12 @@
 #[path = "support/netns.rs"]
 mod netns;
 mod support;
+#[path = "support/terminal.rs"]
+mod terminal;
 
 use std::time::Instant;
 
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use support::*;
 use tictactoe::net::NetConfig;
 use tictactoe::rules::Side;
@@ -98,9 +100,9 @@ fn two_windows_host_join_and_play_a_game_and_a_rematch() {
         .set_text_value_accesskit(&ticket);
     click(&mut joiner, "Join");
     both_until(&mut host, &mut joiner, "the host to be asked", |h, _| {
-        shows(h, "Bob (key ")
+        shows(h, "Bob asks to join")
     });
-    assert_shows(&host, "asks to join");
+    assert_shows(&host, "Their key: ");
     click(&mut host, "Let them in");
     both_until(&mut host, &mut joiner, "both to be playing", |h, j| {
         [h, j].iter().all(|w| {
@@ -111,8 +113,9 @@ fn two_windows_host_join_and_play_a_game_and_a_rematch() {
     });
     assert_eq!(host.state().online_game().unwrap().side, Side::X);
     assert_eq!(joiner.state().online_game().unwrap().side, Side::O);
-    assert_shows(&host, "Playing Bob (key ");
-    assert_shows(&joiner, "Playing Ann (key ");
+    assert_shows(&host, "Playing Bob");
+    assert_shows(&joiner, "Playing Ann");
+    assert_shows(&joiner, "Their key: ");
     both_until(&mut host, &mut joiner, "the clocks on both", |h, j| {
         shows(h, "time left: X ") && shows(j, "time left: X ")
     });
@@ -248,7 +251,7 @@ fn a_game_hosted_on_the_local_network_is_listed_in_the_other_window_and_joined_w
     });
     click(&mut joiner, "Join Ann · 3x3");
     both_until(&mut host, &mut joiner, "the host to be asked", |h, _| {
-        shows(h, "Bob (key ")
+        shows(h, "Bob asks to join")
     });
     click(&mut host, "Let them in");
     both_until(&mut host, &mut joiner, "both to be playing", |h, j| {
@@ -256,8 +259,73 @@ fn a_game_hosted_on_the_local_network_is_listed_in_the_other_window_and_joined_w
             .iter()
             .all(|w| w.state().online_game().is_some_and(|v| v.connected))
     });
-    assert_shows(&joiner, "Playing Ann (key ");
+    assert_shows(&joiner, "Playing Ann");
     play(&mut host, &mut joiner, 1, 1);
     play(&mut joiner, &mut host, 0, 0);
     assert_eq!(moves(&host).len(), 2);
+}
+
+/// Whether the widget labelled `label` can be used.
+fn enabled(h: &App, label: &str) -> bool {
+    !h.get_by_label(label).accesskit_node().is_disabled()
+}
+
+#[test]
+fn offers_follow_the_match_through_an_outage_and_never_stay_stuck() {
+    // A host in a terminal of its own, which the test freezes as a stopped computer.
+    let mut host = terminal::Terminal::start(&[
+        "net",
+        "host",
+        "--name",
+        "Ann",
+        "--accept",
+        "--no-announce",
+        "--local-only",
+        "--bind",
+        "127.0.0.1:0",
+    ]);
+    let ticket = host.wait_for("endpoint");
+    let mut joiner = window("Bob");
+    scroll_into_view(&mut joiner, "Ticket from the host");
+    joiner
+        .get_by_label("Ticket from the host")
+        .set_text_value_accesskit(&ticket);
+    click(&mut joiner, "Join");
+    wait_until(&mut joiner, "the game", |j| {
+        j.state().online_game().is_some_and(|v| v.connected)
+    });
+
+    // An offer waiting when the host's computer stops: it waits while the host is away
+    // (an answer may be on its way), and no other offer can be made meanwhile.
+    click(&mut joiner, "Offer a draw");
+    wait_for_text(&mut joiner, "waiting for the answer");
+    host.wait_for("offers a draw");
+    host.signal("-STOP");
+    wait_until(&mut joiner, "the outage to be seen", |j| {
+        j.state().online_game().is_some_and(|v| !v.connected)
+    });
+    assert!(!enabled(&joiner, "Offer a draw"));
+    assert!(
+        enabled(&joiner, "Resign"),
+        "the buttons stay where they are"
+    );
+
+    // Back: the offer nobody answered is withdrawn, said, and nothing waits any more.
+    host.signal("-CONT");
+    wait_until(&mut joiner, "the host to be back", |j| {
+        j.state().online_game().is_some_and(|v| v.connected)
+    });
+    wait_for_text(&mut joiner, "Your offer (a draw) was withdrawn");
+    assert!(!shows(&joiner, "waiting for the answer"));
+    wait_until(&mut joiner, "the buttons to be free", |j| {
+        enabled(j, "Offer a draw")
+    });
+    click(&mut joiner, "Offer a draw");
+    host.wait_for("offers a draw");
+    host.type_line("no");
+    wait_for_text(&mut joiner, "Ann declined a draw");
+    wait_until(&mut joiner, "the buttons to be free", |j| {
+        enabled(j, "Offer a draw")
+    });
+    assert!(!shows(&joiner, "waiting for the answer"));
 }

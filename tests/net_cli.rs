@@ -6,93 +6,14 @@
 #[path = "support/netns.rs"]
 mod netns;
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
+#[path = "support/terminal.rs"]
+mod terminal;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// How long a process may take to say what the test waits for.
-const BOUND: Duration = Duration::from_secs(60);
-
-/// One terminal: the process, what is typed into it, and its output lines.
-struct Terminal {
-    child: Child,
-    input: ChildStdin,
-    lines: Receiver<String>,
-    seen: Vec<String>,
-}
-
-impl Terminal {
-    fn start(args: &[&str]) -> Terminal {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the program starts");
-        let input = child.stdin.take().unwrap();
-        let output = child.stdout.take().unwrap();
-        let (to, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(output).lines().map_while(Result::ok) {
-                if to.send(line).is_err() {
-                    return;
-                }
-            }
-        });
-        Terminal {
-            child,
-            input,
-            lines,
-            seen: Vec::new(),
-        }
-    }
-
-    /// Reads lines until one contains `text`; returns it.
-    fn wait_for(&mut self, text: &str) -> String {
-        let deadline = Instant::now() + BOUND;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    self.seen.push(line.clone());
-                    if line.contains(text) {
-                        return line;
-                    }
-                }
-                Err(_) => panic!(
-                    "no line with \"{text}\"; the output was:\n{}",
-                    self.seen.join("\n")
-                ),
-            }
-        }
-    }
-
-    fn type_line(&mut self, line: &str) {
-        writeln!(self.input, "{line}").expect("the program reads its input");
-    }
-
-    /// Types `quit` and waits for the process to end; its exit status.
-    fn quit(mut self) -> std::process::ExitStatus {
-        self.type_line("quit");
-        let deadline = Instant::now() + BOUND;
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status;
-            }
-            assert!(Instant::now() < deadline, "the program did not quit");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-}
-
-impl Drop for Terminal {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use terminal::Terminal;
 
 #[test]
 fn two_terminals_play_a_whole_game() {
@@ -112,10 +33,11 @@ fn two_terminals_play_a_whole_game() {
     );
     let mut joiner =
         Terminal::start(&[&["net", "join", &ticket, "--name", "Bob"][..], &loopback].concat());
-    host.wait_for("Bob (key ");
+    host.wait_for("\"Bob\" asks to join");
+    host.wait_for("Their key: ");
     host.type_line("yes");
-    host.wait_for("Bob connected (key ");
-    joiner.wait_for("Ann connected (key ");
+    host.wait_for("\"Bob\" connected");
+    joiner.wait_for("\"Ann\" connected");
 
     // X along the top row, O in the middle one.
     for (i, cell) in ["1 1", "2 1", "1 2", "2 2", "1 3"].iter().enumerate() {
@@ -187,10 +109,155 @@ fn net_find_lists_a_hosted_game_until_a_player_is_in() {
 
     let mut joiner =
         Terminal::start(&[&["net", "join", &ticket, "--name", "Bob"][..], &loopback].concat());
-    host.wait_for("Bob connected (key ");
-    joiner.wait_for("Ann connected (key ");
+    host.wait_for("\"Bob\" connected");
+    joiner.wait_for("\"Ann\" connected");
     let listed = find("2");
     assert!(listed.contains("No games found"), "{listed}");
-    assert!(host.quit().success());
     assert!(joiner.quit().success());
+    assert!(host.quit().success());
+}
+
+const LOOPBACK: [&str; 3] = ["--local-only", "--bind", "127.0.0.1:0"];
+
+/// A host started with `args` (loopback only), and its ticket.
+fn hosting(args: &[&str]) -> (Terminal, String) {
+    let mut host =
+        Terminal::start(&[&["net", "host", "--no-announce"][..], args, &LOOPBACK].concat());
+    host.wait_for("Give this ticket to the other player:");
+    let ticket = host.wait_for("endpoint");
+    (host, ticket)
+}
+
+/// A joiner dialling `ticket` with `args` (loopback only).
+fn joining(ticket: &str, args: &[&str]) -> Terminal {
+    Terminal::start(&[&["net", "join", ticket][..], args, &LOOPBACK].concat())
+}
+
+/// A host that lets its first caller in, and that caller, connected.
+fn connected(host_args: &[&str], joiner_args: &[&str]) -> (Terminal, Terminal) {
+    let (mut host, ticket) = hosting(&[&["--name", "Ann", "--accept"][..], host_args].concat());
+    let mut joiner = joining(&ticket, &[&["--name", "Bob"][..], joiner_args].concat());
+    host.wait_for("\"Bob\" connected");
+    joiner.wait_for("\"Ann\" connected");
+    (host, joiner)
+}
+
+#[test]
+fn a_declined_caller_is_told_once_stops_calling_and_exits_with_a_failure() {
+    let (mut host, ticket) = hosting(&["--name", "Ann"]);
+    let mut joiner = joining(&ticket, &["--name", "Bob"]);
+    host.wait_for("\"Bob\" asks to join");
+    host.type_line("no");
+    joiner.wait_for("the host declined");
+    assert_eq!(joiner.exit().code(), Some(1), "{:?}", joiner.seen);
+    assert_eq!(joiner.count("declined"), 1, "{:?}", joiner.seen);
+    assert_eq!(joiner.count("come back with"), 0, "{:?}", joiner.seen);
+    assert_eq!(joiner.count("lost"), 0, "{:?}", joiner.seen);
+    // Nobody calls again: the host is asked once.
+    std::thread::sleep(Duration::from_secs(3));
+    host.type_line("help");
+    host.wait_for("Type a move");
+    assert_eq!(host.count("asks to join"), 1, "{:?}", host.seen);
+    assert!(host.quit().success());
+}
+
+#[test]
+fn a_host_that_quits_mid_game_ends_the_joiners_game_with_a_failure() {
+    let (host, mut joiner) = connected(&[], &[]);
+    assert!(host.quit().success());
+    joiner.wait_for("the host left the game");
+    assert_eq!(joiner.exit().code(), Some(1), "{:?}", joiner.seen);
+    assert_eq!(joiner.count("lost"), 0, "{:?}", joiner.seen);
+}
+
+#[test]
+fn a_joiner_that_quits_is_said_to_have_left_and_the_host_keeps_the_game() {
+    let (mut host, joiner) = connected(&[], &[]);
+    assert!(joiner.quit().success());
+    host.wait_for("Bob left the game");
+    assert_eq!(host.count("lost"), 0, "{:?}", host.seen);
+    assert!(host.quit().success());
+}
+
+#[test]
+fn a_line_that_is_not_text_is_answered_and_reading_goes_on() {
+    let (mut host, _ticket) = hosting(&["--name", "Ann"]);
+    host.input.write_all(b"\xff\xfe\n").unwrap();
+    host.wait_for("could not be read");
+    host.type_line("help");
+    host.wait_for("Type a move");
+    assert!(host.quit().success());
+}
+
+#[test]
+fn a_ticket_with_another_key_is_refused_at_once_with_a_failure() {
+    let (host, ticket) = hosting(&["--name", "Ann"]);
+    let addr = tictactoe::net::transport::parse_ticket(&ticket).unwrap();
+    let other = iroh::SecretKey::generate().public();
+    let changed = iroh_tickets::endpoint::EndpointTicket::new(iroh::EndpointAddr::from_parts(
+        other,
+        addr.addrs.iter().cloned(),
+    ))
+    .to_string();
+    let started = Instant::now();
+    let mut joiner = joining(&changed, &["--name", "Bob"]);
+    joiner.wait_for("does not match the host");
+    assert_eq!(joiner.exit().code(), Some(1), "{:?}", joiner.seen);
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "refused after {:?}",
+        started.elapsed()
+    );
+    assert!(host.quit().success());
+}
+
+/// The `result` and `termination` of a saved network game.
+fn ending(path: &std::path::Path) -> (String, String) {
+    let text = std::fs::read_to_string(path).expect("the record is written");
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let field = |name: &str| json[name].as_str().unwrap_or_default().to_string();
+    (field("result"), field("termination"))
+}
+
+#[test]
+fn both_records_say_how_each_game_ended() {
+    let folder = std::env::temp_dir().join(format!("net-records-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let (h, j) = (folder.join("host.json"), folder.join("joiner.json"));
+    let (mut host, mut joiner) = connected(
+        &["--record", h.to_str().unwrap()],
+        &["--record", j.to_str().unwrap()],
+    );
+    host.wait_for("Your move");
+    host.type_line("2 2");
+    joiner.wait_for("Your move");
+    assert_eq!(ending(&h), ("in-progress".into(), "unfinished".into()));
+    // A draw declined is said once on each side.
+    joiner.type_line("draw");
+    host.wait_for("offers a draw");
+    host.type_line("no");
+    joiner.wait_for("Ann declined a draw");
+    host.type_line("help");
+    host.wait_for("Type a move");
+    assert_eq!(host.count("declined a draw"), 1, "{:?}", host.seen);
+    joiner.type_line("resign");
+    host.wait_for("Game over");
+    joiner.wait_for("Game over");
+    let resigned = ("x-wins".to_string(), "resignation".to_string());
+    assert_eq!((ending(&h), ending(&j)), (resigned.clone(), resigned));
+    // A rematch (the sides swap), ended by agreement.
+    joiner.type_line("rematch");
+    host.wait_for("offers a rematch");
+    host.type_line("yes");
+    joiner.wait_for("Your move");
+    joiner.type_line("draw");
+    host.wait_for("offers a draw");
+    host.type_line("yes");
+    host.wait_for("Game over: a draw by agreement");
+    joiner.wait_for("Game over: a draw by agreement");
+    let agreed = ("draw".to_string(), "agreed-draw".to_string());
+    assert_eq!((ending(&h), ending(&j)), (agreed.clone(), agreed));
+    assert!(joiner.quit().success());
+    assert!(host.quit().success());
+    let _ = std::fs::remove_dir_all(&folder);
 }

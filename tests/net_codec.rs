@@ -62,6 +62,7 @@ fn snapshot() -> impl Strategy<Value = Snapshot> {
                 ending,
                 received,
                 sent,
+                answer: None,
             },
         )
 }
@@ -90,6 +91,7 @@ fn message() -> impl Strategy<Value = Message> {
         any::<u64>().prop_map(|nonce| Message::Pong { nonce }),
         (any::<u64>(), any::<u64>()).prop_map(|(x_ms, o_ms)| Message::Clock { x_ms, o_ms }),
         text().prop_map(|reason| Message::Bye { reason }),
+        Just(Message::Leave {}),
     ]
 }
 

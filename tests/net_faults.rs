@@ -5,13 +5,17 @@
 //! with its token. Time is simulated, so the games are exact and fast. At the end of every
 //! game both sides hold the same record, and every move a player made is in it unless an
 //! accepted undo took it back or the game had already ended (a resignation or claim crossing
-//! it). The counts of each fault are printed.
+//! it). Some links stay down for minutes, so that a player is away long enough for the win
+//! to be claimed, and every third game has a clock that runs while its player is away, so
+//! that games are lost on time. Both sides' records say the same ending, and each kind of
+//! ending happens. The counts of each fault and ending are printed.
 
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
+use tictactoe::game::{GameRecord, Termination};
 use tictactoe::net::codec::{Decoder, encode};
 use tictactoe::net::machine::{Action, Event, HostConfig, Match, Output};
 use tictactoe::net::message::{Message, Offer, Token};
@@ -22,6 +26,10 @@ const STEP: Duration = Duration::from_millis(50);
 /// The longest simulated game: far beyond any game below, so reaching it is a failure.
 const GAME_LIMIT: Duration = Duration::from_secs(6 * 3600);
 const REDIAL_AFTER: Duration = Duration::from_secs(2);
+/// A long outage: longer than the away limit, so the win can be claimed.
+const LONG_OUTAGE: Duration = Duration::from_secs(150);
+/// The clock of the timed games (every third seed).
+const TIME_LIMIT: Duration = Duration::from_secs(60);
 
 #[derive(Default, Debug)]
 struct Counts {
@@ -35,6 +43,7 @@ struct Counts {
     oversized: u64,
     silences: u64,
     closes: u64,
+    long_outages: u64,
     reconnects: u64,
     moves: u64,
     moves_ended_first: u64,
@@ -160,7 +169,7 @@ impl Game {
             } else {
                 Side::O
             },
-            time_limit: None,
+            time_limit: (seed % 3 == 1).then_some(TIME_LIMIT),
             token: Token(u128::from(seed) * 7919 + 1),
             program: "faults".into(),
         });
@@ -206,7 +215,13 @@ impl Game {
         self.host.disconnected(self.now);
         self.joiner.disconnected(self.now);
         self.proxy.reset();
-        self.redial_at = Some(self.now + REDIAL_AFTER);
+        let outage = if self.proxy.rng.random_bool(0.1) {
+            counts.long_outages += 1;
+            LONG_OUTAGE
+        } else {
+            REDIAL_AFTER
+        };
+        self.redial_at = Some(self.now + outage);
     }
 
     fn outputs(&mut self, host: bool, counts: &mut Counts) {
@@ -384,10 +399,26 @@ fn check_moves(game: &Game, seed: u64, counts: &mut Counts) {
     }
 }
 
+/// Both sides record the same ending, and the record reads back.
+fn check_records(game: &Game, seed: u64) -> Termination {
+    let ending = game.host.termination();
+    assert_eq!(ending, game.joiner.termination(), "seed {seed}");
+    let record = |m: &Match| {
+        let (termination, winner) = m.termination();
+        m.session().to_record().ended(termination, winner).to_json()
+    };
+    let (host, joiner) = (record(&game.host), record(&game.joiner));
+    assert_eq!(host, joiner, "seed {seed}");
+    if let Err(error) = GameRecord::from_json(&host) {
+        panic!("seed {seed}: the record does not read back: {error}\n{host}");
+    }
+    ending.0
+}
+
 #[test]
 fn two_hundred_seeded_games_through_a_faulty_proxy_end_with_one_record() {
     let mut counts = Counts::default();
-    let mut endings = [0u64; 2];
+    let mut endings: Vec<(Termination, u64)> = Vec::new();
     for seed in 0..GAMES {
         let mut game = Game::new(seed);
         let start = game.now;
@@ -405,16 +436,29 @@ fn two_hundred_seeded_games_through_a_faulty_proxy_end_with_one_record() {
         if game.host.game_number() > 0 {
             counts.rematches += 1;
         }
-        endings[usize::from(game.host.ending().is_some())] += 1;
-        if game.host.ending() == Some(tictactoe::net::Ending::DrawAgreed) {
+        let termination = check_records(&game, seed);
+        match endings.iter_mut().find(|(t, _)| *t == termination) {
+            Some((_, n)) => *n += 1,
+            None => endings.push((termination, 1)),
+        }
+        if termination == Termination::AgreedDraw {
             counts.draws += 1;
         }
     }
     eprintln!("{GAMES} games: {counts:#?}");
-    eprintln!(
-        "ended on the board: {}, otherwise: {}",
-        endings[0], endings[1]
-    );
+    eprintln!("endings of the last game of each match: {endings:?}");
+    for kind in [
+        Termination::OnTheBoard,
+        Termination::Resignation,
+        Termination::AgreedDraw,
+        Termination::TimeForfeit,
+        Termination::Abandoned,
+    ] {
+        assert!(
+            endings.iter().any(|(t, _)| *t == kind),
+            "no game ended by {kind:?}: {endings:?}"
+        );
+    }
     // The proxy really did each kind of damage.
     for (name, n) in [
         ("dropped", counts.dropped),
@@ -425,6 +469,8 @@ fn two_hundred_seeded_games_through_a_faulty_proxy_end_with_one_record() {
         ("oversized", counts.oversized),
         ("silences", counts.silences),
         ("undos", counts.undos),
+        ("long outages", counts.long_outages),
+        ("claims", counts.claims),
     ] {
         assert!(n > 0, "no {name} in {GAMES} games");
     }

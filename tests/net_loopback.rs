@@ -3,16 +3,18 @@
 //! admitted, the moves made on each side's turn, and both ending with the same record. A
 //! second caller hears "busy"; a joiner that quits and starts again with its token gets the
 //! game back. A relay server started here on 127.0.0.1 carries a whole game for a joiner
-//! whose ticket names only the relay. Every wait is bounded and looks for an observable
-//! state.
+//! whose ticket names only the relay. A hostile caller written here with the same
+//! transport is refused, with the reason said, for each kind of bad input; the host then
+//! plays on with a real joiner. Every wait is bounded and looks for an observable state.
 
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
+use tictactoe::net::codec::{Decoder, MAX_FRAME, encode};
 use tictactoe::net::machine::{Action, Event, HostConfig};
-use tictactoe::net::message::Token;
-use tictactoe::net::transport::NetConfig;
+use tictactoe::net::message::{Act, Message, PROTOCOL, Token};
+use tictactoe::net::transport::{self, NetConfig};
 use tictactoe::net::worker::{self, Command, NetHandle, Options, Start, Update, View};
 use tictactoe::rules::{Cell, Outcome, Rule, Side};
 
@@ -84,7 +86,7 @@ impl Player {
         match update {
             Update::View(view) => self.view = Some(*view),
             Update::Event(event) => self.events.push(event),
-            Update::Finished(reason) => self.finished = Some(reason),
+            Update::Finished { reason, .. } => self.finished = Some(reason),
             _ => {}
         }
     }
@@ -346,4 +348,116 @@ fn a_joiner_that_knows_only_the_relay_plays_a_whole_game_through_it() {
     runtime
         .block_on(server.shutdown())
         .expect("the relay stops");
+}
+
+/// What the host says to a caller that sends `bytes` and nothing else: the reason of its
+/// goodbye or refusal, and whether it then ended the connection (within [`PATIENCE`]).
+fn hostile(ticket: &str, bytes: Vec<u8>) -> (String, bool) {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(async {
+        let endpoint = transport::bind(&options().net).await.expect("an endpoint");
+        let addr = transport::parse_ticket(ticket).expect("the ticket");
+        let (connection, mut send, mut recv) =
+            transport::dial(&endpoint, addr).await.expect("dialled");
+        send.write_all(&bytes).await.expect("sent");
+        let mut decoder = Decoder::new();
+        let mut said = String::new();
+        let mut buffer = vec![0u8; 4096];
+        let read = async {
+            loop {
+                match recv.read(&mut buffer).await {
+                    Ok(Some(n)) => {
+                        for message in decoder.push(&buffer[..n]).expect("the host's frames") {
+                            if let Message::Bye { reason } | Message::Refused { reason } = message {
+                                said = reason;
+                            }
+                        }
+                    }
+                    Ok(None) | Err(_) => return,
+                }
+            }
+        };
+        let ended = tokio::time::timeout(PATIENCE, read).await.is_ok();
+        connection.close(0u32.into(), b"done");
+        endpoint.close().await;
+        (said, ended)
+    })
+}
+
+/// A frame holding `body` as it is.
+fn frame(body: &[u8]) -> Vec<u8> {
+    let mut bytes = u32::try_from(body.len()).unwrap().to_be_bytes().to_vec();
+    bytes.extend_from_slice(body);
+    bytes
+}
+
+#[test]
+fn a_hostile_caller_is_refused_with_the_reason_and_the_host_plays_on() {
+    let mut h = host(Rule::TIC_TAC_TOE);
+    let ticket = h.ticket();
+    let hello = |protocol| Message::Hello {
+        protocol,
+        program: "hostile".into(),
+        name: "Mallory".into(),
+        resume: None,
+    };
+    let flood: Vec<u8> = (0..200)
+        .flat_map(|nonce| encode(&Message::Ping { nonce }))
+        .collect();
+    let cases: [(&str, Vec<u8>, &str); 6] = [
+        (
+            "an oversized frame header",
+            u32::MAX.to_be_bytes().to_vec(),
+            &format!("the limit is {MAX_FRAME}"),
+        ),
+        ("a frame of garbage", frame(b"\x00garbage{"), "cannot read"),
+        (
+            "a message of an unknown type",
+            frame(br#"{"type":"take-over"}"#),
+            "cannot read",
+        ),
+        (
+            "a move before the hello",
+            encode(&Message::Act {
+                seq: 0,
+                act: Act::Resign {},
+            }),
+            "before saying hello",
+        ),
+        (
+            "another protocol version",
+            encode(&hello(PROTOCOL + 1)),
+            "the host must update",
+        ),
+        ("a flood of messages", flood, "too many messages"),
+    ];
+    for (what, bytes, reason) in cases {
+        let (said, ended) = hostile(&ticket, bytes);
+        assert!(said.contains(reason), "{what}: the host said \"{said}\"");
+        assert!(ended, "{what}: the host kept the connection open");
+    }
+    // Nobody was let in, and the host still takes a real player.
+    h.poll();
+    assert!(
+        !h.events.iter().any(|e| matches!(e, Event::Joined { .. })),
+        "{:?}",
+        h.events
+    );
+    let mut j = joiner(&ticket, "Joiner", None);
+    h.until("the join request", |p| {
+        p.events
+            .iter()
+            .any(|e| matches!(e, Event::JoinRequest { name } if name == "Joiner"))
+    });
+    h.handle.send(Command::Act(Action::Admit(true)));
+    j.until("the joiner's view", |p| {
+        p.view.as_ref().is_some_and(|v| v.connected)
+    });
+    play(&mut h, &mut j, &DRAW, 9);
+    assert_eq!(h.moves(), j.moves());
+    h.handle.quit();
+    j.handle.quit();
 }

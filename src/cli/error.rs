@@ -18,6 +18,10 @@ pub enum CliError {
     Engine(String),
     #[error("{failed} of {total} positions could not be analysed")]
     SomeLinesFailed { failed: usize, total: usize },
+    /// A network game that stopped because of a failure (refused, busy, the host gone or
+    /// unreachable, a ticket that does not match), not because it was played out or left.
+    #[error("the network game failed: {0}")]
+    Network(String),
     #[error("{0}")]
     Io(#[from] io::Error),
     #[error("{0}")]
@@ -25,11 +29,12 @@ pub enum CliError {
 }
 
 impl CliError {
-    /// The exit status: 2 for bad input, 1 when reading or writing failed.
+    /// The exit status: 2 for bad input, 1 when reading or writing failed or a network game
+    /// failed.
     #[must_use]
     pub fn exit_status(&self) -> u8 {
         match self {
-            CliError::Io(_) | CliError::Json(_) => 1,
+            CliError::Io(_) | CliError::Json(_) | CliError::Network(_) => 1,
             _ => 2,
         }
     }

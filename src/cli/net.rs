@@ -3,7 +3,9 @@
 //! command line. Each side types moves (`row column`, or a keypad digit on 3x3) and
 //! `undo`, `draw`, `rematch` (offers the other must accept), `resign`, `claim`, `yes`/`no`
 //! (answers), `quit`. The network runs on a worker thread (`crate::net::worker`); this file
-//! only reads lines and prints what happens.
+//! only reads lines and prints what happens. It exits with 0 when the game was played out
+//! or left, and 1 when it failed (refused, busy, the host gone or unreachable, a ticket
+//! that does not match the host).
 
 use std::io::{BufRead, Write};
 
@@ -217,7 +219,6 @@ pub fn run(args: &NetArgs, output: &mut dyn Write) -> Result<(), CliError> {
             _ => String::new(),
         },
         told_resume: false,
-        clock: None,
     };
     let result = terminal.run(&lines);
     handle.quit();
@@ -244,12 +245,22 @@ fn find_games(wait: Duration, output: &mut dyn Write) -> Result<(), CliError> {
 }
 
 /// Standard input's lines, read on a thread of their own so the network is heard while
-/// the player thinks. The channel closes at the end of input.
-fn read_lines() -> mpsc::Receiver<String> {
+/// the player thinks: each line's text, or `None` for a line that is not UTF-8 text (it is
+/// answered, and reading goes on). The channel closes at the end of input.
+fn read_lines() -> mpsc::Receiver<Option<String>> {
     let (to, lines) = mpsc::channel();
     std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else { return };
+        let mut input = std::io::stdin().lock();
+        let mut bytes = Vec::new();
+        loop {
+            bytes.clear();
+            match input.read_until(b'\n', &mut bytes) {
+                Ok(0) | Err(_) => return,
+                Ok(_) => {}
+            }
+            let line = String::from_utf8(bytes.clone())
+                .ok()
+                .map(|text| text.trim_end_matches(['\n', '\r']).to_string());
             if to.send(line).is_err() {
                 return;
             }
@@ -270,8 +281,6 @@ struct Terminal<'a> {
     view: Option<View>,
     ticket: String,
     told_resume: bool,
-    /// The host's last measure of the time X and O have used.
-    clock: Option<[Duration; 2]>,
 }
 
 /// What the player typed.
@@ -285,13 +294,17 @@ enum Typed {
 }
 
 impl Terminal<'_> {
-    fn run(&mut self, lines: &mpsc::Receiver<String>) -> Result<(), CliError> {
+    fn run(&mut self, lines: &mpsc::Receiver<Option<String>>) -> Result<(), CliError> {
         let mut input_open = true;
         loop {
             match self.handle.updates.recv_timeout(Duration::from_millis(50)) {
-                Ok(Update::Finished(reason)) => {
+                Ok(Update::Finished { reason, failed }) => {
                     writeln!(self.output, "Network game ended: {reason}.")?;
-                    return Ok(());
+                    return if failed {
+                        Err(CliError::Network(reason))
+                    } else {
+                        Ok(())
+                    };
                 }
                 Ok(update) => self.show(update)?,
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
@@ -300,11 +313,15 @@ impl Terminal<'_> {
             self.output.flush()?;
             while input_open {
                 match lines.try_recv() {
-                    Ok(line) => {
+                    Ok(Some(line)) => {
                         if !self.typed(&line)? {
                             return Ok(());
                         }
                     }
+                    Ok(None) => writeln!(
+                        self.output,
+                        "That line could not be read (it is not UTF-8 text). {HELP}"
+                    )?,
                     Err(mpsc::TryRecvError::Empty) => break,
                     Err(mpsc::TryRecvError::Disconnected) => {
                         // The end of input: leave once the game is over.
@@ -365,7 +382,7 @@ impl Terminal<'_> {
             }
             Update::Refused(error) => writeln!(self.output, "Not now: {error}.")?,
             Update::Warning(warning) => writeln!(self.output, "Network: {warning}.")?,
-            Update::Finished(_) => {}
+            Update::Finished { .. } => {}
         }
         Ok(())
     }
@@ -399,13 +416,14 @@ impl Terminal<'_> {
                 let verb = if resumed { "is back" } else { "connected" };
                 writeln!(
                     self.output,
-                    "{} {verb} (key {}). They play {seat}, you play {}.",
+                    "\"{}\" {verb}. They play {seat}, you play {}.",
                     self.peer,
-                    self.fingerprint,
                     seat.other()
                 )?;
+                self.key_line()?;
             }
-            Event::Refused(reason) => writeln!(self.output, "Refused: {reason}.")?,
+            // The worker stops at once and says why ("Network game ended: ...").
+            Event::Refused(_) => {}
             Event::Moved { side, cell } => {
                 writeln!(self.output, "{side} plays {}.", cell_text(cell))?;
             }
@@ -418,16 +436,25 @@ impl Terminal<'_> {
 
     fn join_request(&mut self, name: String) -> Result<(), CliError> {
         if self.auto_admit {
-            writeln!(self.output, "{name} (key {}) joins.", self.fingerprint)?;
+            writeln!(self.output, "\"{name}\" joins.")?;
+            self.key_line()?;
             self.handle.send(Command::Act(Action::Admit(true)));
         } else {
             self.asking = true;
-            writeln!(
-                self.output,
-                "{name} (key {}) asks to join. Let them in? [yes/no]",
-                self.fingerprint
-            )?;
+            writeln!(self.output, "\"{name}\" asks to join.")?;
+            self.key_line()?;
+            writeln!(self.output, "Let them in? [yes/no]")?;
         }
+        Ok(())
+    }
+
+    /// The peer's key on a line of its own (a name cannot pass for it).
+    fn key_line(&mut self) -> Result<(), CliError> {
+        writeln!(
+            self.output,
+            "  Their key: {} (compare it with the key their screen shows for you)",
+            self.fingerprint
+        )?;
         Ok(())
     }
 
@@ -456,13 +483,29 @@ impl Terminal<'_> {
             Event::NewGame { seat } => writeln!(self.output, "A new game: you play {seat}.")?,
             Event::PeerAway(reason) => writeln!(
                 self.output,
-                "{reason}. The game is kept; waiting for {peer} to come back."
+                "{}. The game is kept; waiting for {peer} to come back.",
+                capitalised(&reason)
             )?,
+            Event::PeerLeft => writeln!(
+                self.output,
+                "{peer} left the game. It is kept in case they come back; type 'quit' to stop."
+            )?,
+            Event::TurnedAway { name } => writeln!(
+                self.output,
+                "\"{name}\" called and was told you are already playing."
+            )?,
+            Event::Withdrawn { offer, mine } => {
+                let whose = if mine { "your" } else { "their" };
+                writeln!(
+                    self.output,
+                    "The connection dropped: {whose} offer of {} was withdrawn.",
+                    offer_text(offer)
+                )?;
+            }
             Event::ClaimAvailable => writeln!(
                 self.output,
                 "{peer} has been away on their turn for two minutes: type 'claim' to take the win, or keep waiting."
             )?,
-            Event::Clock { x, o } => self.clock = Some([x, o]),
             _ => {}
         }
         Ok(())
@@ -475,7 +518,8 @@ impl Terminal<'_> {
             return Ok(());
         };
         super::play::write_board(self.output, view.session.position())?;
-        if let (Some(limit), Some(used)) = (view.time_limit, self.clock) {
+        let used = view.clock.map(|c| c.used_at(std::time::Instant::now()));
+        if let (Some(limit), Some(used)) = (view.time_limit, used) {
             let left = used.map(|u| {
                 let s = limit.saturating_sub(u).as_secs();
                 format!("{}:{:02}", s / 60, s % 60)
@@ -491,6 +535,14 @@ impl Terminal<'_> {
         }
         Ok(())
     }
+}
+
+/// `text` with its first letter in capitals.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 fn is_over(view: &View) -> bool {

@@ -24,7 +24,7 @@ pub use driver::{
     Request, Task, Ticket, TimedOut, VALUES, Worker,
 };
 pub use lessons::{Lesson, Lessons, LessonsError, LostGame, SharedLessons};
-pub use record::{FORMAT, GameRecord, RecordError, VERSION};
+pub use record::{FORMAT, GameRecord, RecordError, Termination, VERSION};
 pub use session::{EARLIER_GAMES, MOST_GAMES_COUNTED, Session};
 
 /// Who plays whom.

@@ -15,6 +15,12 @@
 //! ```
 //! Cells are 0-based from the top left; X moves first, so the moves alternate X, O, X...
 //! `result` is `"x-wins"`, `"o-wins"`, `"draw"` or `"in-progress"` and must match the moves.
+//!
+//! A game that can end off the board (a network game) also says how it ended:
+//! `"termination"` is `"on-the-board"`, `"resignation"`, `"agreed-draw"`, `"time-forfeit"`,
+//! `"abandoned"` (the win claimed from a player who stayed away) or `"unfinished"`. With one
+//! of the off-board endings the moves end before the board decides, and `result` names the
+//! winner (or `"draw"` for an agreed draw).
 
 use std::io::Write;
 use std::path::Path;
@@ -73,6 +79,36 @@ pub struct GameRecord {
     pub players: PlayerNames,
     pub moves: Vec<Cell>,
     pub result: String,
+    /// How the game ended, for games that can end off the board; absent in the records of
+    /// games played on one computer, where the moves say it all.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub termination: Option<Termination>,
+}
+
+/// How a game ended, beside its result (see the module's documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Termination {
+    /// k in a row or a full board: the moves decide the result.
+    OnTheBoard,
+    /// The loser resigned.
+    Resignation,
+    /// Both players agreed to a draw.
+    AgreedDraw,
+    /// The loser used up its time.
+    TimeForfeit,
+    /// The loser stayed away on its turn too long and the winner claimed the game.
+    Abandoned,
+    /// The game stopped before it ended.
+    Unfinished,
+}
+
+/// The `result` word for a win by `side`.
+fn win_word(side: Side) -> &'static str {
+    match side {
+        Side::X => "x-wins",
+        Side::O => "o-wins",
+    }
 }
 
 /// The `result` word for a position.
@@ -107,7 +143,22 @@ impl GameRecord {
             },
             moves: moves.to_vec(),
             result: result_word(position).to_string(),
+            termination: None,
         }
+    }
+
+    /// The record with how its game ended: `winner` is the side that won off the board
+    /// (none for an agreed draw, and ignored for endings on the board or unfinished games,
+    /// whose result the moves give).
+    #[must_use]
+    pub fn ended(mut self, termination: Termination, winner: Option<Side>) -> GameRecord {
+        match (termination, winner) {
+            (Termination::AgreedDraw, _) => self.result = "draw".to_string(),
+            (Termination::OnTheBoard | Termination::Unfinished, _) | (_, None) => {}
+            (_, Some(side)) => self.result = win_word(side).to_string(),
+        }
+        self.termination = Some(termination);
+        self
     }
 
     /// Pretty JSON.
@@ -147,13 +198,7 @@ impl GameRecord {
                 reason: e.to_string(),
             })?;
         }
-        let actual = result_word(&position);
-        if record.result != actual {
-            return Err(RecordError::WrongResult {
-                saved: record.result.clone(),
-                actual: actual.to_string(),
-            });
-        }
+        check_result(&record, &position)?;
         Ok((record, position))
     }
 
@@ -166,6 +211,42 @@ impl GameRecord {
             first: self.first,
             computer: self.computer.clone(),
         }
+    }
+}
+
+/// Checks the saved result against the moves and the termination.
+fn check_result(record: &GameRecord, position: &Position) -> Result<(), RecordError> {
+    let on_board = result_word(position);
+    let wrong = |actual: &str| RecordError::WrongResult {
+        saved: record.result.clone(),
+        actual: actual.to_string(),
+    };
+    let off_board_words: &[&str] = match record.termination {
+        None | Some(Termination::OnTheBoard) => {
+            return if record.result == on_board {
+                Ok(())
+            } else {
+                Err(wrong(on_board))
+            };
+        }
+        Some(Termination::Unfinished) => {
+            return if record.result == "in-progress" && on_board == "in-progress" {
+                Ok(())
+            } else {
+                Err(wrong("in-progress"))
+            };
+        }
+        Some(Termination::AgreedDraw) => &["draw"],
+        Some(_) => &["x-wins", "o-wins"],
+    };
+    if on_board != "in-progress" {
+        // A game decided on the board cannot also have ended off it.
+        return Err(wrong(on_board));
+    }
+    if off_board_words.contains(&record.result.as_str()) {
+        Ok(())
+    } else {
+        Err(wrong(&off_board_words.join("\" or \"")))
     }
 }
 

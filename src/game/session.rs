@@ -485,6 +485,18 @@ impl Session {
         record::write_atomically(path, &self.to_json())
     }
 
+    /// Saves the game to `path` atomically, saying how it ended (see
+    /// [`GameRecord::ended`]): for games that can end off the board.
+    pub fn save_ended(
+        &self,
+        path: &Path,
+        termination: record::Termination,
+        winner: Option<Side>,
+    ) -> Result<(), RecordError> {
+        let record = self.to_record().ended(termination, winner);
+        record::write_atomically(path, &record.to_json())
+    }
+
     /// Loads a saved game.
     pub fn load(path: &Path) -> Result<Session, RecordError> {
         Session::from_json(&record::read(path)?)

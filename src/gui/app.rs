@@ -593,11 +593,11 @@ impl TicTacToeApp {
     /// The board, and the actions clicking it asks for.
     fn board_ui(&mut self, ui: &mut Ui, actions: &mut Vec<Action>) {
         if self.online.is_on() {
-            let stones = self.online.rule().is_some_and(|rule| {
-                let stones = self.state.prefs.board_look.stones_on(&rule);
-                naming::name_sides_as_stones(stones);
-                stones
-            });
+            // Named so from the start of the frame (see `ui`).
+            let stones = self
+                .online
+                .rule()
+                .is_some_and(|rule| self.state.prefs.board_look.stones_on(&rule));
             if let Some(why) = self.online.board_ui(ui, stones, &mut self.cursor) {
                 self.set_refusal(why);
             }
@@ -807,8 +807,14 @@ impl eframe::App for TicTacToeApp {
         let language = self.state.prefs.language();
         i18n::set_language(language);
         self.poll_background(&ctx);
-        // After the background's news, which may have opened a game on another board.
-        let rule = self.state.session.settings().rule;
+        // After the background's news, which may have opened a game on another board: the
+        // names of the whole frame are those of the board shown (the online game's while it
+        // is on, so that its status, its events and its board all say Black and White, or
+        // all say X and O).
+        let rule = self
+            .online
+            .rule()
+            .unwrap_or_else(|| self.state.session.settings().rule);
         naming::name_sides_as_stones(self.state.prefs.board_look.stones_on(&rule));
         // While a file is chosen in the window, the rest of it is a still picture: what is
         // saved is the game of the moment Save was pressed, and the board behind the dialog

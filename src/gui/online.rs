@@ -84,21 +84,57 @@ struct Game {
     /// Joiner: the ticket it dialled.
     joined: Option<String>,
     ticket: Option<String>,
+    /// The match as the worker last reported it: the offers, the caller waiting and the
+    /// clock are read from it, never kept here beside it.
     view: Option<View>,
     fingerprint: Option<String>,
-    /// Host: the caller waiting for an answer.
-    asking: Option<String>,
     round_trip: Option<Duration>,
-    /// The host's measure of the time X and O have used, and when it was heard.
-    clock: Option<(Duration, Duration, Instant)>,
-    /// Our offer waiting for the peer's answer.
-    my_offer: Option<Offer>,
-    recent: VecDeque<String>,
+    recent: VecDeque<Note>,
     /// Why the worker stopped; the last position stays on the board.
     finished: Option<String>,
     copied: bool,
     /// The ticket drawn as a QR code, made when the ticket comes (none if it did not fit).
     qr: Option<Qr>,
+}
+
+/// A line of the recent happenings. The ones that name sides or cells are worded when
+/// drawn, so that they name them as the board shown then draws them.
+enum Note {
+    Text(String),
+    Moved {
+        side: Side,
+        cell: Cell,
+    },
+    Joined {
+        name: String,
+        seat: Side,
+        resumed: bool,
+    },
+    NewGame {
+        seat: Side,
+    },
+}
+
+impl Note {
+    fn text(&self) -> String {
+        match self {
+            Note::Text(text) => text.clone(),
+            Note::Moved { side, cell } => t!(
+                "online-moved",
+                side = side_name(*side),
+                cell = cell_name(*cell)
+            ),
+            Note::Joined { name, resumed, .. } if *resumed => {
+                t!("online-back", name = name.clone())
+            }
+            Note::Joined { name, seat, .. } => t!(
+                "online-joined",
+                name = name.clone(),
+                side = side_name(seat.other())
+            ),
+            Note::NewGame { seat } => t!("online-new-game", side = side_name(*seat)),
+        }
+    }
 }
 
 /// A QR code's modules, row by row.
@@ -282,10 +318,7 @@ impl Online {
             ticket: None,
             view: None,
             fingerprint: None,
-            asking: None,
             round_trip: None,
-            clock: None,
-            my_offer: None,
             recent: VecDeque::new(),
             finished: None,
             copied: false,
@@ -534,15 +567,15 @@ impl Online {
             return;
         };
         game.connection_ui(ui);
-        if game.clock.is_some() {
+        if game.view().is_some_and(|v| v.clock.is_some()) {
             // The clocks in the status area count down (or up) second by second.
             ui.ctx().request_repaint_after(Duration::from_millis(500));
         }
         if let Some(view) = game.view().cloned() {
             game.controls_ui(ui, &view);
         }
-        for line in &game.recent {
-            ui.label(RichText::new(line).weak());
+        for note in &game.recent {
+            ui.label(RichText::new(note.text()).weak());
         }
         let leave = if game.finished.is_some() {
             t!("online-close")
@@ -609,7 +642,7 @@ impl Online {
         }
         let last = match &game.finished {
             Some(reason) => t!("online-ended", reason = reason.clone()),
-            None => game.recent.back().cloned().unwrap_or_default(),
+            None => game.recent.back().map(Note::text).unwrap_or_default(),
         };
         Some([headline, players, last])
     }
@@ -630,7 +663,7 @@ impl Online {
     ) -> Option<String> {
         let Some(view) = self.view().cloned() else {
             if let Some(game) = self.game.as_mut()
-                && game.asking.is_none()
+                && game.asking().is_none()
                 && game.finished.is_none()
                 && let Some(ticket) = game.ticket.clone()
             {
@@ -672,17 +705,26 @@ impl Online {
 }
 
 impl Game {
-    /// The time X and O have used by now: the host's last figures, with the time since
-    /// then added to the side to move while the game runs.
+    /// The time X and O have used by now, from the match's clock (the host measures it;
+    /// the joiner has the host's last figures, and adds the time since to the side to
+    /// move). Stopped with the worker.
     fn used_now(&self, view: &View) -> Option<[Duration; 2]> {
-        let (x, o, at) = self.clock?;
-        let mut used = [x, o];
-        let running = view.connected && view.ending.is_none() && view.session.outcome().is_none();
-        if running && self.finished.is_none() {
-            let side = view.session.position().side_to_move();
-            used[side.index()] += at.elapsed();
-        }
-        Some(used)
+        let clock = view.clock?;
+        Some(if self.finished.is_some() {
+            clock.used
+        } else {
+            clock.used_at(Instant::now())
+        })
+    }
+
+    /// Host: the caller waiting for an answer, as the match says.
+    fn asking(&self) -> Option<String> {
+        self.view.as_ref()?.asking.clone()
+    }
+
+    /// Our offer waiting for the peer's answer, as the match says.
+    fn my_offer(&self) -> Option<Offer> {
+        self.view.as_ref()?.my_offer
     }
 
     fn view(&self) -> Option<&View> {
@@ -690,16 +732,13 @@ impl Game {
     }
 
     fn act(&mut self, action: Action) {
-        if let Action::Offer(offer) = action {
-            self.my_offer = Some(offer);
-        }
         if !self.handle.send(Command::Act(action)) {
-            self.note(t!("online-worker-gone"));
+            self.note(Note::Text(t!("online-worker-gone")));
         }
     }
 
-    fn note(&mut self, text: String) {
-        self.recent.push_back(text);
+    fn note(&mut self, note: Note) {
+        self.recent.push_back(note);
         while self.recent.len() > RECENT {
             self.recent.pop_front();
         }
@@ -708,7 +747,8 @@ impl Game {
     fn peer(&self) -> String {
         self.view
             .as_ref()
-            .map_or_else(|| self.asking.clone().unwrap_or_default(), peer_name)
+            .filter(|v| !v.peer_name.is_empty())
+            .map_or_else(|| self.asking().unwrap_or_default(), peer_name)
     }
 
     fn update(&mut self, update: Update) {
@@ -720,49 +760,48 @@ impl Game {
             Update::Peer { fingerprint } => self.fingerprint = Some(fingerprint),
             Update::Event(event) => self.event(event),
             Update::View(view) => self.view = Some(*view),
-            Update::Refused(error) => {
-                self.my_offer = None;
-                self.note(refusal(&error));
-            }
-            Update::Warning(text) => self.note(text),
-            Update::Finished(reason) => self.finished = Some(reason),
+            Update::Refused(error) => self.note(Note::Text(refusal(&error))),
+            Update::Warning(text) => self.note(Note::Text(status::capitalise(&text))),
+            Update::Finished { reason, .. } => self.finished = Some(reason),
         }
     }
 
     fn event(&mut self, event: Event) {
-        let text = match event {
-            Event::JoinRequest { name } => {
-                self.asking = Some(name.clone());
-                t!("online-asks", name = name, key = self.key())
-            }
+        let note = match event {
+            Event::JoinRequest { name } => Note::Text(t!("online-asks", name = name)),
             Event::Joined {
                 name,
                 seat,
                 resumed,
-            } => {
-                self.asking = None;
-                if resumed {
-                    t!("online-back", name = name)
-                } else {
-                    t!("online-joined", name = name, side = side_name(seat.other()))
-                }
+            } => Note::Joined {
+                name,
+                seat,
+                resumed,
+            },
+            Event::Refused(reason) => Note::Text(t!("online-refused", reason = reason)),
+            Event::Moved { side, cell } => Note::Moved { side, cell },
+            Event::NewGame { seat } => Note::NewGame { seat },
+            Event::RoundTrip(time) => {
+                self.round_trip = Some(time);
+                return;
             }
-            Event::Refused(reason) => t!("online-refused", reason = reason),
-            Event::Moved { side, cell } => t!(
-                "online-moved",
-                side = side_name(side),
-                cell = cell_name(cell)
-            ),
-            Event::Offered(offer) => t!("online-offers", name = self.peer(), what = what(offer)),
+            Event::Clock { .. } | Event::Over | Event::Record => return,
+            other => Note::Text(self.event_text(other)),
+        };
+        self.note(note);
+    }
+
+    /// The words for an event that names no side or cell.
+    fn event_text(&self, event: Event) -> String {
+        let name = self.peer();
+        match event {
+            Event::Offered(offer) => t!("online-offers", name = name, what = what(offer)),
             Event::Answered {
                 offer,
                 accepted,
                 by_peer,
             } => {
-                if by_peer {
-                    self.my_offer = None;
-                }
-                let (name, what) = (self.peer(), what(offer));
+                let what = what(offer);
                 match (by_peer, accepted) {
                     (true, true) => t!("online-they-accepted", name = name, what = what),
                     (true, false) => t!("online-they-declined", name = name, what = what),
@@ -770,24 +809,23 @@ impl Game {
                     (false, false) => t!("online-you-declined", what = what),
                 }
             }
+            Event::Withdrawn { offer, mine: true } => {
+                t!("online-withdrawn-mine", what = what(offer), name = name)
+            }
+            Event::Withdrawn { offer, mine: false } => {
+                t!("online-withdrawn-theirs", what = what(offer), name = name)
+            }
             Event::Undone { moves } => t!("online-undone", moves = moves.to_string()),
-            Event::NewGame { seat } => {
-                self.my_offer = None;
-                t!("online-new-game", side = side_name(seat))
-            }
-            Event::PeerAway(reason) => t!("online-peer-away", reason = reason, name = self.peer()),
-            Event::ClaimAvailable => t!("online-claim-available", name = self.peer()),
-            Event::RoundTrip(time) => {
-                self.round_trip = Some(time);
-                return;
-            }
-            Event::Clock { x, o } => {
-                self.clock = Some((x, o, Instant::now()));
-                return;
-            }
-            Event::Over | Event::Record => return,
-        };
-        self.note(text);
+            Event::PeerAway(reason) => t!(
+                "online-peer-away",
+                reason = status::capitalise(&reason),
+                name = name
+            ),
+            Event::PeerLeft => t!("online-peer-left", name = name),
+            Event::TurnedAway { name } => t!("online-turned-away", name = name),
+            Event::ClaimAvailable => t!("online-claim-available", name = name),
+            _ => String::new(),
+        }
     }
 
     /// The peer's key as the section shows it, once connected.
@@ -796,7 +834,8 @@ impl Game {
     }
 
     fn connection_ui(&mut self, ui: &mut Ui) {
-        if self.view().is_none() && self.asking.is_none() && self.finished.is_none() {
+        let asking = self.asking();
+        if self.view().is_none() && asking.is_none() && self.finished.is_none() {
             if self.hosting {
                 // The ticket itself is shown large where the board will be.
                 let text = if self.ticket.is_some() {
@@ -815,15 +854,15 @@ impl Game {
                 });
             }
         }
-        if let Some(name) = self.asking.clone() {
-            ui.label(t!("online-asks", name = name, key = self.key()));
+        if let Some(name) = asking {
+            ui.label(t!("online-asks", name = name));
+            // The key on a line of its own: a name cannot pass for it.
+            ui.label(RichText::new(t!("online-key", key = self.key())).weak());
             ui.horizontal(|ui| {
                 if ui.button(t!("online-let-in")).clicked() {
-                    self.asking = None;
                     self.act(Action::Admit(true));
                 }
                 if ui.button(t!("online-turn-away")).clicked() {
-                    self.asking = None;
                     self.act(Action::Admit(false));
                 }
             });
@@ -834,11 +873,8 @@ impl Game {
             }
             return;
         };
-        ui.label(t!(
-            "online-playing",
-            name = peer_name(view),
-            key = self.key()
-        ));
+        ui.label(t!("online-playing", name = peer_name(view)));
+        ui.label(RichText::new(t!("online-key", key = self.key())).weak());
         let state = if self.finished.is_some() {
             t!("online-disconnected")
         } else if !view.connected {
@@ -872,9 +908,16 @@ impl Game {
         }
     }
 
+    /// The offers and the game's buttons. The buttons come first and are always drawn
+    /// (greyed when they cannot be used), so that a line appearing (an offer, its answer)
+    /// never moves a button under the pointer.
     fn controls_ui(&mut self, ui: &mut Ui, view: &View) {
         if self.finished.is_some() {
             return;
+        }
+        self.buttons_ui(ui, view);
+        if let Some(offer) = view.my_offer {
+            ui.label(t!("online-you-offered", what = what(offer)));
         }
         if let Some(offer) = view.pending_offer {
             ui.label(
@@ -894,11 +937,12 @@ impl Game {
                 }
             });
         }
-        if let Some(offer) = self.my_offer {
-            ui.label(t!("online-you-offered", what = what(offer)));
-        }
+    }
+
+    fn buttons_ui(&mut self, ui: &mut Ui, view: &View) {
         let over = view.ending.is_some() || view.session.outcome().is_some();
-        let free = self.my_offer.is_none() && view.pending_offer.is_none();
+        // Offers wait for an answer: none while one waits, or while the opponent is away.
+        let free = view.connected && self.my_offer().is_none() && view.pending_offer.is_none();
         ui.horizontal_wrapped(|ui| {
             if over {
                 if ui
@@ -926,7 +970,10 @@ impl Game {
             if ui.button(t!("online-resign")).clicked() {
                 self.act(Action::Resign);
             }
-            if view.can_claim && ui.button(t!("online-claim")).clicked() {
+            if ui
+                .add_enabled(view.can_claim, egui::Button::new(t!("online-claim")))
+                .clicked()
+            {
                 self.act(Action::Claim);
             }
         });
@@ -984,6 +1031,7 @@ fn refusal(error: &ActionError) -> String {
         ActionError::CannotOffer => t!("online-cannot-offer"),
         ActionError::CannotClaim => t!("online-cannot-claim"),
         ActionError::NobodyWaiting => t!("online-nobody-waiting"),
+        ActionError::PeerAway => t!("online-offer-away"),
         ActionError::Illegal(e) => status::capitalise(&status::move_error(e)),
     }
 }

@@ -77,7 +77,7 @@ impl Peer {
                 Ok(Update::View(view)) => self.view = Some(*view),
                 Ok(Update::Ticket(ticket)) => self.ticket = Some(ticket),
                 Ok(Update::Event(Event::JoinRequest { .. })) => self.asked = true,
-                Ok(Update::Finished(reason)) => return Err(BenchError::Stalled(reason)),
+                Ok(Update::Finished { reason, .. }) => return Err(BenchError::Stalled(reason)),
                 Ok(_) | Err(RecvTimeoutError::Timeout) => {}
                 Err(RecvTimeoutError::Disconnected) => {
                     return Err(BenchError::Stalled(what.to_string()));

@@ -14,7 +14,7 @@
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
-use crate::game::{Mode, Session, Settings};
+use crate::game::{Mode, Session, Settings, Termination};
 use crate::rules::{Cell, MoveError, Rule, Side};
 
 use super::message::{Act, Ending, Message, Offer, Token, clean_name};
@@ -75,6 +75,8 @@ pub enum ActionError {
     CannotClaim,
     #[error("nobody is asking to join")]
     NobodyWaiting,
+    #[error("the opponent is away: offers can be made when they are back")]
+    PeerAway,
     #[error("{0}")]
     Illegal(#[from] MoveError),
 }
@@ -111,8 +113,16 @@ pub enum Event {
     Over,
     /// The game changed: the front end writes its record now.
     Record,
-    /// The opponent left or the link went down.
+    /// The link went down (the opponent may come back).
     PeerAway(String),
+    /// The opponent's player left the match on purpose (a joiner may still come back
+    /// with its token; a host that left does not).
+    PeerLeft,
+    /// Host: a caller was told the host is busy.
+    TurnedAway { name: String },
+    /// An offer waiting for an answer was withdrawn because the connection dropped;
+    /// `mine` when it was ours.
+    Withdrawn { offer: Offer, mine: bool },
     /// The opponent has been away on its turn long enough: [`Action::Claim`] is allowed.
     ClaimAvailable,
     /// A round-trip measurement.
@@ -121,12 +131,35 @@ pub enum Event {
     Clock { x: Duration, o: Duration },
 }
 
+/// The game clock at an instant: the time each side had used (X, O) at `at`, and the side
+/// whose time has been running since. A front end adds the time since `at` to the running
+/// side to show it live.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockView {
+    pub used: [Duration; 2],
+    pub at: Instant,
+    pub running: Option<Side>,
+}
+
+impl ClockView {
+    /// The time each side has used at `now`.
+    #[must_use]
+    pub fn used_at(&self, now: Instant) -> [Duration; 2] {
+        let mut used = self.used;
+        if let Some(side) = self.running {
+            used[side.index()] += now.saturating_duration_since(self.at);
+        }
+        used
+    }
+}
+
 /// What the machine asks of the transport and the front end.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Output {
     Send(Message),
     Event(Event),
-    /// Close the connection, for this reason (already said to the peer with `Bye`).
+    /// Close the connection once what was sent before has arrived; the reason (already
+    /// said to the peer) is for our player, empty when an event already said it.
     Close(String),
 }
 
@@ -233,6 +266,8 @@ pub struct Match {
     /// Host: time used by X and O, and when the current turn's time started counting.
     used: [Duration; 2],
     turn_tick: Option<Instant>,
+    /// Joiner: the host's last clock message, and when it came.
+    clock_seen: Option<([Duration; 2], Instant)>,
     nonce: u64,
     out: Vec<Output>,
 }
@@ -295,6 +330,7 @@ impl Match {
             time_limit: None,
             used: [Duration::ZERO; 2],
             turn_tick: None,
+            clock_seen: None,
             nonce: 0,
             out: Vec::new(),
         }
@@ -332,6 +368,12 @@ impl Match {
     #[must_use]
     pub fn is_over(&self) -> bool {
         self.ending.is_some() || self.session.outcome().is_some()
+    }
+
+    /// Whether the match is on: the host has let a player in, the joiner has been let in.
+    #[must_use]
+    pub fn is_admitted(&self) -> bool {
+        self.phase == Phase::Playing
     }
 
     /// Whether the peer's player is connected.
@@ -373,6 +415,53 @@ impl Match {
     #[must_use]
     pub fn pending_offer(&self) -> Option<Offer> {
         self.peer_offer.map(|(offer, _)| offer)
+    }
+
+    /// Our offer waiting for the peer's answer.
+    #[must_use]
+    pub fn my_offer(&self) -> Option<Offer> {
+        self.my_offer.map(|(offer, _)| offer)
+    }
+
+    /// Host: the name of the caller waiting to be let in.
+    #[must_use]
+    pub fn asking(&self) -> Option<&str> {
+        match &self.phase {
+            Phase::Asking(name) => Some(name),
+            _ => None,
+        }
+    }
+
+    /// The game clock as this side knows it at `now`: the host measures it, the joiner
+    /// has the host's last figures. `None` before the host has a figure to give.
+    #[must_use]
+    pub fn clock_view(&self, now: Instant) -> Option<ClockView> {
+        let running = (self.phase == Phase::Playing && !self.is_over())
+            .then(|| self.session.position().side_to_move());
+        match self.role {
+            Role::Host if self.phase == Phase::Playing => Some(ClockView {
+                used: self.clock(now),
+                at: now,
+                running: self.turn_tick.and(running),
+            }),
+            Role::Host => None,
+            Role::Joiner => self
+                .clock_seen
+                .map(|(used, at)| ClockView { used, at, running }),
+        }
+    }
+
+    /// How the game on the board ended, for its record, and who won off the board.
+    #[must_use]
+    pub fn termination(&self) -> (Termination, Option<Side>) {
+        match self.ending {
+            Some(Ending::Resigned(side)) => (Termination::Resignation, Some(side.other())),
+            Some(Ending::DrawAgreed) => (Termination::AgreedDraw, None),
+            Some(Ending::Abandoned(side)) => (Termination::Abandoned, Some(side.other())),
+            Some(Ending::OutOfTime(side)) => (Termination::TimeForfeit, Some(side.other())),
+            None if self.session.outcome().is_some() => (Termination::OnTheBoard, None),
+            None => (Termination::Unfinished, None),
+        }
     }
 
     /// Whether it is this program's player's turn.

@@ -7,8 +7,9 @@ use serde::{Deserialize, Serialize};
 use crate::rules::rule::MAX_SIDE;
 use crate::rules::{Cell, Rule, Side};
 
-/// The protocol version this program speaks; named in the first exchange.
-pub const PROTOCOL: u32 = 1;
+/// The protocol version this program speaks; named in the first exchange. Version 2 added
+/// [`Message::Leave`] (a player leaving the match, told apart from a connection closing).
+pub const PROTOCOL: u32 = 2;
 
 /// The longest player name accepted, in characters.
 pub const MAX_NAME: usize = 32;
@@ -98,6 +99,17 @@ pub struct Snapshot {
     pub received: u32,
     /// How many numbered messages the host has sent (the joiner has them all in `moves`).
     pub sent: u32,
+    /// The host's last answer to an offer, if the joiner had not acknowledged it: the
+    /// joiner learns whether its offer was taken (the moves and ending already show it).
+    pub answer: Option<Answer>,
+}
+
+/// An answer to an offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Answer {
+    pub offer: Offer,
+    pub accept: bool,
 }
 
 /// A numbered message: something that changes the game and must arrive exactly once.
@@ -165,10 +177,14 @@ pub enum Message {
         x_ms: u64,
         o_ms: u64,
     },
-    /// The sender is closing the connection and says why.
+    /// The sender is closing this connection and says why; the match goes on (the joiner
+    /// may call again).
     Bye {
         reason: String,
     },
+    /// The sender's player leaves the match: the host does not wait to be called again
+    /// after a finished game, and the joiner stops calling a host that left.
+    Leave {},
 }
 
 /// Why a message was refused.
@@ -186,6 +202,12 @@ pub enum InvalidMessage {
 
 fn plain_text(text: &str, max: usize) -> bool {
     text.chars().count() <= max && !text.chars().any(char::is_control)
+}
+
+/// The characters that change the direction text is drawn in (a name holding a
+/// right-to-left override could show another name, or move a key printed after it).
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 impl Message {
@@ -226,12 +248,24 @@ fn check_name(name: &str) -> Result<(), InvalidMessage> {
     }
 }
 
-/// A name as the other side will accept it: control characters dropped, cut to
-/// [`MAX_NAME`] characters.
+/// A reason as the other side will accept it: control characters dropped, cut to
+/// [`MAX_REASON`] characters (an error's text can be longer).
+#[must_use]
+pub fn clean_reason(reason: &str) -> String {
+    let mut text: String = reason.chars().filter(|c| !c.is_control()).collect();
+    if text.chars().count() > MAX_REASON {
+        text = text.chars().take(MAX_REASON - 1).collect();
+        text.push('…');
+    }
+    text
+}
+
+/// A name as the other side will accept it and as this side shows it: control and
+/// direction-changing characters dropped, cut to [`MAX_NAME`] characters.
 #[must_use]
 pub fn clean_name(name: &str) -> String {
     name.chars()
-        .filter(|c| !c.is_control())
+        .filter(|c| !c.is_control() && !is_bidi_control(*c))
         .take(MAX_NAME)
         .collect()
 }
@@ -255,5 +289,10 @@ mod tests {
         );
         assert_eq!(hello("a\u{1b}[2J").validate(), Err(InvalidMessage::BadName));
         assert_eq!(clean_name("a\u{1b}b"), "ab");
+        assert_eq!(clean_name("\u{202e}nnA\u{2066}"), "nnA");
+        let long = Message::Bye {
+            reason: clean_reason(&"x".repeat(3 * MAX_REASON)),
+        };
+        assert_eq!(long.validate(), Ok(()));
     }
 }

@@ -16,7 +16,7 @@ pub mod transport;
 pub mod worker;
 
 pub use codec::{CodecError, Decoder, MAX_FRAME, encode};
-pub use machine::{Action, ActionError, Event, HostConfig, Match, Output, Role};
+pub use machine::{Action, ActionError, ClockView, Event, HostConfig, Match, Output, Role};
 pub use message::{Act, Ending, Message, Offer, PROTOCOL, Snapshot, Token};
 pub use transport::{NetConfig, NetError};
 pub use worker::{Command, NetHandle, Options, Start, Update, View};

@@ -49,6 +49,12 @@ pub enum NetError {
     Bind(String),
     #[error("could not reach the host: {0}")]
     Dial(String),
+    /// The endpoint at the ticket's address has another key: the ticket was changed or
+    /// belongs to another game. Calling again cannot help.
+    #[error(
+        "the ticket does not match the host at its address (its key differs): copy the whole ticket again"
+    )]
+    WrongKey(String),
     #[error("the connection failed: {0}")]
     Connection(String),
 }
@@ -73,7 +79,10 @@ pub async fn bind(config: &NetConfig) -> Result<Endpoint, NetError> {
         builder = builder.relay_mode(RelayMode::custom([url]));
     }
     if let Some(addr) = config.bind {
+        // Only the address asked for: without clearing, the default sockets on every
+        // interface (IPv4 and IPv6) stay bound beside it.
         builder = builder
+            .clear_ip_transports()
             .bind_addr(addr)
             .map_err(|e| NetError::Bind(e.to_string()))?;
     }
@@ -127,12 +136,30 @@ pub async fn dial(
     let dialled = tokio::time::timeout(DIAL_LIMIT, endpoint.connect(addr, ALPN))
         .await
         .map_err(|_| NetError::Dial("no answer".into()))?
-        .map_err(|e| NetError::Dial(e.to_string()))?;
+        .map_err(|e| dial_error(&e))?;
     let (send, recv) = dialled
         .open_bi()
         .await
         .map_err(|e| NetError::Connection(e.to_string()))?;
     Ok((dialled, send, recv))
+}
+
+/// A failed dial, told apart: a TLS handshake that refused the host's key is the ticket's
+/// fault, not the network's. (iroh reports it as a rustls certificate error, named only in
+/// the error's text.)
+fn dial_error(error: &dyn std::error::Error) -> NetError {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        text.push_str(": ");
+        text.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    if text.contains("peer certificate") || text.contains("UnknownIssuer") {
+        NetError::WrongKey(text)
+    } else {
+        NetError::Dial(text)
+    }
 }
 
 /// Accepts the stream a caller opens on a new connection.

@@ -16,7 +16,7 @@ use iroh::{Endpoint, EndpointAddr};
 use tokio::sync::mpsc;
 
 use super::lan;
-use super::machine::{Action, ActionError, Event, HostConfig, Match};
+use super::machine::{Action, ActionError, ClockView, Event, HostConfig, Match};
 use super::message::{Ending, Offer, Token};
 use super::transport::{self, Inbound, NetConfig, NetError};
 use crate::game::Session;
@@ -85,11 +85,21 @@ pub struct View {
     pub ending: Option<Ending>,
     pub connected: bool,
     pub peer_name: String,
+    /// The peer's offer waiting for our answer.
     pub pending_offer: Option<Offer>,
+    /// Our offer waiting for the peer's answer.
+    pub my_offer: Option<Offer>,
+    /// Host: the caller waiting to be let in.
+    pub asking: Option<String>,
+    /// The resume token, once this side has been let in (the host's own at once).
     pub token: Option<Token>,
     pub can_claim: bool,
+    /// The time the opponent has been away on its own turns in this game.
+    pub away: Duration,
     /// The time each side has for a game, if the host set a limit.
     pub time_limit: Option<Duration>,
+    /// The game clock as this side knows it (see [`ClockView::used_at`]).
+    pub clock: Option<ClockView>,
 }
 
 /// What the worker tells the front end.
@@ -108,8 +118,13 @@ pub enum Update {
     Refused(ActionError),
     /// Trouble on the network (the worker goes on).
     Warning(String),
-    /// The worker stopped, and why.
-    Finished(String),
+    /// The worker stopped, and why; `failed` when it stopped because of a failure
+    /// (refused, busy, the host gone or unreachable, a ticket that does not match) rather
+    /// than because the player left or the match ended.
+    Finished {
+        reason: String,
+        failed: bool,
+    },
 }
 
 /// The front end's handle on the worker.
@@ -155,11 +170,11 @@ pub fn start(start: Start, options: Options, wake: Box<dyn Fn() + Send>) -> NetH
             let runtime = tokio::runtime::Builder::new_current_thread()
                 .enable_all()
                 .build();
-            let reason = match runtime {
+            let (reason, failed) = match runtime {
                 Ok(runtime) => runtime.block_on(run(start, options, command_rx, &notify)),
-                Err(error) => format!("could not start the network: {error}"),
+                Err(error) => (format!("could not start the network: {error}"), true),
             };
-            notify.send(Update::Finished(reason));
+            notify.send(Update::Finished { reason, failed });
         })
         .expect("a thread can be started");
     NetHandle {
@@ -187,10 +202,10 @@ async fn run(
     options: Options,
     commands: mpsc::UnboundedReceiver<Command>,
     notify: &Notify,
-) -> String {
+) -> (String, bool) {
     let endpoint = match transport::bind(&options.net).await {
         Ok(endpoint) => endpoint,
-        Err(error) => return error.to_string(),
+        Err(error) => return (error.to_string(), true),
     };
     let mut announcement = None;
     let (machine, host_addr) = match start {
@@ -214,7 +229,7 @@ async fn run(
             resume,
         } => match transport::parse_ticket(&ticket) {
             Ok(addr) => (Match::joiner(&name, &program, resume), Some(addr)),
-            Err(error) => return error.to_string(),
+            Err(error) => return (error.to_string(), true),
         },
     };
     let (inbound_tx, inbound) = mpsc::channel(INBOUND_QUEUE);
@@ -233,9 +248,31 @@ async fn run(
         finished: None,
         announcement,
     };
-    let reason = worker.run(&options, commands, inbound).await;
-    worker.goodbye(&reason).await;
-    reason
+    let finish = worker.run(&options, commands, inbound).await;
+    worker.goodbye().await;
+    (finish.reason, finish.failed)
+}
+
+/// Why the worker stops.
+struct Finish {
+    reason: String,
+    failed: bool,
+}
+
+impl Finish {
+    fn ok(reason: &str) -> Finish {
+        Finish {
+            reason: reason.to_string(),
+            failed: false,
+        }
+    }
+
+    fn failed(reason: impl Into<String>) -> Finish {
+        Finish {
+            reason: reason.into(),
+            failed: true,
+        }
+    }
 }
 
 /// The live connection.
@@ -260,7 +297,7 @@ struct Worker<'a> {
     /// Joiner: when the host was lost (or first dialled), and the last attempt.
     lost_at: Option<Instant>,
     redialled: Option<Instant>,
-    finished: Option<String>,
+    finished: Option<Finish>,
     /// Host: the open game's announcement on the local network, until a player is in.
     announcement: Option<lan::Announcement>,
 }
@@ -271,18 +308,18 @@ impl Worker<'_> {
         options: &Options,
         mut commands: mpsc::UnboundedReceiver<Command>,
         mut inbound: mpsc::Receiver<Inbound>,
-    ) -> String {
+    ) -> Finish {
         let deadline = Instant::now() + options.session_limit;
         let mut ticker = tokio::time::interval(TICK);
         let hosting = self.host_addr.is_none();
         while Instant::now() < deadline {
-            if let Some(reason) = self.finished.take() {
-                return reason;
+            if let Some(finish) = self.finished.take() {
+                return finish;
             }
             tokio::select! {
                 incoming = self.endpoint.accept(), if hosting => match incoming {
                     Some(incoming) => self.incoming(incoming),
-                    None => return "the network endpoint closed".into(),
+                    None => return Finish::failed("the network endpoint closed"),
                 },
                 Some(message) = inbound.recv() => self.inbound(message).await,
                 command = commands.recv() => match command {
@@ -291,7 +328,7 @@ impl Worker<'_> {
                             self.notify.send(Update::Refused(error));
                         }
                     }
-                    Some(Command::Quit) | None => return "you left".into(),
+                    Some(Command::Quit) | None => return Finish::ok("you left"),
                 },
                 _ = ticker.tick() => {
                     self.machine.tick(Instant::now());
@@ -306,7 +343,7 @@ impl Worker<'_> {
                 std::thread::spawn(move || drop(announced));
             }
         }
-        "the session reached its time limit".into()
+        Finish::failed("the session reached its time limit")
     }
 
     /// Host: finishes a caller's handshake on a task of its own, then hands it over.

@@ -94,6 +94,10 @@ impl Match {
     }
 
     fn local_offer(&mut self, now: Instant, offer: Offer) -> Result<(), ActionError> {
+        // An offer waits for an answer; with the opponent away it would wait for nothing.
+        if !self.ready() {
+            return Err(ActionError::PeerAway);
+        }
         if self.my_offer.is_some() || self.peer_offer.is_some() {
             return Err(ActionError::OfferPending);
         }
@@ -164,6 +168,7 @@ impl Match {
             self.stop_turn_clock(now);
             self.emit(Event::Over);
         }
+        self.send_clock(now);
         Ok(())
     }
 
@@ -284,7 +289,9 @@ impl Match {
                 self.session.new_game();
                 self.stop_turn_clock(now);
                 self.used = [Duration::ZERO; 2];
+                self.reset_away();
                 self.start_turn_clock(now);
+                self.send_clock(now);
                 self.emit(Event::NewGame { seat: self.side });
                 self.emit(Event::Record);
             }
@@ -302,7 +309,11 @@ impl Match {
         snapshot: Snapshot,
     ) -> Result<(), String> {
         let resumed = self.resuming;
+        let before = self.session.moves().to_vec();
         let pending = self.adopt(now, &snapshot)?;
+        if resumed {
+            self.missed_moves(&before);
+        }
         self.token = Some(token);
         self.resuming = true;
         self.peer_name = name.clone();
@@ -332,14 +343,34 @@ impl Match {
                 format!("the host's game is impossible at move {}: {e}", number + 1)
             })?;
         }
-        let pending: Vec<Act> = self
+        let unapplied: Vec<Act> = self
             .unacked
             .drain(..)
-            .filter(|(seq, act)| {
-                *seq >= snapshot.received && !matches!(act, Act::Offer { .. } | Act::Reply { .. })
-            })
+            .filter(|(seq, _)| *seq >= snapshot.received)
             .map(|(_, act)| act)
             .collect();
+        // An acceptance the host never had: the offer it answered is withdrawn there too.
+        for act in &unapplied {
+            if let Act::Reply {
+                offer,
+                accept: true,
+            } = act
+            {
+                self.emit(Event::Withdrawn {
+                    offer: *offer,
+                    mine: false,
+                });
+            }
+        }
+        let pending = unapplied
+            .into_iter()
+            .filter(|act| !matches!(act, Act::Offer { .. } | Act::Reply { .. }))
+            .collect();
+        if snapshot.game != self.game || !self.resuming {
+            self.reset_away();
+        }
+        self.away_tick = None;
+        self.claimable = false;
         self.session = session;
         self.side = snapshot.seat;
         self.time_limit = snapshot.time_limit_ms.map(Duration::from_millis);
@@ -347,11 +378,22 @@ impl Match {
         self.ending = snapshot.ending;
         self.received = snapshot.sent;
         self.next_seq = snapshot.received;
-        self.my_offer = None;
-        self.peer_offer = None;
+        self.withdraw_offers(snapshot.answer);
         self.resent = Some(now);
-        self.reset_away();
         Ok(pending)
+    }
+
+    /// Joiner, back in the game: tells of the moves played while it was away (those of
+    /// the host's game past the ones this side had).
+    fn missed_moves(&mut self, before: &[Cell]) {
+        let moves = self.session.moves().to_vec();
+        if !moves.starts_with(before) {
+            return;
+        }
+        for (ply, &cell) in moves.iter().enumerate().skip(before.len()) {
+            let side = if ply % 2 == 0 { Side::X } else { Side::O };
+            self.emit(Event::Moved { side, cell });
+        }
     }
 
     /// Replays one of our own acts on the host's snapshot (it was legal before the drop).

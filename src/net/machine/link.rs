@@ -4,7 +4,9 @@
 
 use std::time::{Duration, Instant};
 
-use super::super::message::{Act, Ending, Message, PROTOCOL, Snapshot};
+use super::super::message::{
+    Act, Answer, Ending, Message, PROTOCOL, Snapshot, clean_name, clean_reason,
+};
 use super::{
     AWAY_LIMIT, Event, HELLO_AGAIN, Link, Match, Output, PING_EVERY, Phase, RESEND_AFTER,
     RateLimit, Role, SILENCE_LIMIT,
@@ -42,18 +44,46 @@ impl Match {
 
     /// The connection is gone (closed by either side or lost).
     pub fn disconnected(&mut self, now: Instant) {
-        if self.link.take().is_none() {
+        self.lose_link(now, Some("the connection to the opponent was lost"));
+    }
+
+    /// Forgets the connection. The game clock goes on: the player to move is on the clock
+    /// whether connected or not. An offer waiting for an answer waits for the return (the
+    /// answer may be on its way; the welcome settles it), and no new offer can be made
+    /// meanwhile. `why` is said to the player when our opponent (not a caller turned
+    /// away) was on this connection.
+    pub(super) fn lose_link(&mut self, now: Instant, why: Option<&str>) {
+        let Some(link) = self.link.take() else {
             return;
-        }
+        };
         if let Phase::Asking(_) = self.phase {
             self.phase = Phase::Waiting;
         }
-        self.stop_turn_clock(now);
-        if self.phase == Phase::Playing {
-            self.away_tick = Some(now);
-            self.emit(Event::PeerAway(
-                "the connection to the opponent was lost".into(),
-            ));
+        if self.phase != Phase::Playing || !link.ready {
+            return;
+        }
+        self.away_tick = Some(now);
+        if let Some(why) = why {
+            self.emit(Event::PeerAway(why.to_string()));
+        }
+    }
+
+    /// Back together: the offers still waiting are withdrawn, saying so; our offer that
+    /// `answer` (the host's answer the joiner may not have heard) answered is said to be
+    /// answered instead.
+    pub(super) fn withdraw_offers(&mut self, answer: Option<Answer>) {
+        if let Some((offer, _)) = self.my_offer.take() {
+            match answer.filter(|a| a.offer == offer) {
+                Some(answer) => self.emit(Event::Answered {
+                    offer,
+                    accepted: answer.accept,
+                    by_peer: true,
+                }),
+                None => self.emit(Event::Withdrawn { offer, mine: true }),
+            }
+        }
+        if let Some((offer, _)) = self.peer_offer.take() {
+            self.emit(Event::Withdrawn { offer, mine: false });
         }
     }
 
@@ -63,10 +93,16 @@ impl Match {
             return;
         }
         self.send(Message::Bye {
-            reason: reason.clone(),
+            reason: clean_reason(&reason),
         });
         self.out.push(Output::Close(reason));
         self.disconnected(now);
+    }
+
+    /// Closes the connection after a message that ends it, with nothing more to say.
+    fn hang_up(&mut self, now: Instant, why: Option<&str>) {
+        self.out.push(Output::Close(String::new()));
+        self.lose_link(now, why);
     }
 
     /// A message from the peer. Anything impossible closes the connection with a message
@@ -90,9 +126,10 @@ impl Match {
             (_, Message::Ping { nonce }) => self.send(Message::Pong { nonce }),
             (_, Message::Pong { nonce }) => self.pong(now, nonce),
             (_, Message::Bye { reason }) => {
-                self.emit(Event::PeerAway(format!("the opponent left: {reason}")));
-                self.disconnected(now);
+                let why = format!("the opponent closed the connection: {reason}");
+                self.hang_up(now, Some(&why));
             }
+            (_, Message::Leave {}) => self.peer_left(now),
             (Role::Host, hello @ Message::Hello { .. }) => self.hello(now, hello)?,
             // A welcome repeated on a connection already welcomed is old news.
             (Role::Joiner, Message::Welcome { .. }) if self.ready() => {}
@@ -112,14 +149,25 @@ impl Match {
                 self.refused(now, "the host is busy with another player")
             }
             (Role::Joiner, Message::Refused { reason }) => self.refused(now, &reason),
-            (Role::Joiner, Message::Clock { x_ms, o_ms }) => self.emit(Event::Clock {
-                x: Duration::from_millis(x_ms),
-                o: Duration::from_millis(o_ms),
-            }),
+            (Role::Joiner, Message::Clock { x_ms, o_ms }) => {
+                let used = [Duration::from_millis(x_ms), Duration::from_millis(o_ms)];
+                self.clock_seen = Some((used, now));
+                self.emit(Event::Clock {
+                    x: used[0],
+                    o: used[1],
+                });
+            }
             (_, Message::Ack { next }) if self.ready() => self.acked(next)?,
             (_, Message::Act { seq, act }) if self.ready() => self.numbered(now, seq, act)?,
-            // Before the handshake is done on this connection: sent again after it.
-            (_, Message::Ack { .. } | Message::Act { .. }) => {}
+            // A caller says hello first; no joiner of ours sends anything else before it.
+            (Role::Host, other @ (Message::Ack { .. } | Message::Act { .. })) => {
+                return Err(format!(
+                    "the caller sent {} before saying hello",
+                    kind(&other)
+                ));
+            }
+            // Joiner, before the welcome on this connection: sent again after it.
+            (Role::Joiner, Message::Ack { .. } | Message::Act { .. }) => {}
             (_, other) => return Err(format!("unexpected message {}", kind(&other))),
         }
         Ok(())
@@ -127,8 +175,21 @@ impl Match {
 
     fn refused(&mut self, now: Instant, reason: &str) {
         self.emit(Event::Refused(reason.to_string()));
-        self.out.push(Output::Close(reason.to_string()));
-        self.disconnected(now);
+        self.hang_up(now, None);
+    }
+
+    /// The peer's player left the match. A joiner not yet let in was turned away; once
+    /// playing, the side that stays learns it (the game is kept: a joiner may come back
+    /// with its token, and the away timer runs on its turn).
+    fn peer_left(&mut self, now: Instant) {
+        if self.role == Role::Joiner && self.phase != Phase::Playing {
+            self.refused(now, "the host closed the game");
+            return;
+        }
+        if self.phase == Phase::Playing && self.ready() {
+            self.emit(Event::PeerLeft);
+        }
+        self.hang_up(now, None);
     }
 
     /// Host: a caller's hello. A new caller is announced for admission; our joiner coming
@@ -145,7 +206,7 @@ impl Match {
         };
         if let Err(reason) = check_protocol(*protocol, "host", "joiner") {
             self.send(Message::Refused {
-                reason: reason.clone(),
+                reason: clean_reason(&reason),
             });
             return Err(reason);
         }
@@ -156,16 +217,21 @@ impl Match {
             Phase::Playing if self.ready() => self.welcome_back(now, false),
             Phase::Waiting => {
                 self.caller_token = *resume;
-                self.phase = Phase::Asking(name.clone());
-                self.emit(Event::JoinRequest { name: name.clone() });
+                self.phase = Phase::Asking(clean_name(name));
+                self.emit(Event::JoinRequest {
+                    name: clean_name(name),
+                });
             }
             Phase::Playing if self.is_returning(&hello) => {
-                self.peer_name = name.clone();
+                self.peer_name = clean_name(name);
                 self.welcome_back(now, true);
             }
             Phase::Playing => {
                 self.send(Message::Busy {});
-                return Err("the host is busy with another player".into());
+                self.emit(Event::TurnedAway {
+                    name: clean_name(name),
+                });
+                self.hang_up(now, None);
             }
         }
         Ok(())
@@ -178,17 +244,26 @@ impl Match {
         if let Some(link) = self.link.as_mut() {
             link.ready = true;
         }
+        let answer = self.unacked.iter().rev().find_map(|(_, act)| match act {
+            Act::Reply { offer, accept } => Some(Answer {
+                offer: *offer,
+                accept: *accept,
+            }),
+            _ => None,
+        });
         self.unacked.clear();
-        self.my_offer = None;
-        self.peer_offer = None;
-        self.reset_away();
+        self.withdraw_offers(None);
+        // Back: the away timer stops, and the time already away still counts if the
+        // player leaves again in this game.
+        self.away_tick = None;
+        self.claimable = false;
         self.start_turn_clock(now);
         let token = self.token.expect("the host always has a token");
         let welcome = Message::Welcome {
             protocol: PROTOCOL,
             name: self.name.clone(),
             token,
-            snapshot: self.snapshot(),
+            snapshot: self.snapshot(answer),
         };
         self.send(welcome);
         self.emit(Event::Joined {
@@ -196,9 +271,10 @@ impl Match {
             seat: self.side.other(),
             resumed,
         });
+        self.send_clock(now);
     }
 
-    fn snapshot(&self) -> Snapshot {
+    fn snapshot(&self, answer: Option<Answer>) -> Snapshot {
         Snapshot {
             rule: self.session.settings().rule,
             seat: self.side.other(),
@@ -208,6 +284,7 @@ impl Match {
             ending: self.ending,
             received: self.received,
             sent: self.next_seq,
+            answer,
         }
     }
 
@@ -291,7 +368,7 @@ impl Match {
         };
         self.away_tick = Some(now);
         let peer_turn = !self.is_over() && !self.is_my_turn();
-        if self.link.is_some() || !peer_turn || self.phase != Phase::Playing {
+        if self.ready() || !peer_turn || self.phase != Phase::Playing {
             return;
         }
         self.away += now.saturating_duration_since(since);
@@ -310,12 +387,21 @@ impl Match {
     /// Whether the win may be claimed now.
     #[must_use]
     pub fn can_claim(&self) -> bool {
-        self.claimable && self.link.is_none() && !self.is_over() && !self.is_my_turn()
+        self.claimable && !self.ready() && !self.is_over() && !self.is_my_turn()
     }
 
-    /// Host: starts counting the time of the side to move.
+    /// The time the opponent has been away on its own turns in this game, in all.
+    #[must_use]
+    pub fn away(&self) -> Duration {
+        self.away
+    }
+
+    /// Host: starts counting the time of the side to move (if it is not counting already),
+    /// from the first welcome to the end of the game, whether the player to move is
+    /// connected or not: leaving does not stop one's clock.
     pub(super) fn start_turn_clock(&mut self, now: Instant) {
-        if self.role == Role::Host && self.link.is_some() && !self.is_over() {
+        let playing = self.phase == Phase::Playing && !self.is_over();
+        if self.role == Role::Host && playing && self.turn_tick.is_none() {
             self.turn_tick = Some(now);
         }
     }
@@ -339,7 +425,8 @@ impl Match {
         used
     }
 
-    fn send_clock(&mut self, now: Instant) {
+    /// Host: tells the joiner (and our front end) the clock, at every change and ping.
+    pub(super) fn send_clock(&mut self, now: Instant) {
         if self.role != Role::Host || self.phase != Phase::Playing {
             return;
         }
@@ -351,8 +438,7 @@ impl Match {
         });
     }
 
-    /// Host: the side to move loses when its time is used up. Its clock runs only while
-    /// the opponent is connected (the away timer covers the rest).
+    /// Host: the side to move loses when its time is used up, connected or not.
     fn tick_flag(&mut self, now: Instant) {
         let Some(limit) = self.time_limit else {
             return;
@@ -396,6 +482,7 @@ fn kind(message: &Message) -> &'static str {
         Message::Pong { .. } => "pong",
         Message::Clock { .. } => "clock",
         Message::Bye { .. } => "bye",
+        Message::Leave {} => "leave",
     }
 }
 

@@ -4,6 +4,7 @@
 use std::time::{Duration, Instant};
 
 use super::*;
+use crate::game::Termination;
 use crate::net::message::{Act, Ending, Message, Offer, PROTOCOL, Token};
 
 const TOKEN: Token = Token(0x1234_5678_9abc_def0_0fed_cba9_8765_4321);
@@ -50,6 +51,19 @@ impl Pair {
         };
         pair.connect();
         pair
+    }
+
+    /// A caller on a new connection says hello to the host, as `name` speaking `protocol`.
+    fn stranger_says_hello(&mut self, protocol: u32, name: &str) {
+        self.cut();
+        self.host.connected(self.now);
+        let hello = Message::Hello {
+            protocol,
+            program: "test".into(),
+            name: name.into(),
+            resume: None,
+        };
+        self.host.receive(self.now, hello);
     }
 
     fn connect(&mut self) {
@@ -268,7 +282,8 @@ fn a_lost_move_is_sent_again_until_acknowledged() {
         .unwrap();
     // The frame is lost.
     let lost = pair.take(true);
-    assert_eq!(lost.len(), 1);
+    let acts = lost.iter().filter(|m| matches!(m, Message::Act { .. }));
+    assert_eq!(acts.count(), 1, "{lost:?}");
     assert!(pair.joiner.session().moves().is_empty());
     pair.advance(RESEND_AFTER);
     assert_eq!(pair.joiner.session().moves(), &cells(&[(1, 1)])[..]);
@@ -337,17 +352,7 @@ fn a_second_caller_is_told_busy_and_a_wrong_token_too() {
 #[test]
 fn another_protocol_version_is_refused_saying_who_must_update() {
     let mut pair = Pair::unadmitted(Rule::TIC_TAC_TOE);
-    pair.cut();
-    pair.host.connected(pair.now);
-    pair.host.receive(
-        pair.now,
-        Message::Hello {
-            protocol: PROTOCOL + 1,
-            program: "future".into(),
-            name: "Newer".into(),
-            resume: None,
-        },
-    );
+    pair.stranger_says_hello(PROTOCOL + 1, "Newer");
     let said = pair.take(true);
     assert!(
         matches!(&said[0], Message::Refused { reason } if reason.contains("the host must update")),
@@ -547,23 +552,24 @@ fn the_side_to_move_loses_on_time_by_the_hosts_clock_and_both_agree() {
 }
 
 #[test]
-fn the_clock_stops_while_the_opponent_is_away_and_restarts_with_a_rematch() {
+fn the_clock_of_a_player_who_leaves_on_its_turn_keeps_running_and_restarts_with_a_rematch() {
     let minute = Duration::from_secs(60);
     let mut pair = timed(minute);
     pair.play(true, 1, 1);
     pair.advance(Duration::from_secs(30));
     pair.cut();
-    // Away on its own turn: the away timer runs, the clock does not.
-    pair.advance(minute * 2);
+    // Away on its own turn: its time runs on the host's clock as if it were there.
+    pair.advance(Duration::from_secs(29));
     assert_eq!(pair.host.ending(), None);
+    pair.advance(Duration::from_secs(1));
+    assert_eq!(pair.host.ending(), Some(Ending::OutOfTime(Side::O)));
+    // Back, the joiner learns it lost on time.
     pair.connect();
+    assert!(pair.same_game());
     assert_eq!(
-        pair.host.clock(pair.now)[Side::O.index()],
-        Duration::from_secs(30)
+        pair.joiner.termination(),
+        (Termination::TimeForfeit, Some(Side::X))
     );
-    pair.play(false, 0, 0);
-    pair.joiner.act(pair.now, Action::Resign).unwrap();
-    pair.deliver();
     pair.host
         .act(pair.now, Action::Offer(Offer::Rematch))
         .unwrap();
@@ -571,6 +577,204 @@ fn the_clock_stops_while_the_opponent_is_away_and_restarts_with_a_rematch() {
     pair.joiner.act(pair.now, Action::Reply(true)).unwrap();
     pair.deliver();
     assert_eq!(pair.host.clock(pair.now), [Duration::ZERO; 2]);
+}
+
+#[test]
+fn the_away_limit_counts_every_absence_on_ones_own_turns_in_a_game() {
+    let mut pair = Pair::new(Rule::TIC_TAC_TOE);
+    pair.play(true, 1, 1);
+    // Away for 70 s on its turn, back, away again: the second absence adds to the first.
+    pair.cut();
+    for _ in 0..7 {
+        pair.advance(Duration::from_secs(10));
+    }
+    pair.connect();
+    assert!(!pair.host.can_claim());
+    pair.cut();
+    for _ in 0..4 {
+        pair.advance(Duration::from_secs(10));
+    }
+    assert!(!pair.host.can_claim());
+    for _ in 0..1 {
+        pair.advance(Duration::from_secs(10));
+    }
+    assert!(pair.host.can_claim(), "away {:?}", pair.host.away());
+    assert_eq!(pair.host.away(), AWAY_LIMIT);
+    pair.host.act(pair.now, Action::Claim).unwrap();
+    assert_eq!(
+        pair.host.termination(),
+        (Termination::Abandoned, Some(Side::X))
+    );
+}
+
+#[test]
+fn an_offer_while_the_opponent_is_away_is_refused_and_one_pending_is_settled_on_return() {
+    let mut pair = Pair::new(Rule::TIC_TAC_TOE);
+    pair.play(true, 1, 1);
+    pair.joiner
+        .act(pair.now, Action::Offer(Offer::Draw))
+        .unwrap();
+    pair.deliver();
+    assert_eq!(pair.host.pending_offer(), Some(Offer::Draw));
+    pair.cut();
+    // Away: the offer made waits (its answer may be on its way), no new one can be made,
+    // and the one who made it cannot move meanwhile.
+    assert_eq!(pair.joiner.my_offer(), Some(Offer::Draw));
+    assert_eq!(
+        pair.host.act(pair.now, Action::Offer(Offer::Undo)),
+        Err(ActionError::PeerAway)
+    );
+    // Back: both sides are told it was withdrawn, and nothing waits any more.
+    pair.connect();
+    let withdrawn = |mine| Event::Withdrawn {
+        offer: Offer::Draw,
+        mine,
+    };
+    assert!(
+        pair.events[0].contains(&withdrawn(false)),
+        "{:?}",
+        pair.events[0]
+    );
+    assert!(
+        pair.events[1].contains(&withdrawn(true)),
+        "{:?}",
+        pair.events[1]
+    );
+    assert_eq!(
+        (pair.host.pending_offer(), pair.joiner.my_offer()),
+        (None, None)
+    );
+    // A new offer goes through and is answered.
+    pair.joiner
+        .act(pair.now, Action::Offer(Offer::Draw))
+        .unwrap();
+    pair.deliver();
+    pair.host.act(pair.now, Action::Reply(true)).unwrap();
+    pair.deliver();
+    assert_eq!(pair.joiner.ending(), Some(Ending::DrawAgreed));
+    assert_eq!(pair.joiner.termination(), (Termination::AgreedDraw, None));
+}
+
+#[test]
+fn an_answer_lost_with_the_connection_arrives_with_the_snapshot() {
+    let mut pair = Pair::new(Rule::TIC_TAC_TOE);
+    pair.play(true, 1, 1);
+    pair.play(false, 0, 0);
+    pair.play(true, 2, 2);
+    pair.joiner
+        .act(pair.now, Action::Offer(Offer::Undo))
+        .unwrap();
+    pair.deliver();
+    // The host takes back the joiner's move; the answer is lost with the connection.
+    pair.host.act(pair.now, Action::Reply(true)).unwrap();
+    pair.host.drain();
+    pair.cut();
+    assert_eq!(pair.host.session().moves().len(), 1);
+    pair.events[1].clear();
+    pair.connect();
+    assert!(pair.same_game());
+    assert!(
+        pair.events[1].contains(&Event::Answered {
+            offer: Offer::Undo,
+            accepted: true,
+            by_peer: true
+        }),
+        "{:?}",
+        pair.events[1]
+    );
+    assert_eq!(pair.joiner.my_offer(), None);
+    assert!(pair.joiner.is_my_turn());
+}
+
+#[test]
+fn a_joiner_that_leaves_is_said_to_have_left_and_the_host_keeps_the_game() {
+    let mut pair = Pair::new(Rule::TIC_TAC_TOE);
+    pair.play(true, 1, 1);
+    pair.host.receive(pair.now, Message::Leave {});
+    pair.take(true);
+    assert!(
+        pair.events[0].contains(&Event::PeerLeft),
+        "{:?}",
+        pair.events[0]
+    );
+    assert!(
+        !pair.events[0]
+            .iter()
+            .any(|e| matches!(e, Event::PeerAway(_))),
+        "left, not lost: {:?}",
+        pair.events[0]
+    );
+    assert_eq!(pair.closed[0], vec![String::new()]);
+    pair.closing = [false; 2];
+    assert!(!pair.host.is_connected());
+    // It may come back with its token.
+    pair.joiner.disconnected(pair.now);
+    pair.joiner.drain();
+    pair.connect();
+    assert!(pair.host.is_connected() && pair.same_game());
+}
+
+#[test]
+fn a_host_that_leaves_before_letting_the_caller_in_refuses_it() {
+    let mut pair = Pair::unadmitted(Rule::TIC_TAC_TOE);
+    pair.joiner.receive(pair.now, Message::Leave {});
+    pair.take(false);
+    assert!(
+        pair.events[1].contains(&Event::Refused("the host closed the game".into())),
+        "{:?}",
+        pair.events[1]
+    );
+}
+
+#[test]
+fn a_stranger_calling_while_the_joiner_is_away_is_told_busy_and_nothing_is_lost() {
+    let mut pair = Pair::new(Rule::TIC_TAC_TOE);
+    pair.play(true, 1, 1);
+    pair.cut();
+    pair.events[0].clear();
+    let joiner = std::mem::replace(&mut pair.joiner, Match::joiner("Eve", "test", None));
+    pair.connect();
+    assert!(pair.events[1].contains(&Event::Refused(
+        "the host is busy with another player".into()
+    )));
+    assert_eq!(
+        pair.events[0],
+        vec![Event::TurnedAway { name: "Eve".into() }],
+        "a stranger's call is not the opponent's connection lost"
+    );
+    pair.joiner = joiner;
+    pair.connect();
+    assert!(pair.host.is_connected() && pair.same_game());
+}
+
+#[test]
+fn a_joiner_back_in_the_game_is_told_of_the_moves_it_missed() {
+    let mut pair = Pair::new(Rule::new(5, 5, 4, false).unwrap());
+    pair.play(true, 2, 2);
+    pair.play(false, 0, 0);
+    pair.cut();
+    pair.host
+        .act(pair.now, Action::Move(Cell::new(3, 3)))
+        .unwrap();
+    pair.events[1].clear();
+    pair.connect();
+    assert!(
+        pair.events[1].contains(&Event::Moved {
+            side: Side::X,
+            cell: Cell::new(3, 3)
+        }),
+        "{:?}",
+        pair.events[1]
+    );
+    assert!(pair.same_game());
+}
+
+#[test]
+fn names_lose_their_direction_controls() {
+    let mut pair = Pair::unadmitted(Rule::TIC_TAC_TOE);
+    pair.stranger_says_hello(PROTOCOL, "\u{202e}eve");
+    pair.take(true);
+    assert!(pair.events[0].contains(&Event::JoinRequest { name: "eve".into() }));
 }
 
 #[test]

@@ -3,16 +3,33 @@
 
 use std::time::{Duration, Instant};
 
-use super::{Current, Options, REDIAL_EVERY, Update, View, Worker};
-use crate::net::machine::{Event, Output};
+use super::{Current, Finish, Options, REDIAL_EVERY, Update, View, Worker};
+use crate::net::machine::{Event, Output, Role};
 use crate::net::message::Message;
-use crate::net::transport::{self, Inbound};
+use crate::net::transport::{self, Inbound, NetError};
 
-/// How long a caller told "busy" has to read it before its connection is closed.
-const BUSY_LINGER: Duration = Duration::from_secs(5);
+/// How long the peer has to read the last message on a connection (a refusal, "busy", a
+/// goodbye) before the connection is closed anyway. The peer hangs up as soon as it has
+/// read it, which ends the wait.
+const LINGER: Duration = Duration::from_secs(5);
 
-/// How long the goodbye may take.
-const GOODBYE_LIMIT: Duration = Duration::from_secs(2);
+/// How long the goodbye may take when this program leaves.
+const GOODBYE_LIMIT: Duration = Duration::from_secs(3);
+
+/// Closes a connection once the peer has read what was written on it: the stream is
+/// finished and the connection left open until the peer hangs up or `limit` passes. A
+/// connection closed at once can drop its last frames before they leave, and the peer
+/// would take the silence for a lost line.
+async fn close_when_read(current: Current, limit: Duration, why: &'static [u8]) {
+    let Current {
+        connection,
+        mut send,
+        ..
+    } = current;
+    let _ = send.finish();
+    let _ = tokio::time::timeout(limit, connection.closed()).await;
+    connection.close(0u32.into(), why);
+}
 
 impl Worker<'_> {
     pub(super) async fn inbound(&mut self, inbound: Inbound) {
@@ -34,7 +51,11 @@ impl Worker<'_> {
                 } else if self.callers.len() < super::MAX_CALLERS {
                     self.callers.insert(id, current);
                 } else {
-                    current.connection.close(1u32.into(), b"busy");
+                    tokio::spawn(async move {
+                        let mut current = current;
+                        let _ = transport::write(&mut current.send, &Message::Busy {}).await;
+                        close_when_read(current, LINGER, b"busy").await;
+                    });
                 }
             }
             Inbound::Message(id, message) if self.is_current(id) => {
@@ -47,6 +68,7 @@ impl Worker<'_> {
             }
             Inbound::Refused(id, reason) if self.is_current(id) => {
                 self.notify.send(Update::Warning(reason.clone()));
+                let reason = crate::net::message::clean_reason(&reason);
                 self.write(&Message::Bye { reason }).await;
                 self.drop_current();
             }
@@ -73,22 +95,24 @@ impl Worker<'_> {
             self.machine.connected(now);
             self.machine.receive(now, message);
         } else {
-            // Said in a task of its own, and the connection closed only once the caller has
-            // read it (it hangs up) or after a while: closing at once can drop the frame
-            // before it leaves, and the caller would take the silence for a lost line.
+            // Said in a task of its own, the connection closed once the caller has read it.
+            let name = match &message {
+                Message::Hello { name, .. } => crate::net::message::clean_name(name),
+                _ => String::new(),
+            };
+            self.notify.send(Update::Event(Event::TurnedAway { name }));
             tokio::spawn(async move {
                 let _ = transport::write(&mut caller.send, &Message::Busy {}).await;
-                let _ = caller.send.finish();
-                let _ = tokio::time::timeout(BUSY_LINGER, caller.connection.closed()).await;
-                caller.connection.close(1u32.into(), b"busy");
+                close_when_read(caller, LINGER, b"busy").await;
             });
         }
     }
 
-    /// Closes the live connection and tells the match.
+    /// Closes the live connection (once the peer has read what was written last) and
+    /// tells the match.
     fn drop_current(&mut self) {
         if let Some(current) = self.current.take() {
-            current.connection.close(0u32.into(), b"closed");
+            tokio::spawn(close_when_read(current, LINGER, b"closed"));
             self.machine.disconnected(Instant::now());
             self.lost_at = Some(Instant::now());
         }
@@ -106,7 +130,7 @@ impl Worker<'_> {
         let now = Instant::now();
         let lost_at = *self.lost_at.get_or_insert(now);
         if now.saturating_duration_since(lost_at) > options.reconnect_limit {
-            self.finished = Some("the host could not be reached".into());
+            self.finished = Some(Finish::failed("the host could not be reached"));
             return;
         }
         if self
@@ -132,6 +156,10 @@ impl Worker<'_> {
                 self.lost_at = None;
                 self.machine.connected(Instant::now());
             }
+            // Calling again cannot mend a ticket that names another key.
+            Err(error @ NetError::WrongKey(_)) => {
+                self.finished = Some(Finish::failed(error.to_string()));
+            }
             Err(error) => self.notify.send(Update::Warning(error.to_string())),
         }
     }
@@ -146,7 +174,9 @@ impl Worker<'_> {
                 Output::Send(message) => self.write(&message).await,
                 Output::Event(event) => self.event(event),
                 Output::Close(reason) => {
-                    self.notify.send(Update::Warning(reason));
+                    if !reason.is_empty() {
+                        self.notify.send(Update::Warning(reason));
+                    }
                     self.drop_current();
                 }
             }
@@ -178,18 +208,34 @@ impl Worker<'_> {
     fn event(&mut self, event: Event) {
         match &event {
             Event::Record => self.save_record(),
-            Event::Refused(reason) => self.finished = Some(reason.clone()),
+            Event::Refused(reason) => self.finished = Some(Finish::failed(reason.clone())),
+            Event::PeerLeft => self.peer_left(),
             _ => {}
         }
         self.notify.send(Update::Event(event));
     }
 
-    /// Writes the game record to the front end's chosen path.
+    /// The opponent left the match. A host that left ends it for the joiner (a failure
+    /// when the game was not over); a joiner that left may still come back to a game in
+    /// progress, so the host waits, but a finished game has nothing more to wait for.
+    fn peer_left(&mut self) {
+        let over = self.machine.is_over();
+        self.finished = match (self.machine.role(), over) {
+            (Role::Joiner, true) => Some(Finish::ok("the host left after the game")),
+            (Role::Joiner, false) => Some(Finish::failed("the host left the game")),
+            (Role::Host, true) => Some(Finish::ok("the opponent left after the game")),
+            (Role::Host, false) => None,
+        };
+    }
+
+    /// Writes the game record to the front end's chosen path, with how the game ended.
     fn save_record(&self) {
         let Some(path) = &self.record else {
             return;
         };
-        if let Err(error) = self.machine.session().save(path) {
+        let (termination, winner) = self.machine.termination();
+        let saved = self.machine.session().save_ended(path, termination, winner);
+        if let Err(error) = saved {
             self.notify.send(Update::Warning(error.to_string()));
         }
     }
@@ -202,25 +248,26 @@ impl Worker<'_> {
             connected: self.machine.is_connected(),
             peer_name: self.machine.peer_name().to_string(),
             pending_offer: self.machine.pending_offer(),
-            token: self.machine.token(),
+            my_offer: self.machine.my_offer(),
+            asking: self.machine.asking().map(str::to_string),
+            token: self.machine.token().filter(|_| self.machine.is_admitted()),
             can_claim: self.machine.can_claim(),
+            away: self.machine.away(),
             time_limit: self.machine.time_limit(),
+            clock: self.machine.clock_view(Instant::now()),
         }
     }
 
-    /// Says goodbye to the peer, lets the last acknowledgements go out, and closes.
-    pub(super) async fn goodbye(&mut self, reason: &str) {
+    /// Tells the peer this player leaves the match, waits (a little) for it to read that,
+    /// and closes.
+    pub(super) async fn goodbye(&mut self) {
         let bye = async {
-            if let Some(current) = self.current.as_mut() {
-                let message = Message::Bye {
-                    reason: reason.to_string(),
-                };
-                let _ = transport::write(&mut current.send, &message).await;
-                let _ = current.send.finish();
-                current.connection.close(0u32.into(), b"bye");
+            if let Some(mut current) = self.current.take() {
+                let _ = transport::write(&mut current.send, &Message::Leave {}).await;
+                close_when_read(current, GOODBYE_LIMIT, b"bye").await;
             }
             self.endpoint.close().await;
         };
-        let _ = tokio::time::timeout(GOODBYE_LIMIT, bye).await;
+        let _ = tokio::time::timeout(GOODBYE_LIMIT * 2, bye).await;
     }
 }
