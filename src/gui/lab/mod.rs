@@ -163,11 +163,12 @@ impl Lab {
         self.why.poll(session.position());
     }
 
-    /// The lab panel, on the right of the board.
+    /// The lab panel, on the right of the board; `stones` says the board draws stones, which
+    /// names sides and cells in the views.
     ///
     /// The panel can be dragged wider or narrower, but never over the board: it leaves the
     /// board at least `board_width` (the board's least width, see `BoardView::least_width`).
-    pub fn panel_ui(&mut self, ui: &mut Ui, session: &Session, board_width: f32) {
+    pub fn panel_ui(&mut self, ui: &mut Ui, session: &Session, board_width: f32, stones: bool) {
         if !self.open {
             return;
         }
@@ -201,11 +202,11 @@ impl Lab {
                 ui.separator();
                 egui::ScrollArea::both()
                     .auto_shrink(false)
-                    .show(ui, |ui| self.view_ui(ui, session));
+                    .show(ui, |ui| self.view_ui(ui, session, stones));
             });
     }
 
-    fn view_ui(&mut self, ui: &mut Ui, session: &Session) {
+    fn view_ui(&mut self, ui: &mut Ui, session: &Session, stones: bool) {
         let shown = self.shown_position(session);
         match self.tab {
             Tab::Evaluation => evaluation::ui(ui, &shown),
@@ -213,7 +214,7 @@ impl Lab {
             Tab::Pairing => self
                 .why
                 .ui(ui, session.position(), session.moves().last().copied()),
-            Tab::Review => self.review.ui(ui, session),
+            Tab::Review => self.review.ui(ui, session, stones),
             Tab::Practice => self.practice.ui(ui),
             Tab::Compare => self.compare.ui(ui, session.position()),
             Tab::Tree => {
