@@ -362,7 +362,7 @@ fn the_leaves_at_the_difficultys_depth_limit_show_e_p() {
 #[test]
 fn a_review_of_a_large_board_can_be_stopped() {
     let mut h = lab_with_two_players();
-    // On 15x15 every position gets a timed search of its own: seconds of work.
+    // On 15x15 every position gets a search of its own at the review's budget: seconds of work.
     click(&mut h, "Gomoku 15x15, 5 in a row");
     play(&mut h, &[(7, 7), (7, 8)]);
     click(&mut h, "Review");

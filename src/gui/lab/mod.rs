@@ -3,9 +3,9 @@
 //! symmetry (`symmetry`), the algorithms compared (`compare`), the search tree (`tree`), the
 //! post-game review (`review`), practice positions (`practice`) and why a side cannot win,
 //! or how it wins (`pairing`). Every search of the lab runs on the window's one driver,
-//! each view on a worker of its own: the comparison, the tree recording and the search for
-//! a winning line as the lab's jobs, the review's and practice's as the game's tasks
-//! through `analyst`. A view holds the ticket of its search beside the position it is for,
+//! each view on a worker of its own: the comparison, the tree recording, the search for a
+//! winning line and the review of a large board as the lab's jobs, the exact review's and
+//! practice's as the game's tasks through `analyst`. A view holds the ticket of its search beside the position it is for,
 //! and drops it (which stops the search) when the position changes. `marks` draws what a
 //! view lays over the board, `steps` the buttons that step through a replay or a line, and
 //! `mini_board` is the small board practice is played on.
