@@ -244,7 +244,14 @@ fn computer_against_computer_plays_a_whole_game_on_15x15_each_move_its_own_searc
             "move {} was not a finished search of its position",
             played + 1
         );
-        assert_shows(&h, &format!("Best move: {}", point_name(cell)));
+        // A reply from the opening book says so; every other move is its search's best.
+        let searched = format!("Best move: {}", point_name(cell));
+        let from_book = format!("{}, from the opening book", point_name(cell));
+        assert!(
+            shows(&h, &searched) || shows(&h, &from_book),
+            "move {} is neither searched nor from the book",
+            played + 1
+        );
     }
     settle(&mut h);
     // The result, checked apart from the window: the moves replayed by the rules, and the
@@ -287,4 +294,33 @@ fn computer_against_computer_plays_a_whole_game_on_15x15_each_move_its_own_searc
         start.elapsed().as_secs_f64(),
         start.elapsed().as_secs_f64() / moves.len() as f64,
     );
+}
+
+#[test]
+fn a_reply_from_the_opening_book_says_so_instead_of_posing_as_a_search() {
+    let mut h = on_15x15(Mode::HumanVsComputer, FirstMover::Human, 200);
+    click_cell(&mut h, 7, 7);
+    wait_for_person(&mut h);
+    click(&mut h, "Last search (for learners)");
+    assert_shows(&h, "Computer's move for White");
+    // The book answers the centre: the reply is one of its moves, and the view says where
+    // it came from, with no search's numbers (no depth 0, no 0 nodes).
+    let reply = h.state().session().moves()[1];
+    let mut centre = Position::new(gomoku());
+    centre.play(Cell::new(7, 7)).expect("empty");
+    let book = tictactoe::engine::opening_book().replies(&centre);
+    assert!(
+        book.iter().any(|&(cell, _)| cell == reply),
+        "{reply:?} is not a book move"
+    );
+    assert_shows(
+        &h,
+        &format!(
+            "{}, from the opening book: no search, so no value, depth or nodes.",
+            point_name(reply)
+        ),
+    );
+    for number in ["Depth reached: ", "Nodes: ", "Best move: "] {
+        assert!(!shows(&h, number), "a book move shows \"{number}\"");
+    }
 }

@@ -362,7 +362,7 @@ fn the_leaves_at_the_difficultys_depth_limit_show_e_p() {
 #[test]
 fn a_review_of_a_large_board_can_be_stopped() {
     let mut h = lab_with_two_players();
-    // On 15x15 every position gets a timed search of its own: seconds of work.
+    // On 15x15 every position gets a search of its own at the review's budget: seconds of work.
     click(&mut h, "Gomoku 15x15, 5 in a row");
     play(&mut h, &[(7, 7), (7, 8)]);
     click(&mut h, "Review");
@@ -469,4 +469,158 @@ fn the_pairing_view_plays_a_win_out_step_by_step() {
     click(&mut h, "Start");
     assert!(shows(&h, &label_of(first.row, first.col, None)));
     assert_eq!(stones(h.state()), 0, "the view never plays");
+}
+
+/// A 15x15 game between two people in which white does not answer black's open three (black
+/// then has a win by fours) and black, instead of playing it, plays in a corner. Moves as
+/// 0-based (row, column): A1 is row 1, column A.
+const IGNORED_THREE: [(usize, usize); 9] = [
+    (7, 7),  // 1. Black H8
+    (8, 6),  // 2. White G9
+    (9, 7),  // 3. Black H10
+    (10, 7), // 4. White H11
+    (8, 8),  // 5. Black I9
+    (10, 6), // 6. White G11
+    (9, 9),  // 7. Black J10: an open three, H8 I9 J10
+    (5, 5),  // 8. White F6: does not block it
+    (0, 0),  // 9. Black A1: does not make the four
+];
+
+/// The lab's review of [`IGNORED_THREE`], finished.
+fn reviewed_ignored_three() -> App {
+    let mut h = lab_with_two_players();
+    click(&mut h, "Gomoku 15x15, 5 in a row");
+    play(&mut h, &IGNORED_THREE);
+    click(&mut h, "Review");
+    click(&mut h, "Review this game");
+    let start = std::time::Instant::now();
+    wait_for_text(
+        &mut h,
+        "Each position was searched by the computer's own engine",
+    );
+    println!(
+        "review of {} moves on 15x15: {:.1} s",
+        IGNORED_THREE.len(),
+        start.elapsed().as_secs_f64()
+    );
+    h
+}
+
+/// Every label on screen, in the order a screen reader reads them.
+fn labels(h: &App) -> Vec<String> {
+    h.query_all_by_label_contains("")
+        .filter_map(|node| {
+            let node = node.accesskit_node();
+            node.label().or_else(|| node.value()).map(|l| l.to_string())
+        })
+        .collect()
+}
+
+/// The played move of a review row ("9. Black A1: +120 before, ..."), if `label` is one.
+fn row_move(label: &str) -> Option<String> {
+    let (number, rest) = label.split_once(". ")?;
+    number.parse::<usize>().ok()?;
+    let mut words = rest.split(' ');
+    let _side = words.next()?;
+    let cell = words.next()?.strip_suffix(':')?;
+    Some(cell.to_string())
+}
+
+#[test]
+fn the_review_of_a_large_board_marks_forced_wins_and_never_recommends_the_move_played() {
+    let h = reviewed_ignored_three();
+    // The sides and cells as the board of stones names them, never as rows and columns.
+    assert_shows(&h, "8. White F6: ");
+    assert_shows(&h, "9. Black A1: ");
+    let rows: Vec<String> = labels(&h)
+        .into_iter()
+        .filter(|l| row_move(l).is_some())
+        .collect();
+    assert_eq!(rows.len(), IGNORED_THREE.len(), "{rows:#?}");
+    for row in &rows {
+        assert!(!row.contains("row ") && !row.contains("column"), "{row}");
+        assert!(!row.contains("not proved"), "{row}");
+    }
+    // White's F6 let black win by fours; black's A1 missed that win.
+    assert_shows(&h, "Gave Black a forced win by continuous fours (VCF): ");
+    assert_shows(&h, "Missed a forced win by continuous fours (VCF): ");
+    // No move the review names as better is the move that was played: every explanation
+    // under a row is read against that row's move.
+    let mut played = None;
+    let mut named = 0;
+    for label in labels(&h) {
+        if let Some(cell) = row_move(&label) {
+            played = Some(cell);
+            continue;
+        }
+        let better = label
+            .strip_prefix("The evaluation fell; the engine would play ")
+            .map(|rest| rest.trim_end_matches(" here."))
+            .or_else(|| {
+                let (_, line) = label.split_once("Missed a forced win by ")?;
+                line.split_once(": ")?.1.split(' ').next()
+            });
+        if let Some(better) = better {
+            named += 1;
+            let played = played.as_deref().expect("an explanation follows its row");
+            assert_ne!(better, played, "the move played recommended: {label}");
+        }
+    }
+    assert!(named >= 1, "the review names no better move at all");
+}
+
+#[test]
+fn the_reviews_graph_marks_the_turning_points_a_click_shows_one_and_it_speaks_chinese() {
+    let mut h = reviewed_ignored_three();
+    h.get_by_label("Evaluation over the game (up: Black ahead)");
+    assert_shows(&h, "Turning points:");
+    // The marked points are the moves that allowed and missed the win.
+    let marked: Vec<String> = labels(&h)
+        .into_iter()
+        .filter(|l| l.starts_with("Turning point "))
+        .collect();
+    assert!(
+        marked.contains(&"Turning point 8. White F6".to_string()),
+        "{marked:?}"
+    );
+    assert!(marked.contains(&"Turning point 9. Black A1".to_string()));
+    // A click on the point shows the position after that move on the board, and selects
+    // its row.
+    click(&mut h, "Turning point 8. White F6");
+    assert_shows(&h, "The board shows the position after 8 of 9 moves.");
+    assert!(
+        h.query_by_label(&label_of(0, 0, None)).is_some(),
+        "A1 not yet played"
+    );
+    let row = h
+        .query_all_by_label_contains("8. White F6: ")
+        .next()
+        .expect("the row of the move");
+    assert_eq!(
+        row.accesskit_node().toggled(),
+        Some(egui::accesskit::Toggled::True),
+        "the row is selected"
+    );
+    assert_eq!(stones(h.state()), 9, "the game stays as it is");
+    speaks_chinese_throughout(&mut h);
+}
+
+/// The same review in Chinese: every word of it, the names of sides and cells as the board
+/// of stones shows them.
+fn speaks_chinese_throughout(h: &mut App) {
+    click(h, tictactoe::gui::i18n::Language::Chinese.own_name());
+    assert_shows(h, "9. 黑棋 A1：走前");
+    assert_shows(h, "错过了连续冲四（VCF）的必胜：");
+    assert_shows(h, "让黑棋有了连续冲四（VCF）的必胜：");
+    h.get_by_label("整局评估变化图（向上：黑棋领先）");
+    let review = ["黑棋", "白棋", "转折点", "评估", "必胜"];
+    for label in labels(h) {
+        if review.iter().any(|word| label.contains(word)) {
+            for english in [
+                "Black", "White", "before", "after", "row", "column", "Turning",
+            ] {
+                assert!(!label.contains(english), "English in {label:?}");
+            }
+        }
+    }
 }

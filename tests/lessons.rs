@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 
 use tictactoe::engine::{Engine, EngineConfig, Limits, PlayerKind};
 use tictactoe::game::{
-    Driver, DriverConfig, Lessons, LessonsError, LostGame, Request, SharedLessons, Task,
+    Chooser, Driver, DriverConfig, Lessons, LessonsError, LostGame, Request, SharedLessons, Task,
 };
 use tictactoe::rules::{Cell, Position, Rule, Side};
 
@@ -107,6 +107,23 @@ fn the_computer_deviates_from_a_line_it_lost() {
         second[at], first[at],
         "the computer deviates: {first:?} / {second:?}"
     );
+
+    // Asked there again, the computer says the lessons chose its move, and which move of the
+    // search they set aside; it is no search result of its own.
+    let mut there = Position::new("4,4,3".parse().unwrap());
+    for &m in &first[..at] {
+        there.play(m).unwrap();
+    }
+    let request = Request::new(there, Task::Move(weak())).with_lessons(Some(lessons.clone()));
+    let answer = driver.request(request).answer(&mut |_| {}).unwrap();
+    match answer.chooser {
+        Chooser::Lessons { result, avoided } => {
+            assert_eq!(avoided, lesson.avoid);
+            assert_eq!(answer.best, result.best);
+            assert_ne!(answer.best, Some(avoided));
+        }
+        other => panic!("the lessons' move said it came from {other:?}"),
+    }
 
     // The lesson is in the file, and read back from it.
     let reread = Lessons::load(&path).unwrap();

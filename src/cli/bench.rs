@@ -1,7 +1,9 @@
 //! `tictactoe bench`: searches a fixed list of positions on several boards with fixed
 //! limits, one thread and a cleared table each time, and prints the nodes of each and their
 //! total. The total is a signature of the search's behaviour: any change to move ordering,
-//! pruning or the table shows up in it at once (as Stockfish's `bench` does).
+//! pruning or the table shows up in it at once (as Stockfish's `bench` does). Every limit is
+//! a depth (or the end of the game), never a time, so the total is the same on every machine
+//! and build; the test below asserts it, and says how to take a new one.
 //!
 //! Its other modes print measurements rather than a signature: `--smp` (Lazy SMP on 15x15
 //! middle games, [`smp`]), `--solve` (the empty small boards solved, [`solve`]) and
@@ -110,6 +112,18 @@ const POSITIONS: &[BenchPosition] = &[
     // Middlegames of larger boards at a fixed depth.
     bench("5,5,4", "...../.xo../..x../.o.../.....", Some(6)),
     bench("6,5,4", "....../..xo../..ox../....../......", Some(6)),
+    // Openings of larger boards at a fixed depth, where the search has work to do.
+    bench("5,5,4", "...../...../...../...../.....", Some(8)),
+    bench(
+        "6,6,4",
+        "....../....../..xx../...o../....../......",
+        Some(7),
+    ),
+    bench(
+        "7,7,5",
+        "......./......./......./...xo../......./......./.......",
+        Some(6),
+    ),
     // Gomoku, a few moves in, at a fixed depth.
     bench(
         "15,15,5",
@@ -129,6 +143,45 @@ const POSITIONS: &[BenchPosition] = &[
          /...............\
          /...............",
         Some(4),
+    ),
+    // Gomoku middle games (the first and third of `bench --smp`), at a fixed depth.
+    bench(
+        "15,15,5",
+        "...............\
+         /...............\
+         /...............\
+         /...............\
+         /...............\
+         /...............\
+         /.......x.......\
+         /.......xxo.....\
+         /......oxo......\
+         /.......o.......\
+         /...............\
+         /...............\
+         /...............\
+         /...............\
+         /...............",
+        Some(6),
+    ),
+    bench(
+        "15,15,5",
+        "...............\
+         /...............\
+         /...............\
+         /...............\
+         /.......o.......\
+         /.....o.x.......\
+         /......xxo......\
+         /......ox.......\
+         /......xox......\
+         /.........o.....\
+         /...............\
+         /...............\
+         /...............\
+         /...............\
+         /...............",
+        Some(6),
     ),
 ];
 
@@ -181,18 +234,26 @@ pub fn run(args: &BenchArgs, output: &mut dyn Write) -> Result<(), CliError> {
             "no bench position is on that board".to_string(),
         ));
     }
+    let report = search_all(&chosen, args.generic)?;
+    emit(output, args.json, &report)
+}
+
+/// Searches `chosen` one after another, each with a cleared table and one thread, and
+/// reports the nodes of each and their total (`generic`: five in a row with the general
+/// engine).
+fn search_all(chosen: &[(Rule, &BenchPosition)], generic: bool) -> Result<BenchReport, CliError> {
     let mut engine = Engine::new(EngineConfig {
         algorithm: Algorithm::Full,
         tt_megabytes: TT_MEGABYTES,
         threads: 1,
         every_cell: false,
-        gomoku: !args.generic,
+        gomoku: !generic,
     });
     let stop = AtomicBool::new(false);
     // Only the searches are timed: clearing the table between positions is not searching.
     let mut searching = Duration::ZERO;
     let mut lines = Vec::new();
-    for (rule, b) in chosen {
+    for &(rule, b) in chosen {
         let position = parse_position(rule, b.position)?;
         engine.clear();
         let limits = Limits {
@@ -212,13 +273,12 @@ pub fn run(args: &BenchArgs, output: &mut dyn Write) -> Result<(), CliError> {
     }
     let elapsed = searching.max(Duration::from_micros(1));
     let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
-    let report = BenchReport {
+    Ok(BenchReport {
         positions: lines,
         nodes,
         seconds: elapsed.as_secs_f64(),
         nodes_per_second: (nodes as f64 / elapsed.as_secs_f64()) as u64,
-    };
-    emit(output, args.json, &report)
+    })
 }
 
 impl fmt::Display for BenchReport {
@@ -249,5 +309,46 @@ impl fmt::Display for BenchReport {
         )?;
         writeln!(f, "Nodes searched  : {}", self.nodes)?;
         writeln!(f, "Nodes/second    : {}", self.nodes_per_second)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bench's node signature: the total of the nodes `tictactoe bench` searches over
+    /// its fixed positions, at fixed depths or to the end, one thread, a cleared table each
+    /// time. Nothing in it depends on time or the machine, so any change to the search's
+    /// move ordering, pruning, evaluation or table changes this number, and this test says
+    /// so (as Stockfish checks its bench signature in CI).
+    ///
+    /// When a change is meant to change the search: run `tictactoe bench` (or this test,
+    /// whose failure prints the new total), check that the values and best moves it prints
+    /// are still right and the change is what you meant, and set the new total here in the
+    /// same commit, saying in its message why the signature moved.
+    const SIGNATURE: u64 = 107_615;
+
+    /// The bench's total over every position (`generic`: five in a row by the general
+    /// engine), its lines printed.
+    fn signature(generic: bool) -> u64 {
+        let chosen: Vec<(Rule, &BenchPosition)> = POSITIONS
+            .iter()
+            .map(|b| (b.rule.parse::<Rule>().expect("bench rules are valid"), b))
+            .collect();
+        let report = search_all(&chosen, generic).expect("the bench positions parse");
+        // Shown when the test fails: the lines to check before taking a new signature.
+        println!("{report}");
+        report.nodes
+    }
+
+    #[test]
+    fn the_bench_signature_is_unchanged() {
+        // The general engine's signature on the same lines (`bench --generic`, 943,986
+        // nodes) takes seconds in a debug build; `tictactoe bench --generic` prints it.
+        assert_eq!(
+            signature(false),
+            SIGNATURE,
+            "the bench's node signature moved"
+        );
     }
 }

@@ -26,6 +26,7 @@ mod types;
 
 pub use board::{FULL_WIDTH_CELLS, searches_every_cell, window_weights};
 pub use gomoku::book::{Book, BookLine, MARGIN as BOOK_MARGIN, opening_book};
+pub use gomoku::forced::{ForcedKind, ForcedWin, forced_win};
 pub use gomoku::is_gomoku as uses_gomoku_engine;
 pub use lazy_smp::Engine;
 pub use players::{RandomPlayer, choose_move, rule_based_move};

@@ -853,7 +853,8 @@ impl eframe::App for TicTacToeApp {
                 .sum()
                 .x;
         if !self.online.is_on() {
-            self.lab.panel_ui(ui, &self.state.session, board_width);
+            self.lab
+                .panel_ui(ui, &self.state.session, board_width, stones);
         }
         egui::CentralPanel::default().show(ui, |ui| self.board_ui(ui, &mut actions));
         self.files.ui(&ctx);

@@ -27,6 +27,8 @@ pub enum Purpose {
 /// How the latest move or hint was chosen.
 #[derive(Clone, Debug)]
 pub enum Method {
+    /// From the opening book, without a search.
+    Book,
     /// By the alpha-beta search, with its numbers (the latest finished iteration while it
     /// runs).
     Search {
@@ -67,7 +69,9 @@ impl SearchReport {
 
     fn from_answer(purpose: Purpose, searched: &Position, answer: &Answer) -> SearchReport {
         let method = match &answer.chooser {
-            Chooser::Search(result) => Method::Search {
+            Chooser::Book => Method::Book,
+            // A lesson's move is the best other move by the search's values: still a search.
+            Chooser::Search(result) | Chooser::Lessons { result, .. } => Method::Search {
                 result: result.clone(),
                 finished: true,
             },

@@ -439,6 +439,11 @@ fn search_ui(ui: &mut Ui, session: &Session, computer: &Computer) {
                 Method::Search { result, finished } => {
                     (result.value, &result.pv, &result.stats, *finished)
                 }
+                Method::Book => {
+                    ui.label(RichText::new(what).strong());
+                    ui.label(t!("search-book", best = best));
+                    return;
+                }
                 Method::RuleBased => {
                     ui.label(RichText::new(what).strong());
                     ui.label(t!("search-rule-based", best = best));

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize, Serializer};
 
 use super::{LabError, Method, TABLE_MEGABYTES};
 use crate::engine::{
-    Engine, EngineConfig, Limits, Score, Searcher, Table, Value, position_bound,
+    Engine, EngineConfig, Features, Limits, Score, Searcher, Table, Value, position_bound,
     searches_every_cell, uses_gomoku_engine,
 };
 use crate::rules::{Cell, Position, Rule, Side};
@@ -419,73 +419,8 @@ fn run_method(
         ..Limits::default()
     };
     let mut result = match method.features() {
-        Some(features) => {
-            let table = lab_table(position.rule(), features.table);
-            let mut s = Searcher::new(position, &table, features, &limits, stop, 0);
-            let (score, best) = s.root(plan.plies, 0);
-            let finished = !s.aborted;
-            let pv = if features.table {
-                s.principal_variation(best, plan.plies as usize)
-            } else {
-                best.into_iter().collect()
-            };
-            let geometry = position.geometry();
-            MethodResult {
-                method,
-                nodes: s.stats.nodes,
-                cutoffs: s.stats.cutoffs,
-                tt_hits: s.stats.tt_hits,
-                elapsed: Duration::ZERO,
-                depth: plan.plies,
-                score: finished.then_some(score),
-                value: if finished {
-                    Value::from_score(score, plan.to_end)
-                } else {
-                    Value::Unknown
-                },
-                best: best.filter(|_| finished).map(|i| geometry.cell(i)),
-                pv: if finished {
-                    pv.into_iter().map(|i| geometry.cell(i)).collect()
-                } else {
-                    Vec::new()
-                },
-                stopped: None,
-                not_comparable: None,
-                agrees: None,
-            }
-        }
-        None => {
-            let config = EngineConfig {
-                tt_megabytes: TABLE_MEGABYTES,
-                ..EngineConfig::default()
-            };
-            let mut engine = Engine::for_rule(config, position.rule());
-            let limits = Limits {
-                depth: (!plan.to_end).then_some(plan.plies),
-                ..limits
-            };
-            let found = engine.search(position, &limits, stop, &mut |_| {});
-            let finished = found.stats.nodes < node_limit && !stop.load(Ordering::Relaxed);
-            MethodResult {
-                method,
-                nodes: found.stats.nodes,
-                cutoffs: found.stats.cutoffs,
-                tt_hits: found.stats.tt_hits,
-                elapsed: Duration::ZERO,
-                depth: found.stats.depth,
-                score: finished.then_some(found.score),
-                value: if finished {
-                    found.value
-                } else {
-                    Value::Unknown
-                },
-                best: found.best,
-                pv: found.pv,
-                stopped: None,
-                not_comparable: None,
-                agrees: None,
-            }
-        }
+        Some(features) => run_searcher(position, method, features, plan, &limits, stop),
+        None => run_engine(position, method, plan, &limits, stop),
     };
     result.elapsed = start.elapsed();
     if result.score.is_none() {
@@ -499,6 +434,93 @@ fn run_method(
         result.not_comparable = Some(NotComparable::Patterns);
     }
     result
+}
+
+/// One method of the comparison that is the searcher with some of its `features`: one
+/// iteration to the plan's depth, within `limits`.
+fn run_searcher(
+    position: &Position,
+    method: Method,
+    features: Features,
+    plan: DepthPlan,
+    limits: &Limits,
+    stop: &AtomicBool,
+) -> MethodResult {
+    let table = lab_table(position.rule(), features.table);
+    let mut s = Searcher::new(position, &table, features, limits, stop, 0);
+    let (score, best) = s.root(plan.plies, 0);
+    let finished = !s.aborted;
+    let pv = if features.table {
+        s.principal_variation(best, plan.plies as usize)
+    } else {
+        best.into_iter().collect()
+    };
+    let geometry = position.geometry();
+    MethodResult {
+        method,
+        nodes: s.stats.nodes,
+        cutoffs: s.stats.cutoffs,
+        tt_hits: s.stats.tt_hits,
+        elapsed: Duration::ZERO,
+        depth: plan.plies,
+        score: finished.then_some(score),
+        value: if finished {
+            Value::from_score(score, plan.to_end)
+        } else {
+            Value::Unknown
+        },
+        best: best.filter(|_| finished).map(|i| geometry.cell(i)),
+        pv: if finished {
+            pv.into_iter().map(|i| geometry.cell(i)).collect()
+        } else {
+            Vec::new()
+        },
+        stopped: None,
+        not_comparable: None,
+        agrees: None,
+    }
+}
+
+/// The full engine's row of the comparison: the engine as the game plays it, to the plan's
+/// depth (or to the end), within `limits`' nodes.
+fn run_engine(
+    position: &Position,
+    method: Method,
+    plan: DepthPlan,
+    limits: &Limits,
+    stop: &AtomicBool,
+) -> MethodResult {
+    let config = EngineConfig {
+        tt_megabytes: TABLE_MEGABYTES,
+        ..EngineConfig::default()
+    };
+    let mut engine = Engine::for_rule(config, position.rule());
+    let limits = Limits {
+        depth: (!plan.to_end).then_some(plan.plies),
+        ..limits.clone()
+    };
+    let node_limit = limits.nodes.unwrap_or(u64::MAX);
+    let found = engine.search(position, &limits, stop, &mut |_| {});
+    let finished = found.stats.nodes < node_limit && !stop.load(Ordering::Relaxed);
+    MethodResult {
+        method,
+        nodes: found.stats.nodes,
+        cutoffs: found.stats.cutoffs,
+        tt_hits: found.stats.tt_hits,
+        elapsed: Duration::ZERO,
+        depth: found.stats.depth,
+        score: finished.then_some(found.score),
+        value: if finished {
+            found.value
+        } else {
+            Value::Unknown
+        },
+        best: found.best,
+        pv: found.pv,
+        stopped: None,
+        not_comparable: None,
+        agrees: None,
+    }
 }
 
 /// A table for a lab search: the lab's size, bounded by the positions of the board; one slot

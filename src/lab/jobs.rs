@@ -1,17 +1,18 @@
 //! The lab's searches as jobs of the driver ([`crate::game::Driver`]): the comparison of the
 //! algorithms ([`CompareRequest`]) and the recording of the minimax and alpha-beta trees
-//! ([`TreePairRequest`]) and the prover's search for a winning line ([`WinLineRequest`]),
-//! each on a lane of its own, so neither stops the other nor the
-//! game's searches. Their progress and result come back on the request's ticket as a
-//! [`LabUpdate`].
+//! ([`TreePairRequest`]), the prover's search for a winning line ([`WinLineRequest`]) and
+//! the review of a game too large to search to the end ([`GameReviewRequest`]), each on a
+//! lane of its own, so none stops another nor the game's searches. Their progress and
+//! result come back on the request's ticket as a [`LabUpdate`].
 
 use crate::engine::prover::{WinSearch, winning_line};
-use crate::game::{Job, Lane, Outbox, Worker};
+use crate::game::{DriverConfig, Job, Lane, Outbox, Worker};
 use crate::rules::Position;
 
+use super::review::{self, PositionEval};
 use super::{
-    CompareProgress, CompareRequest, Comparison, DepthChoice, LabError, TreePair, TreeProgress,
-    compare, record_pair,
+    CompareProgress, CompareRequest, Comparison, DepthChoice, LabError, TABLE_MEGABYTES, TreePair,
+    TreeProgress, compare, record_pair,
 };
 
 /// The lane of the comparisons.
@@ -22,6 +23,13 @@ pub const TREES_LANE: Lane = Lane::new("lab trees");
 
 /// The lane of the searches for a winning line.
 pub const WIN_LANE: Lane = Lane::new("lab winning line");
+
+/// The lane of the post-game review: one search thread, so that its node counts (and with
+/// them its values) are the same every time, and a table of the lab's size.
+pub const REVIEW_LANE: Lane = Lane::new("lab review").with_engine(DriverConfig {
+    tt_megabytes: TABLE_MEGABYTES,
+    threads: 1,
+});
 
 /// What a lab job reports: its progress `P` as it goes, then its result `R` (or why it
 /// could not run), or that it failed. A stopped job sends nothing more.
@@ -43,6 +51,10 @@ pub type TreesUpdate = LabUpdate<TreeProgress, TreePair>;
 
 /// What a search for a winning line reports: only its result.
 pub type WinLineUpdate = LabUpdate<(), WinSearch>;
+
+/// What a game's review reports: each position's value as it is found (the position's
+/// index in the game, 0 the empty board), then that all are done.
+pub type ReviewUpdate = LabUpdate<(usize, PositionEval), ()>;
 
 impl<P, R> LabUpdate<P, R> {
     fn is_last(&self) -> bool {
@@ -134,6 +146,43 @@ impl Job for WinLineRequest {
     }
 
     fn is_final(update: &WinLineUpdate) -> bool {
+        update.is_last()
+    }
+}
+
+/// The review of a game on a board too large to search to the end: `positions` (the game's,
+/// from the empty board to the last one) valued one after another from index `first` on
+/// (those before it are known already), by the review's fixed budget (see
+/// [`review::evaluate`]).
+#[derive(Clone, Debug)]
+pub struct GameReviewRequest {
+    pub positions: Vec<Position>,
+    pub first: usize,
+}
+
+impl Job for GameReviewRequest {
+    type Update = ReviewUpdate;
+
+    fn lane(&self) -> Lane {
+        REVIEW_LANE
+    }
+
+    fn run(self, worker: &mut Worker, out: &Outbox<ReviewUpdate>) {
+        for (index, position) in self.positions.iter().enumerate().skip(self.first) {
+            let engine = worker.engine(*position.rule());
+            let Some(eval) = review::evaluate(engine, position, out.stop()) else {
+                return;
+            };
+            out.send(LabUpdate::Progress((index, eval)));
+        }
+        out.send(LabUpdate::Done(Ok(Box::new(()))));
+    }
+
+    fn failed(message: String) -> ReviewUpdate {
+        LabUpdate::Failed(message)
+    }
+
+    fn is_final(update: &ReviewUpdate) -> bool {
         update.is_last()
     }
 }

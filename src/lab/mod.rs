@@ -10,6 +10,9 @@
 //!   node's move, its alpha-beta window on entry, the value it returned and why, the cut-offs
 //!   with the children they left unsearched, table hits, the visit order for a replay, and
 //!   the principal variation.
+//! * [`review`]: a game on a board too large to search to the end, every position valued by
+//!   the engine at a fixed budget, with forced wins; what each move did, and the turning
+//!   points.
 //!
 //! The lab sits beside the game layer: its searches use only the engine and the rules, and
 //! the game layer knows nothing of the lab. Every search here runs to the end or to a depth
@@ -26,6 +29,7 @@
 
 mod compare;
 pub mod jobs;
+pub mod review;
 mod tree;
 
 use std::fmt;
@@ -40,8 +44,8 @@ pub use compare::{
     compare, plan_depth,
 };
 pub use jobs::{
-    COMPARE_LANE, CompareUpdate, LabUpdate, TREES_LANE, TreePairRequest, TreesUpdate, WIN_LANE,
-    WinLineRequest, WinLineUpdate,
+    COMPARE_LANE, CompareUpdate, GameReviewRequest, LabUpdate, REVIEW_LANE, ReviewUpdate,
+    TREES_LANE, TreePairRequest, TreesUpdate, WIN_LANE, WinLineRequest, WinLineUpdate,
 };
 pub use tree::{
     Cutoff, DEFAULT_BUDGET, NodeEnd, NodeId, PrunedChild, SearchTree, StepKind, TableBound,

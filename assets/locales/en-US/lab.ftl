@@ -56,7 +56,6 @@ lab-review-intro = Every move with the value before it and what it left the side
 lab-review-no-moves = No moves to review yet.
 lab-review-start = Review this game
 lab-review-exact = Every value searched to the end.
-lab-review-timed = The board is too large to search to the end: each position had a timed search, and only proved wins and losses count.
 lab-review-progress = Searching position { $done } of { $all }
 lab-review-stopped = The review was stopped.
 lab-review-slider = Step through the game (a preview; the game stays as it is)
@@ -68,6 +67,17 @@ lab-review-move = { $number }. { $side } { $cell }
 lab-review-values = { $head }: { $before } before, { $after } after
 lab-review-win-slipped = A win let slip: { $better } kept the win.
 lab-review-draw-thrown = A draw thrown into a loss: { $better } kept the draw.
+lab-review-estimated-intro = Every move with the engine's evaluation before and after it, for the side that played it (above 0: that side is ahead). The graph shows the evaluation over the game, up when { $side } is ahead; the turning points are marked on it: click one to see it on the board.
+lab-review-estimated = Each position was searched by the computer's own engine for { $nodes } nodes: the values are its estimates, not proved results, except the wins and losses it proves.
+lab-review-graph = Evaluation over the game (up: { $side } ahead)
+lab-review-graph-point = Turning point { $head }
+lab-review-turning-points = Turning points:
+lab-review-no-turning-points = No turning points: no move dropped the evaluation much where the engine would have played another, and no forced win was missed or allowed.
+lab-review-missed = Missed a forced win by { $kind }: { $line }.
+lab-review-allowed = Gave { $side } a forced win by { $kind }: { $line }.
+lab-review-engine-choice = The evaluation fell; the engine would play { $better } here.
+lab-review-vcf = continuous fours (VCF)
+lab-review-vct = threes and fours (VCT)
 
 # Practice positions.
 lab-practice-intro = Positions where exactly one move keeps the best result. Click the move on the small board.

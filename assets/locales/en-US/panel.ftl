@@ -56,6 +56,7 @@ search-move-for = Computer's move for { $side }
 search-hint-for = Hint for { $side }
 search-still-searching = { $what } (still searching)
 search-no-move = none
+search-book = { $best }, from the opening book: no search, so no value, depth or nodes.
 search-rule-based = The rule-based player chose { $best } by its fixed rules (win, block, centre, corners): no search, so no value, depth or nodes.
 search-random = The random player chose { $best } at random: no search, so no value, depth or nodes.
 search-best = Best move: { $value }

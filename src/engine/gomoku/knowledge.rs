@@ -17,8 +17,8 @@ use super::vcf::Vcf;
 use super::vct::{self, Vct};
 
 /// The most fours a VCF may play at the root, and the nodes it may spend there.
-const ROOT_VCF_FOURS: u32 = 20;
-const ROOT_VCF_NODES: u64 = 200_000;
+pub(super) const ROOT_VCF_FOURS: u32 = 20;
+pub(super) const ROOT_VCF_NODES: u64 = 200_000;
 
 /// The same at the horizon, where it runs at many nodes and must stay cheap: it is only
 /// tried where the side to move has a four-three or a live four to play, which is where a
@@ -39,7 +39,7 @@ const REDUCE_MORE_FROM_INDEX: usize = 8;
 const REDUCE_MORE_FROM_DEPTH: u32 = 5;
 
 /// Table size of the VCF solver, in bits of slot count.
-const VCF_TABLE_BITS: u32 = 16;
+pub(super) const VCF_TABLE_BITS: u32 = 16;
 
 /// The knowledge of five in a row on boards of more than 25 cells.
 pub(crate) struct Gomoku {

@@ -13,12 +13,15 @@
 //! - [`vcf`]: victory by continuous fours, a solver with its own small table;
 //! - [`book`]: the opening book the engine built for the first moves;
 //! - [`vct`]: victory by continuous threats (threes and fours), with its own table;
+//! - [`forced`]: the forced win of the side to move by either solver, named by kind, for a
+//!   front end that explains a game;
 //! - [`board`]: the search board with its patterns, always kept;
 //! - [`knowledge`]: all of it behind the search's `Knowledge` trait.
 
 pub mod board;
 pub mod book;
 pub mod eval;
+pub mod forced;
 pub mod knowledge;
 pub mod lines;
 pub mod movegen;

@@ -9,8 +9,7 @@
 use std::sync::atomic::AtomicBool;
 
 use crate::engine::{
-    Engine, Limits, PlayerKind, SearchResult, Stats, Value, choose_move, opening_book,
-    uses_gomoku_engine,
+    Engine, Limits, PlayerKind, SearchResult, choose_move, opening_book, uses_gomoku_engine,
 };
 use crate::rules::{Cell, Position};
 
@@ -18,11 +17,17 @@ use super::super::clock::{self, Clock};
 use super::super::lessons::SharedLessons;
 use super::job::Worker;
 
-/// Who chose a move, and how.
+/// Who chose a move, and how: only a search carries a search's numbers.
 #[derive(Clone, Debug)]
 pub enum Chooser {
+    /// The opening book (five in a row): a reply known to be good, no search.
+    Book,
     /// The alpha-beta engine, with its search's numbers.
     Search(SearchResult),
+    /// The lessons of lost games: the search chose `avoided`, which a lesson forbids, and
+    /// the best other move by its value was played instead (`result` holds that move, its
+    /// value, and the counters of the search).
+    Lessons { result: SearchResult, avoided: Cell },
     /// The course's rule-based player (no search: fixed rules).
     RuleBased,
     /// The random player.
@@ -67,7 +72,7 @@ impl MovePolicy<'_> {
         if engine_plays && let Some(cell) = book_move(worker, position, &avoid) {
             return Answer {
                 best: Some(cell),
-                chooser: Chooser::Search(book_result(cell)),
+                chooser: Chooser::Book,
             };
         }
         // Step 3. The search, within the time policy's limits.
@@ -75,13 +80,20 @@ impl MovePolicy<'_> {
         let engine = worker.engine(rule);
         let mut result = choose_move(engine, self.player, position, &limits, stop, on_iteration);
         // Step 4. A move a lesson forbids gives way to the best other move.
-        if result.best.is_some_and(|best| avoid.contains(&best)) {
+        let avoided = result.best.filter(|best| avoid.contains(best));
+        if avoided.is_some() {
             avoid_lesson(engine, position, &limits, stop, &avoid, &mut result);
         }
-        let chooser = match self.player {
-            PlayerKind::Engine { .. } => Chooser::Search(result.clone()),
-            PlayerKind::RuleBased => Chooser::RuleBased,
-            PlayerKind::Random => Chooser::Random,
+        let chooser = match (self.player, avoided) {
+            (PlayerKind::Engine { .. }, Some(avoided)) if result.best != Some(avoided) => {
+                Chooser::Lessons {
+                    result: result.clone(),
+                    avoided,
+                }
+            }
+            (PlayerKind::Engine { .. }, _) => Chooser::Search(result.clone()),
+            (PlayerKind::RuleBased, _) => Chooser::RuleBased,
+            (PlayerKind::Random, _) => Chooser::Random,
         };
         Answer {
             best: result.best,
@@ -135,17 +147,6 @@ fn book_move(worker: &mut Worker, position: &Position, avoid: &[Cell]) -> Option
     opening_book()
         .choose(position, worker.rng())
         .filter(|cell| !avoid.contains(cell))
-}
-
-/// A book move as a search's answer: no nodes searched, the value unknown.
-fn book_result(cell: Cell) -> SearchResult {
-    SearchResult {
-        best: Some(cell),
-        score: 0,
-        value: Value::Unknown,
-        pv: vec![cell],
-        stats: Stats::default(),
-    }
 }
 
 /// The search chose a move a lesson says to avoid: the best of the other moves instead, by

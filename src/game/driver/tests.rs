@@ -228,7 +228,13 @@ fn gomoku_moves_come_from_the_opening_book_with_variety() {
     let book_move = |position: &Position| {
         let ticket = d.request(request(position, Task::Move(engine(None, Some(200)))));
         let answer = ticket.answer(&mut |_| panic!("a book move needs no search"));
-        answer.unwrap().best.unwrap()
+        let answer = answer.unwrap();
+        assert!(
+            matches!(answer.chooser, Chooser::Book),
+            "a book move says it came from the book, not from a search of 0 nodes: {:?}",
+            answer.chooser
+        );
+        answer.best.unwrap()
     };
     // The empty board: the centre, from the book.
     assert_eq!(book_move(&centre), Cell::new(7, 7));

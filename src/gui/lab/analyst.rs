@@ -27,8 +27,9 @@ const ENGINE: DriverConfig = DriverConfig {
     threads: 1,
 };
 
-/// The review's lane.
-pub const REVIEW: Lane = Lane::new("lab review").with_engine(ENGINE);
+/// The review's lane: the lab's own review lane, where the estimates of large boards run
+/// too (one review at a time).
+pub const REVIEW: Lane = crate::lab::REVIEW_LANE;
 
 /// Practice's lane.
 pub const PRACTICE: Lane = Lane::new("lab practice").with_engine(ENGINE);

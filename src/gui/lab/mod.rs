@@ -3,9 +3,9 @@
 //! symmetry (`symmetry`), the algorithms compared (`compare`), the search tree (`tree`), the
 //! post-game review (`review`), practice positions (`practice`) and why a side cannot win,
 //! or how it wins (`pairing`). Every search of the lab runs on the window's one driver,
-//! each view on a worker of its own: the comparison, the tree recording and the search for
-//! a winning line as the lab's jobs, the review's and practice's as the game's tasks
-//! through `analyst`. A view holds the ticket of its search beside the position it is for,
+//! each view on a worker of its own: the comparison, the tree recording, the search for a
+//! winning line and the review of a large board as the lab's jobs, the exact review's and
+//! practice's as the game's tasks through `analyst`. A view holds the ticket of its search beside the position it is for,
 //! and drops it (which stops the search) when the position changes. `marks` draws what a
 //! view lays over the board, `steps` the buttons that step through a replay or a line, and
 //! `mini_board` is the small board practice is played on.
@@ -163,11 +163,12 @@ impl Lab {
         self.why.poll(session.position());
     }
 
-    /// The lab panel, on the right of the board.
+    /// The lab panel, on the right of the board; `stones` says the board draws stones, which
+    /// names sides and cells in the views.
     ///
     /// The panel can be dragged wider or narrower, but never over the board: it leaves the
     /// board at least `board_width` (the board's least width, see `BoardView::least_width`).
-    pub fn panel_ui(&mut self, ui: &mut Ui, session: &Session, board_width: f32) {
+    pub fn panel_ui(&mut self, ui: &mut Ui, session: &Session, board_width: f32, stones: bool) {
         if !self.open {
             return;
         }
@@ -201,11 +202,11 @@ impl Lab {
                 ui.separator();
                 egui::ScrollArea::both()
                     .auto_shrink(false)
-                    .show(ui, |ui| self.view_ui(ui, session));
+                    .show(ui, |ui| self.view_ui(ui, session, stones));
             });
     }
 
-    fn view_ui(&mut self, ui: &mut Ui, session: &Session) {
+    fn view_ui(&mut self, ui: &mut Ui, session: &Session, stones: bool) {
         let shown = self.shown_position(session);
         match self.tab {
             Tab::Evaluation => evaluation::ui(ui, &shown),
@@ -213,7 +214,7 @@ impl Lab {
             Tab::Pairing => self
                 .why
                 .ui(ui, session.position(), session.moves().last().copied()),
-            Tab::Review => self.review.ui(ui, session),
+            Tab::Review => self.review.ui(ui, session, stones),
             Tab::Practice => self.practice.ui(ui),
             Tab::Compare => self.compare.ui(ui, session.position()),
             Tab::Tree => {

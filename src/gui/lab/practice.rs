@@ -158,8 +158,8 @@ impl Practice {
                     } = &mut self.stage
                     {
                         answered.line = Some(match answer.chooser {
-                            Chooser::Search(result) => result.pv,
-                            Chooser::RuleBased | Chooser::Random => {
+                            Chooser::Search(result) | Chooser::Lessons { result, .. } => result.pv,
+                            Chooser::Book | Chooser::RuleBased | Chooser::Random => {
                                 answer.best.into_iter().collect()
                             }
                         });

@@ -1,52 +1,41 @@
-//! The post-game review: every move of the game with the value of the position before it
-//! and what the move left, for the side that played it; the moves that changed the result
-//! (a draw thrown into a loss, a win let slip) marked, with the better move beside each; and
-//! a slider that steps through the game on the board as a preview, never changing the game.
+//! The post-game review: every move of the game with what it did for the side that played
+//! it, and a slider that steps through the game on the board as a preview, never changing
+//! the game.
 //!
-//! Values are exact on boards the engine searches to the end (up to 25 cells: every move of
-//! every position valued); beyond that each position gets a timed search, and only wins and
-//! losses it proves count as a change of result.
+//! On boards the engine searches to the end (up to 25 cells) every move of every position
+//! is valued exactly ([`exact`]): the moves that changed the result are marked, with a move
+//! that kept it. Beyond that ([`estimated`]) each position is valued by the computer's own
+//! engine at a fixed budget of nodes, as one job of the lab on the driver: each move's
+//! evaluation before and after, the engine's own choice where the move played differs,
+//! forced wins missed or allowed, and a graph of the evaluation over the game with the
+//! turning points marked on it. Neither ever names the move played as the better one.
+
+mod estimated;
+mod exact;
+mod graph;
 
 use egui::{RichText, Ui};
 
-use crate::engine::{MoveValue, Score, Value};
-use crate::game::{Chooser, Driver, Event, Session, clock};
-use crate::gui::naming::side_name;
-use crate::rules::{Cell, Position, Rule, Side};
+use crate::engine::MoveValue;
+use crate::game::{Driver, Event, Session, Ticket, clock};
+use crate::lab::review::PositionEval;
+use crate::lab::{GameReviewRequest, LabUpdate, ReviewUpdate};
+use crate::rules::{Cell, Position, Rule};
 use crate::t;
 
 use super::Preview;
 use super::analyst::{self, Analyst, Job};
-use super::words::{result_rank, value_words};
 
-/// What the search found about one position of the game.
-#[derive(Clone, Debug)]
-enum Found {
-    /// Every legal move's exact value.
-    Exact(Vec<MoveValue>),
-    /// A timed search: the position's score for the side to move and its best move.
-    Timed { score: Score, best: Option<Cell> },
-}
-
-/// One move of the game, as the review sees it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MoveReview {
-    pub side: Side,
-    pub cell: Cell,
-    /// The position's value for the mover before the move (with best play).
-    pub before: Value,
-    /// What the move left the mover.
-    pub after: Value,
-    /// A move that kept `before`, when this one lost something.
-    pub better: Option<Cell>,
-}
-
-impl MoveReview {
-    /// Whether the move changed the result for the worse.
-    #[must_use]
-    pub fn changed_result(&self) -> bool {
-        result_rank(self.after) < result_rank(self.before)
-    }
+/// What the searches found so far.
+enum Findings {
+    /// Boards searched to the end: the exact value of every legal move of each position,
+    /// position by position, and those of the position being searched as they come in.
+    Exact {
+        found: Vec<Vec<MoveValue>>,
+        coming: Vec<MoveValue>,
+    },
+    /// Larger boards: each position's value at the review's budget, in order.
+    Estimated(Vec<PositionEval>),
 }
 
 /// The game under review and what is known of it so far.
@@ -55,10 +44,7 @@ struct Reviewed {
     moves: Vec<Cell>,
     /// The position before each move, and the last one after the game.
     positions: Vec<Position>,
-    exact: bool,
-    found: Vec<Found>,
-    /// Values of the position being searched, as they come in.
-    coming: Vec<MoveValue>,
+    findings: Findings,
     failure: Option<String>,
 }
 
@@ -73,13 +59,19 @@ impl Reviewed {
             let _ = position.play(cell);
             positions.push(position.clone());
         }
+        let findings = if clock::is_solvable(&rule) {
+            Findings::Exact {
+                found: Vec::new(),
+                coming: Vec::new(),
+            }
+        } else {
+            Findings::Estimated(Vec::new())
+        };
         Reviewed {
             rule,
             moves,
             positions,
-            exact: clock::is_solvable(&rule),
-            found: Vec::new(),
-            coming: Vec::new(),
+            findings,
             failure: None,
         }
     }
@@ -88,69 +80,28 @@ impl Reviewed {
         self.rule == session.settings().rule && self.moves == session.moves()
     }
 
-    /// The positions that need a search: before each move; after the last one too when a
-    /// timed search gives the value a move left.
-    fn needed(&self) -> usize {
-        if self.exact {
-            self.moves.len()
-        } else {
-            self.positions.len()
+    /// The positions valued so far, and all that need it: before each move when every move
+    /// is valued exactly; every position, the last one too, when each gets an estimate.
+    fn progress(&self) -> (usize, usize) {
+        match &self.findings {
+            Findings::Exact { found, .. } => (found.len(), self.moves.len()),
+            Findings::Estimated(evals) => (evals.len(), self.positions.len()),
         }
     }
 
     fn is_complete(&self) -> bool {
-        self.found.len() >= self.needed()
+        let (done, all) = self.progress();
+        done >= all
     }
-
-    /// The review of move `i`, once the searches it needs are done.
-    fn move_review(&self, i: usize) -> Option<MoveReview> {
-        let side = self.positions[i].side_to_move();
-        let cell = self.moves[i];
-        match self.found.get(i)? {
-            Found::Exact(values) => {
-                let best = values.iter().max_by_key(|m| m.score)?;
-                let played = values.iter().find(|m| m.cell == cell)?;
-                let mut review = MoveReview {
-                    side,
-                    cell,
-                    before: best.value,
-                    after: played.value,
-                    better: None,
-                };
-                if review.changed_result() {
-                    review.better = Some(best.cell);
-                }
-                Some(review)
-            }
-            Found::Timed { score, best } => {
-                let after_score = match self.found.get(i + 1)? {
-                    Found::Timed { score, .. } => -score,
-                    Found::Exact(_) => return None,
-                };
-                let mut review = MoveReview {
-                    side,
-                    cell,
-                    before: timed_value(*score),
-                    after: timed_value(after_score),
-                    better: None,
-                };
-                if review.changed_result() {
-                    review.better = *best;
-                }
-                Some(review)
-            }
-        }
-    }
-}
-
-/// A timed search's score as a value: proved wins and losses; anything else unknown.
-fn timed_value(score: Score) -> Value {
-    Value::from_score(score, false)
 }
 
 /// The review view.
 pub struct Review {
+    driver: Driver,
+    /// The exact values' searches, one position at a time.
     analyst: Analyst,
+    /// The estimates' job: the positions not valued yet, in order.
+    ticket: Option<Ticket<ReviewUpdate>>,
     game: Option<Reviewed>,
     /// The slider: the number of moves shown on the board.
     step: usize,
@@ -161,7 +112,9 @@ impl Review {
     #[must_use]
     pub fn new(driver: Driver) -> Review {
         Review {
-            analyst: Analyst::new(driver, analyst::REVIEW),
+            analyst: Analyst::new(driver.clone(), analyst::REVIEW),
+            driver,
+            ticket: None,
             game: None,
             step: 0,
         }
@@ -170,48 +123,73 @@ impl Review {
     /// Stops the searches; what was found stays.
     pub fn stop(&mut self) {
         self.analyst.stop();
+        self.ticket = None;
+    }
+
+    fn is_busy(&self) -> bool {
+        self.analyst.is_busy() || self.ticket.as_ref().is_some_and(Ticket::is_running)
     }
 
     /// Drops a review of a game no longer on the board, takes in what the searches sent and
-    /// asks for the next position.
+    /// asks for what is still missing.
     pub fn poll(&mut self, session: &Session) {
         if self.game.as_ref().is_some_and(|g| !g.is_of(session)) {
-            self.analyst.stop();
+            self.stop();
             self.game = None;
         }
         let Some(game) = &mut self.game else {
             return;
         };
-        while let Some(event) = self.analyst.poll() {
-            match event {
-                Event::Value(value) => game.coming.push(value),
-                Event::ValuesDone => game
-                    .found
-                    .push(Found::Exact(std::mem::take(&mut game.coming))),
-                Event::Answer(answer) => {
-                    let score = match answer.chooser {
-                        Chooser::Search(result) => result.score,
-                        Chooser::RuleBased | Chooser::Random => 0,
-                    };
-                    game.found.push(Found::Timed {
-                        score,
-                        best: answer.best,
-                    });
+        match &mut game.findings {
+            Findings::Exact { found, coming } => {
+                while let Some(event) = self.analyst.poll() {
+                    match event {
+                        Event::Value(value) => coming.push(value),
+                        Event::ValuesDone => found.push(std::mem::take(coming)),
+                        Event::Failed(message) => game.failure = Some(message),
+                        Event::Answer(_) | Event::Iteration(_) => {}
+                    }
                 }
-                Event::Failed(message) => game.failure = Some(message),
-                Event::Iteration(_) => {}
+            }
+            Findings::Estimated(evals) => {
+                while let Some(update) = self.ticket.as_mut().and_then(Ticket::try_next) {
+                    match update {
+                        LabUpdate::Progress((index, eval)) if index == evals.len() => {
+                            evals.push(eval);
+                        }
+                        LabUpdate::Progress(_) | LabUpdate::Done(_) => {}
+                        LabUpdate::Failed(message) => game.failure = Some(message),
+                    }
+                }
             }
         }
-        if !self.analyst.is_busy() && game.failure.is_none() && !game.is_complete() {
-            let next = game.found.len();
-            let job = if game.exact { Job::Values } else { Job::Best };
-            game.coming.clear();
-            self.analyst.ask(&game.positions[next], job);
+        self.ask_for_more();
+    }
+
+    /// Starts the search for what the review still misses, unless one runs (or failed).
+    fn ask_for_more(&mut self) {
+        let busy = self.is_busy();
+        let Some(game) = &mut self.game else { return };
+        if busy || game.failure.is_some() || game.is_complete() {
+            return;
+        }
+        match &mut game.findings {
+            Findings::Exact { found, coming } => {
+                coming.clear();
+                self.analyst.ask(&game.positions[found.len()], Job::Values);
+            }
+            Findings::Estimated(evals) => {
+                let request = GameReviewRequest {
+                    positions: game.positions.clone(),
+                    first: evals.len(),
+                };
+                self.ticket = Some(self.driver.request(request));
+            }
         }
     }
 
     fn start(&mut self, session: &Session) {
-        self.analyst.stop();
+        self.stop();
         let game = Reviewed::new(session);
         self.step = game.moves.len();
         self.game = Some(game);
@@ -228,8 +206,14 @@ impl Review {
         })
     }
 
-    pub fn ui(&mut self, ui: &mut Ui, session: &Session) {
-        ui.label(RichText::new(t!("lab-review-intro")).weak());
+    /// The view; `stones` says the board shown draws stones, which names sides and cells.
+    pub fn ui(&mut self, ui: &mut Ui, session: &Session, stones: bool) {
+        let intro = if clock::is_solvable(&session.settings().rule) {
+            t!("lab-review-intro")
+        } else {
+            estimated::intro_words(stones)
+        };
+        ui.label(RichText::new(intro).weak());
         ui.add_space(4.0);
         let current = self.game.as_ref().is_some_and(|g| g.is_of(session));
         if !current && session.outcome().is_some() && !session.moves().is_empty() {
@@ -246,9 +230,21 @@ impl Review {
             return;
         }
         self.progress_ui(ui);
+        let Some(game) = &self.game else { return };
+        let chosen = match &game.findings {
+            Findings::Estimated(evals) => estimated::summary_ui(ui, game, evals, self.step, stones),
+            Findings::Exact { .. } => None,
+        };
         self.slider_ui(ui);
         ui.separator();
-        self.moves_ui(ui);
+        let Some(game) = &self.game else { return };
+        let row = match &game.findings {
+            Findings::Exact { found, .. } => exact::rows_ui(ui, game, found, self.step, stones),
+            Findings::Estimated(evals) => estimated::rows_ui(ui, game, evals, self.step, stones),
+        };
+        if let Some(step) = chosen.or(row) {
+            self.step = step;
+        }
     }
 
     fn progress_ui(&mut self, ui: &mut Ui) {
@@ -256,23 +252,19 @@ impl Review {
         if let Some(message) = &game.failure {
             ui.colored_label(ui.visuals().error_fg_color, message);
         } else if game.is_complete() {
-            let key = if game.exact {
-                t!("lab-review-exact")
-            } else {
-                t!("lab-review-timed")
+            let text = match game.findings {
+                Findings::Exact { .. } => t!("lab-review-exact"),
+                Findings::Estimated(_) => estimated::budget_words(),
             };
-            ui.label(RichText::new(key).weak());
+            ui.label(RichText::new(text).weak());
         } else {
-            let text = t!(
-                "lab-review-progress",
-                done = (game.found.len() + 1).min(game.needed()),
-                all = game.needed()
-            );
+            let (done, all) = game.progress();
+            let text = t!("lab-review-progress", done = (done + 1).min(all), all = all);
             ui.horizontal(|ui| {
                 ui.spinner();
                 ui.label(text);
                 if ui.button(t!("lab-stop")).clicked() {
-                    self.analyst.stop();
+                    self.stop();
                     if let Some(game) = &mut self.game {
                         game.failure = Some(t!("lab-review-stopped"));
                     }
@@ -309,52 +301,5 @@ impl Review {
             t!("lab-review-at-step", step = self.step, all = last)
         };
         ui.label(RichText::new(shown).weak());
-    }
-
-    fn moves_ui(&mut self, ui: &mut Ui) {
-        let Some(game) = &self.game else { return };
-        let mut chosen = None;
-        for i in 0..game.moves.len() {
-            let review = game.move_review(i);
-            let side = game.positions[i].side_to_move();
-            let head = t!(
-                "lab-review-move",
-                number = i + 1,
-                side = side_name(side),
-                cell = game.moves[i].to_string()
-            );
-            let text = match &review {
-                Some(r) => t!(
-                    "lab-review-values",
-                    head = head,
-                    before = value_words(r.before),
-                    after = value_words(r.after)
-                ),
-                None => head,
-            };
-            let selected = self.step == i;
-            let mut rich = RichText::new(text);
-            if review.as_ref().is_some_and(MoveReview::changed_result) {
-                rich = rich.color(ui.visuals().warn_fg_color).strong();
-            }
-            if ui
-                .add(egui::Button::selectable(selected, rich).wrap())
-                .clicked()
-            {
-                chosen = Some(i);
-            }
-            if let Some(r) = review.filter(MoveReview::changed_result) {
-                let better = r.better.map_or_else(String::new, |c| c.to_string());
-                let verdict = if matches!(r.before, Value::Win { .. }) {
-                    t!("lab-review-win-slipped", better = better)
-                } else {
-                    t!("lab-review-draw-thrown", better = better)
-                };
-                ui.label(RichText::new(verdict).color(ui.visuals().warn_fg_color));
-            }
-        }
-        if let Some(i) = chosen {
-            self.step = i;
-        }
     }
 }
