@@ -329,3 +329,55 @@ fn offers_follow_the_match_through_an_outage_and_never_stay_stuck() {
     });
     assert!(!shows(&joiner, "waiting for the answer"));
 }
+
+#[test]
+fn an_online_game_of_stones_says_black_and_white_everywhere_in_a_window_of_marks() {
+    // The host's own game is on 15x15 (stones), so it hosts there; the joiner's own game is
+    // 3x3 (marks), and its online board draws stones.
+    let gomoku = tictactoe::game::Settings {
+        rule: tictactoe::rules::Rule::new(15, 15, 5, false).unwrap(),
+        mode: tictactoe::game::Mode::Hotseat,
+        ..tictactoe::game::Settings::default()
+    };
+    let state = tictactoe::gui::SavedState {
+        session: tictactoe::game::Session::new(gomoku),
+        ..tictactoe::gui::SavedState::default()
+    };
+    let mut host = build_with(state, |app| app.with_network(loopback()));
+    scroll_into_view(&mut host, "Your name");
+    host.get_by_label("Your name")
+        .set_text_value_accesskit("Ann");
+    settle(&mut host);
+    let mut joiner = window("Bob");
+    click(&mut host, "Host a game");
+    both_until(&mut host, &mut joiner, "the host's ticket", |h, _| {
+        h.state().online_ticket().is_some()
+    });
+    let ticket = host.state().online_ticket().unwrap().to_string();
+    scroll_into_view(&mut joiner, "Ticket from the host");
+    joiner
+        .get_by_label("Ticket from the host")
+        .set_text_value_accesskit(&ticket);
+    click(&mut joiner, "Join");
+    both_until(&mut host, &mut joiner, "the host to be asked", |h, _| {
+        shows(h, "Bob asks to join")
+    });
+    click(&mut host, "Let them in");
+    both_until(&mut host, &mut joiner, "both to be playing", |h, j| {
+        [h, j]
+            .iter()
+            .all(|w| w.state().online_game().is_some_and(|v| v.connected))
+    });
+    play(&mut host, &mut joiner, 7, 7);
+    both_until(&mut host, &mut joiner, "the move's line", |_, j| {
+        shows(j, "Black played H8")
+    });
+    assert_shows(&joiner, "Your move (White)");
+    assert_shows(&joiner, "You play White, Ann plays Black");
+    for marks in ["(O)", "(X)", "You play O", "X played"] {
+        assert!(
+            !shows(&joiner, marks),
+            "the joiner's window says \"{marks}\""
+        );
+    }
+}
