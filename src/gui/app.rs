@@ -801,21 +801,27 @@ fn is_cell(id: Id, session: &Session) -> bool {
     (0..cells).any(|i| BoardView::cell_id(BoardView::board_id(), i) == id)
 }
 
+impl TicTacToeApp {
+    /// Names sides and cells for the whole frame as the board shown draws them (the online
+    /// game's while it is on), so that its status, its events and its board all say Black
+    /// and White, or all say X and O.
+    fn name_sides_as_shown(&self) {
+        let rule = self
+            .online
+            .rule()
+            .unwrap_or_else(|| self.state.session.settings().rule);
+        naming::name_sides_as_stones(self.state.prefs.board_look.stones_on(&rule));
+    }
+}
+
 impl eframe::App for TicTacToeApp {
     fn ui(&mut self, ui: &mut Ui, frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
         let language = self.state.prefs.language();
         i18n::set_language(language);
         self.poll_background(&ctx);
-        // After the background's news, which may have opened a game on another board: the
-        // names of the whole frame are those of the board shown (the online game's while it
-        // is on, so that its status, its events and its board all say Black and White, or
-        // all say X and O).
-        let rule = self
-            .online
-            .rule()
-            .unwrap_or_else(|| self.state.session.settings().rule);
-        naming::name_sides_as_stones(self.state.prefs.board_look.stones_on(&rule));
+        // After the background's news, which may have opened a game on another board.
+        self.name_sides_as_shown();
         // While a file is chosen in the window, the rest of it is a still picture: what is
         // saved is the game of the moment Save was pressed, and the board behind the dialog
         // must show that game.

@@ -418,7 +418,25 @@ impl Online {
         }
     }
 
+    /// The section with no game on: the game to rejoin, the host's choices and button,
+    /// the ticket field, the games nearby and the network settings.
     fn start_ui(&mut self, ui: &mut Ui, rule: Rule) {
+        if !self.rejoin_ui(ui) {
+            return;
+        }
+        self.host_ui(ui, rule);
+        if self.game.is_some() {
+            return;
+        }
+        ui.add_space(4.0);
+        self.join_ui(ui);
+        self.nearby_ui(ui);
+        self.settings_ui(ui);
+    }
+
+    /// The joined game the window was closed in, offered to rejoin; false once a game is
+    /// on (rejoined).
+    fn rejoin_ui(&mut self, ui: &mut Ui) -> bool {
         if let Some(rejoin) = self.rejoin.clone() {
             ui.label(t!("online-rejoin-note", name = rejoin.host.clone()));
             ui.horizontal(|ui| {
@@ -430,9 +448,14 @@ impl Online {
                 }
             });
             if self.game.is_some() {
-                return;
+                return false;
             }
         }
+        true
+    }
+
+    /// The player's name, who moves first, the clock, and Host a game.
+    fn host_ui(&mut self, ui: &mut Ui, rule: Rule) {
         ui.horizontal(|ui| {
             let label = ui.label(t!("online-name"));
             ui.add(
@@ -472,9 +495,11 @@ impl Online {
             .clicked()
         {
             self.host(rule);
-            return;
         }
-        ui.add_space(4.0);
+    }
+
+    /// The ticket field and Join, with why the last attempt could not start.
+    fn join_ui(&mut self, ui: &mut Ui) {
         let label = ui.label(t!("online-ticket-field"));
         let field = ui
             .add(
@@ -490,7 +515,10 @@ impl Online {
         if let Some(problem) = &self.problem {
             ui.label(RichText::new(problem).color(ui.visuals().warn_fg_color));
         }
-        self.nearby_ui(ui);
+    }
+
+    /// Network settings: this local network only, the local games, the relay server.
+    fn settings_ui(&mut self, ui: &mut Ui) {
         egui::CollapsingHeader::new(t!("online-settings"))
             .id_salt("online-settings")
             .show(ui, |ui| {
