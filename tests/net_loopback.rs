@@ -461,3 +461,24 @@ fn a_hostile_caller_is_refused_with_the_reason_and_the_host_plays_on() {
     h.handle.quit();
     j.handle.quit();
 }
+
+#[test]
+fn an_endpoint_bound_to_an_address_listens_there_only() {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let sockets = runtime.block_on(async {
+        let endpoint = transport::bind(&options().net).await.expect("an endpoint");
+        let sockets = endpoint.bound_sockets();
+        endpoint.close().await;
+        sockets
+    });
+    assert!(!sockets.is_empty());
+    assert!(
+        sockets
+            .iter()
+            .all(|s| s.ip() == std::net::IpAddr::V4(Ipv4Addr::LOCALHOST)),
+        "{sockets:?}"
+    );
+}
