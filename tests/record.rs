@@ -112,3 +112,61 @@ fn mangled_files_never_panic() {
     }
     assert!(Session::from_json(&good).is_ok());
 }
+
+/// The sample game's record with `termination` and `result` set as given.
+fn ended(termination: &str, result: &str, moves: usize) -> String {
+    let mut s = sample();
+    while s.moves().len() > moves {
+        s.undo();
+    }
+    let mut json: serde_json::Value = serde_json::from_str(&s.to_json()).unwrap();
+    json["termination"] = termination.into();
+    json["result"] = result.into();
+    json.to_string()
+}
+
+#[test]
+fn an_ending_off_the_board_reads_back_only_when_it_fits_the_moves() {
+    use tictactoe::game::{GameRecord, Termination};
+    // Written as a network game writes it, and read back.
+    let s = sample();
+    let record = s
+        .to_record()
+        .ended(Termination::Resignation, Some(tictactoe::rules::Side::O));
+    let (back, _) = GameRecord::from_json(&record.to_json()).unwrap();
+    assert_eq!(back.termination, Some(Termination::Resignation));
+    assert_eq!(back.result, "o-wins");
+    for (termination, result, moves) in [
+        ("resignation", "x-wins", 3),
+        ("agreed-draw", "draw", 3),
+        ("time-forfeit", "o-wins", 2),
+        ("abandoned", "x-wins", 1),
+        ("unfinished", "in-progress", 3),
+    ] {
+        let text = ended(termination, result, moves);
+        assert!(
+            GameRecord::from_json(&text).is_ok(),
+            "{termination}: {text}"
+        );
+    }
+    for (termination, result, moves, why) in [
+        ("agreed-draw", "x-wins", 3, "an agreed draw is a draw"),
+        (
+            "resignation",
+            "in-progress",
+            3,
+            "a resignation names a winner",
+        ),
+        (
+            "unfinished",
+            "x-wins",
+            3,
+            "an unfinished game has no winner",
+        ),
+        ("on-the-board", "x-wins", 3, "the board has not decided"),
+        ("walk-over", "x-wins", 3, "no such ending"),
+    ] {
+        let text = ended(termination, result, moves);
+        assert!(GameRecord::from_json(&text).is_err(), "{why}: {text}");
+    }
+}
