@@ -160,7 +160,8 @@ impl Lab {
         self.practice.poll();
         self.compare.poll(session.position());
         self.tree.poll(session.position());
-        self.why.poll(session.position());
+        self.why
+            .poll(session.position(), session.moves().last().copied());
     }
 
     /// The lab panel, on the right of the board.
