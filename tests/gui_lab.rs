@@ -414,7 +414,10 @@ fn the_pairing_view_shows_why_neither_side_can_win_and_the_answer_to_a_move() {
     click(&mut h, "Open the learners' lab");
     click(&mut h, "Why no win?");
     // The pairings come from the driver, a few frames later.
-    wait_for_text(&mut h, "X cannot make 5 in a row: O answers each of its moves");
+    wait_for_text(
+        &mut h,
+        "X cannot make 5 in a row: O answers each of its moves",
+    );
     assert_shows(&h, "O cannot make 5 in a row: X answers each of its moves");
     assert_shows(&h, "Neither side can win: the game is a draw.");
     // X plays: the view names O's answer, the other cell of the pair X played in.
@@ -428,7 +431,10 @@ fn the_pairing_view_says_when_no_pairing_stops_a_side() {
     let mut h = lab_with_two_players();
     click(&mut h, "Why no win?");
     wait_for_text(&mut h, "No pairing stops X from making 3 in a row here.");
-    assert!(!shows(&h, "tictactoe solve"), "nothing only the command line can do");
+    assert!(
+        !shows(&h, "tictactoe solve"),
+        "nothing only the command line can do"
+    );
     // The prover settles it for the side to move: tic-tac-toe is no win for X.
     assert_shows(&h, "Can X force a win?");
     wait_for_text(&mut h, "No: X cannot force 3 in a row from here");
@@ -523,12 +529,14 @@ fn why_no_win_answers_on_7x7_while_the_frames_stay_short() {
     // The frame that opens the view asks the driver and says so; the answer comes later.
     h.step();
     assert_shows(&h, "Searching for pairings");
-    let answered = |h: &App| {
-        (shows(h, "cannot make 5") || shows(h, "from making 5")) && !shows(h, "earching")
-    };
+    let answered =
+        |h: &App| (shows(h, "cannot make 5") || shows(h, "from making 5")) && !shows(h, "earching");
     let opened = frame_times(&mut h, "opened", answered);
     let mut slowest = vec![opened];
-    for (i, &(row, col)) in [(3, 3), (2, 2), (3, 4), (2, 4), (4, 2), (2, 3)].iter().enumerate() {
+    for (i, &(row, col)) in [(3, 3), (2, 2), (3, 4), (2, 4), (4, 2), (2, 3)]
+        .iter()
+        .enumerate()
+    {
         h.get_by_label(&label_of(row, col, None)).click();
         let side = if i % 2 == 0 { Side::X } else { Side::O };
         slowest.push(frame_times(&mut h, &format!("after move {}", i + 1), |h| {

@@ -584,7 +584,11 @@ mod tests {
         let names: Vec<&str> = fields.iter().map(|(name, _)| *name).collect();
         assert_eq!(names, PREFERENCE_FIELDS);
         for field in PREFERENCE_FIELDS {
-            assert_ne!(preference_name(field), t!("settings-part-preferences"), "{field}");
+            assert_ne!(
+                preference_name(field),
+                t!("settings-part-preferences"),
+                "{field}"
+            );
         }
     }
 

@@ -170,8 +170,7 @@ impl Job for PairingRequest {
         let mover = self.position.side_to_move();
         let mut found = Pairings::new();
         for side in [mover, mover.other()] {
-            let strategy =
-                pairing_strategy_until(&self.position, side, self.last_move, out.stop());
+            let strategy = pairing_strategy_until(&self.position, side, self.last_move, out.stop());
             if out.stop().load(Ordering::Relaxed) {
                 return;
             }

@@ -40,9 +40,8 @@ pub use compare::{
     compare, plan_depth,
 };
 pub use jobs::{
-    COMPARE_LANE, CompareUpdate, LabUpdate, PAIRING_LANE, PairingRequest, Pairings,
-    PairingsUpdate, TREES_LANE, TreePairRequest, TreesUpdate, WIN_LANE, WinLineRequest,
-    WinLineUpdate,
+    COMPARE_LANE, CompareUpdate, LabUpdate, PAIRING_LANE, PairingRequest, Pairings, PairingsUpdate,
+    TREES_LANE, TreePairRequest, TreesUpdate, WIN_LANE, WinLineRequest, WinLineUpdate,
 };
 pub use tree::{
     Cutoff, DEFAULT_BUDGET, NodeEnd, NodeId, PrunedChild, SearchTree, StepKind, TableBound,

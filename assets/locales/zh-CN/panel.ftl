@@ -42,6 +42,7 @@ custom-height = 高
 custom-k = K（连成几子）
 custom-exact = 恰好 K 子（更长的连线不算赢）
 custom-play = 在这个棋盘上下棋
+small-board = 小棋盘：电脑能把每一步都搜索到终局。
 large-board = 大棋盘：电脑每步最多思考 { $time }，只考虑离棋子两格以内的格子。
 
 show-values = 显示每步棋的价值
