@@ -56,7 +56,7 @@ fn full_game_against_the_computer() {
     assert_ne!(outcome.winner(), Some(Side::X), "the perfect engine lost");
     match outcome {
         Outcome::Draw => assert_shows(&h, "Draw"),
-        Outcome::Win { .. } => assert_shows(&h, "O wins - Computer wins"),
+        Outcome::Win { .. } => assert_shows(&h, "The computer wins (O)"),
     }
     let tally = session.tally();
     assert_eq!(tally.wins + tally.losses + tally.draws, 1);
@@ -79,7 +79,7 @@ fn refused_clicks_say_why_and_change_nothing() {
     for (row, col) in [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)] {
         click_cell(&mut h, row, col);
     }
-    assert_shows(&h, "X wins - Player 1 wins");
+    assert_shows(&h, "Player 1 wins (X)");
     click_cell(&mut h, 2, 2);
     assert_shows(&h, "The game is already over");
     assert_eq!(stones(h.state()), 5);

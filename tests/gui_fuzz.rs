@@ -325,12 +325,16 @@ fn check(h: &App, before: &Snapshot, action: &Action, step: usize) {
     };
     match session.outcome() {
         Some(outcome) => {
-            let result = match outcome.winner() {
-                Some(side) => format!("{} wins", name(side)),
-                None => "Draw".to_string(),
+            // "X wins" between computers, else who won and the side: "You win (X)".
+            let results = match outcome.winner() {
+                Some(side) => vec![format!("{} wins", name(side)), format!("({})", name(side))],
+                None => vec!["Draw".to_string()],
             };
+            let result = results.join(" or ");
             assert!(
-                h.query_all_by_label_contains(&result).next().is_some(),
+                results
+                    .iter()
+                    .any(|r| h.query_all_by_label_contains(r).next().is_some()),
                 "{context}: the status does not give the result {result}"
             );
         }

@@ -217,7 +217,7 @@ fn a_hotseat_game_ended_differently_after_undo_scores_the_new_ending() {
     // X plays elsewhere; O takes the middle row.
     click_cell(&mut h, 2, 0);
     click_cell(&mut h, 1, 2);
-    assert_shows(&h, "O wins");
+    assert_shows(&h, "Player 2 wins (O)");
     assert_shows(&h, "Score: X 0, O 1, draws 0 (3x3, two players)");
 }
 

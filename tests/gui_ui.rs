@@ -205,7 +205,7 @@ fn a_full_score_stays_full() {
     for (row, col) in [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)] {
         click(&mut h, &cell_label(Cell::new(row, col), None));
     }
-    assert_shows(&h, "X wins");
+    assert_shows(&h, "Player 1 wins (X)");
     assert_eq!(h.state().session().tally().wins, max);
 }
 
@@ -257,7 +257,7 @@ fn a_problem_wraps_to_be_read_whole_and_the_board_stays_in_view() {
 }
 
 #[test]
-fn long_player_names_stay_on_one_line_at_the_smallest_size() {
+fn long_player_names_and_the_score_each_keep_to_a_row_at_the_smallest_size() {
     let mut h = open_sized(MemoryStorage::default(), SMALLEST_SIZE, |app| app);
     click(&mut h, "Gomoku 15x15, 5 in a row");
     let board_before = first_cell(&h);
@@ -265,10 +265,12 @@ fn long_player_names_stay_on_one_line_at_the_smallest_size() {
     let players = h.get_by_label_contains("Black - you vs White - computer");
     assert!(players.rect().height() < body_row(&h));
     let score = h.get_by_label_contains("Score: you 0");
+    // Too long for the players' row: a row of its own, one row high.
     assert!(
-        (score.rect().center().y - players.rect().center().y).abs() < 1.0,
-        "the score is on the players' line"
+        score.rect().top() >= players.rect().bottom() - 0.5,
+        "the score is under the players' line"
     );
+    assert!(score.rect().height() < body_row(&h));
     assert!(score.rect().right() <= SMALLEST_SIZE.x + 0.5);
     // The score names its board and mode: it is cut short rather than pushed out of the
     // status area over its left edge.
@@ -293,12 +295,12 @@ fn long_player_names_stay_on_one_line_at_the_smallest_size() {
 #[test]
 fn the_panel_scrolls_to_its_last_section_at_the_smallest_size() {
     let mut h = open_sized(MemoryStorage::default(), SMALLEST_SIZE, |app| app);
-    click(&mut h, "Gomoku 15x15, 5 in a row");
     let header = "Last search (for learners)";
     assert!(
         rect_of(&h, header).bottom() > SMALLEST_SIZE.y,
         "the whole header is in view at this size: nothing to scroll"
     );
+    click(&mut h, "Gomoku 15x15, 5 in a row");
     h.get_by_label(header).scroll_to_me();
     settle(&mut h);
     let rect = rect_of(&h, header);
@@ -414,6 +416,20 @@ fn the_whole_board_stays_in_view_beside_the_open_lab_at_every_size() {
                 cell.width()
             );
         }
+        // The row numbers right of the board (drawn in points of 0.42 cells, at least 8) fit
+        // between its last column and the lab.
+        let last = rect_of(&h, &cell_label(Cell::new(14, 14), None));
+        let font = egui::FontId::proportional((last.width() * 0.42).clamp(8.0, 16.0));
+        let number = h.ctx.fonts_mut(|f| {
+            f.layout_no_wrap("15".into(), font, egui::Color32::WHITE)
+                .size()
+                .x
+        });
+        assert!(
+            lab_left - last.right() >= number,
+            "{size:?}: {} points for a row number {number} wide",
+            lab_left - last.right()
+        );
     }
 }
 
@@ -434,4 +450,112 @@ fn a_word_of_information_wraps_too_and_is_read_whole() {
     assert!(rows > 1.5 && rows < 4.5, "the note takes {rows} rows");
     assert!(note.rect().right() <= SMALLEST_SIZE.x + 0.5);
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// A hand-edited settings file with a theme this version does not know: the note names the
+/// setting reset, in words, not the reader's names of types.
+#[test]
+fn a_bad_value_in_the_settings_file_names_the_setting_reset() {
+    let text = MemoryStorage::with_state(&SavedState::default()).text();
+    let edited = text.replace("theme:System", "theme:Purple");
+    assert_ne!(edited, text, "the saved text names the theme");
+    let h = reopen_default_size(MemoryStorage::with_text(&edited));
+    assert_shows(
+        &h,
+        "Saved settings this version cannot use were reset to their defaults: the theme.",
+    );
+    assert!(!shows(&h, "ThemeChoice"));
+    assert!(!shows(&h, "Purple"));
+}
+
+/// Choosing Gomoku 15x15 adds the time per move and longer words about the depth above the
+/// board presets, and a note below them: the preset clicked stays under the pointer, and so
+/// do the rows below.
+#[test]
+fn a_control_keeps_its_place_when_the_board_changes() {
+    let mut h = reopen_default_size(MemoryStorage::default());
+    let gomoku = "Gomoku 15x15, 5 in a row";
+    scroll_into_view(&mut h, gomoku);
+    // Until the scroll has come to rest.
+    let mut last = egui::Rect::NOTHING;
+    while rect_of(&h, gomoku) != last {
+        last = rect_of(&h, gomoku);
+        settle(&mut h);
+    }
+    let before = (rect_of(&h, gomoku), rect_of(&h, "4x4, 4 in a row"));
+    let theme_before = rect_of(&h, "Dark");
+    h.get_by_label(gomoku).click();
+    settle(&mut h);
+    assert_eq!(h.state().session().settings().rule.width(), 15);
+    assert_eq!(
+        (rect_of(&h, gomoku), rect_of(&h, "4x4, 4 in a row")),
+        before
+    );
+    assert_eq!(rect_of(&h, "Dark"), theme_before, "the rows below stay too");
+    h.get_by_label("Classic 3x3").click();
+    settle(&mut h);
+    assert_eq!(rect_of(&h, gomoku), before.0);
+}
+
+/// The lab panel takes its share of a window that grows, and gives it back when it shrinks,
+/// even after it was closed and opened again.
+#[test]
+fn the_lab_panel_grows_with_the_window() {
+    let mut h = open_sized(MemoryStorage::default(), SMALLEST_SIZE, |app| app);
+    click(&mut h, "Open the learners' lab");
+    // The lab's heading (the side panel's section has one too, further left).
+    let width = |h: &App| {
+        let left = h
+            .query_all_by_label("Learners' lab")
+            .map(|n| n.rect().left())
+            .fold(f32::MIN, f32::max);
+        h.ctx.content_rect().right() - left
+    };
+    let small = width(&h);
+    h.set_size(egui::vec2(1600.0, 1000.0));
+    settle(&mut h);
+    let large = width(&h);
+    assert!(large > 2.0 * small, "{small} then {large}");
+    assert!(large >= 360.0, "{large}");
+    // The side panel's toggle, then the lab's own heading row has a Close button too.
+    h.get_all_by_label("Close the lab")
+        .next()
+        .expect("a close button")
+        .click();
+    settle(&mut h);
+    click(&mut h, "Open the learners' lab");
+    assert_eq!(width(&h), large);
+    h.set_size(SMALLEST_SIZE);
+    settle(&mut h);
+    assert!(
+        (width(&h) - small).abs() < 1.0,
+        "{small} then {}",
+        width(&h)
+    );
+}
+
+/// At the default size on 15x15 the players and the score are read whole: nothing is cut
+/// short with an ellipsis.
+#[test]
+fn the_status_lines_are_whole_at_the_default_size_on_15x15() {
+    let mut h = reopen_default_size(MemoryStorage::default());
+    click(&mut h, "Gomoku 15x15, 5 in a row");
+    let area = h.ctx.content_rect();
+    for text in [
+        "Black - you vs White - computer",
+        "Score: you 0, computer 0",
+    ] {
+        let rect = h.get_by_label_contains(text).rect();
+        let label = text_of(&h.get_by_label_contains(text));
+        assert!(rect.right() <= area.right() + 0.5, "{label:?} at {rect:?}");
+        let font = egui::FontId::proportional(body_row(&h) / 1.5);
+        let text = label.clone();
+        let galley_width = h
+            .ctx
+            .fonts_mut(|f| f.layout_no_wrap(text, font, egui::Color32::WHITE).size().x);
+        assert!(
+            rect.width() + 0.5 >= galley_width,
+            "{label:?} is cut: {rect:?}, needs {galley_width}"
+        );
+    }
 }

@@ -538,16 +538,12 @@ impl TicTacToeApp {
             }
         });
         let body_height = ui.text_style_height(&egui::TextStyle::Body);
-        status_line(ui, body_height, status::players(session), |ui| {
-            // The score names its board and mode, so it can be long: on a narrow window it
-            // gets at most this share of the row, cut short with the whole text on hover.
-            let most = ui.available_width() * SCORE_SHARE;
-            ui.scope(|ui| {
-                ui.set_max_width(most);
-                ui.add(Label::new(status::score(session)).truncate());
-            });
-            ui.separator();
-        });
+        players_and_score(
+            ui,
+            body_height,
+            status::players(session),
+            status::score(session),
+        );
         if let Some(message) = failure {
             let text = t!("computer-failed", reason = message);
             let text = RichText::new(status::capitalise(&text)).color(ui.visuals().error_fg_color);
@@ -730,11 +726,37 @@ impl TicTacToeApp {
     }
 }
 
+/// The players and the score: on one row where both fit, else each on a row of its own (the
+/// score names its board and mode, so it can be long); a row still too long for the window
+/// is cut short, with the whole text on hover. The rows change only with the window's width
+/// or the settings, never as a game goes.
+fn players_and_score(ui: &mut Ui, height: f32, players: String, score: String) {
+    let width_of = |ui: &Ui, text: &str| {
+        WidgetText::from(text)
+            .into_galley(
+                ui,
+                Some(egui::TextWrapMode::Extend),
+                f32::INFINITY,
+                egui::TextStyle::Body,
+            )
+            .size()
+            .x
+    };
+    let gap = 3.0 * ui.spacing().item_spacing.x + ui.spacing().item_spacing.x;
+    let needed = width_of(ui, &players) + width_of(ui, &score) + gap;
+    if needed <= ui.available_width() {
+        status_line(ui, height, players, |ui| {
+            ui.add(Label::new(score));
+            ui.separator();
+        });
+        return;
+    }
+    status_line(ui, height, players, |_| {});
+    status_line(ui, height, score, |_| {});
+}
+
 /// One line of the status area, `height` points high: `text` from the left, cut to the
 /// width that `tail` (drawn from the right edge, its first widget rightmost) leaves.
-/// The most of the status area's second row the score may take.
-const SCORE_SHARE: f32 = 0.6;
-
 fn status_line(ui: &mut Ui, height: f32, text: impl Into<WidgetText>, tail: impl FnOnce(&mut Ui)) {
     let size = egui::vec2(ui.available_width(), height);
     ui.allocate_ui_with_layout(size, Layout::right_to_left(Align::Center), |ui| {

@@ -1,15 +1,18 @@
 //! Whether this desktop can show a system file dialog. rfd's Linux backend asks the xdg
 //! desktop portal over the D-Bus session bus and falls back to `zenity`; with neither it
 //! returns at once as if the person had cancelled, so the window asks here first and shows
-//! its own file browser instead. The portal check speaks just enough of the D-Bus wire
-//! protocol to ask the bus whether the portal's name is running or can be started: a few
-//! small messages on a local socket, with a time limit, on a helper thread.
+//! its own file browser instead. The bus is asked through zbus (built into the program
+//! already for AccessKit, with the same features), on a helper thread, with a time limit.
 
-use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::fs::MetadataExt;
-use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::sync::mpsc;
 use std::time::Duration;
+
+use zbus::Address;
+use zbus::fdo::DBusProxy;
+use zbus::names::BusName;
 
 use crate::t;
 
@@ -52,15 +55,11 @@ pub fn probe() -> SystemDialog {
     SystemDialog::Unavailable(t!("no-zenity", bus = bus))
 }
 
-/// Where the session bus listens: `DBUS_SESSION_BUS_ADDRESS` (addresses separated by `;`),
-/// else `$XDG_RUNTIME_DIR/bus`, as libdbus looks for it.
-fn session_bus_addresses() -> Result<Vec<BusAddress>, String> {
+/// Where the session bus listens: `DBUS_SESSION_BUS_ADDRESS` (addresses separated by `;`,
+/// tried in turn, as libdbus does), else `$XDG_RUNTIME_DIR/bus`.
+fn session_bus_addresses() -> Result<Vec<Address>, String> {
     if let Some(text) = std::env::var_os("DBUS_SESSION_BUS_ADDRESS") {
-        let parsed: Vec<BusAddress> = text
-            .to_string_lossy()
-            .split(';')
-            .filter_map(BusAddress::parse)
-            .collect();
+        let parsed = parse_addresses(&text.to_string_lossy());
         if parsed.is_empty() {
             return Err(t!("bus-address-unusable"));
         }
@@ -68,66 +67,18 @@ fn session_bus_addresses() -> Result<Vec<BusAddress>, String> {
     }
     let runtime = std::env::var_os("XDG_RUNTIME_DIR").ok_or_else(|| t!("bus-not-set"))?;
     let socket = Path::new(&runtime).join("bus");
-    if socket.exists() {
-        Ok(vec![BusAddress::Path(socket)])
-    } else {
-        Err(t!("bus-not-set"))
+    let address = Address::from_str(&format!("unix:path={}", socket.display()));
+    match address {
+        Ok(address) if socket.exists() => Ok(vec![address]),
+        _ => Err(t!("bus-not-set")),
     }
 }
 
-/// A D-Bus address on a Unix socket.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum BusAddress {
-    Path(PathBuf),
-    Abstract(Vec<u8>),
-}
-
-impl BusAddress {
-    /// `unix:path=/run/user/1000/bus` or `unix:abstract=/tmp/dbus-x,guid=...`; other
-    /// transports (tcp, launchd) are not used on a Linux desktop and are skipped.
-    fn parse(text: &str) -> Option<BusAddress> {
-        let params = text.trim().strip_prefix("unix:")?;
-        params.split(',').find_map(|kv| {
-            let (key, value) = kv.split_once('=')?;
-            let value = unescape(value)?;
-            match key {
-                "path" => Some(BusAddress::Path(PathBuf::from(
-                    String::from_utf8_lossy(&value).into_owned(),
-                ))),
-                "abstract" => Some(BusAddress::Abstract(value)),
-                _ => None,
-            }
-        })
-    }
-
-    fn connect(&self) -> std::io::Result<UnixStream> {
-        match self {
-            BusAddress::Path(path) => UnixStream::connect(path),
-            BusAddress::Abstract(name) => {
-                use std::os::linux::net::SocketAddrExt;
-                let addr = std::os::unix::net::SocketAddr::from_abstract_name(name)?;
-                UnixStream::connect_addr(&addr)
-            }
-        }
-    }
-}
-
-/// D-Bus addresses escape bytes as `%xx`.
-fn unescape(value: &str) -> Option<Vec<u8>> {
-    let bytes = value.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = std::str::from_utf8(bytes.get(i + 1..i + 3)?).ok()?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    Some(out)
+/// The addresses of a `;`-separated list that zbus can use; the others are skipped.
+fn parse_addresses(text: &str) -> Vec<Address> {
+    text.split(';')
+        .filter_map(|a| Address::from_str(a.trim()).ok())
+        .collect()
 }
 
 /// The first executable file called `name` in the `PATH` folders.
@@ -139,226 +90,54 @@ fn find_on_path(name: &str, path: Option<&std::ffi::OsStr>) -> Option<PathBuf> {
         })
 }
 
-/// Asks the bus at `address` whether `name` has an owner now or can be started on demand.
-fn bus_has_name(address: &BusAddress, name: &str) -> std::io::Result<bool> {
-    let stream = address.connect()?;
-    stream.set_read_timeout(Some(BUS_TIMEOUT))?;
-    stream.set_write_timeout(Some(BUS_TIMEOUT))?;
-    let mut bus = Bus::authenticate(stream)?;
-    bus.call("Hello", None)?;
-    let owned = bus.call("NameHasOwner", Some(name))?;
-    if read_u32(&owned.body, 0, owned.little_endian) == Some(1) {
+/// Asks the bus at `address` whether `name` has an owner now or can be started on demand,
+/// giving up after [`BUS_TIMEOUT`]. The question runs on a thread of its own, so a bus that
+/// never answers holds only that thread.
+fn bus_has_name(address: &Address, name: &str) -> Result<bool, String> {
+    let (answer, answered) = mpsc::channel();
+    let (address, name) = (address.clone(), name.to_owned());
+    std::thread::Builder::new()
+        .name("session bus question".into())
+        .spawn(move || {
+            let _ = answer.send(pollster::block_on(ask_bus(address, &name)));
+        })
+        .map_err(|e| e.to_string())?;
+    match answered.recv_timeout(BUS_TIMEOUT) {
+        Ok(found) => found.map_err(|e| e.to_string()),
+        Err(_) => Err(t!("bus-unreachable")),
+    }
+}
+
+/// The bus daemon's own methods, `NameHasOwner` then `ListActivatableNames`.
+async fn ask_bus(address: Address, name: &str) -> zbus::Result<bool> {
+    let connection = zbus::connection::Builder::address(address)?
+        .method_timeout(BUS_TIMEOUT)
+        .build()
+        .await?;
+    let bus = DBusProxy::new(&connection).await?;
+    let name = BusName::try_from(name)?;
+    if bus.name_has_owner(name.clone()).await? {
         return Ok(true);
     }
-    let activatable = bus.call("ListActivatableNames", None)?;
-    Ok(string_array(&activatable.body, activatable.little_endian)
-        .is_some_and(|names| names.iter().any(|n| n == name)))
-}
-
-/// A connection to the bus daemon, after authentication.
-struct Bus {
-    reader: BufReader<UnixStream>,
-    serial: u32,
-}
-
-/// A reply's body and its byte order.
-struct Reply {
-    body: Vec<u8>,
-    little_endian: bool,
-}
-
-fn protocol_error(what: &str) -> std::io::Error {
-    std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_string())
-}
-
-impl Bus {
-    /// The EXTERNAL mechanism: the bus checks the socket's credentials against our uid.
-    fn authenticate(mut stream: UnixStream) -> std::io::Result<Bus> {
-        let uid = std::fs::metadata("/proc/self").map(|m| m.uid())?;
-        let hex: String = uid
-            .to_string()
-            .bytes()
-            .map(|b| format!("{b:02x}"))
-            .collect();
-        stream.write_all(format!("\0AUTH EXTERNAL {hex}\r\n").as_bytes())?;
-        let mut reader = BufReader::new(stream);
-        let mut line = String::new();
-        reader.read_line(&mut line)?;
-        if !line.starts_with("OK ") {
-            return Err(protocol_error("the session bus refused the connection"));
-        }
-        reader.get_mut().write_all(b"BEGIN\r\n")?;
-        Ok(Bus { reader, serial: 0 })
-    }
-
-    /// Calls a method of the bus daemon itself with at most one string argument and waits
-    /// for its reply (signals the bus sends meanwhile are skipped).
-    fn call(&mut self, member: &str, arg: Option<&str>) -> std::io::Result<Reply> {
-        self.serial += 1;
-        let message = method_call(self.serial, member, arg);
-        self.reader.get_mut().write_all(&message)?;
-        loop {
-            let (kind, reply) = self.read_message()?;
-            match kind {
-                METHOD_RETURN => return Ok(reply),
-                ERROR => return Err(protocol_error("the session bus answered with an error")),
-                _ => {}
-            }
-        }
-    }
-
-    fn read_message(&mut self) -> std::io::Result<(u8, Reply)> {
-        let mut fixed = [0u8; 16];
-        self.reader.read_exact(&mut fixed)?;
-        let little_endian = match fixed[0] {
-            b'l' => true,
-            b'B' => false,
-            _ => return Err(protocol_error("not a D-Bus message")),
-        };
-        let field = |at| read_u32(&fixed, at, little_endian).unwrap_or(0) as usize;
-        let (body_len, fields_len) = (field(4), field(12));
-        // A bus message is at most 128 MiB; anything larger is not one.
-        if body_len > 1 << 27 || fields_len > 1 << 27 {
-            return Err(protocol_error("a D-Bus message too large"));
-        }
-        let mut skip = vec![0u8; pad8(16 + fields_len) - 16];
-        self.reader.read_exact(&mut skip)?;
-        let mut body = vec![0u8; body_len];
-        self.reader.read_exact(&mut body)?;
-        Ok((
-            fixed[1],
-            Reply {
-                body,
-                little_endian,
-            },
-        ))
-    }
-}
-
-const METHOD_CALL: u8 = 1;
-const METHOD_RETURN: u8 = 2;
-const ERROR: u8 = 3;
-
-fn pad8(n: usize) -> usize {
-    n.div_ceil(8) * 8
-}
-
-/// A little-endian method call to `org.freedesktop.DBus` at `/org/freedesktop/DBus`.
-fn method_call(serial: u32, member: &str, arg: Option<&str>) -> Vec<u8> {
-    let mut body = Vec::new();
-    if let Some(arg) = arg {
-        put_string(&mut body, arg);
-    }
-    let mut m = vec![b'l', METHOD_CALL, 0, 1];
-    m.extend_from_slice(&u32::try_from(body.len()).unwrap_or(0).to_le_bytes());
-    m.extend_from_slice(&serial.to_le_bytes());
-    m.extend_from_slice(&[0; 4]); // the header fields' length, filled in below
-    let fields_start = m.len();
-    let field = |m: &mut Vec<u8>, code: u8, signature: u8, value: &str| {
-        m.resize(pad8(m.len()), 0);
-        m.extend_from_slice(&[code, 1, signature, 0]);
-        if signature == b'g' {
-            m.push(u8::try_from(value.len()).unwrap_or(0));
-            m.extend_from_slice(value.as_bytes());
-            m.push(0);
-        } else {
-            put_string(m, value);
-        }
-    };
-    field(&mut m, 1, b'o', "/org/freedesktop/DBus");
-    field(&mut m, 2, b's', "org.freedesktop.DBus");
-    field(&mut m, 3, b's', member);
-    field(&mut m, 6, b's', "org.freedesktop.DBus");
-    if arg.is_some() {
-        field(&mut m, 8, b'g', "s");
-    }
-    let fields_len = u32::try_from(m.len() - fields_start).unwrap_or(0);
-    m[12..16].copy_from_slice(&fields_len.to_le_bytes());
-    m.resize(pad8(m.len()), 0);
-    m.extend_from_slice(&body);
-    m
-}
-
-/// A D-Bus string: aligned to 4, its length, the bytes, a NUL. Alignment is counted from the
-/// start of `out`, which is 8-aligned in the message.
-fn put_string(out: &mut Vec<u8>, s: &str) {
-    out.resize(out.len().div_ceil(4) * 4, 0);
-    out.extend_from_slice(&u32::try_from(s.len()).unwrap_or(0).to_le_bytes());
-    out.extend_from_slice(s.as_bytes());
-    out.push(0);
-}
-
-fn read_u32(bytes: &[u8], at: usize, little_endian: bool) -> Option<u32> {
-    let b: [u8; 4] = bytes.get(at..at + 4)?.try_into().ok()?;
-    Some(if little_endian {
-        u32::from_le_bytes(b)
-    } else {
-        u32::from_be_bytes(b)
-    })
-}
-
-/// An `as` body: the array's byte length, then strings each aligned to 4.
-fn string_array(body: &[u8], little_endian: bool) -> Option<Vec<String>> {
-    let len = read_u32(body, 0, little_endian)? as usize;
-    let end = 4usize.checked_add(len)?;
-    let mut at = 4;
-    let mut out = Vec::new();
-    while at < end {
-        at = at.div_ceil(4) * 4;
-        let n = read_u32(body, at, little_endian)? as usize;
-        let text = body.get(at + 4..at + 4 + n)?;
-        out.push(String::from_utf8_lossy(text).into_owned());
-        at += 4 + n + 1;
-    }
-    Some(out)
+    let activatable = bus.list_activatable_names().await?;
+    Ok(activatable.iter().any(|n| n.as_str() == name.as_str()))
 }
 
 #[cfg(test)]
 mod tests {
+    use std::io::{BufRead, BufReader};
+
     use super::*;
 
     #[test]
     fn bus_addresses_are_read_as_libdbus_writes_them() {
-        assert_eq!(
-            BusAddress::parse("unix:path=/run/user/1000/bus"),
-            Some(BusAddress::Path("/run/user/1000/bus".into()))
+        let both = parse_addresses(
+            "unix:path=/run/user/1000/bus;unix:abstract=/tmp/dbus-Ab%2c1,guid=0123456789abcdef0123456789abcdef",
         );
-        assert_eq!(
-            BusAddress::parse("unix:abstract=/tmp/dbus-Ab%2c1,guid=0123"),
-            Some(BusAddress::Abstract(b"/tmp/dbus-Ab,1".to_vec()))
-        );
-        assert_eq!(BusAddress::parse("tcp:host=localhost,port=1"), None);
-        assert_eq!(BusAddress::parse("unix:path=%zz"), None);
-        assert_eq!(BusAddress::parse(""), None);
-    }
-
-    #[test]
-    fn a_method_call_is_laid_out_as_the_specification_says() {
-        let m = method_call(7, "NameHasOwner", Some("a.b"));
-        assert_eq!(&m[..4], &[b'l', METHOD_CALL, 0, 1]);
-        let body_len = read_u32(&m, 4, true).unwrap() as usize;
-        let fields_len = read_u32(&m, 12, true).unwrap() as usize;
-        assert_eq!(read_u32(&m, 8, true), Some(7));
-        assert_eq!(body_len, 8, "length, three bytes, NUL");
-        assert_eq!(m.len(), pad8(16 + fields_len) + body_len);
-        let body = &m[m.len() - body_len..];
-        assert_eq!(body, &[3, 0, 0, 0, b'a', b'.', b'b', 0]);
-    }
-
-    #[test]
-    fn string_arrays_are_read_with_their_padding() {
-        let mut body = vec![0; 4];
-        put_string(&mut body, "ab");
-        put_string(&mut body, "org.freedesktop.portal.Desktop");
-        let len = u32::try_from(body.len() - 4).unwrap();
-        body[..4].copy_from_slice(&len.to_le_bytes());
-        assert_eq!(
-            string_array(&body, true).unwrap(),
-            ["ab", "org.freedesktop.portal.Desktop"]
-        );
-        // Cut short or nonsense: no panic, no answer.
-        assert_eq!(string_array(&body[..10], true), None);
-        assert_eq!(string_array(&[255, 255, 255, 255], true), None);
+        assert_eq!(both.len(), 2, "{both:?}");
+        assert!(both[0].to_string().contains("/run/user/1000/bus"));
+        assert_eq!(parse_addresses("nonsense;").len(), 0);
+        assert_eq!(parse_addresses("").len(), 0);
     }
 
     #[test]
@@ -378,7 +157,7 @@ mod tests {
 
     /// A private bus from `dbus-daemon` (Debian package dbus-daemon, in .ci/run's list),
     /// whose only activatable services are those in `services`.
-    fn private_bus(dir: &Path, services: &[&str]) -> (std::process::Child, BusAddress) {
+    fn private_bus(dir: &Path, services: &[&str]) -> (std::process::Child, Address) {
         let service_dir = dir.join("services");
         std::fs::create_dir_all(&service_dir).unwrap();
         for name in services {
@@ -409,7 +188,7 @@ mod tests {
         BufReader::new(daemon.stdout.take().unwrap())
             .read_line(&mut line)
             .unwrap();
-        let address = line.trim().split(';').find_map(BusAddress::parse);
+        let address = parse_addresses(line.trim()).into_iter().next();
         (
             daemon,
             address.unwrap_or_else(|| panic!("bus address {line}")),
@@ -439,7 +218,7 @@ mod tests {
 
     #[test]
     fn a_missing_bus_is_no_bus() {
-        let address = BusAddress::Path("/nonexistent/tictactoe/bus".into());
+        let address = Address::from_str("unix:path=/nonexistent/tictactoe/bus").unwrap();
         assert!(bus_has_name(&address, PORTAL_NAME).is_err());
     }
 }

@@ -16,7 +16,7 @@ use super::files::FileAction;
 use super::i18n::Language;
 use super::keys;
 use super::naming::{self, side_name, threat_words};
-use super::saved::Prefs;
+use super::saved::{CustomBoard, Prefs};
 use super::status;
 use crate::t;
 
@@ -233,11 +233,20 @@ fn computer_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
                 difficulty_ui(ui, depth, &rule);
                 prefs.engine_depth = *depth;
                 *time_ms = clock::time_required(&rule, *time_ms, prefs.large_board_time_ms);
-                if let Some(ms) = time_ms {
-                    time_ui(ui, ms);
-                    prefs.large_board_time_ms = *ms;
+                // Shown on every board (greyed where the search goes to the end), so the
+                // rows below keep their places when the board changes.
+                let mut ms = time_ms.unwrap_or(prefs.large_board_time_ms);
+                ui.add_enabled_ui(time_ms.is_some(), |ui| time_ui(ui, &mut ms));
+                if let Some(time) = time_ms {
+                    *time = ms;
+                    prefs.large_board_time_ms = ms;
                 }
-                ui.label(RichText::new(status::depth_meaning(*depth, *time_ms, &rule)).weak());
+                let meaning = status::depth_meaning(*depth, *time_ms, &rule);
+                steady_label(
+                    ui,
+                    meaning,
+                    &depth_meanings(&rule, prefs.large_board_time_ms),
+                );
             }
             PlayerKind::RuleBased => {
                 ui.label(RichText::new(t!("computer-rule-based-about")).weak());
@@ -246,6 +255,45 @@ fn computer_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
                 ui.label(RichText::new(t!("computer-random-about")).weak());
             }
         }
+    });
+}
+
+/// The longest things the depth's meaning may say, on this board or a large one: room kept
+/// for them, so that a change of depth or board moves nothing below.
+fn depth_meanings(rule: &Rule, large_board_ms: u64) -> Vec<String> {
+    let large = Rule::new(15, 15, 5, false).expect("a valid board");
+    vec![
+        status::depth_meaning(Some(2), None, rule),
+        status::depth_meaning(None, None, rule),
+        status::depth_meaning(Some(2), Some(large_board_ms), &large),
+        status::depth_meaning(None, Some(large_board_ms), &large),
+    ]
+}
+
+/// A weak label kept as tall as the tallest of `alternatives` would be at this width (the
+/// other things it may say), so that the rows below do not move when it changes: a control
+/// stays where the pointer found it.
+fn steady_label(ui: &mut Ui, text: String, alternatives: &[String]) {
+    let width = ui.available_width();
+    let height = alternatives
+        .iter()
+        .chain([&text])
+        .map(|t| {
+            egui::WidgetText::from(RichText::new(t.as_str()).weak())
+                .into_galley(
+                    ui,
+                    Some(egui::TextWrapMode::Wrap),
+                    width,
+                    egui::TextStyle::Body,
+                )
+                .size()
+                .y
+        })
+        .fold(0.0, f32::max);
+    let layout = egui::Layout::top_down(egui::Align::Min);
+    ui.allocate_ui_with_layout(egui::vec2(width, height), layout, |ui| {
+        ui.set_min_height(height);
+        ui.label(RichText::new(text).weak());
     });
 }
 
@@ -261,6 +309,10 @@ fn difficulty_ui(ui: &mut Ui, depth: &mut Option<u32>, rule: &Rule) {
         t!("level-full-depth")
     };
     let intermediate = if cells <= 9 { 3 } else { 4 };
+    // As tall as the row is with the longer name of the full depth, so that a change of
+    // board, which changes that name, moves nothing below.
+    let height = levels_height(ui);
+    let top = ui.cursor().top();
     ui.horizontal_wrapped(|ui| {
         for (name, mark) in [
             (t!("level-beginner"), 1),
@@ -272,7 +324,36 @@ fn difficulty_ui(ui: &mut Ui, depth: &mut Option<u32>, rule: &Rule) {
             }
         }
     });
+    let used = ui.cursor().top() - top;
+    ui.add_space((height + ui.spacing().item_spacing.y - used).max(0.0));
     *depth = (value < cells).then_some(value);
+}
+
+/// The height of the row of named depths with the longer of the full depth's two names: one
+/// row where it fits, else two.
+fn levels_height(ui: &Ui) -> f32 {
+    let spacing = ui.spacing();
+    let pad = 2.0 * spacing.button_padding.x + spacing.item_spacing.x;
+    let width_of = |text: String| {
+        egui::WidgetText::from(text)
+            .into_galley(
+                ui,
+                Some(egui::TextWrapMode::Extend),
+                f32::INFINITY,
+                egui::TextStyle::Button,
+            )
+            .size()
+            .x
+            + pad
+    };
+    let names = width_of(t!("level-beginner")) + width_of(t!("level-intermediate"));
+    let full = width_of(t!("level-perfect")).max(width_of(t!("level-full-depth")));
+    let row = spacing.interact_size.y;
+    if names + full > ui.available_width() {
+        2.0 * row + spacing.item_spacing.y
+    } else {
+        row
+    }
 }
 
 /// The engine's time per move, edited in seconds.
@@ -320,10 +401,40 @@ fn board_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
             ),
         );
     }
+    if let Some(rule) = custom_board_ui(ui, &mut prefs.custom) {
+        chosen = Some(rule);
+    }
+    if let Some(rule) = chosen
+        && rule != settings.rule
+    {
+        settings.rule = rule;
+        if let PlayerKind::Engine { time_ms, depth } = &mut settings.computer {
+            *time_ms = clock::time_setting(&rule, prefs.large_board_time_ms);
+            *depth = depth.filter(|&d| (d as usize) < rule.cells());
+        }
+    }
+    // Said of every board, in room for the longer of the two, so the rows below stay put
+    // when the board changes.
+    let large = t!(
+        "large-board",
+        time = status::seconds(prefs.large_board_time_ms)
+    );
+    let small = t!("small-board");
+    let text = if clock::is_solvable(&settings.rule) {
+        small.clone()
+    } else {
+        large.clone()
+    };
+    steady_label(ui, text, &[small, large]);
+}
+
+/// The custom board's fields, folded away until opened: the board to play on when its
+/// button is pressed.
+fn custom_board_ui(ui: &mut Ui, c: &mut CustomBoard) -> Option<Rule> {
+    let mut chosen = None;
     egui::CollapsingHeader::new(t!("custom-board"))
         .id_salt("custom board")
         .show(ui, |ui| {
-            let c = &mut prefs.custom;
             egui::Grid::new("custom board")
                 .num_columns(2)
                 .show(ui, |ui| {
@@ -351,24 +462,7 @@ fn board_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
                 }
             }
         });
-    if let Some(rule) = chosen
-        && rule != settings.rule
-    {
-        settings.rule = rule;
-        if let PlayerKind::Engine { time_ms, depth } = &mut settings.computer {
-            *time_ms = clock::time_setting(&rule, prefs.large_board_time_ms);
-            *depth = depth.filter(|&d| (d as usize) < rule.cells());
-        }
-    }
-    if !clock::is_solvable(&settings.rule) {
-        ui.label(
-            RichText::new(t!(
-                "large-board",
-                time = status::seconds(prefs.large_board_time_ms)
-            ))
-            .weak(),
-        );
-    }
+    chosen
 }
 
 /// The width of the language chooser's label, room for it in every language.

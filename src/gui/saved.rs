@@ -63,8 +63,11 @@ pub enum Part {
     Scores,
     /// The games set aside, which Undo can bring back.
     EarlierGames,
-    /// The window's preferences (theme, language, board look, ...).
+    /// The window's preferences (theme, language, board look, ...), those that could not
+    /// be told apart (the text broke off).
     Preferences,
+    /// One preference, by its field's name in [`Prefs`].
+    Preference(&'static str),
 }
 
 impl Part {
@@ -78,8 +81,18 @@ impl Part {
         }
     }
 
+    /// The preference saved as `field`, or the preferences as a whole for a field this
+    /// version does not have.
+    fn preference(field: &str) -> Part {
+        PREFERENCE_FIELDS
+            .iter()
+            .find(|&&name| name == field)
+            .map_or(Part::Preferences, |&name| Part::Preference(name))
+    }
+
     fn describe(self) -> String {
         match self {
+            Part::Preference(field) => preference_name(field),
             Part::GameSettings => t!("settings-part-game-settings"),
             Part::Game => t!("settings-part-game"),
             Part::Scores => t!("settings-part-scores"),
@@ -98,6 +111,17 @@ impl Problem {
                 let names: Vec<String> = names.iter().map(|name| setting_name(name)).collect();
                 t!(
                     "settings-reset",
+                    settings = names.join(&t!("list-separator"))
+                )
+            }
+            Problem::Damaged { reset, .. }
+                if !reset.is_empty() && reset.iter().all(|p| matches!(p, Part::Preference(_))) =>
+            {
+                // Values this version does not know (a theme called "Purple"): the reader's
+                // words would name its types; the settings' names say it to a player.
+                let names: Vec<String> = reset.iter().map(|part| part.describe()).collect();
+                t!(
+                    "settings-prefs-reset",
                     settings = names.join(&t!("list-separator"))
                 )
             }
@@ -126,6 +150,39 @@ fn setting_name(name: &str) -> String {
         SCORES => t!("setting-scores"),
         ZOOM => t!("setting-zoom"),
         other => other.to_owned(),
+    }
+}
+
+/// The fields of [`Prefs`] as saved.
+const PREFERENCE_FIELDS: [&str; 11] = [
+    "theme",
+    "custom",
+    "engine_depth",
+    "large_board_time_ms",
+    "show_values",
+    "file_dialog",
+    "last_folder",
+    "language",
+    "board_look",
+    "move_numbers",
+    "show_threats",
+];
+
+/// A preference, by its field in [`Prefs`], in the window's language.
+fn preference_name(field: &str) -> String {
+    match field {
+        "theme" => t!("setting-theme"),
+        "custom" => t!("setting-custom-board"),
+        "engine_depth" => t!("setting-engine-depth"),
+        "large_board_time_ms" => t!("setting-time-per-move"),
+        "show_values" => t!("setting-show-values"),
+        "file_dialog" => t!("setting-file-dialog"),
+        "last_folder" => t!("setting-last-folder"),
+        "language" => t!("setting-language"),
+        "board_look" => t!("setting-board-look"),
+        "move_numbers" => t!("setting-move-numbers"),
+        "show_threats" => t!("setting-show-threats"),
+        _ => t!("settings-part-preferences"),
     }
 }
 
@@ -236,7 +293,8 @@ impl SavedState {
                     read_prefs = true;
                     let got = salvage::recover(value, &[], Prefs::default);
                     state.prefs = got.value;
-                    if got.cut || !got.lost.is_empty() {
+                    reset.extend(got.lost.iter().map(|field| Part::preference(field)));
+                    if got.cut {
                         reset.push(Part::Preferences);
                     }
                 }
@@ -508,11 +566,30 @@ mod tests {
         let good = ron::to_string(&state).unwrap();
         let bad = good.replace("theme:Dark", "theme:Purple");
         let loaded = SavedState::from_storage(Some(&bad));
-        assert_eq!(reset_parts(&loaded), [Part::Preferences]);
+        assert_eq!(reset_parts(&loaded), [Part::Preference("theme")]);
+        assert_eq!(
+            loaded.problem.as_ref().unwrap().describe(),
+            "Saved settings this version cannot use were reset to their defaults: the theme."
+        );
         assert_eq!(loaded.state.prefs.theme, ThemeChoice::System);
         assert_eq!(loaded.state.prefs.language, Some(Language::Chinese));
         assert!(loaded.state.prefs.show_values);
         assert_eq!(loaded.state.session.moves(), state.session.moves());
+    }
+
+    #[test]
+    fn every_preference_has_a_name_for_people() {
+        let saved = ron::to_string(&Prefs::default()).unwrap();
+        let (fields, _) = salvage::struct_fields(&saved);
+        let names: Vec<&str> = fields.iter().map(|(name, _)| *name).collect();
+        assert_eq!(names, PREFERENCE_FIELDS);
+        for field in PREFERENCE_FIELDS {
+            assert_ne!(
+                preference_name(field),
+                t!("settings-part-preferences"),
+                "{field}"
+            );
+        }
     }
 
     #[test]

@@ -80,7 +80,7 @@ pub fn players(session: &Session) -> String {
     )
 }
 
-/// The result line once the game is over: "X wins - You win", "O wins - Computer wins",
+/// The result line once the game is over: "You win (X)", "The computer wins (O)",
 /// "Draw".
 #[must_use]
 pub fn result(session: &Session, outcome: &Outcome) -> String {
@@ -428,11 +428,11 @@ mod tests {
         set_language(Language::Chinese);
         assert_eq!(
             value_words(Value::Win { plies: 1 }, Wording::Winner(Side::X)),
-            "X 在 1 步内获胜"
+            "X在 1 步内获胜"
         );
         assert_eq!(
             value_words(Value::Loss { plies: 4 }, Wording::Winner(Side::X)),
-            "O 在 4 步内获胜"
+            "O在 4 步内获胜"
         );
         assert_eq!(
             depth_meaning(Some(1), None, &small),

@@ -1,13 +1,16 @@
 //! The lab's searches as jobs of the driver ([`crate::game::Driver`]): the comparison of the
 //! algorithms ([`CompareRequest`]) and the recording of the minimax and alpha-beta trees
-//! ([`TreePairRequest`]), the prover's search for a winning line ([`WinLineRequest`]) and
-//! the review of a game too large to search to the end ([`GameReviewRequest`]), each on a
-//! lane of its own, so none stops another nor the game's searches. Their progress and
-//! result come back on the request's ticket as a [`LabUpdate`].
+//! ([`TreePairRequest`]), the pairing strategies of a position ([`PairingRequest`]), the
+//! prover's search for a winning line ([`WinLineRequest`]) and the review of a game too
+//! large to search to the end ([`GameReviewRequest`]), each on a lane of its own, so none
+//! stops another nor the game's searches. Their progress and result come back on the
+//! request's ticket as a [`LabUpdate`].
 
-use crate::engine::prover::{WinSearch, winning_line};
+use std::sync::atomic::Ordering;
+
+use crate::engine::prover::{PairingStrategy, WinSearch, pairing_strategy_until, winning_line};
 use crate::game::{DriverConfig, Job, Lane, Outbox, Worker};
-use crate::rules::Position;
+use crate::rules::{Cell, Position, Side};
 
 use super::review::{self, PositionEval};
 use super::{
@@ -20,6 +23,9 @@ pub const COMPARE_LANE: Lane = Lane::new("lab comparison");
 
 /// The lane of the tree recordings.
 pub const TREES_LANE: Lane = Lane::new("lab trees");
+
+/// The lane of the pairing searches.
+pub const PAIRING_LANE: Lane = Lane::new("lab pairings");
 
 /// The lane of the searches for a winning line.
 pub const WIN_LANE: Lane = Lane::new("lab winning line");
@@ -55,6 +61,13 @@ pub type WinLineUpdate = LabUpdate<(), WinSearch>;
 /// What a game's review reports: each position's value as it is found (the position's
 /// index in the game, 0 the empty board), then that all are done.
 pub type ReviewUpdate = LabUpdate<(usize, PositionEval), ()>;
+
+/// The pairing strategy against each side of a position (`None` where the search found
+/// none), the side to move first.
+pub type Pairings = Vec<(Side, Option<PairingStrategy>)>;
+
+/// What a pairing search reports: only its result.
+pub type PairingsUpdate = LabUpdate<(), Pairings>;
 
 impl<P, R> LabUpdate<P, R> {
     fn is_last(&self) -> bool {
@@ -183,6 +196,44 @@ impl Job for GameReviewRequest {
     }
 
     fn is_final(update: &ReviewUpdate) -> bool {
+        update.is_last()
+    }
+}
+
+/// The pairing strategies against each side of `position`, whose last move was
+/// `last_move` (see [`pairing_strategy_until`]): most of a second on 7x7, so never on the
+/// window's thread.
+#[derive(Clone, Debug)]
+pub struct PairingRequest {
+    pub position: Position,
+    pub last_move: Option<Cell>,
+}
+
+impl Job for PairingRequest {
+    type Update = PairingsUpdate;
+
+    fn lane(&self) -> Lane {
+        PAIRING_LANE
+    }
+
+    fn run(self, _worker: &mut Worker, out: &Outbox<PairingsUpdate>) {
+        let mover = self.position.side_to_move();
+        let mut found = Pairings::new();
+        for side in [mover, mover.other()] {
+            let strategy = pairing_strategy_until(&self.position, side, self.last_move, out.stop());
+            if out.stop().load(Ordering::Relaxed) {
+                return;
+            }
+            found.push((side, strategy));
+        }
+        out.send(LabUpdate::Done(Ok(Box::new(found))));
+    }
+
+    fn failed(message: String) -> PairingsUpdate {
+        LabUpdate::Failed(message)
+    }
+
+    fn is_final(update: &PairingsUpdate) -> bool {
         update.is_last()
     }
 }

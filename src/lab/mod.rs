@@ -44,8 +44,9 @@ pub use compare::{
     compare, plan_depth,
 };
 pub use jobs::{
-    COMPARE_LANE, CompareUpdate, GameReviewRequest, LabUpdate, REVIEW_LANE, ReviewUpdate,
-    TREES_LANE, TreePairRequest, TreesUpdate, WIN_LANE, WinLineRequest, WinLineUpdate,
+    COMPARE_LANE, CompareUpdate, GameReviewRequest, LabUpdate, PAIRING_LANE, PairingRequest,
+    Pairings, PairingsUpdate, REVIEW_LANE, ReviewUpdate, TREES_LANE, TreePairRequest, TreesUpdate,
+    WIN_LANE, WinLineRequest, WinLineUpdate,
 };
 pub use tree::{
     Cutoff, DEFAULT_BUDGET, NodeEnd, NodeId, PrunedChild, SearchTree, StepKind, TableBound,

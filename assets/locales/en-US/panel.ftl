@@ -42,6 +42,7 @@ custom-height = Height
 custom-k = K (in a row)
 custom-exact = Exactly K (longer lines do not win)
 custom-play = Play on this board
+small-board = Small board: the computer can search every move to the end of the game.
 large-board = Large board: the computer thinks at most { $time } per move, about the cells within two of a stone.
 
 show-values = Show what each move is worth

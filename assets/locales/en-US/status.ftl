@@ -23,9 +23,9 @@ could-not-move = { $side } - the computer could not move
 try-again = Try again
 
 result-draw = Draw
-result-you-win = { $side } wins - You win
-result-computer-wins = { $side } wins - Computer wins
-result-player-wins = { $side } wins - { $player } wins
+result-you-win = You win ({ $side })
+result-computer-wins = The computer wins ({ $side })
+result-player-wins = { $player } wins ({ $side })
 result-side-wins = { $side } wins
 
 score-against-computer = Score: you { $wins }, computer { $losses }, draws { $draws } ({ $board }, against the computer)

@@ -15,7 +15,7 @@ players-heading = 玩家
 mode-vs-computer = 人机对战
 mode-two-players = 双人对战（同一台电脑）
 mode-computers = 电脑对电脑
-who-first = 谁先手（执 { $first }）：
+who-first = 谁先手（执{ $first }）：
 you-first = 你先手
 computer-first = 电脑先手
 
@@ -42,18 +42,19 @@ custom-height = 高
 custom-k = K（连成几子）
 custom-exact = 恰好 K 子（更长的连线不算赢）
 custom-play = 在这个棋盘上下棋
+small-board = 小棋盘：电脑能把每一步都搜索到终局。
 large-board = 大棋盘：电脑每步最多思考 { $time }，只考虑离棋子两格以内的格子。
 
 show-values = 显示每步棋的价值
 values-board-too-large = 着法价值只在不超过 { $cells } 格的棋盘上显示，那里每步棋都能搜索到终局。
 values-game-over = 对局已经结束：没有可评价的着法。
 values-searching = 已将 { $moves } 步中的 { $done } 步搜索到终局
-values-about = 每个空格显示在双方都走最佳着法时，下在那里对 { $side } 意味着什么：几步（含这一步）之内胜或负，或者和棋。
+values-about = 每个空格显示在双方都走最佳着法时，下在那里对{ $side }意味着什么：几步（含这一步）之内胜或负，或者和棋。
 
 search-heading = 上一次搜索（供学习）
 search-none-yet = 这个局面还没有搜索过：电脑下一步或提示的搜索数据会显示在这里。
-search-move-for = 电脑为 { $side } 走的棋
-search-hint-for = 给 { $side } 的提示
+search-move-for = 电脑为{ $side }走的棋
+search-hint-for = 给{ $side }的提示
 search-still-searching = { $what }（仍在搜索）
 search-no-move = 无
 search-book = { $best }，来自开局库：没有搜索，所以没有局面值、深度或节点数。

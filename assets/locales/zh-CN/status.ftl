@@ -22,10 +22,10 @@ could-not-move = { $side } - 电脑未能走棋
 try-again = 重试
 
 result-draw = 和棋
-result-you-win = { $side } 胜 - 你赢了
-result-computer-wins = { $side } 胜 - 电脑赢了
-result-player-wins = { $side } 胜 - { $player }赢了
-result-side-wins = { $side } 胜
+result-you-win = 你赢了（{ $side }）
+result-computer-wins = 电脑赢了（{ $side }）
+result-player-wins = { $player }赢了（{ $side }）
+result-side-wins = { $side }胜
 
 score-against-computer = 比分：你 { $wins }，电脑 { $losses }，和棋 { $draws }（{ $board }，人机对战）
 score-two-players = 比分：{ $first } { $wins }，{ $second } { $losses }，和棋 { $draws }（{ $board }，双人对战）
@@ -55,7 +55,7 @@ depth-too-large = { $horizon }这个棋盘太大，无法搜索到终局。
 
 value-wins-in =
     { $plies ->
-       *[other] { $side } 在 { $plies } 步内获胜
+       *[other] { $side }在 { $plies } 步内获胜
     }
 value-draw = 双方都走最佳着法时为和棋
 value-unknown = 在搜索范围内未能证明

@@ -32,7 +32,7 @@ use crate::rules::{Position, Side};
 
 pub use board::MAX_CELLS;
 pub use dfpn::INF;
-pub use strategy::{PairingStrategy, pairing_strategy};
+pub use strategy::{PairingStrategy, pairing_strategy, pairing_strategy_until};
 pub use winning_line::{WinSearch, WinningLine, winning_line};
 
 use board::Board;

@@ -2,6 +2,8 @@
 //! the other from ever making K in a row, on the position on the board, and the answer the
 //! pairing gives to the move just played.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::rules::{Cell, Position, Side};
 
 use super::board::{Board, Mask};
@@ -30,6 +32,18 @@ pub fn pairing_strategy(
     position: &Position,
     attacker: Side,
     last_move: Option<Cell>,
+) -> Option<PairingStrategy> {
+    pairing_strategy_until(position, attacker, last_move, &AtomicBool::new(false))
+}
+
+/// [`pairing_strategy`], giving up (`None`) soon after `stop` is set: with the defender to
+/// move it is a pairing search for each reply tried, most of a second on 7x7.
+#[must_use]
+pub fn pairing_strategy_until(
+    position: &Position,
+    attacker: Side,
+    last_move: Option<Cell>,
+    stop: &AtomicBool,
 ) -> Option<PairingStrategy> {
     if position.winner().is_some() {
         return None;
@@ -82,6 +96,9 @@ pub fn pairing_strategy(
     let first = tries.first().copied();
     tries.extend(super::board::cells_of(free).filter(|&c| Some(c) != first));
     for reply in tries {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
         board.make(reply);
         let found = search.find(&board);
         board.unmake(reply);

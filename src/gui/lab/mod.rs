@@ -27,7 +27,8 @@ mod symmetry;
 mod tree;
 mod words;
 
-use egui::{Painter, Pos2, RichText, Ui};
+use egui::containers::panel::PanelState;
+use egui::{Painter, Pos2, Response, RichText, Ui};
 
 use super::board::{BoardView, Overlay};
 use crate::engine::PlayerKind;
@@ -44,14 +45,36 @@ use review::Review;
 use tree::TreeView;
 
 /// The lab panel's share of the space the side panel leaves, until the player drags its
-/// edge; wide content scrolls inside it rather than pushing the board about.
+/// edge (then the share dragged to); the panel grows and shrinks with the window, and wide
+/// content scrolls inside it rather than pushing the board about.
 const PANEL_SHARE: f32 = 0.45;
+
+/// The lab panel's id among the panels of the window.
+const PANEL_ID: &str = "learners-lab";
 
 /// The lab panel's width before it is dragged: its share, within these bounds.
 const PANEL_DEFAULT: std::ops::RangeInclusive<f32> = 360.0..=720.0;
 
 /// The narrowest the lab panel is dragged to.
 const PANEL_NARROWEST: f32 = 140.0;
+
+/// Room the board needs beyond its least width: at its smallest cells the two-digit row
+/// numbers of a board of stones are wider than the margin kept for them.
+const COORDINATE_ROOM: f32 = 8.0;
+
+/// The least the lab panel is given however small the window: the board comes first.
+const PANEL_LEAST: f32 = 96.0;
+
+/// The narrowest and widest the lab panel may be in `space`, leaving the board
+/// `board_width` and the room for its coordinates.
+fn panel_bounds(space: f32, board_width: f32) -> (f32, f32) {
+    let narrowest = PANEL_NARROWEST
+        .min(space * 0.5)
+        .min(space - board_width - COORDINATE_ROOM)
+        .max(PANEL_LEAST);
+    let widest = (space - board_width - COORDINATE_ROOM).max(narrowest);
+    (narrowest, widest)
+}
 
 /// The views of the lab, in the order of their tabs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -106,6 +129,8 @@ pub struct Lab {
     compare: Compare,
     tree: TreeView,
     why: WhyView,
+    /// The share of the space the player dragged the panel to, if they did.
+    dragged_share: Option<f32>,
 }
 
 impl Lab {
@@ -120,6 +145,7 @@ impl Lab {
             compare: Compare::new(driver.clone()),
             tree: TreeView::new(driver.clone()),
             why: WhyView::new(driver.clone()),
+            dragged_share: None,
         }
     }
 
@@ -160,7 +186,8 @@ impl Lab {
         self.practice.poll();
         self.compare.poll(session.position());
         self.tree.poll(session.position());
-        self.why.poll(session.position());
+        self.why
+            .poll(session.position(), session.moves().last().copied());
     }
 
     /// The lab panel, on the right of the board; `stones` says the board draws stones, which
@@ -173,14 +200,11 @@ impl Lab {
             return;
         }
         let space = ui.available_width();
-        let narrowest = PANEL_NARROWEST.min(space * 0.5);
-        let widest = (space - board_width).max(narrowest);
-        let default = (space * PANEL_SHARE)
-            .clamp(*PANEL_DEFAULT.start(), *PANEL_DEFAULT.end())
-            .clamp(narrowest, widest);
-        egui::Panel::right("learners-lab")
+        let width = self.panel_width(ui, space, board_width);
+        let (narrowest, widest) = panel_bounds(space, board_width);
+        egui::Panel::right(PANEL_ID)
             .resizable(true)
-            .default_size(default)
+            .default_size(width)
             .size_range(narrowest..=widest)
             .show(ui, |ui| {
                 ui.add_space(4.0);
@@ -204,6 +228,37 @@ impl Lab {
                     .auto_shrink(false)
                     .show(ui, |ui| self.view_ui(ui, session, stones));
             });
+    }
+
+    /// The lab panel's width in `space`, leaving the board `board_width`: its share of the
+    /// space, so that it grows and shrinks with the window (egui alone would keep the width
+    /// it first had). While the player drags its edge, egui sizes it; once they let go, the
+    /// width they chose is kept as a share of the space.
+    fn panel_width(&mut self, ui: &Ui, space: f32, board_width: f32) -> f32 {
+        let id = ui.scope_id().with(PANEL_ID);
+        let (narrowest, widest) = panel_bounds(space, board_width);
+        // The panel's drag handle, by the id egui 0.37 gives it (`resize_widget_id`).
+        let edge = ui.ctx().read_response(id.with("__resize"));
+        let stored = PanelState::load(ui.ctx(), id);
+        if edge.as_ref().is_some_and(Response::dragged) {
+            return stored.map_or(narrowest, |s| s.size().x);
+        }
+        if edge.is_some_and(|e| e.drag_stopped())
+            && let Some(stored) = stored
+            && space > 0.0
+        {
+            self.dragged_share = Some(stored.size().x / space);
+        }
+        let width = match self.dragged_share {
+            Some(share) => space * share,
+            None => (space * PANEL_SHARE).clamp(*PANEL_DEFAULT.start(), *PANEL_DEFAULT.end()),
+        }
+        .clamp(narrowest, widest);
+        let mut outer_rect = stored.map_or(ui.max_rect(), |s| s.outer_rect);
+        outer_rect.set_width(width);
+        ui.ctx()
+            .data_mut(|d| d.insert_persisted(id, PanelState { outer_rect }));
+        width
     }
 
     fn view_ui(&mut self, ui: &mut Ui, session: &Session, stones: bool) {

@@ -5,19 +5,19 @@
 //! answer the pairing gives. The pairs come from the prover's pairing search
 //! ([`crate::engine::prover::pairing_strategy`]).
 //!
-//! Where no pairing stops the side to move, the prover searches whether it can force a win
-//! (on the driver, as the lab's job [`WinLineRequest`]); a win is played out move by move,
-//! the threats first, and each step can be shown on the board.
-
-use std::cell::RefCell;
-use std::rc::Rc;
+//! Where no pairing stops the side to move, the prover searches whether it can force a win;
+//! a win is played out move by move, the threats first, and each step can be shown on the
+//! board. Both searches run on the driver, as the lab's jobs [`PairingRequest`] and
+//! [`WinLineRequest`]: the view holds their tickets beside the position they are for, and
+//! says one thing per screen (while the side to move may still win, it names no answer of
+//! that side's pairing; once it wins, the pairing is beside the point).
 
 use egui::{RichText, Ui};
 
-use crate::engine::prover::{MAX_CELLS, PairingStrategy, WinSearch, WinningLine, pairing_strategy};
+use crate::engine::prover::{MAX_CELLS, PairingStrategy, WinSearch, WinningLine};
 use crate::game::{Driver, Ticket};
 use crate::gui::naming::{cell_name, move_short, side_name};
-use crate::lab::{LabUpdate, WinLineRequest, WinLineUpdate};
+use crate::lab::{LabUpdate, PairingRequest, Pairings, WinLineRequest};
 use crate::rules::{Cell, Position, Side};
 use crate::t;
 
@@ -26,148 +26,138 @@ use super::marks::{Mark, side_colour};
 use super::same_position;
 use super::steps::step_buttons;
 
-/// The pairing strategies against each side of a position, the side to move first.
-type Strategies = Rc<Vec<(Side, Option<PairingStrategy>)>>;
-
-/// The pairing strategies against each side on `position`, the side to move first.
-fn strategies(position: &Position, last_move: Option<Cell>) -> Strategies {
-    let mover = position.side_to_move();
-    Rc::new(
-        [mover, mover.other()]
-            .into_iter()
-            .map(|side| (side, pairing_strategy(position, side, last_move)))
-            .collect(),
-    )
-}
-
-/// The strategies of the last position asked for, kept while the board shows it: a
-/// pairing search (with the defender to move, one per reply) is too much work to repeat
-/// for every frame, twice (the marks and the text).
-#[derive(Default)]
-struct Found {
-    last: RefCell<Option<(Position, Option<Cell>, Strategies)>>,
-}
-
-impl Found {
-    fn strategies(&self, position: &Position, last_move: Option<Cell>) -> Strategies {
-        let mut last = self.last.borrow_mut();
-        if let Some((p, m, found)) = last.as_ref()
-            && *m == last_move
-            && same_position(p, position)
-        {
-            return Rc::clone(found);
-        }
-        let found = strategies(position, last_move);
-        *last = Some((position.clone(), last_move, Rc::clone(&found)));
-        found
-    }
-}
-
-/// The pairs joined over the board, in the answering side's colour, and the answer the
-/// pairing gives to the last move marked.
-fn marks(found: &Strategies) -> Vec<Mark> {
-    let mut marks = Vec::new();
-    for (side, strategy) in found.iter() {
-        let Some(strategy) = strategy else { continue };
-        let defender = side.other();
-        for &(from, to) in &strategy.pairs {
-            marks.push(Mark::Line {
-                from,
-                to,
-                side: defender,
-            });
-        }
-        if let Some(reply) = strategy.reply {
-            marks.push(Mark::Letter {
-                cell: reply,
-                text: "!".to_owned(),
-                group: 0,
-            });
-        }
-    }
-    marks
-}
-
-/// For each side, whether a pairing stops it, and how; the strategies found, or `None` when
-/// the prover does not take the position (too large, or the game is over).
-fn pairings_ui(
-    ui: &mut Ui,
-    position: &Position,
-    last_move: Option<Cell>,
-    found: &Found,
-) -> Option<Strategies> {
-    ui.label(RichText::new(t!("lab-pair-intro")).weak());
-    ui.add_space(4.0);
-    let cells = position.rule().cells();
-    if cells > MAX_CELLS {
-        ui.label(t!("lab-pair-too-large", cells = cells, most = MAX_CELLS));
-        return None;
-    }
-    if position.is_over() {
-        ui.label(t!("lab-game-over"));
-        return None;
-    }
-    let k = position.rule().k();
-    let dark = ui.visuals().dark_mode;
-    let found = found.strategies(position, last_move);
-    for (side, strategy) in found.iter() {
-        let other = side.other();
-        let (text, colour) = match strategy {
-            Some(s) => {
-                let text = match s.reply {
-                    None => t!(
-                        "lab-pair-stops",
-                        side = side_name(*side),
-                        other = side_name(other),
-                        k = k,
-                        pairs = s.pairs.len()
-                    ),
-                    Some(reply) => t!(
-                        "lab-pair-stops-after",
-                        side = side_name(*side),
-                        other = side_name(other),
-                        k = k,
-                        reply = cell_name(reply),
-                        pairs = s.pairs.len()
-                    ),
-                };
-                (text, side_colour(other, dark))
-            }
-            None => (
-                t!("lab-pair-none", side = side_name(*side), k = k),
-                ui.visuals().text_color(),
-            ),
-        };
-        ui.label(RichText::new(text).color(colour));
-        ui.add_space(2.0);
-    }
-    if found.iter().all(|(_, s)| s.is_some()) {
-        ui.label(RichText::new(t!("lab-pair-draw")).strong());
-    }
-    Some(found)
-}
-
 /// The positions the window's search for a winning line may visit before it says it found
-/// no proof either way: about a second on 7x7 with five in a row (release build).
+/// no proof either way: about a second on 7x7 with five in a row (release build). Each
+/// "Search longer" multiplies it by [`LONGER`].
 const WIN_NODE_LIMIT: u64 = 300_000;
 
-/// The search for a winning line of one position, running or done.
+/// How much more a "Search longer" lets the search for a winning line visit.
+const LONGER: u64 = 10;
+
+/// One of the view's searches on the driver: its ticket while the driver works on it (dropping
+/// it stops the search), then what it found or why it failed.
+struct Search<R> {
+    ticket: Option<Ticket<LabUpdate<(), R>>>,
+    found: Option<Result<R, String>>,
+}
+
+impl<R> Search<R> {
+    fn new(ticket: Ticket<LabUpdate<(), R>>) -> Search<R> {
+        Search {
+            ticket: Some(ticket),
+            found: None,
+        }
+    }
+
+    /// Takes in what the search sent; a search that ended without an answer failed.
+    fn poll(&mut self) {
+        while let Some(update) = self.ticket.as_mut().and_then(Ticket::try_next) {
+            match update {
+                LabUpdate::Progress(()) => {}
+                LabUpdate::Done(found) => {
+                    self.found = Some(found.map(|f| *f).map_err(|e| e.to_string()));
+                }
+                LabUpdate::Failed(message) => self.found = Some(Err(message)),
+            }
+        }
+        if !self.ticket.as_ref().is_some_and(Ticket::is_running) {
+            self.ticket = None;
+            if self.found.is_none() {
+                self.found = Some(Err(t!("lab-search-stopped")));
+            }
+        }
+    }
+
+    fn running(&self) -> bool {
+        self.found.is_none()
+    }
+}
+
+/// The search for a winning line of the side to move, and which step of it the board shows.
 struct WinRun {
-    position: Position,
-    /// The search's updates while the driver works on it; dropping it stops the search.
-    ticket: Option<Ticket<WinLineUpdate>>,
-    /// What it found, or why it failed.
-    found: Option<Result<WinSearch, String>>,
+    node_limit: u64,
+    search: Search<WinSearch>,
     /// Moves of the line the board shows played (0: the game's position, no preview).
     shown: usize,
 }
 
-/// The view's state: the search for a winning line of the side to move, and which step of
-/// the line the board shows.
+/// The searches of one position, the one on the board when they were asked for.
+struct Asked {
+    position: Position,
+    last_move: Option<Cell>,
+    pairings: Search<Pairings>,
+    /// Asked for once the pairings show that none stops the side to move.
+    win: Option<WinRun>,
+}
+
+/// What the screen says of one side, so that the pairing and the winning line never give
+/// two answers for the side to move.
+enum Claim<'a> {
+    /// A pairing stops the side.
+    Stopped(&'a PairingStrategy),
+    /// No pairing stops it.
+    Open,
+    /// The side to move answers with a pairing, but may win instead: not said until the
+    /// search for its winning line is done.
+    Waiting,
+    /// The other side, to move, forces a win first.
+    LosesFirst,
+}
+
+impl Asked {
+    fn is_for(&self, position: &Position, last_move: Option<Cell>) -> bool {
+        self.last_move == last_move && same_position(&self.position, position)
+    }
+
+    fn pairings(&self) -> Option<&Pairings> {
+        self.pairings.found.as_ref()?.as_ref().ok()
+    }
+
+    /// Whether a pairing stops the side to move (then its winning line is not searched).
+    fn mover_stopped(&self) -> bool {
+        let mover = self.position.side_to_move();
+        self.pairings()
+            .is_some_and(|p| p.iter().any(|(s, found)| *s == mover && found.is_some()))
+    }
+
+    /// The winning line found for the side to move, if any.
+    fn line(&self) -> Option<&WinningLine> {
+        match self.win.as_ref()?.search.found.as_ref()? {
+            Ok(WinSearch::Line(line)) => Some(line),
+            _ => None,
+        }
+    }
+
+    /// What the screen says of each side, the side to move first.
+    fn claims(&self) -> Vec<(Side, Claim<'_>)> {
+        let Some(pairings) = self.pairings() else {
+            return Vec::new();
+        };
+        let mover = self.position.side_to_move();
+        let win_running = self.win.as_ref().is_none_or(|w| w.search.running());
+        let wins = self.line().is_some();
+        pairings
+            .iter()
+            .map(|(side, strategy)| {
+                let claim = match strategy {
+                    _ if *side != mover && wins => Claim::LosesFirst,
+                    Some(s) if s.reply.is_some() && !self.mover_stopped() && win_running => {
+                        Claim::Waiting
+                    }
+                    Some(s) => Claim::Stopped(s),
+                    None => Claim::Open,
+                };
+                (*side, claim)
+            })
+            .collect()
+    }
+}
+
+/// The view's state: the searches of the position on the board, and which step of a
+/// winning line the board shows.
 pub struct WhyView {
     driver: Driver,
-    run: Option<WinRun>,
-    found: Found,
+    asked: Option<Asked>,
 }
 
 impl WhyView {
@@ -176,152 +166,288 @@ impl WhyView {
     pub fn new(driver: Driver) -> WhyView {
         WhyView {
             driver,
-            run: None,
-            found: Found::default(),
+            asked: None,
         }
     }
 
-    /// Stops the search running (the view is closed); it starts again when shown.
+    /// Stops the searches running (the view is closed); they start again when shown.
     pub fn stop(&mut self) {
-        if self
-            .run
-            .as_ref()
-            .is_some_and(|r| r.ticket.is_some() && r.found.is_none())
-        {
-            self.run = None;
-        }
-    }
-
-    /// Drops the search of another position (which stops it), and takes in what the search
-    /// of the position on the board sent.
-    pub fn poll(&mut self, position: &Position) {
-        if self
-            .run
-            .as_ref()
-            .is_some_and(|r| !same_position(&r.position, position))
-        {
-            self.run = None;
-        }
-        let Some(run) = &mut self.run else {
+        let Some(asked) = &mut self.asked else {
             return;
         };
-        while let Some(update) = run.ticket.as_mut().and_then(Ticket::try_next) {
-            match update {
-                LabUpdate::Progress(()) => {}
-                LabUpdate::Done(found) => {
-                    run.found = Some(found.map(|f| *f).map_err(|e| e.to_string()));
-                }
-                LabUpdate::Failed(message) => run.found = Some(Err(message)),
-            }
-        }
-        if !run.ticket.as_ref().is_some_and(Ticket::is_running) {
-            run.ticket = None;
+        if asked.pairings.running() {
+            self.asked = None;
+        } else if asked.win.as_ref().is_some_and(|w| w.search.running()) {
+            asked.win = None;
         }
     }
 
-    fn start(&mut self, position: &Position) {
-        let ticket = self.driver.request(WinLineRequest {
-            position: position.clone(),
-            node_limit: WIN_NODE_LIMIT,
-        });
-        self.run = Some(WinRun {
-            position: position.clone(),
-            ticket: Some(ticket),
-            found: None,
-            shown: 0,
-        });
+    /// Drops the searches of another position (which stops them), and takes in what the
+    /// searches of the position on the board sent.
+    pub fn poll(&mut self, position: &Position, last_move: Option<Cell>) {
+        if self
+            .asked
+            .as_ref()
+            .is_some_and(|a| !a.is_for(position, last_move))
+        {
+            self.asked = None;
+        }
+        let Some(asked) = &mut self.asked else {
+            return;
+        };
+        asked.pairings.poll();
+        if let Some(win) = &mut asked.win {
+            win.search.poll();
+        }
     }
 
-    /// The winning line found for the position on the board, if any.
-    fn line(&self) -> Option<&WinningLine> {
-        match self.run.as_ref()?.found.as_ref()? {
-            Ok(WinSearch::Line(line)) => Some(line),
-            _ => None,
+    /// Asks for what the view shows of `position` and not asked for yet: its pairings, then,
+    /// unless one stops the side to move, its winning line.
+    fn ask(&mut self, position: &Position, last_move: Option<Cell>) -> &mut Asked {
+        if !self
+            .asked
+            .as_ref()
+            .is_some_and(|a| a.is_for(position, last_move))
+        {
+            let ticket = self.driver.request(PairingRequest {
+                position: position.clone(),
+                last_move,
+            });
+            self.asked = Some(Asked {
+                position: position.clone(),
+                last_move,
+                pairings: Search::new(ticket),
+                win: None,
+            });
         }
+        let asked = self.asked.as_mut().expect("asked for above");
+        if asked.win.is_none() && asked.pairings().is_some() && !asked.mover_stopped() {
+            asked.win = Some(win_run(&self.driver, position, WIN_NODE_LIMIT));
+        }
+        asked
     }
 
     /// The position after the steps of the line shown, to preview on the board.
     #[must_use]
     pub fn preview(&self) -> Option<(Position, Option<Cell>)> {
-        let run = self.run.as_ref()?;
-        let line = self.line()?;
-        if run.shown == 0 {
+        let asked = self.asked.as_ref()?;
+        let line = asked.line()?;
+        let shown = asked.win.as_ref()?.shown;
+        if shown == 0 {
             return None;
         }
-        let mut position = run.position.clone();
-        for &cell in &line.moves[..run.shown] {
+        let mut position = asked.position.clone();
+        for &cell in &line.moves[..shown] {
             position.play(cell).ok()?;
         }
-        Some((position, line.moves.get(run.shown - 1).copied()))
+        Some((position, line.moves.get(shown - 1).copied()))
     }
 
     /// What the view lays over the board showing `position`: while a step of a winning
-    /// line is shown, the cells where the winner would complete a line; else the pairs.
+    /// line is shown, the cells where the winner would complete a line; else the pairs of
+    /// the position searched, if it is the one shown.
     #[must_use]
     pub fn marks(&self, position: &Position, last_move: Option<Cell>) -> Vec<Mark> {
-        match (self.line(), self.preview()) {
-            (Some(line), Some(_)) => threats(position, line.winner)
+        let Some(asked) = &self.asked else {
+            return Vec::new();
+        };
+        if let (Some(line), Some(_)) = (asked.line(), self.preview()) {
+            return threats(position, line.winner)
                 .into_iter()
                 .map(|cell| Mark::Letter {
                     cell,
                     text: "!".to_owned(),
                     group: 0,
                 })
-                .collect(),
-            _ => marks(&self.found.strategies(position, last_move)),
+                .collect();
         }
+        if !asked.is_for(position, last_move) {
+            return Vec::new();
+        }
+        let mut marks = Vec::new();
+        for (_, claim) in asked.claims() {
+            if let Claim::Stopped(strategy) = claim {
+                pairing_marks(strategy, &mut marks);
+            }
+        }
+        marks
     }
 
     /// The view of the game's `position` (its last move `last_move`): the pairings, then
     /// whether the side to move can force a win, and how.
     pub fn ui(&mut self, ui: &mut Ui, position: &Position, last_move: Option<Cell>) {
-        let Some(found) = pairings_ui(ui, position, last_move, &self.found) else {
-            return;
-        };
-        let mover = position.side_to_move();
-        if found.iter().any(|(side, s)| *side == mover && s.is_some()) {
-            // A pairing already shows the side to move cannot win.
+        ui.label(RichText::new(t!("lab-pair-intro")).weak());
+        ui.add_space(4.0);
+        let cells = position.rule().cells();
+        if cells > MAX_CELLS {
+            ui.label(t!("lab-pair-too-large", cells = cells, most = MAX_CELLS));
             return;
         }
-        ui.separator();
-        ui.label(RichText::new(t!("lab-win-heading", side = side_name(mover))).strong());
-        if self.run.is_none() {
-            self.start(position);
-        }
-        let k = position.rule().k();
-        let Some(run) = &mut self.run else {
+        if position.is_over() {
+            ui.label(t!("lab-game-over"));
             return;
-        };
-        match &run.found {
+        }
+        let asked = self.ask(position, last_move);
+        match &asked.pairings.found {
             None => {
-                ui.horizontal(|ui| {
-                    ui.spinner();
-                    ui.label(t!("lab-win-searching"));
-                });
+                searching(ui, &t!("lab-pair-searching"));
+                return;
             }
             Some(Err(why)) => {
                 ui.label(t!("lab-win-failed", why = why.clone()));
+                return;
             }
-            Some(Ok(WinSearch::NoWin { nodes })) => {
-                ui.label(t!(
-                    "lab-win-none",
-                    side = side_name(mover),
-                    k = k,
-                    nodes = count(*nodes)
-                ));
-            }
-            Some(Ok(WinSearch::Unknown { nodes })) => {
-                ui.label(t!("lab-win-unknown", nodes = count(*nodes)));
-            }
-            Some(Ok(WinSearch::NotHandled)) => {
-                ui.label(t!("lab-win-exact", k = k));
-            }
-            Some(Ok(WinSearch::Line(line))) => {
-                let line = line.clone();
-                line_ui(ui, run, &line, k);
+            Some(Ok(_)) => {}
+        }
+        claims_ui(ui, asked);
+        if asked.mover_stopped() {
+            // A pairing already shows the side to move cannot win.
+            return;
+        }
+        if let Some(limit) = win_ui(ui, asked) {
+            let longer = win_run(&self.driver, position, limit.saturating_mul(LONGER));
+            if let Some(asked) = &mut self.asked {
+                asked.win = Some(longer);
             }
         }
     }
+}
+
+/// The search for a winning line of the side to move on `position`, on `driver`.
+fn win_run(driver: &Driver, position: &Position, node_limit: u64) -> WinRun {
+    let ticket = driver.request(WinLineRequest {
+        position: position.clone(),
+        node_limit,
+    });
+    WinRun {
+        node_limit,
+        search: Search::new(ticket),
+        shown: 0,
+    }
+}
+
+/// A spinner and what is being searched.
+fn searching(ui: &mut Ui, what: &str) {
+    ui.horizontal_wrapped(|ui| {
+        ui.spinner();
+        ui.label(what);
+    });
+}
+
+/// The pairs of `strategy` joined over the board, in the answering side's colour, and the
+/// answer the pairing gives to the last move marked.
+fn pairing_marks(strategy: &PairingStrategy, marks: &mut Vec<Mark>) {
+    let defender = strategy.attacker.other();
+    for &(from, to) in &strategy.pairs {
+        marks.push(Mark::Line {
+            from,
+            to,
+            side: defender,
+        });
+    }
+    if let Some(reply) = strategy.reply {
+        marks.push(Mark::Letter {
+            cell: reply,
+            text: "!".to_owned(),
+            group: 0,
+        });
+    }
+}
+
+/// For each side, whether a pairing stops it, and how (one line each).
+fn claims_ui(ui: &mut Ui, asked: &Asked) {
+    let k = asked.position.rule().k();
+    let mover = asked.position.side_to_move();
+    let dark = ui.visuals().dark_mode;
+    let claims = asked.claims();
+    for (side, claim) in &claims {
+        let (side, other) = (*side, side.other());
+        let (text, colour) = match claim {
+            Claim::Stopped(s) => (stops_text(s, k), side_colour(other, dark)),
+            Claim::Open if side == mover => (
+                t!("lab-pair-none", side = side_name(side), k = k),
+                ui.visuals().text_color(),
+            ),
+            Claim::Open => (
+                t!("lab-pair-none-later", side = side_name(side), k = k),
+                ui.visuals().text_color(),
+            ),
+            Claim::Waiting => continue,
+            Claim::LosesFirst => (
+                t!(
+                    "lab-pair-loses-first",
+                    side = side_name(side),
+                    other = side_name(other)
+                ),
+                side_colour(other, dark),
+            ),
+        };
+        ui.label(RichText::new(text).color(colour));
+        ui.add_space(2.0);
+    }
+    if claims.iter().all(|(_, c)| matches!(c, Claim::Stopped(_))) {
+        ui.label(RichText::new(t!("lab-pair-draw")).strong());
+    }
+}
+
+/// What a pairing against `strategy.attacker` says.
+fn stops_text(strategy: &PairingStrategy, k: usize) -> String {
+    let side = strategy.attacker;
+    match strategy.reply {
+        None => t!(
+            "lab-pair-stops",
+            side = side_name(side),
+            other = side_name(side.other()),
+            k = k,
+            pairs = strategy.pairs.len()
+        ),
+        Some(reply) => t!(
+            "lab-pair-stops-after",
+            side = side_name(side),
+            other = side_name(side.other()),
+            k = k,
+            reply = cell_name(reply),
+            pairs = strategy.pairs.len()
+        ),
+    }
+}
+
+/// Whether the side to move can force a win: searching, the answer, or the line that wins.
+/// Returns the node limit to search again with a larger one, when the person asked to.
+fn win_ui(ui: &mut Ui, asked: &mut Asked) -> Option<u64> {
+    let mover = asked.position.side_to_move();
+    let k = asked.position.rule().k();
+    ui.separator();
+    ui.label(RichText::new(t!("lab-win-heading", side = side_name(mover))).strong());
+    let run = asked.win.as_mut()?;
+    match &run.search.found {
+        None => searching(ui, &t!("lab-win-searching")),
+        Some(Err(why)) => {
+            ui.label(t!("lab-win-failed", why = why.clone()));
+        }
+        Some(Ok(WinSearch::NoWin { nodes })) => {
+            ui.label(t!(
+                "lab-win-none",
+                side = side_name(mover),
+                k = k,
+                nodes = count(*nodes)
+            ));
+        }
+        Some(Ok(WinSearch::Unknown { nodes })) => {
+            ui.label(t!("lab-win-unknown", nodes = count(*nodes)));
+            if ui.button(t!("lab-win-longer")).clicked() {
+                return Some(run.node_limit);
+            }
+        }
+        Some(Ok(WinSearch::NotHandled)) => {
+            ui.label(t!("lab-win-exact", k = k));
+        }
+        Some(Ok(WinSearch::Line(line))) => {
+            let line = line.clone();
+            line_ui(ui, &asked.position, &mut run.shown, &line, k);
+        }
+    }
+    None
 }
 
 /// The cells where `side` completes a line on `position`.
@@ -334,9 +460,9 @@ fn threats(position: &Position, side: Side) -> Vec<Cell> {
         .collect()
 }
 
-/// A winning line: what it says, the buttons that step through it, and its moves, each
-/// with what it does (a threat, a block, the line of K).
-fn line_ui(ui: &mut Ui, run: &mut WinRun, line: &WinningLine, k: usize) {
+/// A winning line from `start`: what it says, the buttons that step through it (`shown`:
+/// the step the board shows), and its moves, each with what it does.
+fn line_ui(ui: &mut Ui, start: &Position, shown: &mut usize, line: &WinningLine, k: usize) {
     let winner = line.winner;
     let own_moves = line.moves.len().div_ceil(2);
     ui.label(t!(
@@ -346,53 +472,66 @@ fn line_ui(ui: &mut Ui, run: &mut WinRun, line: &WinningLine, k: usize) {
         moves = own_moves
     ));
     let last = line.moves.len();
-    step_buttons(ui, &mut run.shown, last);
-    if run.shown > 0 {
-        ui.label(RichText::new(t!("lab-win-shown", step = run.shown, all = last)).weak());
+    step_buttons(ui, shown, last);
+    if *shown > 0 {
+        ui.label(RichText::new(t!("lab-win-shown", step = *shown, all = last)).weak());
     }
-    let mut position = run.position.clone();
+    let mut position = start.clone();
     for (i, &cell) in line.moves.iter().enumerate() {
         let mover = position.side_to_move();
         let threatened = !threats(&position, winner).is_empty();
         if position.play(cell).is_err() {
             break;
         }
-        let n = i + 1;
-        let played = move_short(mover, cell);
-        let text = if mover != winner {
-            if threatened {
-                t!("lab-win-block", n = n, played = played)
-            } else {
-                t!("lab-win-move", n = n, played = played)
-            }
-        } else if position.winner() == Some(winner) {
-            t!("lab-win-complete", n = n, played = played, k = k)
-        } else {
-            let next = threats(&position, winner);
-            match next.len() {
-                0 => t!("lab-win-move", n = n, played = played),
-                1 => t!(
-                    "lab-win-threat",
-                    n = n,
-                    played = played,
-                    cell = cell_name(next[0]),
-                    other = side_name(winner.other())
-                ),
-                _ => t!(
-                    "lab-win-threats",
-                    n = n,
-                    played = played,
-                    cells = next
-                        .iter()
-                        .map(|&c| cell_name(c))
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    other = side_name(winner.other())
-                ),
-            }
-        };
-        if ui.selectable_label(run.shown == n, text).clicked() {
-            run.shown = n;
+        let text = step_text(&position, i + 1, mover, cell, threatened, winner, k);
+        if ui.selectable_label(*shown == i + 1, text).clicked() {
+            *shown = i + 1;
         }
+    }
+}
+
+/// What move `n` of a winning line (`mover` at `cell`, leaving `position`) does: a threat,
+/// a block, the line of K.
+fn step_text(
+    position: &Position,
+    n: usize,
+    mover: Side,
+    cell: Cell,
+    threatened: bool,
+    winner: Side,
+    k: usize,
+) -> String {
+    let played = move_short(mover, cell);
+    if mover != winner {
+        return if threatened {
+            t!("lab-win-block", n = n, played = played)
+        } else {
+            t!("lab-win-move", n = n, played = played)
+        };
+    }
+    if position.winner() == Some(winner) {
+        return t!("lab-win-complete", n = n, played = played, k = k);
+    }
+    let next = threats(position, winner);
+    match next.len() {
+        0 => t!("lab-win-move", n = n, played = played),
+        1 => t!(
+            "lab-win-threat",
+            n = n,
+            played = played,
+            cell = cell_name(next[0]),
+            other = side_name(winner.other())
+        ),
+        _ => t!(
+            "lab-win-threats",
+            n = n,
+            played = played,
+            cells = next
+                .iter()
+                .map(|&c| cell_name(c))
+                .collect::<Vec<_>>()
+                .join(", "),
+            other = side_name(winner.other())
+        ),
     }
 }
