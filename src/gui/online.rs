@@ -182,10 +182,12 @@ impl Online {
     /// The section with no game on; `wake` repaints the window when the worker has news.
     #[must_use]
     pub fn new(wake: impl Fn() + Send + Sync + 'static) -> Online {
+        // The login name, or nothing: an empty field shows (and sends) the stand-in name in
+        // the window's language of the moment, so that it follows a change of language.
         let name = std::env::var("USER")
             .ok()
             .filter(|n| !n.trim().is_empty())
-            .unwrap_or_else(|| t!("online-default-name"));
+            .unwrap_or_default();
         Online {
             name,
             ticket_field: String::new(),
@@ -461,6 +463,7 @@ impl Online {
             ui.add(
                 TextEdit::singleline(&mut self.name)
                     .char_limit(crate::net::message::MAX_NAME)
+                    .hint_text(t!("online-default-name"))
                     .desired_width(150.0),
             )
             .labelled_by(label.id);
