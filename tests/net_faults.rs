@@ -233,7 +233,7 @@ impl Game {
                     self.proxy.carry(self.now, !host, &message, counts);
                 }
                 Output::Send(_) => {}
-                Output::Close(_) => self.cut(counts),
+                Output::Close(_) | Output::HangUp => self.cut(counts),
                 Output::Event(Event::JoinRequest { .. }) => {
                     let _ = self.host.act(self.now, Action::Admit(true));
                 }

@@ -161,6 +161,9 @@ pub enum Output {
     /// Close the connection once what was sent before has arrived; the reason (already
     /// said to the peer) is for our player, empty when an event already said it.
     Close(String),
+    /// Close the connection at once: the peer said its last word and waits for us to hang
+    /// up (an event already said what happened).
+    HangUp,
 }
 
 /// How the host sets up the match.

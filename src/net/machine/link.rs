@@ -99,9 +99,10 @@ impl Match {
         self.disconnected(now);
     }
 
-    /// Closes the connection after a message that ends it, with nothing more to say.
+    /// The peer said its last word (a goodbye, a refusal, leaving): the connection is
+    /// closed at once, which also tells the peer it was heard.
     fn hang_up(&mut self, now: Instant, why: Option<&str>) {
-        self.out.push(Output::Close(String::new()));
+        self.out.push(Output::HangUp);
         self.lose_link(now, why);
     }
 
@@ -231,7 +232,9 @@ impl Match {
                 self.emit(Event::TurnedAway {
                     name: clean_name(name),
                 });
-                self.hang_up(now, None);
+                // Closed once the caller has read it (the event said it here).
+                self.out.push(Output::Close(String::new()));
+                self.lose_link(now, None);
             }
         }
         Ok(())

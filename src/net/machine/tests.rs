@@ -120,6 +120,10 @@ impl Pair {
                     self.closed[i].push(reason);
                     self.closing[i] = true;
                 }
+                Output::HangUp => {
+                    self.closed[i].push(String::new());
+                    self.closing[i] = true;
+                }
             }
         }
         messages

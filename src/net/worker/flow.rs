@@ -118,6 +118,16 @@ impl Worker<'_> {
         }
     }
 
+    /// Closes the live connection at once (the peer said its last word and waits for us to
+    /// hang up) and tells the match.
+    fn hang_up(&mut self) {
+        if let Some(current) = self.current.take() {
+            current.connection.close(0u32.into(), b"heard");
+            self.machine.disconnected(Instant::now());
+            self.lost_at = Some(Instant::now());
+        }
+    }
+
     /// Joiner: dials the host when there is no connection, every few seconds, until the
     /// reconnection window closes.
     pub(super) async fn redial(&mut self, options: &Options) {
@@ -179,6 +189,7 @@ impl Worker<'_> {
                     }
                     self.drop_current();
                 }
+                Output::HangUp => self.hang_up(),
             }
         }
         // Writing may have found the connection gone: tell the match at once.
