@@ -33,13 +33,6 @@ fi
 start_xvfb
 stop_on_exit
 
-cell() { printf '(row:%d,col:%d)' "$1" "$2"; }
-# A move list from "row col" pairs (0-based).
-moves() {
-    local out="" sep=""
-    while [ $# -ge 2 ]; do out="$out$sep$(cell "$1" "$2")"; sep=","; shift 2; done
-    echo "[$out]"
-}
 # The saved state: board size, mode, move list, preferences.
 state() {
     local size=$1 mode=$2 list=$3 prefs=$4 k=5

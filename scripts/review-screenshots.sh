@@ -28,12 +28,6 @@ fi
 start_xvfb
 stop_on_exit
 
-cell() { printf '(row:%d,col:%d)' "$1" "$2"; }
-moves() {
-    local out="" sep=""
-    while [ $# -ge 2 ]; do out="$out$sep$(cell "$1" "$2")"; sep=","; shift 2; done
-    echo "[$out]"
-}
 # The game of tests/gui_lab.rs (IGNORED_THREE): H8 G9 H10 H11 I9 G11 J10 F6 A1.
 GAME=$(moves 7 7  8 6  9 7  10 7  8 8  10 6  9 9  5 5  0 0)
 PREFS="(theme:Light,board_look:Stones,language:Some(English))"

@@ -115,3 +115,12 @@ occupied() {
         -opaque '#e8e0c8' -fill white +opaque black -format '%[fx:mean]' info:)
     awk -v f="$fraction" 'BEGIN { exit !(f > 0.05) }'
 }
+
+# A cell of a saved state, and a move list from "row col" pairs (0-based), for the scripts
+# that start the window over a saved game.
+cell() { printf '(row:%d,col:%d)' "$1" "$2"; }
+moves() {
+    local out="" sep=""
+    while [ $# -ge 2 ]; do out="$out$sep$(cell "$1" "$2")"; sep=","; shift 2; done
+    echo "[$out]"
+}

@@ -50,6 +50,30 @@ fn both_until(a: &mut App, b: &mut App, what: &str, done: impl Fn(&App, &App) ->
     settle(b);
 }
 
+/// `host` hosts a game, `joiner` pastes its ticket and joins, the host waits to see
+/// `asking` and lets the caller in; both end connected.
+fn host_and_join(host: &mut App, joiner: &mut App, asking: &str) {
+    click(host, "Host a game");
+    both_until(host, joiner, "the host's ticket", |h, _| {
+        h.state().online_ticket().is_some()
+    });
+    let ticket = host.state().online_ticket().unwrap().to_string();
+    scroll_into_view(joiner, "Ticket from the host");
+    joiner
+        .get_by_label("Ticket from the host")
+        .set_text_value_accesskit(&ticket);
+    click(joiner, "Join");
+    both_until(host, joiner, "the host to be asked", |h, _| {
+        shows(h, asking)
+    });
+    click(host, "Let them in");
+    both_until(host, joiner, "both to be playing", |h, j| {
+        [h, j]
+            .iter()
+            .all(|w| w.state().online_game().is_some_and(|v| v.connected))
+    });
+}
+
 /// The moves of the online game as a window shows it.
 fn moves(h: &App) -> Vec<tictactoe::rules::Cell> {
     h.state()
@@ -182,25 +206,7 @@ fn a_joiner_whose_window_was_closed_rejoins_its_game() {
     };
     let mut host = window("Ann");
     let mut joiner = joiner_window("Bob");
-    click(&mut host, "Host a game");
-    both_until(&mut host, &mut joiner, "the host's ticket", |h, _| {
-        h.state().online_ticket().is_some()
-    });
-    let ticket = host.state().online_ticket().unwrap().to_string();
-    scroll_into_view(&mut joiner, "Ticket from the host");
-    joiner
-        .get_by_label("Ticket from the host")
-        .set_text_value_accesskit(&ticket);
-    click(&mut joiner, "Join");
-    both_until(&mut host, &mut joiner, "the host to be asked", |h, _| {
-        shows(h, "asks to join")
-    });
-    click(&mut host, "Let them in");
-    both_until(&mut host, &mut joiner, "both to be playing", |h, j| {
-        [h, j]
-            .iter()
-            .all(|w| w.state().online_game().is_some_and(|v| v.connected))
-    });
+    host_and_join(&mut host, &mut joiner, "asks to join");
     play(&mut host, &mut joiner, 1, 1);
     play(&mut joiner, &mut host, 0, 0);
 
@@ -349,25 +355,7 @@ fn an_online_game_of_stones_says_black_and_white_everywhere_in_a_window_of_marks
         .set_text_value_accesskit("Ann");
     settle(&mut host);
     let mut joiner = window("Bob");
-    click(&mut host, "Host a game");
-    both_until(&mut host, &mut joiner, "the host's ticket", |h, _| {
-        h.state().online_ticket().is_some()
-    });
-    let ticket = host.state().online_ticket().unwrap().to_string();
-    scroll_into_view(&mut joiner, "Ticket from the host");
-    joiner
-        .get_by_label("Ticket from the host")
-        .set_text_value_accesskit(&ticket);
-    click(&mut joiner, "Join");
-    both_until(&mut host, &mut joiner, "the host to be asked", |h, _| {
-        shows(h, "Bob asks to join")
-    });
-    click(&mut host, "Let them in");
-    both_until(&mut host, &mut joiner, "both to be playing", |h, j| {
-        [h, j]
-            .iter()
-            .all(|w| w.state().online_game().is_some_and(|v| v.connected))
-    });
+    host_and_join(&mut host, &mut joiner, "Bob asks to join");
     play(&mut host, &mut joiner, 7, 7);
     both_until(&mut host, &mut joiner, "the move's line", |_, j| {
         shows(j, "Black played H8")

@@ -94,8 +94,6 @@ pub struct View {
     /// The resume token, once this side has been let in (the host's own at once).
     pub token: Option<Token>,
     pub can_claim: bool,
-    /// The time the opponent has been away on its own turns in this game.
-    pub away: Duration,
     /// The time each side has for a game, if the host set a limit.
     pub time_limit: Option<Duration>,
     /// The game clock as this side knows it (see [`ClockView::used_at`]).

@@ -231,16 +231,27 @@ impl Review {
         }
         self.progress_ui(ui);
         let Some(game) = &self.game else { return };
-        let chosen = match &game.findings {
-            Findings::Estimated(evals) => estimated::summary_ui(ui, game, evals, self.step, stones),
+        let judged = match &game.findings {
+            Findings::Estimated(evals) => Some(estimated::Assessed::of(game, evals)),
             Findings::Exact { .. } => None,
+        };
+        let chosen = match (&game.findings, &judged) {
+            (Findings::Estimated(evals), Some(judged)) => {
+                estimated::summary_ui(ui, game, evals, judged, self.step, stones)
+            }
+            _ => None,
         };
         self.slider_ui(ui);
         ui.separator();
         let Some(game) = &self.game else { return };
-        let row = match &game.findings {
-            Findings::Exact { found, .. } => exact::rows_ui(ui, game, found, self.step, stones),
-            Findings::Estimated(evals) => estimated::rows_ui(ui, game, evals, self.step, stones),
+        let row = match (&game.findings, &judged) {
+            (Findings::Exact { found, .. }, _) => {
+                exact::rows_ui(ui, game, found, self.step, stones)
+            }
+            (Findings::Estimated(_), Some(judged)) => {
+                estimated::rows_ui(ui, game, judged, self.step, stones)
+            }
+            (Findings::Estimated(_), None) => None,
         };
         if let Some(step) = chosen.or(row) {
             self.step = step;

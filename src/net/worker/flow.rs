@@ -108,24 +108,29 @@ impl Worker<'_> {
         }
     }
 
-    /// Closes the live connection (once the peer has read what was written last) and
-    /// tells the match.
+    /// Closes the live connection once the peer has read what was written last, and tells
+    /// the match.
     fn drop_current(&mut self) {
-        if let Some(current) = self.current.take() {
-            tokio::spawn(close_when_read(current, LINGER, b"closed"));
-            self.machine.disconnected(Instant::now());
-            self.lost_at = Some(Instant::now());
-        }
+        self.end_current(true);
     }
 
     /// Closes the live connection at once (the peer said its last word and waits for us to
-    /// hang up) and tells the match.
+    /// hang up), and tells the match.
     fn hang_up(&mut self) {
-        if let Some(current) = self.current.take() {
+        self.end_current(false);
+    }
+
+    fn end_current(&mut self, linger: bool) {
+        let Some(current) = self.current.take() else {
+            return;
+        };
+        if linger {
+            tokio::spawn(close_when_read(current, LINGER, b"closed"));
+        } else {
             current.connection.close(0u32.into(), b"heard");
-            self.machine.disconnected(Instant::now());
-            self.lost_at = Some(Instant::now());
         }
+        self.machine.disconnected(Instant::now());
+        self.lost_at = Some(Instant::now());
     }
 
     /// Joiner: dials the host when there is no connection, every few seconds, until the
@@ -263,7 +268,6 @@ impl Worker<'_> {
             asking: self.machine.asking().map(str::to_string),
             token: self.machine.token().filter(|_| self.machine.is_admitted()),
             can_claim: self.machine.can_claim(),
-            away: self.machine.away(),
             time_limit: self.machine.time_limit(),
             clock: self.machine.clock_view(Instant::now()),
         }

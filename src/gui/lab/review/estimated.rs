@@ -73,16 +73,31 @@ fn mark_colour(ui: &Ui, a: &MoveAssessment) -> Color32 {
     }
 }
 
+/// The moves as the review judges them so far, and the turning points among them:
+/// worked out once a frame for the graph and the rows both.
+pub(super) struct Assessed {
+    moves: Vec<MoveAssessment>,
+    marked: Vec<usize>,
+}
+
+impl Assessed {
+    pub(super) fn of(game: &Reviewed, evals: &[PositionEval]) -> Assessed {
+        let moves = assess(&game.moves, &game.positions, evals);
+        let marked = turning_points(&moves);
+        Assessed { moves, marked }
+    }
+}
+
 /// The graph and the turning points above the moves; the step a click chose.
 pub(super) fn summary_ui(
     ui: &mut Ui,
     game: &Reviewed,
     evals: &[PositionEval],
+    judged: &Assessed,
     step: usize,
     stones: bool,
 ) -> Option<usize> {
-    let assessed = assess(&game.moves, &game.positions, evals);
-    let marked = turning_points(&assessed);
+    let (assessed, marked) = (&judged.moves, &judged.marked);
     let scale = score_scale(&game.rule);
     let points: Vec<f64> = evals
         .iter()
@@ -115,7 +130,7 @@ pub(super) fn summary_ui(
                 return;
             }
             ui.label(t!("lab-review-turning-points"));
-            for &i in &marked {
+            for &i in marked {
                 let text =
                     RichText::new(head_words(game, i, stones)).color(mark_colour(ui, &assessed[i]));
                 if ui.selectable_label(step == i + 1, text).clicked() {
@@ -132,12 +147,11 @@ pub(super) fn summary_ui(
 pub(super) fn rows_ui(
     ui: &mut Ui,
     game: &Reviewed,
-    evals: &[PositionEval],
+    judged: &Assessed,
     step: usize,
     stones: bool,
 ) -> Option<usize> {
-    let assessed = assess(&game.moves, &game.positions, evals);
-    let marked = turning_points(&assessed);
+    let (assessed, marked) = (&judged.moves, &judged.marked);
     let mut chosen = None;
     for i in 0..game.moves.len() {
         let head = head_words(game, i, stones);
