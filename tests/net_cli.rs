@@ -261,3 +261,96 @@ fn both_records_say_how_each_game_ended() {
     assert!(host.quit().success());
     let _ = std::fs::remove_dir_all(&folder);
 }
+
+#[test]
+fn a_host_killed_mid_game_takes_it_up_again_under_the_same_ticket_and_the_joiner_comes_back() {
+    let data = terminal::data_folder();
+    let folder = std::env::temp_dir().join(format!("net-rehost-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).unwrap();
+    let record = folder.join("host.json");
+    let host_args = [
+        &["net", "host", "--no-announce", "--name", "Ann", "--accept"][..],
+        &["--record", record.to_str().unwrap()],
+        &LOOPBACK,
+    ]
+    .concat();
+    let mut host = Terminal::start_in(&host_args, &data);
+    host.wait_for("Give this ticket to the other player:");
+    let ticket = host.wait_for("endpoint");
+    let mut joiner = joining(&ticket, &["--name", "Bob"]);
+    host.wait_for("\"Bob\" connected");
+    for (i, cell) in ["1 1", "2 1", "1 2"].iter().enumerate() {
+        let mover = if i % 2 == 0 { &mut host } else { &mut joiner };
+        mover.wait_for("Your move");
+        mover.type_line(cell);
+        joiner.wait_for(&format!("plays {}", cell.replace(' ', ",")));
+    }
+    host.wait_for("X plays 1,2");
+    // The host's program is killed: it says nothing to anyone.
+    host.signal("-KILL");
+    let _ = host.exit();
+
+    // Started again, it offers the game; the old ticket works and Bob comes back into it.
+    let mut host = Terminal::start_in(&host_args, &data);
+    host.wait_for("stopped while hosting a game against Bob (3,3,3, 3 moves played)");
+    host.type_line("yes");
+    host.wait_for("Hosting the game again");
+    assert_eq!(host.wait_for("endpoint"), ticket, "the same ticket");
+    host.wait_for("Waiting for Bob to come back");
+    host.wait_for("\"Bob\" is back");
+    joiner.wait_for("\"Ann\" is back");
+    joiner.wait_for("Your move");
+    joiner.type_line("2 2");
+    host.wait_for("O plays 2,2");
+    host.wait_for("Your move");
+    host.type_line("1 3");
+    host.wait_for("Game over: X wins");
+    joiner.wait_for("Game over: X wins");
+    let (result, termination) = ending(&record);
+    assert_eq!(
+        (result.as_str(), termination.as_str()),
+        ("x-wins", "on-the-board")
+    );
+    assert!(joiner.quit().success());
+    assert!(host.quit().success());
+    // A match that ended in the ordinary way is not offered again.
+    let mut host = Terminal::start_in(&host_args, &data);
+    host.wait_for("Give this ticket to the other player:");
+    assert_eq!(host.count("stopped while hosting"), 0, "{:?}", host.seen);
+    assert!(host.quit().success());
+    let _ = std::fs::remove_dir_all(&folder);
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn a_kept_game_declined_at_the_restart_is_discarded_and_a_new_one_hosted() {
+    let data = terminal::data_folder();
+    let host_args = [
+        &["net", "host", "--no-announce", "--name", "Ann", "--accept"][..],
+        &LOOPBACK,
+    ]
+    .concat();
+    let mut host = Terminal::start_in(&host_args, &data);
+    host.wait_for("Give this ticket to the other player:");
+    let ticket = host.wait_for("endpoint");
+    let joiner = joining(&ticket, &["--name", "Bob"]);
+    host.wait_for("\"Bob\" connected");
+    host.signal("-KILL");
+    let _ = host.exit();
+    let mut host = Terminal::start_in(&host_args, &data);
+    host.wait_for("stopped while hosting a game against Bob");
+    host.type_line("maybe");
+    host.wait_for("Type yes or no.");
+    host.type_line("no");
+    host.wait_for("The kept game was discarded");
+    host.wait_for("Give this ticket to the other player:");
+    let new_ticket = host.wait_for("endpoint");
+    assert_ne!(new_ticket, ticket, "a new game has a new key");
+    assert!(host.quit().success());
+    let _ = joiner.quit();
+    let mut host = Terminal::start_in(&host_args, &data);
+    host.wait_for("Give this ticket to the other player:");
+    assert_eq!(host.count("stopped while hosting"), 0, "{:?}", host.seen);
+    assert!(host.quit().success());
+    let _ = std::fs::remove_dir_all(&data);
+}

@@ -32,6 +32,7 @@ fn options() -> Options {
         reconnect_limit: Duration::from_secs(30),
         session_limit: Duration::from_secs(300),
         announce: false,
+        keep: None,
     }
 }
 
@@ -358,7 +359,9 @@ fn hostile(ticket: &str, bytes: Vec<u8>) -> (String, bool) {
         .build()
         .expect("a runtime");
     runtime.block_on(async {
-        let endpoint = transport::bind(&options().net).await.expect("an endpoint");
+        let endpoint = transport::bind(&options().net, None)
+            .await
+            .expect("an endpoint");
         let addr = transport::parse_ticket(ticket).expect("the ticket");
         let (connection, mut send, mut recv) =
             transport::dial(&endpoint, addr).await.expect("dialled");
@@ -469,7 +472,9 @@ fn an_endpoint_bound_to_an_address_listens_there_only() {
         .build()
         .expect("a runtime");
     let sockets = runtime.block_on(async {
-        let endpoint = transport::bind(&options().net).await.expect("an endpoint");
+        let endpoint = transport::bind(&options().net, None)
+            .await
+            .expect("an endpoint");
         let sockets = endpoint.bound_sockets();
         endpoint.close().await;
         sockets

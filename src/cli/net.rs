@@ -10,13 +10,14 @@
 use std::io::{BufRead, Write};
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;
 
 use clap::{Args, Subcommand, ValueEnum};
 
 use super::CliError;
+use crate::net::keep::{self, Kept};
 use crate::net::machine::{Action, Event, HostConfig};
 use crate::net::message::{Ending, Offer, Token};
 use crate::net::transport::NetConfig;
@@ -171,27 +172,49 @@ fn options(common: &Common) -> Options {
 
 pub fn run(args: &NetArgs, output: &mut dyn Write) -> Result<(), CliError> {
     let program = env!("CARGO_PKG_VERSION").to_string();
-    let (start, common, auto_admit) = match &args.command {
+    let lines = match &args.command {
         NetCommand::Find(find) => return find_games(find.wait, output),
         NetCommand::Bench(bench) => {
             return crate::net::bench::run(output, bench.moves, bench.idle)
                 .map_err(|e| CliError::Usage(e.to_string()));
         }
-        NetCommand::Host(host) => {
-            let side = match host.first {
-                First::Host => Side::X,
-                First::Joiner => Side::O,
-            };
-            let config = HostConfig {
-                name: host.common.name.clone(),
-                rule: host.rule.with_exact(host.exact),
-                side,
-                time_limit: host.clock,
-                token: Token(rand::random()),
-                program,
-            };
-            (Start::Host(config), &host.common, host.accept)
-        }
+        NetCommand::Host(_) | NetCommand::Join(_) => read_lines(),
+    };
+    let keep_path = keep::default_path();
+    let mut rehosting = None;
+    let (start, mut options, auto_admit) = match &args.command {
+        NetCommand::Host(host) => match kept_match(keep_path.as_deref(), output, &lines)? {
+            Some(kept) => {
+                rehosting = Some(kept.host.peer_name.clone());
+                let options = Options {
+                    net: NetConfig {
+                        local_only: kept.local_only,
+                        relay: kept.relay.clone(),
+                        bind: None,
+                    },
+                    record: host.common.record.clone().or_else(|| kept.record.clone()),
+                    ..Options::default()
+                };
+                (Start::Rehost(kept), options, false)
+            }
+            None => {
+                let side = match host.first {
+                    First::Host => Side::X,
+                    First::Joiner => Side::O,
+                };
+                let config = HostConfig {
+                    name: host.common.name.clone(),
+                    rule: host.rule.with_exact(host.exact),
+                    side,
+                    time_limit: host.clock,
+                    token: Token(rand::random()),
+                    program,
+                };
+                let mut options = options(&host.common);
+                options.announce = !host.no_announce;
+                (Start::Host(config), options, host.accept)
+            }
+        },
         NetCommand::Join(join) => {
             let start = Start::Join {
                 ticket: join.ticket.clone(),
@@ -199,19 +222,20 @@ pub fn run(args: &NetArgs, output: &mut dyn Write) -> Result<(), CliError> {
                 program,
                 resume: join.resume,
             };
-            (start, &join.common, false)
+            (start, options(&join.common), false)
         }
+        NetCommand::Find(_) | NetCommand::Bench(_) => unreachable!("answered above"),
     };
-    let mut options = options(common);
-    options.announce = matches!(&args.command, NetCommand::Host(host) if !host.no_announce);
+    if matches!(args.command, NetCommand::Host(_)) {
+        options.keep = keep_path;
+    }
     let handle = worker::start(start, options, Box::new(|| {}));
-    let lines = read_lines();
     let mut terminal = Terminal {
         output,
         handle: &handle,
         auto_admit,
         asking: false,
-        peer: String::new(),
+        peer: rehosting.clone().unwrap_or_default(),
         fingerprint: String::new(),
         view: None,
         ticket: match &args.command {
@@ -219,10 +243,58 @@ pub fn run(args: &NetArgs, output: &mut dyn Write) -> Result<(), CliError> {
             _ => String::new(),
         },
         told_resume: false,
+        rehosting: rehosting.is_some(),
     };
     let result = terminal.run(&lines);
     handle.quit();
     result
+}
+
+/// Host: a match this program was hosting when it stopped (see [`keep`]), offered to be
+/// taken up again. `None` when there is none, when the player says no (it is discarded),
+/// or at the end of input (it stays for the next start).
+fn kept_match(
+    path: Option<&Path>,
+    output: &mut dyn Write,
+    lines: &mpsc::Receiver<Option<String>>,
+) -> Result<Option<Box<Kept>>, CliError> {
+    let Some(path) = path else {
+        return Ok(None);
+    };
+    let kept = match keep::load(path) {
+        Ok(Some(kept)) => kept,
+        Ok(None) => return Ok(None),
+        Err(error) => {
+            writeln!(
+                output,
+                "A game kept from an earlier run could not be read ({error}); a new game starts."
+            )?;
+            return Ok(None);
+        }
+    };
+    writeln!(
+        output,
+        "This program stopped while hosting a game {}.",
+        kept.summary()
+    )?;
+    writeln!(
+        output,
+        "Take it up again under the same ticket (the other player's program calls back by itself)? [yes/no]"
+    )?;
+    output.flush()?;
+    while let Ok(line) = lines.recv() {
+        match line.as_deref().map(|line| parse(line, None)) {
+            Some(Ok(Typed::Yes)) => return Ok(Some(Box::new(kept))),
+            Some(Ok(Typed::No)) => {
+                keep::discard(path);
+                writeln!(output, "The kept game was discarded; a new game starts.")?;
+                return Ok(None);
+            }
+            _ => writeln!(output, "Type yes or no.")?,
+        }
+        output.flush()?;
+    }
+    Ok(None)
 }
 
 /// Listens for `wait` and prints the games announced on the local network.
@@ -281,6 +353,8 @@ struct Terminal<'a> {
     view: Option<View>,
     ticket: String,
     told_resume: bool,
+    /// Host: the match is one taken up again after a restart.
+    rehosting: bool,
 }
 
 /// What the player typed.
@@ -364,6 +438,11 @@ impl Terminal<'_> {
 
     fn show(&mut self, update: Update) -> Result<(), CliError> {
         match update {
+            Update::Ticket(ticket) if self.rehosting => {
+                writeln!(self.output, "Hosting the game again; its ticket:")?;
+                writeln!(self.output, "{ticket}")?;
+                writeln!(self.output, "Waiting for {} to come back...", self.peer)?;
+            }
             Update::Ticket(ticket) => {
                 writeln!(self.output, "Give this ticket to the other player:")?;
                 writeln!(self.output, "{ticket}")?;

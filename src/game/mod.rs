@@ -10,7 +10,7 @@ pub mod clock;
 pub mod driver;
 pub mod lessons;
 pub mod ranges;
-mod record;
+pub(crate) mod record;
 mod session;
 
 use serde::{Deserialize, Serialize};

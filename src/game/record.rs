@@ -253,6 +253,16 @@ fn check_result(record: &GameRecord, position: &Position) -> Result<(), RecordEr
 /// Writes `text` to `path` through a temporary file in the same folder and a rename, so a
 /// crash leaves either the old file or the new one, never half of one.
 pub(crate) fn write_atomically(path: &Path, text: &str) -> Result<(), RecordError> {
+    write_with_mode(path, text, 0o666)
+}
+
+/// As [`write_atomically`], readable and writable by the user alone (a file that holds a
+/// secret key).
+pub(crate) fn write_privately(path: &Path, text: &str) -> Result<(), RecordError> {
+    write_with_mode(path, text, 0o600)
+}
+
+fn write_with_mode(path: &Path, text: &str, mode: u32) -> Result<(), RecordError> {
     let io = |e: std::io::Error| RecordError::Io {
         path: path.display().to_string(),
         reason: e.to_string(),
@@ -266,7 +276,13 @@ pub(crate) fn write_atomically(path: &Path, text: &str) -> Result<(), RecordErro
         .map_or("game".into(), |n| n.to_string_lossy().into_owned());
     let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
     let result = (|| {
-        let mut file = std::fs::File::create(&temp)?;
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create(true).truncate(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, mode);
+        #[cfg(not(unix))]
+        let _ = mode;
+        let mut file = options.open(&temp)?;
         file.write_all(text.as_bytes())?;
         file.sync_all()?;
         std::fs::rename(&temp, path)

@@ -294,7 +294,7 @@ impl Online {
     fn start(&mut self, start: Start, hosting: bool) {
         let joined = match &start {
             Start::Join { ticket, .. } => Some(ticket.clone()),
-            Start::Host(_) => None,
+            Start::Host(_) | Start::Rehost(_) => None,
         };
         let relay = self.relay_field.trim();
         if !relay.is_empty() && transport::check_relay(relay).is_err() {

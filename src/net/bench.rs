@@ -41,6 +41,7 @@ fn options() -> Options {
             bind: Some(SocketAddr::from((Ipv4Addr::LOCALHOST, 0))),
         },
         record: None,
+        keep: None,
         reconnect_limit: Duration::from_secs(30),
         session_limit: Duration::from_secs(600),
         announce: false,

@@ -490,8 +490,16 @@ impl Match {
     }
 }
 
+/// A duration in whole milliseconds, as messages and the kept match carry it.
+fn millis(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
+}
+
 mod acts;
+mod kept;
 mod link;
+
+pub use kept::HostState;
 
 #[cfg(test)]
 mod tests;

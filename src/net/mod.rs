@@ -5,10 +5,12 @@
 //! [`transport`] (iroh: QUIC with TLS 1.3 between endpoints dialled by ticket) and
 //! [`worker`] (the match and the transport on a thread of their own, behind channels, for
 //! the command line and the window); [`lan`] (open games announced and found on the local
-//! network); [`bench`] (figures on loopback).
+//! network); [`keep`] (a hosted match kept on disk, taken up again after a restart);
+//! [`bench`] (figures on loopback).
 
 pub mod bench;
 pub mod codec;
+pub mod keep;
 pub mod lan;
 pub mod machine;
 pub mod message;
@@ -16,7 +18,9 @@ pub mod transport;
 pub mod worker;
 
 pub use codec::{CodecError, Decoder, MAX_FRAME, encode};
-pub use machine::{Action, ActionError, ClockView, Event, HostConfig, Match, Output, Role};
+pub use machine::{
+    Action, ActionError, ClockView, Event, HostConfig, HostState, Match, Output, Role,
+};
 pub use message::{Act, Ending, Message, Offer, PROTOCOL, Snapshot, Token};
 pub use transport::{NetConfig, NetError};
 pub use worker::{Command, NetHandle, Options, Start, Update, View};

@@ -66,8 +66,17 @@ pub fn check_relay(text: &str) -> Result<(), String> {
         .map_err(|e| format!("not a relay address: {e}"))
 }
 
-/// Opens an endpoint as `config` says.
-pub async fn bind(config: &NetConfig) -> Result<Endpoint, NetError> {
+/// Who an endpoint is and where it listens when a hosted match is taken up again: the
+/// same secret key, and the same sockets when they are given.
+#[derive(Clone, Debug)]
+pub struct Identity {
+    pub key: [u8; 32],
+    pub sockets: Vec<SocketAddr>,
+}
+
+/// Opens an endpoint as `config` says, with `identity`'s key and sockets when given (a new
+/// key and the configured sockets otherwise).
+pub async fn bind(config: &NetConfig, identity: Option<&Identity>) -> Result<Endpoint, NetError> {
     let mut builder = if config.local_only {
         Endpoint::builder(presets::Minimal).relay_mode(RelayMode::Disabled)
     } else {
@@ -78,7 +87,18 @@ pub async fn bind(config: &NetConfig) -> Result<Endpoint, NetError> {
             RelayUrl::from_str(relay).map_err(|e| NetError::BadRelay(format!("{relay}: {e}")))?;
         builder = builder.relay_mode(RelayMode::custom([url]));
     }
-    if let Some(addr) = config.bind {
+    let sockets = identity.map_or(&[][..], |identity| &identity.sockets[..]);
+    if let Some(identity) = identity {
+        builder = builder.secret_key(iroh::SecretKey::from_bytes(&identity.key));
+    }
+    if !sockets.is_empty() {
+        builder = builder.clear_ip_transports();
+        for addr in sockets {
+            builder = builder
+                .bind_addr(*addr)
+                .map_err(|e| NetError::Bind(e.to_string()))?;
+        }
+    } else if let Some(addr) = config.bind {
         // Only the address asked for: without clearing, the default sockets on every
         // interface (IPv4 and IPv6) stay bound beside it.
         builder = builder
@@ -92,6 +112,15 @@ pub async fn bind(config: &NetConfig) -> Result<Endpoint, NetError> {
         .await
         .map_err(|e| NetError::Bind(e.to_string()))?;
     Ok(endpoint)
+}
+
+/// The identity of an open endpoint: its secret key and the sockets it listens on.
+#[must_use]
+pub fn identity(endpoint: &Endpoint) -> Identity {
+    Identity {
+        key: endpoint.secret_key().to_bytes(),
+        sockets: endpoint.bound_sockets(),
+    }
 }
 
 /// The ticket naming this endpoint: its key, its local addresses and, when it uses relays

@@ -15,10 +15,11 @@ use iroh::endpoint::{Connection, SendStream};
 use iroh::{Endpoint, EndpointAddr};
 use tokio::sync::mpsc;
 
+use super::keep::{self, Hosting, Kept};
 use super::lan;
 use super::machine::{Action, ActionError, ClockView, Event, HostConfig, Match};
 use super::message::{Ending, Offer, Token};
-use super::transport::{self, Inbound, NetConfig, NetError};
+use super::transport::{self, Identity, Inbound, NetConfig, NetError};
 use crate::game::Session;
 use crate::rules::Side;
 
@@ -41,6 +42,8 @@ pub enum Start {
         program: String,
         resume: Option<Token>,
     },
+    /// Host: take up a hosted match kept on disk (see [`keep`]), under the same key.
+    Rehost(Box<Kept>),
 }
 
 /// How the worker runs.
@@ -55,6 +58,9 @@ pub struct Options {
     pub session_limit: Duration,
     /// Host: announce the game on the local network until a player is let in.
     pub announce: bool,
+    /// Host: where the match is kept while it is played (see [`keep`]); removed when the
+    /// worker stops.
+    pub keep: Option<PathBuf>,
 }
 
 impl Default for Options {
@@ -65,6 +71,7 @@ impl Default for Options {
             reconnect_limit: Duration::from_secs(300),
             session_limit: Duration::from_secs(12 * 3600),
             announce: false,
+            keep: None,
         }
     }
 }
@@ -201,24 +208,41 @@ async fn run(
     commands: mpsc::UnboundedReceiver<Command>,
     notify: &Notify,
 ) -> (String, bool) {
-    let endpoint = match transport::bind(&options.net).await {
+    let endpoint = match open_endpoint(&start, &options.net, notify).await {
         Ok(endpoint) => endpoint,
         Err(error) => return (error.to_string(), true),
     };
     let mut announcement = None;
+    let mut hosting = None;
     let (machine, host_addr) = match start {
-        Start::Host(config) => {
+        Start::Host(_) | Start::Rehost(_) => {
             let ticket = transport::ticket(&endpoint, &options.net).await;
             notify.send(Update::Ticket(ticket.clone()));
-            if options.announce {
-                match lan::Announcement::start(&config.name, config.rule, &ticket) {
-                    Ok(announced) => announcement = Some(announced),
-                    Err(error) => notify.send(Update::Warning(format!(
-                        "the game could not be shown on the local network ({error}); the ticket still works"
-                    ))),
+            let Identity { key, sockets } = transport::identity(&endpoint);
+            hosting = Some(Hosting {
+                key,
+                sockets,
+                ticket: ticket.clone(),
+                local_only: options.net.local_only,
+                relay: options.net.relay.clone(),
+                record: options.record.clone(),
+            });
+            match start {
+                Start::Host(config) => {
+                    if options.announce {
+                        announcement = announce(&config, &ticket, notify);
+                    }
+                    (Match::host(config), None)
                 }
+                Start::Rehost(kept) => {
+                    let age = kept.age();
+                    match Match::restore(kept.host, Instant::now(), age) {
+                        Ok(machine) => (machine, None),
+                        Err(error) => return (error, true),
+                    }
+                }
+                Start::Join { .. } => unreachable!("matched above"),
             }
-            (Match::host(config), None)
         }
         Start::Join {
             ticket,
@@ -241,14 +265,65 @@ async fn run(
         next_id: 0,
         notify,
         record: options.record.clone(),
+        keep: options.keep.clone().zip(hosting),
         lost_at: Some(Instant::now()),
         redialled: None,
         finished: None,
         announcement,
     };
+    if worker.machine.is_admitted() {
+        // A match taken up again: the board as it was, the opponent away.
+        notify.send(Update::View(Box::new(worker.view())));
+    }
     let finish = worker.run(&options, commands, inbound).await;
     worker.goodbye().await;
+    if let Some((path, _)) = &worker.keep {
+        keep::discard(path);
+    }
     (finish.reason, finish.failed)
+}
+
+/// The endpoint: a new one, or for a match taken up again one with the same key, on the
+/// same sockets when they are free (the old ticket then works as it was).
+async fn open_endpoint(
+    start: &Start,
+    config: &NetConfig,
+    notify: &Notify,
+) -> Result<Endpoint, NetError> {
+    let Start::Rehost(kept) = start else {
+        return transport::bind(config, None).await;
+    };
+    let key = kept.secret_key().map_err(NetError::Bind)?;
+    let same = Identity {
+        key,
+        sockets: kept.sockets.clone(),
+    };
+    match transport::bind(config, Some(&same)).await {
+        Ok(endpoint) => Ok(endpoint),
+        Err(error) => {
+            notify.send(Update::Warning(format!(
+                "the game's old network port could not be opened again ({error}): give the other player the new ticket"
+            )));
+            let key_only = Identity {
+                key,
+                sockets: Vec::new(),
+            };
+            transport::bind(config, Some(&key_only)).await
+        }
+    }
+}
+
+/// Host: announces the open game on the local network, saying so when it cannot.
+fn announce(config: &HostConfig, ticket: &str, notify: &Notify) -> Option<lan::Announcement> {
+    match lan::Announcement::start(&config.name, config.rule, ticket) {
+        Ok(announced) => Some(announced),
+        Err(error) => {
+            notify.send(Update::Warning(format!(
+                "the game could not be shown on the local network ({error}); the ticket still works"
+            )));
+            None
+        }
+    }
 }
 
 /// Why the worker stops.
@@ -292,6 +367,8 @@ struct Worker<'a> {
     next_id: u64,
     notify: &'a Notify,
     record: Option<PathBuf>,
+    /// Host: where the match is kept, and the endpoint it is hosted on.
+    keep: Option<(PathBuf, Hosting)>,
     /// Joiner: when the host was lost (or first dialled), and the last attempt.
     lost_at: Option<Instant>,
     redialled: Option<Instant>,

@@ -5,7 +5,9 @@
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
@@ -20,10 +22,28 @@ pub struct Terminal {
     pub seen: Vec<String>,
 }
 
+/// A data folder of its own for one process (where a host keeps its match), so that
+/// processes started side by side by the tests do not see each other's files.
+pub fn data_folder() -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("tictactoe-terminal-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
+}
+
 impl Terminal {
+    /// Starts the program with a data folder of its own.
     pub fn start(args: &[&str]) -> Terminal {
+        Terminal::start_in(args, &data_folder())
+    }
+
+    /// Starts the program with `data` as its data folder (`XDG_DATA_HOME`).
+    pub fn start_in(args: &[&str], data: &Path) -> Terminal {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
             .args(args)
+            .env("XDG_DATA_HOME", data)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

@@ -9,7 +9,7 @@ use super::super::message::{
 };
 use super::{
     AWAY_LIMIT, Event, HELLO_AGAIN, Link, Match, Output, PING_EVERY, Phase, RESEND_AFTER,
-    RateLimit, Role, SILENCE_LIMIT,
+    RateLimit, Role, SILENCE_LIMIT, millis,
 };
 
 impl Match {
@@ -487,8 +487,4 @@ fn kind(message: &Message) -> &'static str {
         Message::Bye { .. } => "bye",
         Message::Leave {} => "leave",
     }
-}
-
-fn millis(duration: Duration) -> u64 {
-    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
 }

@@ -795,3 +795,104 @@ fn a_time_loss_claimed_by_the_joiner_closes_the_connection() {
     );
     assert_eq!(pair.host.ending(), None);
 }
+
+/// The host's match written out as it is kept on disk and read back, as a restarted host
+/// takes it up (the JSON round trip is part of what is tested).
+fn restarted(host: &Match, now: Instant, down: Duration) -> Match {
+    let state = host
+        .kept(now)
+        .expect("a host with a player keeps its match");
+    let text = serde_json::to_string(&state).unwrap();
+    let read: HostState = serde_json::from_str(&text).unwrap();
+    assert_eq!(read, state);
+    Match::restore(read, now + down, down).expect("the kept match is a game")
+}
+
+#[test]
+fn a_restarted_host_takes_up_the_match_and_its_joiner_comes_back_into_it() {
+    let mut pair = Pair::new(Rule::new(5, 5, 4, false).unwrap());
+    pair.play(true, 2, 2);
+    pair.play(false, 0, 0);
+    pair.play(true, 2, 3);
+    // The joiner moves; the host applies and acknowledges it, and stops before anything
+    // else happens.
+    pair.joiner
+        .act(pair.now, Action::Move(Cell::new(4, 4)))
+        .unwrap();
+    pair.deliver();
+    let down = Duration::from_secs(40);
+    pair.host = restarted(&pair.host, pair.now, down);
+    pair.now += down;
+    assert!(!pair.host.is_connected());
+    assert_eq!(pair.host.session().moves().len(), 4);
+    pair.joiner.disconnected(pair.now);
+    pair.joiner.drain();
+    pair.connect();
+    assert!(pair.host.is_connected() && pair.joiner.is_connected());
+    assert!(pair.same_game());
+    assert!(pair.events[0].contains(&Event::Joined {
+        name: "Joiner".into(),
+        seat: Side::O,
+        resumed: true,
+    }));
+    // The numbering goes on where it stopped: moves flow both ways.
+    pair.play(true, 2, 4);
+    pair.play(false, 1, 1);
+    pair.play(true, 2, 1);
+    assert!(pair.same_game());
+    assert_eq!(pair.host.session().moves().len(), 7);
+    assert!(pair.host.session().outcome().is_some(), "four in a row");
+}
+
+#[test]
+fn a_host_that_restarts_on_its_own_turn_pays_for_the_time_it_was_gone() {
+    let mut pair = timed(Duration::from_secs(600));
+    pair.advance(Duration::from_secs(10));
+    let down = Duration::from_secs(30);
+    pair.host = restarted(&pair.host, pair.now, down);
+    pair.now += down;
+    let used = pair.host.clock(pair.now);
+    assert_eq!(used[Side::X.index()], Duration::from_secs(40));
+    assert_eq!(used[Side::O.index()], Duration::ZERO);
+    // On the joiner's turn the time the host was gone counts for nobody, and the joiner's
+    // absence from then on is timed as any absence.
+    pair.joiner.disconnected(pair.now);
+    pair.joiner.drain();
+    pair.connect();
+    pair.play(true, 1, 1);
+    pair.advance(Duration::from_secs(5));
+    pair.host = restarted(&pair.host, pair.now, down);
+    pair.now += down;
+    let used = pair.host.clock(pair.now);
+    assert_eq!(used[Side::O.index()], Duration::from_secs(5));
+    for _ in 0..121 {
+        pair.now += Duration::from_secs(1);
+        pair.host.tick(pair.now);
+    }
+    assert!(
+        pair.host.can_claim(),
+        "the joiner was away on its turn too long"
+    );
+}
+
+#[test]
+fn a_kept_match_that_is_not_a_game_is_refused() {
+    let mut pair = Pair::new(Rule::TIC_TAC_TOE);
+    pair.play(true, 1, 1);
+    let mut state = pair.host.kept(pair.now).unwrap();
+    state.moves.push(Cell::new(1, 1));
+    let refused = Match::restore(state, pair.now, Duration::ZERO).unwrap_err();
+    assert!(refused.contains("impossible at move 2"), "{refused}");
+    assert!(
+        Match::host(HostConfig {
+            name: "Host".into(),
+            rule: Rule::TIC_TAC_TOE,
+            side: Side::X,
+            time_limit: None,
+            token: TOKEN,
+            program: "test".into(),
+        })
+        .kept(pair.now)
+        .is_none()
+    );
+}

@@ -4,6 +4,7 @@
 use std::time::{Duration, Instant};
 
 use super::{Current, Finish, Options, REDIAL_EVERY, Update, View, Worker};
+use crate::net::keep::{self, Kept};
 use crate::net::machine::{Event, Output, Role};
 use crate::net::message::Message;
 use crate::net::transport::{self, Inbound, NetError};
@@ -15,6 +16,20 @@ const LINGER: Duration = Duration::from_secs(5);
 
 /// How long the goodbye may take when this program leaves.
 const GOODBYE_LIMIT: Duration = Duration::from_secs(3);
+
+/// Whether an output changes the match as the host keeps it: an event the player sees, or
+/// a message numbering, acknowledging or welcoming (pings and the clock do not).
+fn changes_the_match(output: &Output) -> bool {
+    match output {
+        Output::Event(Event::RoundTrip(_) | Event::Clock { .. }) => false,
+        Output::Event(_) => true,
+        Output::Send(message) => matches!(
+            message,
+            Message::Act { .. } | Message::Ack { .. } | Message::Welcome { .. }
+        ),
+        Output::Close(_) | Output::HangUp => false,
+    }
+}
 
 /// Closes a connection once the peer has read what was written on it: the stream is
 /// finished and the connection left open until the peer hangs up or `limit` passes. A
@@ -184,6 +199,11 @@ impl Worker<'_> {
     pub(super) async fn flush(&mut self) {
         let outputs = self.machine.drain();
         let changed = outputs.iter().any(|o| matches!(o, Output::Event(_)));
+        if outputs.iter().any(changes_the_match) {
+            // Kept before anything leaves: a peer never hears of a change a restarted
+            // host would not know.
+            self.keep();
+        }
         for output in outputs {
             match output {
                 Output::Send(message) => self.write(&message).await,
@@ -244,6 +264,21 @@ impl Worker<'_> {
         };
     }
 
+    /// Host: writes the match where it is kept, once a player is in.
+    fn keep(&self) {
+        let Some((path, hosting)) = &self.keep else {
+            return;
+        };
+        let Some(state) = self.machine.kept(Instant::now()) else {
+            return;
+        };
+        if let Err(error) = keep::save(path, &Kept::new(hosting, state)) {
+            self.notify.send(Update::Warning(format!(
+                "the game could not be kept for a restart: {error}"
+            )));
+        }
+    }
+
     /// Writes the game record to the front end's chosen path, with how the game ended.
     fn save_record(&self) {
         let Some(path) = &self.record else {
@@ -256,7 +291,7 @@ impl Worker<'_> {
         }
     }
 
-    fn view(&self) -> View {
+    pub(super) fn view(&self) -> View {
         View {
             session: self.machine.session().clone(),
             side: self.machine.side(),
