@@ -21,6 +21,10 @@ use tictactoe::rules::Side;
 
 /// Endpoints on 127.0.0.1 only, without relays or address look-ups.
 fn loopback() -> NetConfig {
+    loopback_config()
+}
+
+fn loopback_config() -> NetConfig {
     NetConfig {
         local_only: true,
         relay: None,
@@ -368,4 +372,67 @@ fn an_online_game_of_stones_says_black_and_white_everywhere_in_a_window_of_marks
             "the joiner's window says \"{marks}\""
         );
     }
+}
+
+/// The file a host keeps its match in, somewhere under `data`.
+fn kept_file(data: &std::path::Path) -> Option<std::path::PathBuf> {
+    let mut dirs = vec![data.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).ok()?.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.file_name() == Some(tictactoe::net::keep::FILE_NAME.as_ref()) {
+                return Some(path);
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn a_window_takes_up_the_game_its_host_was_hosting_when_it_stopped() {
+    // A host in a terminal plays a move against a joiner in another, and is killed.
+    let data = terminal::data_folder();
+    let loopback = ["--local-only", "--bind", "127.0.0.1:0"];
+    let host_args = [
+        &["net", "host", "--name", "Ann", "--accept", "--no-announce"][..],
+        &loopback,
+    ]
+    .concat();
+    let mut host = terminal::Terminal::start_in(&host_args, &data);
+    let ticket = host.wait_for("endpoint");
+    let mut joiner = terminal::Terminal::start(
+        &[&["net", "join", &ticket, "--name", "Bob"][..], &loopback].concat(),
+    );
+    host.wait_for("\"Bob\" connected");
+    host.type_line("2 2");
+    joiner.wait_for("X plays 2,2");
+    host.signal("-KILL");
+    let _ = host.exit();
+    let kept = kept_file(&data).expect("the match is kept");
+
+    // The window that keeps its data there offers the game, and hosts it again.
+    let folder = kept.parent().unwrap().to_path_buf();
+    let mut window = build(move |app| {
+        app.with_network(loopback_config())
+            .with_online_folder(folder)
+    });
+    scroll_into_view(&mut window, "Host it again");
+    assert_shows(&window, "stopped while hosting a game with Bob");
+    assert_shows(&window, "moves played: 1");
+    click(&mut window, "Host it again");
+    wait_until(&mut window, "Bob to come back", |w| {
+        w.state().online_game().is_some_and(|v| v.connected)
+    });
+    joiner.wait_for("\"Ann\" is back");
+    joiner.wait_for("Your move");
+    joiner.type_line("1 1");
+    wait_until(&mut window, "Bob's move", |w| moves(w).len() == 2);
+    assert_eq!(window.state().online_game().unwrap().side, Side::X);
+    click_cell(&mut window, 0, 2);
+    joiner.wait_for("X plays 1,3");
+    click(&mut window, "Leave the online game");
+    joiner.wait_for("the host left the game");
+    let _ = std::fs::remove_dir_all(&data);
 }

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use egui::{RichText, TextEdit, Ui};
 use serde::{Deserialize, Serialize};
 
+use crate::net::keep::{self, Kept};
 use crate::net::{
     Action, ActionError, Command, Ending, Event, HostConfig, NetConfig, NetHandle, Offer, Options,
     Start, Token, Update, View, lan, transport, worker,
@@ -71,6 +72,10 @@ pub struct Online {
     /// Whether open games are announced and found on the local network (the window a
     /// person runs; tests only inside a network of their own).
     lan: bool,
+    /// A match this window was hosting when it stopped, offered to be hosted again.
+    rehost: Option<Box<Kept>>,
+    /// Why a kept match could not be read.
+    kept_problem: Option<String>,
     /// Looks for games on the local network while the section offers to join one.
     finder: Option<lan::Finder>,
     /// Why looking for games on the local network failed.
@@ -203,6 +208,8 @@ impl Online {
             lan: false,
             finder: None,
             finder_problem: None,
+            rehost: None,
+            kept_problem: None,
         }
     }
 
@@ -231,6 +238,24 @@ impl Online {
             let _ = std::fs::remove_file(&path);
         }
         self.folder = Some(folder);
+        self.load_kept();
+    }
+
+    /// Reads the match this window (or `tictactoe net host`) was hosting when it stopped.
+    /// A file that cannot be read is left as it is, and said.
+    fn load_kept(&mut self) {
+        let Some(path) = self.kept_path() else {
+            return;
+        };
+        match keep::load(&path) {
+            Ok(kept) => self.rehost = kept.map(Box::new),
+            Err(reason) => self.kept_problem = Some(t!("online-kept-unreadable", reason = reason)),
+        }
+    }
+
+    /// Where a hosted match is kept while it is played: beside the record.
+    fn kept_path(&self) -> Option<PathBuf> {
+        Some(self.folder.as_ref()?.join(keep::FILE_NAME))
     }
 
     /// Writes (or with `None` removes) the rejoin file.
@@ -306,9 +331,13 @@ impl Online {
         let options = Options {
             net: self.net.clone(),
             record: self.folder.as_ref().map(|f| f.join(RECORD_FILE)),
-            announce: self.lan,
+            announce: self.lan && matches!(start, Start::Host(_)),
+            keep: self.kept_path().filter(|_| hosting),
             ..Options::default()
         };
+        // The kept match is not offered while a game is on (one hosted now replaces it
+        // once a player is in).
+        self.rehost = None;
         // Nobody is looked for while a game is on.
         self.finder = None;
         let handle = worker::start(start, options, Box::new(move || wake()));
@@ -391,13 +420,25 @@ impl Online {
     }
 
     /// Leaves the network game (the peer is told) and shows the window's own again; a game
-    /// left this way is not offered to rejoin.
+    /// left this way is not offered to rejoin. A hosted game nobody joined leaves the
+    /// match kept from before as it was: it is offered again.
     fn close(&mut self) {
         if let Some(game) = self.game.take() {
             // Dropping the handle tells the worker to say goodbye and stop.
             game.handle.send(Command::Quit);
+            let nobody_came = game.view().is_none_or(|view| view.peer_name.is_empty());
+            if game.hosting && nobody_came {
+                self.load_kept();
+            }
         }
         self.keep_rejoin(None);
+    }
+
+    /// Hosts the kept match again, on the network it was hosted on.
+    fn rehost(&mut self, kept: Box<Kept>) {
+        self.net.local_only = kept.local_only;
+        self.relay_field = kept.relay.clone().unwrap_or_default();
+        self.start(Start::Rehost(kept), true);
     }
 
     /// A click on the board while the network game is shown.
@@ -423,7 +464,7 @@ impl Online {
     /// The section with no game on: the game to rejoin, the host's choices and button,
     /// the ticket field, the games nearby and the network settings.
     fn start_ui(&mut self, ui: &mut Ui, rule: Rule) {
-        if !self.rejoin_ui(ui) {
+        if !self.rejoin_ui(ui) || !self.rehost_ui(ui) {
             return;
         }
         self.host_ui(ui, rule);
@@ -454,6 +495,40 @@ impl Online {
             }
         }
         true
+    }
+
+    /// The match this window was hosting when it stopped, offered to be hosted again; false
+    /// once a game is on (hosted again).
+    fn rehost_ui(&mut self, ui: &mut Ui) -> bool {
+        if let Some(problem) = &self.kept_problem {
+            ui.label(RichText::new(problem).color(ui.visuals().warn_fg_color));
+        }
+        let Some(kept) = self.rehost.clone() else {
+            return true;
+        };
+        let name = kept.host.peer_name.clone();
+        ui.label(t!(
+            "online-rehost-note",
+            name = name.clone(),
+            board = status::board_name(&kept.host.rule),
+            moves = kept.host.moves.len().to_string()
+        ));
+        ui.horizontal(|ui| {
+            if ui
+                .button(t!("online-rehost"))
+                .on_hover_text(t!("online-rehost-hover", name = name))
+                .clicked()
+            {
+                self.rehost(kept);
+            }
+            if ui.button(t!("online-rehost-forget")).clicked() {
+                if let Some(path) = self.kept_path() {
+                    keep::discard(&path);
+                }
+                self.rehost = None;
+            }
+        });
+        self.game.is_none()
     }
 
     /// The player's name, who moves first, the clock, and Host a game.
@@ -605,16 +680,18 @@ impl Online {
         if let Some(view) = game.view().cloned() {
             game.controls_ui(ui, &view);
         }
-        for note in &game.recent {
-            ui.label(RichText::new(note.text()).weak());
-        }
+        // Above the happenings, whose lines come and go: the button stays where it is.
         let leave = if game.finished.is_some() {
             t!("online-close")
         } else {
             t!("online-leave")
         };
         ui.add_space(4.0);
-        if ui.button(leave).clicked() {
+        let leave = ui.button(leave).clicked();
+        for note in &game.recent {
+            ui.label(RichText::new(note.text()).weak());
+        }
+        if leave {
             self.close();
         }
     }

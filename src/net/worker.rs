@@ -277,7 +277,11 @@ async fn run(
     }
     let finish = worker.run(&options, commands, inbound).await;
     worker.goodbye().await;
-    if let Some((path, _)) = &worker.keep {
+    // A match this worker kept (or took up) ended in an ordinary way: nothing to take up.
+    // (A match kept by an earlier run stays while this one has no player.)
+    if let Some((path, _)) = &worker.keep
+        && worker.machine.is_admitted()
+    {
         keep::discard(path);
     }
     (finish.reason, finish.failed)
