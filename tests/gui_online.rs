@@ -419,7 +419,7 @@ fn a_window_takes_up_the_game_its_host_was_hosting_when_it_stopped() {
             .with_online_folder(folder)
     });
     scroll_into_view(&mut window, "Host it again");
-    assert_shows(&window, "stopped while hosting a game with Bob");
+    assert_shows(&window, "This program stopped while hosting a game with Bob");
     assert_shows(&window, "moves played: 1");
     click(&mut window, "Host it again");
     wait_until(&mut window, "Bob to come back", |w| {
