@@ -419,7 +419,10 @@ fn a_window_takes_up_the_game_its_host_was_hosting_when_it_stopped() {
             .with_online_folder(folder)
     });
     scroll_into_view(&mut window, "Host it again");
-    assert_shows(&window, "This program stopped while hosting a game with Bob");
+    assert_shows(
+        &window,
+        "This program stopped while hosting a game with Bob",
+    );
     assert_shows(&window, "moves played: 1");
     click(&mut window, "Host it again");
     wait_until(&mut window, "Bob to come back", |w| {
@@ -435,4 +438,23 @@ fn a_window_takes_up_the_game_its_host_was_hosting_when_it_stopped() {
     click(&mut window, "Leave the online game");
     joiner.wait_for("the host left the game");
     let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn the_game_buttons_keep_their_place_as_happenings_are_listed_above_and_below() {
+    let mut host = window("Ann");
+    let mut joiner = window("Bob");
+    host_and_join(&mut host, &mut joiner, "asks to join");
+    let labels = ["Offer a draw", "Resign", "Leave the online game"];
+    let places = |h: &App| labels.map(|label| h.get_by_label(label).rect());
+    let before = places(&joiner);
+    // Each move adds a line to the happenings (up to four are listed).
+    for (mover_is_host, row, col) in [(true, 1, 1), (false, 0, 0), (true, 2, 2), (false, 0, 2)] {
+        if mover_is_host {
+            play(&mut host, &mut joiner, row, col);
+        } else {
+            play(&mut joiner, &mut host, row, col);
+        }
+        assert_eq!(places(&joiner), before, "after the move at {row},{col}");
+    }
 }

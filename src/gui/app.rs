@@ -9,7 +9,7 @@ use std::time::Instant;
 use egui::{Align, FontId, Id, Label, Layout, RichText, Ui, WidgetText};
 
 use crate::game::{Driver, DriverConfig, Player, Session};
-use crate::rules::{Cell, Outcome};
+use crate::rules::{Cell, Outcome, Rule};
 use crate::t;
 
 use super::board::BoardView;
@@ -56,6 +56,19 @@ struct Moment {
     view: Option<lab::Tab>,
 }
 
+/// What the board area shows: decided once at the start of each frame, after the
+/// background's news, and read by everything the frame draws and applies (the status area,
+/// the board, the keys, the lab's panel, the computer), so that no part of a frame shows
+/// one game and another part the other. What the player asks in the frame is applied after
+/// it is drawn, and shows from the next frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shown {
+    /// The player's own game (or, while the learners' lab previews a step of it, that step).
+    Own,
+    /// The online game in place of the own one, which waits; its board once it has one.
+    Online(Option<Rule>),
+}
+
 /// The tic-tac-toe window.
 pub struct TicTacToeApp {
     /// Saved between runs.
@@ -67,6 +80,8 @@ pub struct TicTacToeApp {
     lab: Lab,
     /// Play online: the network game, shown in place of the window's own while it is on.
     online: Online,
+    /// What the board area shows in this frame.
+    shown: Shown,
     cursor: Option<Cell>,
     /// Whether a board cell had keyboard focus last frame.
     board_focused: bool,
@@ -152,6 +167,7 @@ impl TicTacToeApp {
             files: Files::desktop(),
             lab: Lab::new(&driver),
             online: Online::new(move || online_wake.request_repaint()),
+            shown: Shown::Own,
             cursor: None,
             board_focused: false,
             note: None,
@@ -342,6 +358,7 @@ impl TicTacToeApp {
                 }
             }
             Action::Retry => self.computer.retry(),
+            Action::Online(request) => self.online.apply(request),
             Action::Save => self.ask_file(FileAction::Save, ctx),
             Action::Open => self.ask_file(FileAction::Open, ctx),
             Action::Settings(settings) => {
@@ -363,7 +380,7 @@ impl TicTacToeApp {
 
     /// A person's move, or the reason it cannot be played.
     fn play(&mut self, cell: Cell) {
-        if self.online.is_on() {
+        if let Shown::Online(_) = self.shown {
             if let Some(why) = self.online.play(cell) {
                 self.set_refusal(why);
             }
@@ -506,8 +523,10 @@ impl TicTacToeApp {
     /// desktop's file dialog cannot be shown, a search that failed), which wraps over up to
     /// [`NOTE_ROWS`] rows so it is read whole; the board gives way while it is shown.
     fn status_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
-        if let Some([headline, players, last]) = self.online.status_lines() {
-            online_status_ui(ui, headline, players, last, self.current_note());
+        if let Shown::Online(_) = self.shown {
+            if let Some([headline, players, last]) = self.online.status_lines() {
+                online_status_ui(ui, headline, players, last, self.current_note());
+            }
             return;
         }
         let session = &self.state.session;
@@ -588,12 +607,9 @@ impl TicTacToeApp {
 
     /// The board, and the actions clicking it asks for.
     fn board_ui(&mut self, ui: &mut Ui, actions: &mut Vec<Action>) {
-        if self.online.is_on() {
+        if let Shown::Online(rule) = self.shown {
             // Named so from the start of the frame (see `ui`).
-            let stones = self
-                .online
-                .rule()
-                .is_some_and(|rule| self.state.prefs.board_look.stones_on(&rule));
+            let stones = rule.is_some_and(|rule| self.state.prefs.board_look.stones_on(&rule));
             if let Some(why) = self.online.board_ui(ui, stones, &mut self.cursor) {
                 self.set_refusal(why);
             }
@@ -668,10 +684,10 @@ impl TicTacToeApp {
 
     /// The shortcuts and board keys pressed this frame, as actions.
     fn keyboard_actions(&mut self, ctx: &egui::Context) -> Vec<Action> {
-        if self.online.is_on() {
+        if let Shown::Online(rule) = self.shown {
             // The window's own game is set aside: only the board keys, for the online one.
             let mut actions = Vec::new();
-            if let Some(rule) = self.online.rule()
+            if let Some(rule) = rule
                 && self.board_has_keyboard(ctx)
                 && let Some(cell) = keys::board_keys(ctx, &rule, &mut self.cursor)
             {
@@ -824,14 +840,19 @@ fn is_cell(id: Id, session: &Session) -> bool {
 }
 
 impl TicTacToeApp {
-    /// Names sides and cells for the whole frame as the board shown draws them (the online
-    /// game's while it is on), so that its status, its events and its board all say Black
-    /// and White, or all say X and O.
-    fn name_sides_as_shown(&self) {
-        let rule = self
-            .online
-            .rule()
-            .unwrap_or_else(|| self.state.session.settings().rule);
+    /// Decides what the board area shows in this frame, and names sides and cells for the
+    /// whole frame as that board draws them (the online game's while it is on), so that its
+    /// status, its events and its board all say Black and White, or all say X and O.
+    fn decide_shown(&mut self) {
+        self.shown = if self.online.is_on() {
+            Shown::Online(self.online.rule())
+        } else {
+            Shown::Own
+        };
+        let rule = match self.shown {
+            Shown::Online(Some(rule)) => rule,
+            Shown::Online(None) | Shown::Own => self.state.session.settings().rule,
+        };
         naming::name_sides_as_stones(self.state.prefs.board_look.stones_on(&rule));
     }
 }
@@ -843,7 +864,7 @@ impl eframe::App for TicTacToeApp {
         i18n::set_language(language);
         self.poll_background(&ctx);
         // After the background's news, which may have opened a game on another board.
-        self.name_sides_as_shown();
+        self.decide_shown();
         // While a file is chosen in the window, the rest of it is a still picture: what is
         // saved is the game of the moment Save was pressed, and the board behind the dialog
         // must show that game.
@@ -869,6 +890,7 @@ impl eframe::App for TicTacToeApp {
                     file_dialog_open: self.files.busy(),
                     lab: &mut self.lab,
                     online: &mut self.online,
+                    online_shown: matches!(self.shown, Shown::Online(_)),
                 };
                 actions.extend(panel.ui(ui));
             });
@@ -880,7 +902,7 @@ impl eframe::App for TicTacToeApp {
                 .total_margin()
                 .sum()
                 .x;
-        if !self.online.is_on() {
+        if self.shown == Shown::Own {
             self.lab
                 .panel_ui(ui, &self.state.session, board_width, stones);
         }
@@ -900,7 +922,7 @@ impl eframe::App for TicTacToeApp {
         self.title_in_language(&ctx);
         saved::keep_zoom_in_range(&ctx, None);
         self.lessons.watch(&self.state.session);
-        if !self.online.is_on() {
+        if self.shown == Shown::Own {
             // The window's own game waits while the online one is shown.
             self.computer
                 .drive(&self.state.session, &ctx, Instant::now());

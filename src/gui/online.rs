@@ -102,6 +102,27 @@ struct Game {
     qr: Option<Qr>,
 }
 
+/// What the player asked of the section, applied by the window once the frame is drawn
+/// ([`Online::apply`]), so that nothing changes under the rest of the frame: the status
+/// area and the board drawn after the panel show the same game as the panel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// Host a game on this board.
+    Host(Rule),
+    /// Join the game this ticket names.
+    Join(String),
+    /// Rejoin the game the window was closed in.
+    Rejoin,
+    ForgetRejoin,
+    /// Host again the match kept from a stop.
+    Rehost,
+    DiscardKept,
+    /// Leave the online game (or close it, once it stopped).
+    Leave,
+    /// An action in the game.
+    Act(Action),
+}
+
 /// A line of the recent happenings. The ones that name sides or cells are worded when
 /// drawn, so that they name them as the board shown then draws them.
 enum Note {
@@ -385,11 +406,6 @@ impl Online {
         self.start(Start::Host(config), true);
     }
 
-    fn join(&mut self) {
-        let ticket = self.ticket_field.trim().to_string();
-        self.join_ticket(ticket);
-    }
-
     fn join_ticket(&mut self, ticket: String) {
         if ticket.is_empty() {
             self.problem = Some(t!("online-no-ticket"));
@@ -451,60 +467,94 @@ impl Online {
         None
     }
 
-    /// The panel's section.
-    pub fn section_ui(&mut self, ui: &mut Ui, rule: Rule) {
+    /// The panel's section; what the player asked of it, to apply once the frame is drawn.
+    #[must_use]
+    pub fn section_ui(&mut self, ui: &mut Ui, rule: Rule) -> Vec<Request> {
         ui.label(RichText::new(t!("online-heading")).strong());
+        let mut asked = Vec::new();
         if self.game.is_some() {
-            self.game_ui(ui);
+            self.game_ui(ui, &mut asked);
         } else {
-            self.start_ui(ui, rule);
+            self.start_ui(ui, rule, &mut asked);
+        }
+        asked
+    }
+
+    /// Carries out what the player asked of the section (see [`Request`]). A request that
+    /// no longer fits (a second Host in the same frame, an action once the game is closed)
+    /// does nothing.
+    pub fn apply(&mut self, request: Request) {
+        let starts = matches!(
+            request,
+            Request::Host(_) | Request::Join(_) | Request::Rejoin | Request::Rehost
+        );
+        if starts && self.game.is_some() {
+            return;
+        }
+        match request {
+            Request::Host(rule) => self.host(rule),
+            Request::Join(ticket) => self.join_ticket(ticket),
+            Request::Rejoin => {
+                if let Some(rejoin) = self.rejoin.clone() {
+                    self.rejoin(rejoin);
+                }
+            }
+            Request::ForgetRejoin => self.keep_rejoin(None),
+            Request::Rehost => {
+                if let Some(kept) = self.rehost.take() {
+                    self.rehost(kept);
+                }
+            }
+            Request::DiscardKept => {
+                if let Some(path) = self.kept_path() {
+                    keep::discard(&path);
+                }
+                self.rehost = None;
+            }
+            Request::Leave => self.close(),
+            Request::Act(action) => {
+                if let Some(game) = self.game.as_mut() {
+                    game.act(action);
+                }
+            }
         }
     }
 
-    /// The section with no game on: the game to rejoin, the host's choices and button,
-    /// the ticket field, the games nearby and the network settings.
-    fn start_ui(&mut self, ui: &mut Ui, rule: Rule) {
-        if !self.rejoin_ui(ui) || !self.rehost_ui(ui) {
-            return;
-        }
-        self.host_ui(ui, rule);
-        if self.game.is_some() {
-            return;
-        }
+    /// The section with no game on: the game to rejoin or host again, the host's choices
+    /// and button, the ticket field, the games nearby and the network settings.
+    fn start_ui(&mut self, ui: &mut Ui, rule: Rule, asked: &mut Vec<Request>) {
+        self.rejoin_ui(ui, asked);
+        self.rehost_ui(ui, asked);
+        self.host_ui(ui, rule, asked);
         ui.add_space(4.0);
-        self.join_ui(ui);
-        self.nearby_ui(ui);
+        self.join_ui(ui, asked);
+        self.nearby_ui(ui, asked);
         self.settings_ui(ui);
     }
 
-    /// The joined game the window was closed in, offered to rejoin; false once a game is
-    /// on (rejoined).
-    fn rejoin_ui(&mut self, ui: &mut Ui) -> bool {
-        if let Some(rejoin) = self.rejoin.clone() {
-            ui.label(t!("online-rejoin-note", name = rejoin.host.clone()));
-            ui.horizontal(|ui| {
-                if ui.button(t!("online-rejoin")).clicked() {
-                    self.rejoin(rejoin);
-                }
-                if ui.button(t!("online-rejoin-forget")).clicked() {
-                    self.keep_rejoin(None);
-                }
-            });
-            if self.game.is_some() {
-                return false;
+    /// The joined game the window was closed in, offered to rejoin.
+    fn rejoin_ui(&self, ui: &mut Ui, asked: &mut Vec<Request>) {
+        let Some(rejoin) = &self.rejoin else {
+            return;
+        };
+        ui.label(t!("online-rejoin-note", name = rejoin.host.clone()));
+        ui.horizontal(|ui| {
+            if ui.button(t!("online-rejoin")).clicked() {
+                asked.push(Request::Rejoin);
             }
-        }
-        true
+            if ui.button(t!("online-rejoin-forget")).clicked() {
+                asked.push(Request::ForgetRejoin);
+            }
+        });
     }
 
-    /// The match this window was hosting when it stopped, offered to be hosted again; false
-    /// once a game is on (hosted again).
-    fn rehost_ui(&mut self, ui: &mut Ui) -> bool {
+    /// The match this program was hosting when it stopped, offered to be hosted again.
+    fn rehost_ui(&self, ui: &mut Ui, asked: &mut Vec<Request>) {
         if let Some(problem) = &self.kept_problem {
             ui.label(RichText::new(problem).color(ui.visuals().warn_fg_color));
         }
-        let Some(kept) = self.rehost.clone() else {
-            return true;
+        let Some(kept) = &self.rehost else {
+            return;
         };
         let name = kept.host.peer_name.clone();
         ui.label(t!(
@@ -519,20 +569,16 @@ impl Online {
                 .on_hover_text(t!("online-rehost-hover", name = name))
                 .clicked()
             {
-                self.rehost(kept);
+                asked.push(Request::Rehost);
             }
             if ui.button(t!("online-rehost-forget")).clicked() {
-                if let Some(path) = self.kept_path() {
-                    keep::discard(&path);
-                }
-                self.rehost = None;
+                asked.push(Request::DiscardKept);
             }
         });
-        self.game.is_none()
     }
 
     /// The player's name, who moves first, the clock, and Host a game.
-    fn host_ui(&mut self, ui: &mut Ui, rule: Rule) {
+    fn host_ui(&mut self, ui: &mut Ui, rule: Rule, asked: &mut Vec<Request>) {
         ui.horizontal(|ui| {
             let label = ui.label(t!("online-name"));
             ui.add(
@@ -572,12 +618,12 @@ impl Online {
             .on_hover_text(t!("online-host-hover", board = board))
             .clicked()
         {
-            self.host(rule);
+            asked.push(Request::Host(rule));
         }
     }
 
     /// The ticket field and Join, with why the last attempt could not start.
-    fn join_ui(&mut self, ui: &mut Ui) {
+    fn join_ui(&mut self, ui: &mut Ui, asked: &mut Vec<Request>) {
         let label = ui.label(t!("online-ticket-field"));
         let field = ui
             .add(
@@ -588,7 +634,7 @@ impl Online {
             .labelled_by(label.id);
         let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if ui.button(t!("online-join")).clicked() || entered {
-            self.join();
+            asked.push(Request::Join(self.ticket_field.trim().to_string()));
         }
         if let Some(problem) = &self.problem {
             ui.label(RichText::new(problem).color(ui.visuals().warn_fg_color));
@@ -623,7 +669,7 @@ impl Online {
     }
 
     /// The games announced on the local network, each joined with a click.
-    fn nearby_ui(&mut self, ui: &mut Ui) {
+    fn nearby_ui(&mut self, ui: &mut Ui, asked: &mut Vec<Request>) {
         if !self.lan {
             return;
         }
@@ -662,23 +708,23 @@ impl Online {
                 .on_hover_text(t!("online-nearby-hover"))
                 .clicked()
             {
-                self.join_ticket(found.ticket);
+                asked.push(Request::Join(found.ticket));
                 return;
             }
         }
     }
 
-    fn game_ui(&mut self, ui: &mut Ui) {
+    fn game_ui(&mut self, ui: &mut Ui, asked: &mut Vec<Request>) {
         let Some(game) = self.game.as_mut() else {
             return;
         };
-        game.connection_ui(ui);
+        game.connection_ui(ui, asked);
         if game.view().is_some_and(|v| v.clock.is_some()) {
             // The clocks in the status area count down (or up) second by second.
             ui.ctx().request_repaint_after(Duration::from_millis(500));
         }
         if let Some(view) = game.view().cloned() {
-            game.controls_ui(ui, &view);
+            game.controls_ui(ui, &view, asked);
         }
         // Above the happenings, whose lines come and go: the button stays where it is.
         let leave = if game.finished.is_some() {
@@ -687,12 +733,11 @@ impl Online {
             t!("online-leave")
         };
         ui.add_space(4.0);
-        let leave = ui.button(leave).clicked();
+        if ui.button(leave).clicked() {
+            asked.push(Request::Leave);
+        }
         for note in &game.recent {
             ui.label(RichText::new(note.text()).weak());
-        }
-        if leave {
-            self.close();
         }
     }
 
@@ -941,7 +986,7 @@ impl Game {
         self.fingerprint.clone().unwrap_or_else(|| "?".into())
     }
 
-    fn connection_ui(&mut self, ui: &mut Ui) {
+    fn connection_ui(&self, ui: &mut Ui, asked: &mut Vec<Request>) {
         let asking = self.asking();
         if self.view().is_none() && asking.is_none() && self.finished.is_none() {
             if self.hosting {
@@ -968,10 +1013,10 @@ impl Game {
             ui.label(RichText::new(t!("online-key", key = self.key())).weak());
             ui.horizontal(|ui| {
                 if ui.button(t!("online-let-in")).clicked() {
-                    self.act(Action::Admit(true));
+                    asked.push(Request::Act(Action::Admit(true)));
                 }
                 if ui.button(t!("online-turn-away")).clicked() {
-                    self.act(Action::Admit(false));
+                    asked.push(Request::Act(Action::Admit(false)));
                 }
             });
         }
@@ -1019,11 +1064,11 @@ impl Game {
     /// The offers and the game's buttons. The buttons come first and are always drawn
     /// (greyed when they cannot be used), so that a line appearing (an offer, its answer)
     /// never moves a button under the pointer.
-    fn controls_ui(&mut self, ui: &mut Ui, view: &View) {
+    fn controls_ui(&self, ui: &mut Ui, view: &View, asked: &mut Vec<Request>) {
         if self.finished.is_some() {
             return;
         }
-        self.buttons_ui(ui, view);
+        self.buttons_ui(ui, view, asked);
         if let Some(offer) = view.my_offer {
             ui.label(t!("online-you-offered", what = what(offer)));
         }
@@ -1038,16 +1083,16 @@ impl Game {
             );
             ui.horizontal(|ui| {
                 if ui.button(t!("online-accept")).clicked() {
-                    self.act(Action::Reply(true));
+                    asked.push(Request::Act(Action::Reply(true)));
                 }
                 if ui.button(t!("online-decline")).clicked() {
-                    self.act(Action::Reply(false));
+                    asked.push(Request::Act(Action::Reply(false)));
                 }
             });
         }
     }
 
-    fn buttons_ui(&mut self, ui: &mut Ui, view: &View) {
+    fn buttons_ui(&self, ui: &mut Ui, view: &View, asked: &mut Vec<Request>) {
         let over = view.ending.is_some() || view.session.outcome().is_some();
         // Offers wait for an answer: none while one waits, or while the opponent is away.
         let free = view.connected && self.my_offer().is_none() && view.pending_offer.is_none();
@@ -1057,7 +1102,7 @@ impl Game {
                     .add_enabled(free, egui::Button::new(t!("online-offer-rematch")))
                     .clicked()
                 {
-                    self.act(Action::Offer(Offer::Rematch));
+                    asked.push(Request::Act(Action::Offer(Offer::Rematch)));
                 }
                 return;
             }
@@ -1067,22 +1112,22 @@ impl Game {
                 .add_enabled(free && moved, egui::Button::new(t!("online-offer-undo")))
                 .clicked()
             {
-                self.act(Action::Offer(Offer::Undo));
+                asked.push(Request::Act(Action::Offer(Offer::Undo)));
             }
             if ui
                 .add_enabled(free, egui::Button::new(t!("online-offer-draw")))
                 .clicked()
             {
-                self.act(Action::Offer(Offer::Draw));
+                asked.push(Request::Act(Action::Offer(Offer::Draw)));
             }
             if ui.button(t!("online-resign")).clicked() {
-                self.act(Action::Resign);
+                asked.push(Request::Act(Action::Resign));
             }
             if ui
                 .add_enabled(view.can_claim, egui::Button::new(t!("online-claim")))
                 .clicked()
             {
-                self.act(Action::Claim);
+                asked.push(Request::Act(Action::Claim));
             }
         });
     }

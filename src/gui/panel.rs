@@ -34,6 +34,8 @@ pub enum Action {
     Settings(Settings),
     /// Ask the computer for its move again after its search failed.
     Retry,
+    /// Something asked of the online section.
+    Online(super::online::Request),
 }
 
 /// The board presets: width, height, K.
@@ -58,6 +60,8 @@ pub struct ControlPanel<'a> {
     pub file_dialog_open: bool,
     pub lab: &'a mut super::lab::Lab,
     pub online: &'a mut super::online::Online,
+    /// Whether the board area shows the online game in this frame.
+    pub online_shown: bool,
 }
 
 impl ControlPanel<'_> {
@@ -74,16 +78,18 @@ impl ControlPanel<'_> {
                 // moves the buttons: a second click where the first was still hits.
                 language_ui(ui, self.prefs);
                 ui.separator();
-                if self.online.is_on() {
+                if self.online_shown {
                     // The window's own game is set aside while the online one is shown.
-                    self.online.section_ui(ui, settings.rule);
+                    let asked = self.online.section_ui(ui, settings.rule);
+                    actions.extend(asked.into_iter().map(Action::Online));
                     return;
                 }
                 self.commands_ui(ui, &mut actions);
                 ui.separator();
                 self.lab.section_ui(ui);
                 ui.separator();
-                self.online.section_ui(ui, settings.rule);
+                let asked = self.online.section_ui(ui, settings.rule);
+                actions.extend(asked.into_iter().map(Action::Online));
                 ui.separator();
                 players_ui(ui, &mut settings);
                 ui.separator();
