@@ -153,12 +153,16 @@ impl Brain {
 
     fn start(&mut self, width: usize, height: usize) -> Answer {
         // An unsupported rule is refused at the first move, where the protocol reports
-        // INFO problems; the board itself is fine.
+        // INFO problems; the board itself is fine. INFO in_a_row may come after START (the
+        // protocol sends INFO after it): until then a board too small for five holds as
+        // many in a row as its longer side, and a move is refused while the rule asked for
+        // does not fit (see `ready`).
         let exact = self.settings.exact_five().unwrap_or(false);
-        let rule = Rule::new(width, height, FIVE, exact).map_err(|_| {
+        let k = self.settings.in_a_row().clamp(3, width.max(height).max(3));
+        let rule = Rule::new(width, height, k, exact).map_err(|_| {
             format!(
-                "unsupported board size {width}x{height}: this brain plays five in a row on \
-                 sides of {MIN_SIDE} to {MAX_SIDE} cells, the longer one at least {FIVE}"
+                "unsupported board size {width}x{height}: this brain plays on sides of \
+                 {MIN_SIDE} to {MAX_SIDE} cells"
             )
         })?;
         self.game = Some(Game {
@@ -303,6 +307,19 @@ impl Brain {
             return Err(problem.into());
         }
         self.settings.exact_five()?;
+        if let Some(game) = &self.game {
+            let rule = game.position.rule();
+            let asked = self.settings.in_a_row();
+            if rule.k() != asked {
+                let (width, height) = (rule.width(), rule.height());
+                return Err(format!(
+                    "a {width}x{height} board cannot hold {asked} in a row: send INFO in_a_row \
+                     with a number from 3 to {} (this brain's key for boards other than gomoku)",
+                    width.max(height)
+                )
+                .into());
+            }
+        }
         let config = self.settings.driver_config()?;
         if config != self.config {
             // The table size is fixed when the driver's engines are built.
@@ -312,17 +329,23 @@ impl Brain {
         Ok(())
     }
 
-    /// Plays the exactly-five setting into the game on the board, if it changed.
+    /// Plays the exactly-K setting and how many in a row win into the game on the board, if
+    /// they changed. A number in a row the board cannot hold leaves the board as it is, and
+    /// moves are refused until it is changed (see `ready`).
     fn apply_rule(&mut self) {
         let (Ok(exact), Some(game)) = (self.settings.exact_five(), self.game.as_mut()) else {
             return;
         };
         let rule = *game.position.rule();
-        if rule.exact() == exact {
+        let k = self.settings.in_a_row();
+        if rule.exact() == exact && rule.k() == k {
             return;
         }
+        let Ok(wanted) = Rule::new(rule.width(), rule.height(), k, exact) else {
+            return;
+        };
         let stones: Vec<(Cell, Side)> = stones_of(&game.position).collect();
-        match Position::from_stones(rule.with_exact(exact), &stones) {
+        match Position::from_stones(wanted, &stones) {
             Ok(position) => game.position = position,
             Err(error) => {
                 let own = game.own.unwrap_or(Side::X);
@@ -502,9 +525,9 @@ fn explain(error: &SetupError, own: Side) -> String {
         SetupError::BadCounts { x, o } => {
             format!("{} has {x} stones and {} {o}", who(Side::X), who(Side::O))
         }
-        SetupError::BothWin => "both sides have five in a row".to_string(),
+        SetupError::BothWin => "both sides have a winning row".to_string(),
         SetupError::PlayAfterWin(side) => {
-            format!("play went on after {} had five in a row", who(*side))
+            format!("play went on after {} had a winning row", who(*side))
         }
     };
     format!("impossible position: {text}")
@@ -525,8 +548,8 @@ fn move_refusal(at: Point, error: &MoveError, rule: &Rule) -> String {
 /// Why a finished game has no move left, from the brain's point of view.
 fn game_over(position: &Position, own: Side) -> String {
     match position.outcome() {
-        Some(Outcome::Win { side, .. }) if side == own => "the brain has five in a row".into(),
-        Some(Outcome::Win { .. }) => "the opponent has five in a row".into(),
+        Some(Outcome::Win { side, .. }) if side == own => "the brain has a winning row".into(),
+        Some(Outcome::Win { .. }) => "the opponent has a winning row".into(),
         Some(Outcome::Draw) => "the board is full".into(),
         None => "the game goes on".into(),
     }
@@ -572,6 +595,59 @@ mod tests {
         );
         assert_eq!(answers, ["OK", "4,0"]);
         assert!(brain.own_stones().contains(&Point { x: 4, y: 0 }));
+    }
+
+    #[test]
+    fn in_a_row_plays_tic_tac_toe_through_the_protocol() {
+        let mut brain = Brain::new();
+        // Without the key, 3x3 holds no five: the first move says what to send.
+        let answers = session(&mut brain, &["START 3", "BEGIN"]);
+        assert_eq!(answers[0], "OK");
+        assert!(
+            answers[1].starts_with("ERROR") && answers[1].contains("INFO in_a_row"),
+            "{answers:?}"
+        );
+        // With it (after START, as the protocol sends INFO), three in a row win: the brain
+        // completes its row at the top, and blocks the opponent's when it has none.
+        let answers = session(
+            &mut brain,
+            &[
+                "INFO in_a_row 3",
+                "BOARD",
+                "0,0,1",
+                "1,0,1",
+                "0,1,2",
+                "1,1,2",
+                "DONE",
+                "BOARD",
+                "0,0,2",
+                "1,0,2",
+                "2,2,1",
+                "DONE",
+            ],
+        );
+        assert_eq!(answers, ["2,0", "2,0"]);
+        // A K the board cannot hold is refused at the move, and the board stays 3x3.
+        let answers = session(&mut brain, &["INFO in_a_row 4", "RESTART", "BEGIN"]);
+        assert_eq!(answers[0], "OK");
+        assert!(answers[1].contains("cannot hold 4 in a row"), "{answers:?}");
+        // Five on 15x15 as ever, and four on 4x4.
+        let answers = session(
+            &mut brain,
+            &[
+                "INFO in_a_row 4",
+                "START 4",
+                "BOARD",
+                "0,0,1",
+                "0,1,1",
+                "0,2,1",
+                "3,3,2",
+                "3,2,2",
+                "3,1,2",
+                "DONE",
+            ],
+        );
+        assert_eq!(answers, ["OK", "0,3"]);
     }
 
     #[test]

@@ -85,6 +85,10 @@ pub enum Info {
     /// How many search threads the brain may use (`thread_num`, an extension Piskvork and
     /// Yixin send); 0 means the brain's own choice.
     ThreadNum(u32),
+    /// How many in a row win (`in_a_row`, this program's extension for boards other than
+    /// gomoku's: 3 on tic-tac-toe's 3x3); five when it is not sent. Brains that do not
+    /// know the key ignore it, as the protocol asks of unknown keys.
+    InARow(usize),
     /// A key the brain has no use for (game_type, evaluate, folder, or one the protocol may
     /// add later): the protocol asks the brain to ignore it.
     Ignored(String),
@@ -302,6 +306,10 @@ fn info(rest: &str) -> Result<Info, ParseError> {
             .parse()
             .map(Info::ThreadNum)
             .map_err(|_| number("thread_num", "a whole number of threads")),
+        "in_a_row" => value
+            .parse()
+            .map(Info::InARow)
+            .map_err(|_| number("in_a_row", "how many in a row win, as in INFO in_a_row 3")),
         _ => Ok(Info::Ignored(key.to_string())),
     }
 }
@@ -356,6 +364,8 @@ mod tests {
             Ok(Info::MaxMemory(83_886_080))
         );
         assert_eq!(info("INFO rule 1"), Ok(Info::Rule(1)));
+        assert_eq!(info("INFO in_a_row 3"), Ok(Info::InARow(3)));
+        assert!(info("INFO in_a_row three").is_err());
         assert_eq!(
             info("INFO folder C:\\some path\\x"),
             Ok(Info::Ignored("folder".into()))

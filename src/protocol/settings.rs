@@ -35,6 +35,7 @@ pub struct Settings {
     max_memory: Option<u64>,
     rule: u32,
     threads: Option<u32>,
+    in_a_row: Option<usize>,
 }
 
 impl Settings {
@@ -47,6 +48,7 @@ impl Settings {
             Info::MaxMemory(bytes) => self.max_memory = Some(bytes),
             Info::Rule(flags) => self.rule = flags,
             Info::ThreadNum(threads) => self.threads = Some(threads).filter(|&t| t > 0),
+            Info::InARow(k) => self.in_a_row = Some(k),
             Info::Ignored(_) => {}
         }
     }
@@ -69,7 +71,14 @@ impl Settings {
         Clock::Match { turn, left }
     }
 
-    /// Whether only exactly five in a row wins, or why the rule cannot be played. A
+    /// How many in a row win: `INFO in_a_row`, five when it was not sent.
+    #[must_use]
+    pub fn in_a_row(&self) -> usize {
+        self.in_a_row.unwrap_or(super::brain::FIVE)
+    }
+
+    /// Whether only exactly five (or `in_a_row`) in a row wins, or why the rule cannot be
+    /// played. A
     /// continuous game is accepted: the brain plays each of its games to the first five.
     pub fn exact_five(&self) -> Result<bool, String> {
         let known = EXACT_FIVE | CONTINUOUS | RENJU | CARO;
