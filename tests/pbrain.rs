@@ -173,7 +173,7 @@ fn about_unknown_commands_and_end() {
 fn board_sizes_are_checked() {
     let mut brain = Brain::start();
     for bad in [
-        "START 4",
+        "START 2",
         "START 21",
         "START 0",
         "START",
@@ -182,12 +182,17 @@ fn board_sizes_are_checked() {
         "START 20 20",
         "RECTSTART 30,20",
         "RECTSTART 20",
-        "RECTSTART 4,4",
+        "RECTSTART 2,4",
         "RECTSTART a,b",
     ] {
         let answer = brain.ask(bad);
         assert_error(&answer);
     }
+    // A board too small for five starts, and its first move asks for INFO in_a_row.
+    assert_eq!(brain.ask("RECTSTART 4,4"), "OK");
+    let answer = brain.ask("BEGIN");
+    assert_error(&answer);
+    assert!(answer.contains("INFO in_a_row"), "{answer}");
     for good in ["START 5", "START 20", "START 15"] {
         assert_eq!(brain.ask(good), "OK", "{good}");
     }
