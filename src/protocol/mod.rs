@@ -2,10 +2,12 @@
 //! brain on standard input and output: [`command`] reads the manager's lines into typed
 //! commands, [`settings`] keeps the INFO settings (clock, memory, rule), and [`brain`] plays
 //! the game through the move driver. The `pbrain-tictactoe` binary only connects [`run`] to
-//! its standard input and output.
+//! its standard input and output. [`engine`] is the other side: a manager's, starting any
+//! engine that speaks the protocol and asking it for moves.
 
 pub mod brain;
 pub mod command;
+pub mod engine;
 pub mod settings;
 
 use std::io::{self, BufRead, Write};

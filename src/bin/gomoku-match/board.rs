@@ -41,28 +41,8 @@ impl fmt::Display for Colour {
     }
 }
 
-/// A cell as the Gomocup protocol writes it: 0-based column `x`, row `y`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Point {
-    pub x: usize,
-    pub y: usize,
-}
-
-impl fmt::Display for Point {
-    /// `x,y`, as the protocol writes a move.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{},{}", self.x, self.y)
-    }
-}
-
-/// Why a move cannot be played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum IllegalMove {
-    #[error("off the board")]
-    OffBoard,
-    #[error("on a taken cell")]
-    Taken,
-}
+pub use tictactoe::protocol::Point;
+pub use tictactoe::protocol::engine::IllegalMove;
 
 /// A square board and the stones on it.
 #[derive(Clone, Debug)]

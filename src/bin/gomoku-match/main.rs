@@ -8,7 +8,6 @@
 //! the protocol to one engine process, [`game`] plays one game, [`report`] writes the tables.
 
 mod board;
-mod brain;
 mod game;
 mod openings;
 mod report;
@@ -20,9 +19,9 @@ use std::time::Duration;
 use clap::Parser;
 
 use board::Colour;
-use brain::{EngineCommand, Setup};
 use game::{Conditions, End};
 use report::{Engine, GameRecord};
+use tictactoe::protocol::engine::{self as brain, EngineCommand, SETTLE, Setup};
 
 /// Plays two Gomocup brains against each other from balanced openings, each opening with
 /// both colours, and reports the results as Markdown.
@@ -107,7 +106,10 @@ fn run(args: &Args) -> Result<(), String> {
     let turn = Duration::from_millis(args.turn_ms);
     let conditions = Conditions {
         setup: Setup {
-            size,
+            width: size,
+            height: size,
+            in_a_row: 5,
+            settle: SETTLE,
             exact: args.exact,
             turn,
             start_limit: Duration::from_millis(args.start_ms),
@@ -186,7 +188,7 @@ fn describe(args: &Args, conditions: &Conditions) -> report::Conditions {
         command: command.join(" "),
         engine_a: args.engine_a.to_string(),
         engine_b: args.engine_b.to_string(),
-        size: conditions.setup.size,
+        size: conditions.setup.width,
         exact: args.exact,
         turn: conditions.setup.turn,
         threads: args.threads,

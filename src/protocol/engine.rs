@@ -1,7 +1,10 @@
-//! One engine as the referee meets it: a child process spoken to through the Gomocup
-//! protocol, one command a line on its standard input, one answer a line from its standard
-//! output. Every wait has a deadline; a brain that misses it is killed. Whatever the brain
-//! writes, the answer is a move or a [`Fault`], never a panic.
+//! The manager's side of the protocol: an engine (any program that speaks it, in any
+//! language) as a child process, one command a line on its standard input, one answer a
+//! line from its standard output. Every wait has a deadline; a brain that misses it is
+//! killed. Whatever the brain writes, the answer is a move or a [`Fault`], never a panic:
+//! a line longer than [`MAX_LINE`] bytes is a fault, not an allocation, and the text kept
+//! of any line is cut short and stripped of control characters before anyone shows it.
+//! The match runner (`gomoku-match`) and the grader (`tictactoe grade`) share it.
 
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
@@ -9,7 +12,21 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use crate::board::{IllegalMove, Point};
+use super::command::Point;
+
+/// The longest line read from an engine, in bytes; a longer one is a fault.
+pub const MAX_LINE: usize = 4096;
+/// How much of an engine's line a report or a window shows, in characters.
+const SHOWN: usize = 120;
+
+/// Why a move cannot be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    #[error("off the board")]
+    OffBoard,
+    #[error("on a taken cell")]
+    Taken,
+}
 
 /// How an engine is started: a program and its arguments.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,8 +62,12 @@ impl fmt::Display for EngineCommand {
 /// What the brain is told before the game: the board and the clock.
 #[derive(Clone, Copy, Debug)]
 pub struct Setup {
-    pub size: usize,
-    /// Only exactly five wins (INFO rule 1).
+    pub width: usize,
+    pub height: usize,
+    /// How many in a row win: five is the protocol's game; any other number is sent as
+    /// `INFO in_a_row` (this program's extension, which other brains ignore).
+    pub in_a_row: usize,
+    /// Only exactly that many win (INFO rule 1).
     pub exact: bool,
     /// The time per move the brain is told (INFO timeout_turn).
     pub turn: Duration,
@@ -54,6 +75,9 @@ pub struct Setup {
     pub start_limit: Duration,
     /// Search threads the brain is asked to use (INFO thread_num), if any.
     pub threads: Option<u32>,
+    /// The least time between an answer and the next command ([`SETTLE`] for a brain that
+    /// needs it, zero for one that does not).
+    pub settle: Duration,
 }
 
 /// What a brain said about its search for one move, read from its MESSAGE lines: the
@@ -197,14 +221,59 @@ impl Request<'_> {
     }
 }
 
-/// A line of the brain's output, or its end.
-type Output = Option<String>;
+/// What the reader of the brain's output hands over.
+enum Output {
+    Line(String),
+    /// A line longer than [`MAX_LINE`]: reading stopped there.
+    TooLong,
+    /// The output ended.
+    End,
+}
 
-/// The least time between a brain's answer and the next command it is sent. Rapfi prints
-/// its move a moment before it is ready for the next command, and a TURN arriving in that
-/// moment is dropped, leaving the move's text to be read as an unknown command; a reply
-/// from an opponent that answers at once (a book move, a forced block) comes that fast.
-const SETTLE: Duration = Duration::from_millis(30);
+/// The least time between a brain's answer and the next command it is sent, for brains
+/// that need it ([`Setup::settle`]). Rapfi prints its move a moment before it is ready for
+/// the next command, and a TURN arriving in that moment is dropped, leaving the move's text
+/// to be read as an unknown command; a reply from an opponent that answers at once (a book
+/// move, a forced block) comes that fast.
+pub const SETTLE: Duration = Duration::from_millis(30);
+
+/// Reads one line into `line` (without its end), holding at most [`MAX_LINE`] bytes:
+/// `Some(true)` for a line, `Some(false)` for one too long, `None` at the end of output.
+fn read_capped(reader: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<Option<bool>> {
+    line.clear();
+    loop {
+        let buffer = reader.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok((!line.is_empty()).then_some(true));
+        }
+        let (taken, ended) = match buffer.iter().position(|&b| b == b'\n') {
+            Some(end) => (end, true),
+            None => (buffer.len(), false),
+        };
+        let room = (MAX_LINE + 1).saturating_sub(line.len());
+        line.extend_from_slice(&buffer[..taken.min(room)]);
+        reader.consume(if ended { taken + 1 } else { taken });
+        if line.len() > MAX_LINE {
+            return Ok(Some(false));
+        }
+        if ended {
+            return Ok(Some(true));
+        }
+    }
+}
+
+/// An engine's text as it may be shown: control characters dropped, at most [`SHOWN`]
+/// characters.
+#[must_use]
+pub fn shown(text: &str) -> String {
+    let clean: String = text.chars().filter(|c| !c.is_control()).collect();
+    if clean.chars().count() <= SHOWN {
+        return clean;
+    }
+    let mut cut: String = clean.chars().take(SHOWN).collect();
+    cut.push('…');
+    cut
+}
 
 /// A running brain. Dropping it kills the process.
 pub struct Brain {
@@ -214,6 +283,7 @@ pub struct Brain {
     lines: Receiver<Output>,
     /// When it last answered a move command.
     answered: Option<Instant>,
+    settle: Duration,
 }
 
 impl Brain {
@@ -236,34 +306,40 @@ impl Brain {
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             let mut bytes = Vec::new();
-            loop {
-                bytes.clear();
-                match reader.read_until(b'\n', &mut bytes) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
+            let last = loop {
+                match read_capped(&mut reader, &mut bytes) {
+                    Ok(Some(true)) => {
                         let line = String::from_utf8_lossy(&bytes).trim().to_string();
-                        if sender.send(Some(line)).is_err() {
+                        if sender.send(Output::Line(line)).is_err() {
                             return;
                         }
                     }
+                    Ok(Some(false)) => break Output::TooLong,
+                    Ok(None) | Err(_) => break Output::End,
                 }
-            }
-            let _ = sender.send(None);
+            };
+            let _ = sender.send(last);
         });
         let mut brain = Brain {
             child,
             stdin,
             lines,
             answered: None,
+            settle: setup.settle,
         };
-        brain.send(&[format!("START {}", setup.size)])?;
+        let start = if setup.width == setup.height {
+            format!("START {}", setup.width)
+        } else {
+            format!("RECTSTART {},{}", setup.width, setup.height)
+        };
+        brain.send(&[start])?;
         let answer = brain.answer(
             Instant::now() + setup.start_limit,
             setup.start_limit,
             &mut SearchReport::default(),
         )?;
         if !answer.eq_ignore_ascii_case("OK") {
-            return Err(Fault::Unreadable(format!("'{answer}' to START")));
+            return Err(Fault::Unreadable(format!("'{}' to START", shown(&answer))));
         }
         let rule = u8::from(setup.exact);
         brain.send(&[
@@ -273,6 +349,9 @@ impl Brain {
         ])?;
         if let Some(threads) = setup.threads {
             brain.send(&[format!("INFO thread_num {threads}")])?;
+        }
+        if setup.in_a_row != 5 {
+            brain.send(&[format!("INFO in_a_row {}", setup.in_a_row)])?;
         }
         Ok(brain)
     }
@@ -286,7 +365,7 @@ impl Brain {
         limit: Duration,
     ) -> Result<(Point, Duration, SearchReport), Fault> {
         if let Some(answered) = self.answered {
-            std::thread::sleep((answered + SETTLE).saturating_duration_since(Instant::now()));
+            std::thread::sleep((answered + self.settle).saturating_duration_since(Instant::now()));
         }
         let asked = Instant::now();
         self.send(&request.lines())?;
@@ -294,7 +373,7 @@ impl Brain {
         let answer = self.answer(asked + limit, limit, &mut report)?;
         let took = asked.elapsed();
         self.answered = Some(Instant::now());
-        let point = parse_move(&answer).ok_or(Fault::Unreadable(answer))?;
+        let point = parse_move(&answer).ok_or_else(|| Fault::Unreadable(shown(&answer)))?;
         Ok((point, took, report))
     }
 
@@ -303,7 +382,7 @@ impl Brain {
         if self.send(&["END".to_string()]).is_ok() {
             let deadline = Instant::now() + grace;
             // The output ends when the process exits; anything it writes first is moot.
-            while let Ok(Some(_)) = self
+            while let Ok(Output::Line(_)) = self
                 .lines
                 .recv_timeout(deadline.saturating_duration_since(Instant::now()))
             {}
@@ -334,8 +413,14 @@ impl Brain {
         loop {
             let wait = deadline.saturating_duration_since(Instant::now());
             let line = match self.lines.recv_timeout(wait) {
-                Ok(Some(line)) => line,
-                Ok(None) | Err(RecvTimeoutError::Disconnected) => {
+                Ok(Output::Line(line)) => line,
+                Ok(Output::TooLong) => {
+                    let _ = self.child.kill();
+                    return Err(Fault::Unreadable(format!(
+                        "a line longer than {MAX_LINE} bytes"
+                    )));
+                }
+                Ok(Output::End) | Err(RecvTimeoutError::Disconnected) => {
                     return Err(self.crashed("its output ended"));
                 }
                 Err(RecvTimeoutError::Timeout) => {
@@ -352,7 +437,7 @@ impl Brain {
                 continue;
             }
             if keyword.eq_ignore_ascii_case("ERROR") || keyword.eq_ignore_ascii_case("UNKNOWN") {
-                return Err(Fault::Refused(line));
+                return Err(Fault::Refused(shown(&line)));
             }
             return Ok(line);
         }
@@ -436,6 +521,24 @@ mod tests {
             Request::Board(&stones).lines(),
             ["BOARD", "7,7,2", "7,6,1", "9,9,2", "DONE"]
         );
+    }
+
+    #[test]
+    fn lines_are_read_whole_up_to_the_cap_and_shown_clean() {
+        let text = format!("OK\r\n7,7\n{}\nlast", "a".repeat(MAX_LINE + 10));
+        let mut reader = std::io::BufReader::with_capacity(64, text.as_bytes());
+        let mut line = Vec::new();
+        assert_eq!(read_capped(&mut reader, &mut line).unwrap(), Some(true));
+        assert_eq!(line, b"OK\r");
+        assert_eq!(read_capped(&mut reader, &mut line).unwrap(), Some(true));
+        assert_eq!(line, b"7,7");
+        assert_eq!(read_capped(&mut reader, &mut line).unwrap(), Some(false));
+        assert!(line.len() <= MAX_LINE + 1, "held {} bytes", line.len());
+        let mut exact = std::io::BufReader::new(&b"last"[..]);
+        assert_eq!(read_capped(&mut exact, &mut line).unwrap(), Some(true));
+        assert_eq!(read_capped(&mut exact, &mut line).unwrap(), None);
+        assert_eq!(shown("ok\u{1b}[31m\u{7}red"), "ok[31mred");
+        assert_eq!(shown(&"x".repeat(500)).chars().count(), SHOWN + 1);
     }
 
     #[test]
