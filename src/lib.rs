@@ -8,6 +8,7 @@ pub mod certificate;
 pub mod cli;
 pub mod engine;
 pub mod game;
+pub mod grade;
 pub mod gui;
 pub mod install;
 pub mod lab;

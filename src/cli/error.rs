@@ -22,6 +22,9 @@ pub enum CliError {
     /// unreachable, a ticket that does not match), not because it was played out or left.
     #[error("the network game failed: {0}")]
     Network(String),
+    /// A player being graded that could not be graded to the end.
+    #[error("the player could not be graded to the end: {0}")]
+    Grading(String),
     #[error("{0}")]
     Io(#[from] io::Error),
     #[error("{0}")]
@@ -34,7 +37,7 @@ impl CliError {
     #[must_use]
     pub fn exit_status(&self) -> u8 {
         match self {
-            CliError::Io(_) | CliError::Json(_) | CliError::Network(_) => 1,
+            CliError::Io(_) | CliError::Json(_) | CliError::Network(_) | CliError::Grading(_) => 1,
             _ => 2,
         }
     }

@@ -11,6 +11,7 @@ mod book;
 mod compare;
 mod count;
 mod error;
+mod grade;
 mod net;
 mod play;
 mod prove;
@@ -59,6 +60,9 @@ pub enum Command {
     Book(book::BookArgs),
     /// Check a proof written by `solve --proof` with the independent checker
     Verify(verify::VerifyArgs),
+    /// Check a player you wrote (any program that speaks the Gomocup protocol) against
+    /// perfect play on every position of tic-tac-toe
+    Grade(grade::GradeArgs),
     /// Play another person over the network: `net host` prints a ticket, `net join TICKET`
     Net(net::NetArgs),
 }
@@ -157,6 +161,7 @@ pub fn execute(
         Command::Compare(args) => compare::run(args, output),
         Command::Book(args) => book::run(args, output),
         Command::Verify(args) => verify::run(args, output),
+        Command::Grade(args) => grade::run(args, output),
         // Reads standard input on a thread of its own, to hear the network meanwhile.
         Command::Net(args) => net::run(args, output),
     }

@@ -1,0 +1,234 @@
+//! `tictactoe grade`: the game's own engine (through `pbrain-tictactoe`) is perfect on every
+//! position; players written here as shell scripts are graded as they deserve: one that
+//! always takes the first empty cell makes the mistakes a hand count shows, one that always
+//! answers the centre plays illegally exactly where the centre is taken, and broken ones
+//! (a crash, a hang, garbage, a flood, no answer to START) are reported and stopped.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+/// A shell script written into a folder of this test's own, made executable.
+fn script(name: &str, body: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tictactoe-grade-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\nCR=$(printf '\\r')\n{body}")).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    path
+}
+
+/// A player that answers START and reads every line; `on_done` runs at each DONE with
+/// `$taken` holding " x,y x,y ... " of the stones on the board.
+fn player(name: &str, on_done: &str) -> PathBuf {
+    script(
+        name,
+        &format!(
+            r#"taken=""
+while IFS= read -r line; do
+  line=${{line%"$CR"}}
+  case "$line" in
+    START*) echo OK ;;
+    BOARD) reading=1; taken=" " ;;
+    DONE) reading=0
+{on_done}
+      ;;
+    END) exit 0 ;;
+    *) if [ "$reading" = 1 ]; then taken="$taken${{line%,*}} "; fi ;;
+  esac
+done
+"#
+        ),
+    )
+}
+
+fn grade(engine: &Path, extra: &[&str]) -> (Output, Value) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .args(["grade", "--json", "--turn", "0.3", "--start", "2"])
+        .args(extra)
+        .arg(engine)
+        .output()
+        .expect("the program runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let report = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    (out, report)
+}
+
+fn count(report: &Value, key: &str) -> u64 {
+    report[key]
+        .as_u64()
+        .unwrap_or_else(|| panic!("no {key} in {report}"))
+}
+
+/// Every position of tic-tac-toe that is not over, as 9 cells (0 empty, 1 X, 2 O):
+/// counted here on its own, apart from the grader.
+fn positions() -> Vec<[u8; 9]> {
+    const LINES: [[usize; 3]; 8] = [
+        [0, 1, 2],
+        [3, 4, 5],
+        [6, 7, 8],
+        [0, 3, 6],
+        [1, 4, 7],
+        [2, 5, 8],
+        [0, 4, 8],
+        [2, 4, 6],
+    ];
+    let over = |b: &[u8; 9]| {
+        LINES
+            .iter()
+            .any(|l| b[l[0]] != 0 && b[l[0]] == b[l[1]] && b[l[1]] == b[l[2]])
+            || b.iter().all(|&c| c != 0)
+    };
+    let mut found = std::collections::HashSet::new();
+    let mut stack = vec![[0u8; 9]];
+    while let Some(board) = stack.pop() {
+        if over(&board) || !found.insert(board) {
+            continue;
+        }
+        let side = if board.iter().filter(|&&c| c != 0).count() % 2 == 0 {
+            1
+        } else {
+            2
+        };
+        for cell in 0..9 {
+            if board[cell] == 0 {
+                let mut next = board;
+                next[cell] = side;
+                stack.push(next);
+            }
+        }
+    }
+    found.into_iter().collect()
+}
+
+#[test]
+fn the_games_own_engine_is_perfect_on_every_position() {
+    let (out, report) = grade(Path::new(env!("CARGO_BIN_EXE_pbrain-tictactoe")), &[]);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(count(&report, "positions"), 4520);
+    assert_eq!(count(&report, "asked"), 4520);
+    assert_eq!(count(&report, "best"), 4520, "{report}");
+    assert_eq!(report["mistakes"], Value::Array(Vec::new()));
+}
+
+#[test]
+fn a_player_that_takes_the_first_empty_cell_is_told_each_mistake() {
+    let first_empty = player(
+        "first-empty.sh",
+        r#"      for y in 0 1 2; do for x in 0 1 2; do
+        case "$taken" in *" $x,$y "*) ;; *) echo "$x,$y"; continue 3 ;; esac
+      done; done"#,
+    );
+    let (out, report) = grade(&first_empty, &[]);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(count(&report, "asked"), 4520);
+    assert_eq!(count(&report, "illegal") + count(&report, "failures"), 0);
+    let mistakes = report["mistakes"].as_array().unwrap();
+    assert_eq!(count(&report, "best") as usize + mistakes.len(), 4520);
+    // A position by its stones, whatever order the grader's game reached it in.
+    let stones = |moves: &[(u64, u64)]| {
+        let mut sides = [Vec::new(), Vec::new()];
+        for (i, &cell) in moves.iter().enumerate() {
+            sides[i % 2].push(cell);
+        }
+        sides.iter_mut().for_each(|s| s.sort_unstable());
+        sides
+    };
+    let find = |moves: &[(u64, u64)]| {
+        mistakes.iter().find(|m| {
+            let played: Vec<(u64, u64)> = m["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| (c["row"].as_u64().unwrap(), c["col"].as_u64().unwrap()))
+                .collect();
+            stones(&played) == stones(moves)
+        })
+    };
+    // X in the centre, O in a corner, X beside the centre: O must block on the right; the
+    // first empty cell (top middle) lets X complete the middle row.
+    let thrown = find(&[(1, 1), (0, 0), (1, 0)]).expect("that answer is a mistake");
+    assert_eq!(thrown["answer"], "1,0");
+    assert_eq!(thrown["verdict"], "draw-thrown", "{thrown}");
+    assert_eq!(
+        thrown["best_moves"],
+        serde_json::json!([{"row": 1, "col": 2}])
+    );
+    // On the empty board every move draws: the corner is a best move, not a mistake.
+    assert!(find(&[]).is_none());
+    // The text report lists the mistakes in the board's own words.
+    let text = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .args(["grade", "--turn", "0.3"])
+        .arg(&first_empty)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.contains(
+            "after 1,1 (O to move): answered 1,0 (cell 1,2), which loses in 6; best 2,2 (draws)"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_player_that_always_answers_the_centre_is_illegal_exactly_where_it_is_taken() {
+    let centre = player("centre.sh", "      echo 1,1");
+    let (out, report) = grade(&centre, &[]);
+    assert!(out.status.success(), "{out:?}");
+    let taken = positions().iter().filter(|b| b[4] != 0).count();
+    assert_eq!(positions().len(), 4520);
+    assert_eq!(count(&report, "illegal") as usize, taken);
+    assert_eq!(count(&report, "failures"), 0);
+}
+
+#[test]
+fn broken_players_are_reported_and_stopped() {
+    let cases = [
+        ("crash.sh", player("crash.sh", "      exit 3"), "crashed"),
+        (
+            "hang.sh",
+            player("hang.sh", "      exec sleep 30"),
+            "no answer in",
+        ),
+        (
+            "garbage.sh",
+            player("garbage.sh", "      printf 'hello \\033[31mthere\\n'"),
+            "hello [31mthere",
+        ),
+        (
+            "flood.sh",
+            player("flood.sh", "      head -c 100000 /dev/zero | tr '\\0' a"),
+            "longer than 4096 bytes",
+        ),
+        (
+            "silent.sh",
+            script("silent.sh", "exec sleep 30\n"),
+            "did not start",
+        ),
+    ];
+    for (name, engine, says) in cases {
+        let (out, report) = grade(&engine, &[]);
+        assert_eq!(out.status.code(), Some(1), "{name}: {out:?}");
+        let stopped = report["stopped"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{name}: {report}"));
+        let all = format!("{stopped} {}", report["mistakes"]);
+        assert!(all.contains(says), "{name}: {all}");
+        assert!(
+            !all.contains('\u{1b}'),
+            "{name}: control characters reach the report"
+        );
+        assert!(count(&report, "asked") <= 3, "{name}: {report}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("could not be graded to the end"),
+            "{name}: {stderr}"
+        );
+    }
+}
