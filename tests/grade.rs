@@ -2,7 +2,9 @@
 //! position; players written here as shell scripts are graded as they deserve: one that
 //! always takes the first empty cell makes the mistakes a hand count shows, one that always
 //! answers the centre plays illegally exactly where the centre is taken, and broken ones
-//! (a crash, a hang, garbage, a flood, no answer to START) are reported and stopped.
+//! (a crash, a hang, garbage, a flood, no answer to START) are reported and stopped. The
+//! two templates a student starts from (templates/) are built and graded: the Python
+//! minimax is perfect, and every mistake of the C random player is one by a solver here.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -231,4 +233,95 @@ fn broken_players_are_reported_and_stopped() {
             "{name}: {stderr}"
         );
     }
+}
+
+/// What a move is worth to its player, with perfect play after it, by a brute force of this
+/// test's own: (1 win, 0 draw, -1 loss, plies to the end).
+fn worth(board: &[u8; 9], cell: usize) -> (i32, u32) {
+    const LINES: [[usize; 3]; 8] = [
+        [0, 1, 2],
+        [3, 4, 5],
+        [6, 7, 8],
+        [0, 3, 6],
+        [1, 4, 7],
+        [2, 5, 8],
+        [0, 4, 8],
+        [2, 4, 6],
+    ];
+    let side = if board.iter().filter(|&&c| c != 0).count() % 2 == 0 {
+        1
+    } else {
+        2
+    };
+    let mut after = *board;
+    after[cell] = side;
+    if LINES.iter().any(|l| l.iter().all(|&i| after[i] == side)) {
+        return (1, 1);
+    }
+    if after.iter().all(|&c| c != 0) {
+        return (0, 1);
+    }
+    let (result, plies) = (0..9)
+        .filter(|&c| after[c] == 0)
+        .map(|c| worth(&after, c))
+        .max_by_key(|&(r, p)| r * 100 - r * p as i32)
+        .unwrap();
+    (-result, plies + 1)
+}
+
+#[test]
+fn the_templates_are_built_and_graded() {
+    let minimax = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/python/minimax_player.py");
+    let out = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .args(["grade", "--json", "python3"])
+        .arg(&minimax)
+        .output()
+        .expect("the program runs");
+    assert!(out.status.success(), "{out:?}");
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(count(&report, "best"), 4520, "{report}");
+
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/c/random_player.c");
+    let built = std::env::temp_dir().join(format!("tictactoe-random-{}", std::process::id()));
+    let cc = Command::new("cc")
+        .args(["-O2", "-Wall", "-Wextra", "-Werror", "-o"])
+        .arg(&built)
+        .arg(&source)
+        .output()
+        .expect("a C compiler runs");
+    assert!(cc.status.success(), "{cc:?}");
+    let (out, report) = grade(&built, &[]);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(count(&report, "illegal") + count(&report, "failures"), 0);
+    let mistakes = report["mistakes"].as_array().unwrap();
+    assert!(
+        mistakes.len() > 1000,
+        "a random player errs often: {}",
+        mistakes.len()
+    );
+    assert_eq!(count(&report, "best") as usize + mistakes.len(), 4520);
+    for mistake in mistakes {
+        let mut board = [0u8; 9];
+        for (i, cell) in mistake["moves"].as_array().unwrap().iter().enumerate() {
+            let at = cell["row"].as_u64().unwrap() * 3 + cell["col"].as_u64().unwrap();
+            board[at as usize] = if i % 2 == 0 { 1 } else { 2 };
+        }
+        let cell = &mistake["answer_cell"];
+        let played = (cell["row"].as_u64().unwrap() * 3 + cell["col"].as_u64().unwrap()) as usize;
+        let best = (0..9)
+            .filter(|&c| board[c] == 0)
+            .map(|c| worth(&board, c))
+            .max_by_key(|&(r, p)| r * 100 - r * p as i32)
+            .unwrap();
+        let answer = worth(&board, played);
+        let verdict = match (best, answer) {
+            ((1, _), (1, _)) => "slower-win",
+            ((1, _), _) => "win-missed",
+            ((0, _), _) => "draw-thrown",
+            _ => "faster-loss",
+        };
+        assert_ne!(answer, best, "{mistake}");
+        assert_eq!(mistake["verdict"], verdict, "{mistake}");
+    }
+    let _ = std::fs::remove_file(&built);
 }
