@@ -38,7 +38,7 @@ start_xvfb() {
     WORK=$(mktemp -d)
     export XDG_RUNTIME_DIR="$WORK/run" XDG_DATA_HOME="$WORK/data" XDG_CONFIG_HOME="$WORK/config"
     mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
-    Xvfb "$DISPLAY" -screen 0 1280x900x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
+    Xvfb "$DISPLAY" -screen 0 "${SCREEN:-1280x900}x24" -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
     XVFB=$!
     for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
 }
