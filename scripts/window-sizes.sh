@@ -17,12 +17,13 @@ OUT=${OUT:-screenshots}
 export SCREEN=1700x1100
 # H8 I9 H9 H7 G8 (0-based rows and columns), the person (X) to move next after O's reply.
 GAME=$(moves 7 7  8 8  8 7  6 7  7 6)
+start_xvfb
+stop_on_exit
 for language in English Chinese; do
     for size in 560x420 960x720 1600x1000; do
-        start_xvfb
-        stop_on_exit
         PREFS="(language:Some($language),large_board_time_ms:30000)"
         STATE="(session:(settings:(rule:(width:15,height:15,k:5,exact:false),mode:r#human-vs-computer,first:human,computer:Engine(depth:None,time_ms:Some(30000))),moves:$GAME,redo:[],tally:(wins:0,losses:0,draws:0),counted:false),prefs:$PREFS)"
+        rm -rf "${XDG_DATA_HOME:?}"/*
         mkdir -p "$XDG_DATA_HOME/tictactoe"
         printf '{\n    "app": "%s",\n}\n' "$STATE" >"$XDG_DATA_HOME/tictactoe/app.ron"
         open_window "$BIN"
@@ -34,7 +35,7 @@ for language in English Chinese; do
         name="$OUT/sizes-$(echo "$language" | tr 'A-Z' 'a-z')-$size.png"
         shot "$name"
         echo "wrote $name"
-        stop_all
-        trap - EXIT
+        kill "$APP"
+        wait "$APP" 2>/dev/null || true
     done
 done
