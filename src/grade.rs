@@ -366,11 +366,11 @@ fn mistake_line(graded: &Graded) -> String {
 }
 
 /// Grades the player `command` on 3x3, calling `progress` with the positions asked so far
-/// and their total after each answer.
+/// and their total after each answer; grading stops (saying so) when it returns false.
 pub fn grade(
     command: &EngineCommand,
     limits: Limits,
-    progress: &mut dyn FnMut(usize, usize),
+    progress: &mut dyn FnMut(usize, usize) -> bool,
 ) -> Report {
     let positions = positions();
     let mut report = Report {
@@ -423,7 +423,10 @@ pub fn grade(
         }
         let problem = graded.problem.clone();
         report.count(graded);
-        progress(report.asked, total);
+        if !progress(report.asked, total) {
+            report.stopped = Some("stopped on request".to_string());
+            break;
+        }
         if in_a_row >= FAILURES_IN_A_ROW {
             report.stopped = Some(format!(
                 "{FAILURES_IN_A_ROW} positions in a row got no usable answer (the last: {})",

@@ -53,6 +53,7 @@ pub fn run(args: &GradeArgs, output: &mut dyn Write) -> Result<(), CliError> {
             shown = tenth;
             eprintln!("graded {asked} of {total} positions");
         }
+        true
     });
     super::emit(output, args.json, &report)?;
     match &report.stopped {

@@ -211,3 +211,29 @@ lab-win-block = { $n }. { $played }: blocks
 lab-win-threat = { $n }. { $played }: threatens { $cell }, so { $other } must block there
 lab-win-threats = { $n }. { $played }: threatens { $cells }; { $other } cannot block them all
 lab-win-complete = { $n }. { $played }: { $k } in a row
+lab-tab-grader = Your own player
+grader-intro = Check a tic-tac-toe player you wrote, in any language: a program that speaks the Gomocup protocol (docs/your-own-player.md, with two templates to start from). It is asked every one of the 4,520 positions of the game that are not over, and each answer is compared with perfect play.
+grader-command = The player's command
+grader-command-hint = python3 /path/to/my_player.py
+grader-check = Check it on 3x3
+grader-stop = Stop
+grader-no-command = Type the command that starts your player first.
+grader-progress = { $asked } of { $total } positions
+grader-asked = Positions asked: { $asked } of { $total }
+grader-best = Best moves
+grader-wins-missed = Wins missed
+grader-draws-thrown = Draws thrown away
+grader-slower-wins = Slower wins than the quickest
+grader-faster-losses = Faster losses than the slowest
+grader-illegal = Illegal moves
+grader-failures = No usable answer
+grader-stopped = Stopped early: { $reason }
+grader-perfect = Every answer was a best move: your player is perfect on 3x3.
+grader-mistakes = The mistakes (click one to see it on the board; x,y count from 0, x the column):
+grader-mistake = { $kind }: { $side } to move after { $moves ->
+        [one] 1 move
+       *[other] { $moves } moves
+    }, answered { $answer }, best { $best }
+grader-more = … and { $count } more (tictactoe grade --json lists every one)
+grader-mark-best = best
+grader-mark-answer = played

@@ -1,8 +1,9 @@
 //! The learners' lab: views beside the board that show how the search thinks about the
 //! position on it. One file per view: the evaluation e(P) (`evaluation`), moves alike under
 //! symmetry (`symmetry`), the algorithms compared (`compare`), the search tree (`tree`), the
-//! post-game review (`review`), practice positions (`practice`) and why a side cannot win,
-//! or how it wins (`pairing`). Every search of the lab runs on the window's one driver,
+//! post-game review (`review`), practice positions (`practice`), why a side cannot win,
+//! or how it wins (`pairing`), and a learner's own player checked against perfect play
+//! (`grader`). Every search of the lab runs on the window's one driver,
 //! each view on a worker of its own: the comparison, the tree recording, the search for a
 //! winning line and the review of a large board as the lab's jobs, the exact review's and
 //! practice's as the game's tasks through `analyst`. A view holds the ticket of its search beside the position it is for,
@@ -17,6 +18,7 @@
 mod analyst;
 mod compare;
 mod evaluation;
+mod grader;
 mod marks;
 mod mini_board;
 mod pairing;
@@ -39,6 +41,7 @@ use crate::t;
 use marks::Mark;
 
 use compare::Compare;
+use grader::GraderView;
 use pairing::WhyView;
 use practice::Practice;
 use review::Review;
@@ -87,10 +90,11 @@ pub enum Tab {
     Compare,
     Tree,
     Pairing,
+    Grader,
 }
 
 impl Tab {
-    const ALL: [Tab; 7] = [
+    const ALL: [Tab; 8] = [
         Tab::Evaluation,
         Tab::Symmetry,
         Tab::Pairing,
@@ -98,6 +102,7 @@ impl Tab {
         Tab::Tree,
         Tab::Review,
         Tab::Practice,
+        Tab::Grader,
     ];
 
     fn name(self) -> String {
@@ -109,6 +114,7 @@ impl Tab {
             Tab::Compare => t!("lab-tab-compare"),
             Tab::Tree => t!("lab-tab-tree"),
             Tab::Pairing => t!("lab-tab-pairing"),
+            Tab::Grader => t!("lab-tab-grader"),
         }
     }
 }
@@ -129,6 +135,7 @@ pub struct Lab {
     compare: Compare,
     tree: TreeView,
     why: WhyView,
+    grader: GraderView,
     /// The share of the space the player dragged the panel to, if they did.
     dragged_share: Option<f32>,
 }
@@ -145,6 +152,7 @@ impl Lab {
             compare: Compare::new(driver.clone()),
             tree: TreeView::new(driver.clone()),
             why: WhyView::new(driver.clone()),
+            grader: GraderView::default(),
             dragged_share: None,
         }
     }
@@ -171,6 +179,7 @@ impl Lab {
             self.compare.stop();
             self.tree.stop();
             self.why.stop();
+            self.grader.stop();
         }
     }
 
@@ -188,6 +197,7 @@ impl Lab {
         self.tree.poll(session.position());
         self.why
             .poll(session.position(), session.moves().last().copied());
+        self.grader.poll();
     }
 
     /// The lab panel, on the right of the board; `stones` says the board draws stones, which
@@ -271,6 +281,7 @@ impl Lab {
                 .ui(ui, session.position(), session.moves().last().copied()),
             Tab::Review => self.review.ui(ui, session, stones),
             Tab::Practice => self.practice.ui(ui),
+            Tab::Grader => self.grader.ui(ui),
             Tab::Compare => self.compare.ui(ui, session.position()),
             Tab::Tree => {
                 let depth = match &session.settings().computer {
@@ -298,6 +309,7 @@ impl Lab {
                 position,
                 last_move,
             }),
+            Tab::Grader => self.grader.preview(),
             _ => None,
         }
     }
@@ -319,6 +331,7 @@ impl Lab {
             Tab::Evaluation => evaluation::marks(position),
             Tab::Symmetry => symmetry::marks(position),
             Tab::Pairing => self.why.marks(position, last_move),
+            Tab::Grader => self.grader.marks(),
             Tab::Review | Tab::Practice | Tab::Compare | Tab::Tree => Vec::new(),
         }
     }
