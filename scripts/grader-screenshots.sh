@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Screenshots of the learners' lab checking a learner's player: a shell script that always
+# takes the first empty cell (the kind of first player a learner writes), checked in the
+# window (screenshots/grader-report.png), and its first mistake shown on the board with
+# the answer and the best move marked (screenshots/grader-mistake.png). LANGUAGE=Chinese
+# takes them in Chinese (grader-*-zh.png). The clicks are at the places the window puts
+# the controls at 1280x800 (PROBE=1 takes a picture to read them from).
+#
+#   bash scripts/grader-screenshots.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# shellcheck source=scripts/xvfb.sh
+source scripts/xvfb.sh
+ensure_packages
+BIN=${BIN:-target/debug/tictactoe}
+OUT=${OUT:-screenshots}
+LANGUAGE=${LANGUAGE:-English}
+SUFFIX=$([ "$LANGUAGE" = Chinese ] && echo "-zh" || true)
+start_xvfb
+stop_on_exit
+cat >"$WORK/first-empty.sh" <<'PLAYER'
+#!/bin/sh
+CR=$(printf '\r')
+while IFS= read -r line; do
+  line=${line%"$CR"}
+  case "$line" in
+    START*) echo OK ;;
+    BOARD) reading=1; taken=" " ;;
+    DONE) reading=0
+      for y in 0 1 2; do for x in 0 1 2; do
+        case "$taken" in *" $x,$y "*) ;; *) echo "$x,$y"; continue 3 ;; esac
+      done; done ;;
+    END) exit 0 ;;
+    *) if [ "$reading" = 1 ]; then taken="$taken${line%,*} "; fi ;;
+  esac
+done
+PLAYER
+chmod +x "$WORK/first-empty.sh"
+STATE="(session:(settings:(rule:(width:3,height:3,k:3,exact:false),mode:hotseat,first:human,computer:Engine(depth:None,time_ms:None)),moves:[],redo:[],tally:(wins:0,losses:0,draws:0),counted:false),prefs:(language:Some($LANGUAGE)))"
+mkdir -p "$XDG_DATA_HOME/tictactoe"
+printf '{\n    "app": "%s",\n}\n' "$STATE" >"$XDG_DATA_HOME/tictactoe/app.ron"
+open_window "$BIN"
+xdotool windowsize "$WID" 1280 800
+sleep 1
+eval "$(xdotool getwindowgeometry --shell "$WID")"
+at() { xdotool mousemove "$((X + $1))" "$((Y + $2))" click 1; sleep "${3:-0.6}"; }
+pointer_away() { xdotool mousemove "$((X + WIDTH - 5))" "$((Y + HEIGHT - 5))"; sleep 0.4; }
+snap() { pointer_away; shot "$OUT/$1"; echo "wrote $OUT/$1"; }
+at 80 214                                   # "Open the learners' lab"
+if [ -n "${PROBE:-}" ]; then snap grader-probe.png; exit 0; fi
+at "${TAB_X:-1029}" "${TAB_Y:-138}"           # "Your own player"
+if [ -n "${PROBE_TAB:-}" ]; then snap grader-probe.png; exit 0; fi
+at "${FIELD_X:-1050}" "${FIELD_Y:-254}"     # the command field
+xdotool windowfocus --sync "$WID" type --delay 30 "$WORK/first-empty.sh"
+sleep 1
+at "${CHECK_X:-890}" "${CHECK_Y:-278}" 8    # "Check it on 3x3", and the grading
+snap "grader-report$SUFFIX.png"
+at "${MISTAKE_X:-1000}" "${MISTAKE_Y:-538}" # the first mistake
+snap "grader-mistake$SUFFIX.png"
