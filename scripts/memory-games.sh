@@ -3,13 +3,8 @@
 # (Xvfb) with a fresh storage that holds a 15x15 five-in-a-row game of the computer against
 # itself (TIME_MS per move, default 1000), lets GAMES games (default 5) play out, starting
 # each next one with Ctrl+N, and prints the resident set size (VmRSS, /proc/PID/status) at
-# start and after each game, split into:
-#   tables   anonymous mappings of exactly 64 MB + one page: a transposition table of the
-#            default size (src/engine/table.rs), allocated zeroed, so resident only as far
-#            as the search has touched it;
-#   other anon  the rest of the anonymous memory (malloc's heap and thread arenas, the
-#            renderer's buffers);
-#   files    the mapped libraries and fonts.
+# start and after each game, split into the transposition tables, the rest of the anonymous
+# memory and the mapped files (see `memory` in scripts/xvfb.sh).
 # A game is over when the board has not changed for STILL seconds (default 8).
 #
 #   bash scripts/memory-games.sh                       # the release build, glow
@@ -37,50 +32,7 @@ STATE="(session:(settings:(rule:(width:15,height:15,k:5,exact:false),mode:r#comp
 mkdir -p "$XDG_DATA_HOME/tictactoe"
 printf '{\n    "app": "%s",\n}\n' "$STATE" >"$XDG_DATA_HOME/tictactoe/app.ron"
 
-# One line: the resident memory and where it is.
-memory() {
-    local rss
-    rss=$(awk '/^VmRSS/ { print $2 }' "/proc/$APP/status")
-    awk -v label="$1" -v rss="$rss" '
-        # A mapping line: address range, permissions, offset, device, inode, path.
-        /^[0-9a-f]+-[0-9a-f]+ / { anon = ($6 == "" || $6 ~ /^\[(heap|stack|anon)/) }
-        /^Size:/ { size = $2 }
-        /^Rss:/ {
-            if (!anon) files += $2
-            else if (size == 65540) { tables += $2; n++ }
-            else other += $2
-        }
-        END {
-            printf "%-16s RSS %6.1f MB = tables %5.1f MB (%d of 64 MB) + other anon %5.1f MB + files %5.1f MB\n",
-                label, rss / 1024, tables / 1024, n, other / 1024, files / 1024
-        }' "/proc/$APP/smaps"
-}
-
 pointer_away() { xdotool mousemove "$((X + WIDTH - 5))" "$((Y + HEIGHT - 5))"; }
-board_shot() {
-    shot "$WORK/now.png" 2>/dev/null || return 0
-    "$CONVERT" "$WORK/now.png" -crop "${BW}x${BH}+${BX}+${BY}" +repage "$1"
-}
-
-# Waits until the board has stayed the same for STILL seconds; prints the seconds waited.
-wait_for_game_end() {
-    local start still=0
-    start=$(date +%s)
-    board_shot "$WORK/before.png"
-    while [ "$still" -lt "$STILL" ]; do
-        sleep 2
-        board_shot "$WORK/after.png"
-        if "$CONVERT" "$WORK/before.png" "$WORK/after.png" -metric AE -compare \
-            -format '%[distortion]' info: 2>/dev/null | grep -qx 0; then
-            still=$((still + 2))
-        else
-            still=0
-            mv "$WORK/after.png" "$WORK/before.png"
-        fi
-    done
-    echo "$(($(date +%s) - start - STILL))"
-}
-
 # shellcheck disable=SC2086 # ARGS holds the window's arguments, one word each
 open_window "$BIN" ${ARGS:-}
 for _ in $(seq 100); do

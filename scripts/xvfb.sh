@@ -1,8 +1,8 @@
 # shellcheck shell=bash
 # Shared by the scripts that drive the real window under a virtual X server (screenshots.sh,
-# files-xvfb.sh, gui-bench.sh, thinking-cost.sh, repaint-cost.sh, memory-games.sh, the
-# screenshots of the lab, the gomoku board and the Chinese window). Source it; it defines
-# functions only.
+# files-xvfb.sh, gui-bench.sh, thinking-cost.sh, repaint-cost.sh, memory-games.sh,
+# memory-session.sh, the screenshots of the lab, the gomoku board and the Chinese window).
+# Source it; it defines functions only.
 
 # The Debian packages a real window under Xvfb needs: the tools and Mesa's renderers (GLX
 # and EGL for glow, Vulkan for wgpu).
@@ -98,6 +98,32 @@ find_board() {
     return 1
 }
 
+# A screenshot of the board alone (BX BY BW BH from find_board).
+board_shot() {
+    shot "$WORK/now.png" 2>/dev/null || return 0
+    "$CONVERT" "$WORK/now.png" -crop "${BW}x${BH}+${BX}+${BY}" +repage "$1"
+}
+
+# Waits until the board (found by find_board) has stayed the same for STILL seconds
+# (default 8); prints the seconds waited.
+wait_for_game_end() {
+    local start still=0
+    start=$(date +%s)
+    board_shot "$WORK/before.png"
+    while [ "$still" -lt "${STILL:-8}" ]; do
+        sleep 2
+        board_shot "$WORK/after.png"
+        if "$CONVERT" "$WORK/before.png" "$WORK/after.png" -metric AE -compare \
+            -format '%[distortion]' info: 2>/dev/null | grep -qx 0; then
+            still=$((still + 2))
+        else
+            still=0
+            mv "$WORK/after.png" "$WORK/before.png"
+        fi
+    done
+    echo "$(($(date +%s) - start - ${STILL:-8}))"
+}
+
 # Screen position of the centre of a cell (0-based row, column) on a COLS x ROWS board;
 # the window is at X, Y.
 cell_xy() {
@@ -123,4 +149,30 @@ moves() {
     local out="" sep=""
     while [ $# -ge 2 ]; do out="$out$sep$(cell "$1" "$2")"; sep=","; shift 2; done
     echo "[$out]"
+}
+
+# One line: the resident memory of the window (APP) labelled $1, and where it is:
+#   tables      anonymous mappings of a power of two of at least 16 MB plus one page: the
+#               transposition tables (src/engine/table.rs; 64 MB for the game, 16 MB for
+#               the lab), allocated zeroed, so resident only as far as a search touched them;
+#   other anon  the rest of the anonymous memory (malloc's heap and thread arenas, the
+#               renderer's buffers);
+#   files       the mapped libraries and fonts.
+memory() {
+    local rss
+    rss=$(awk '/^VmRSS/ { print $2 }' "/proc/$APP/status")
+    awk -v label="$1" -v rss="$rss" '
+        # A mapping line: address range, permissions, offset, device, inode, path.
+        /^[0-9a-f]+-[0-9a-f]+ / { anon = ($6 == "" || $6 ~ /^\[(heap|stack|anon)/) }
+        /^Size:/ { size = $2 }
+        /^Rss:/ {
+            if (!anon) { files += $2; next }
+            t = size - 4
+            if (t >= 16384) { while (t % 2 == 0) t /= 2 }
+            if (t == 1) { tables += $2; n++ } else other += $2
+        }
+        END {
+            printf "%-24s RSS %6.1f MB = tables %5.1f MB (%d) + other anon %5.1f MB + files %5.1f MB\n",
+                label, rss / 1024, tables / 1024, n, other / 1024, files / 1024
+        }' "/proc/$APP/smaps"
 }

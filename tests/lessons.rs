@@ -194,6 +194,7 @@ fn a_game_the_computer_did_not_lose_teaches_nothing() {
 mod support;
 
 use egui_kittest::kittest::{NodeT, Queryable};
+use tictactoe::gui::i18n::Language;
 
 #[test]
 fn the_window_says_how_many_lessons_and_offers_to_forget_them() {
@@ -206,11 +207,12 @@ fn the_window_says_how_many_lessons_and_offers_to_forget_them() {
     );
 }
 
-#[test]
-fn beating_the_computer_in_the_window_teaches_a_lesson_that_forget_takes_away() {
+/// The window on 4x4, three in a row, the person (X) against the weak computer, which
+/// learns from its lost games.
+fn window_on_4x4() -> support::App {
     use tictactoe::game::{FirstMover, Mode, Session, Settings};
     use tictactoe::gui::SavedState;
-    // 4x4, three in a row, won by the first player; the computer one ply deep.
+    // Won by the first player; the computer one ply deep.
     let settings = Settings {
         rule: "4,4,3".parse().unwrap(),
         mode: Mode::HumanVsComputer,
@@ -221,11 +223,26 @@ fn beating_the_computer_in_the_window_teaches_a_lesson_that_forget_takes_away() 
         session: Session::new(settings),
         ..SavedState::default()
     };
-    let mut h = support::build_with(state, |app| app);
+    support::build_with(state, |app| app)
+}
+
+/// The person's next move in the window: X's move of `script` while the game is the same as
+/// then, the perfect move otherwise.
+fn person_moves(h: &mut support::App, script: &[Cell]) {
+    let moves = h.state().session().moves().to_vec();
+    let cell = match script.get(moves.len()) {
+        Some(&cell) if moves[..] == script[..moves.len()] => cell,
+        _ => perfect_move(h.state().session().position()),
+    };
+    support::click_cell(h, cell.row, cell.col);
+    support::wait_for_person(h);
+}
+
+#[test]
+fn beating_the_computer_in_the_window_teaches_a_lesson_that_forget_takes_away() {
+    let mut h = window_on_4x4();
     while !h.state().session().position().is_over() {
-        let cell = perfect_move(h.state().session().position());
-        support::click_cell(&mut h, cell.row, cell.col);
-        support::wait_for_person(&mut h);
+        person_moves(&mut h, &[]);
     }
     assert_eq!(h.state().session().position().winner(), Some(Side::X));
     support::wait_until(&mut h, "the lesson learned", |h| {
@@ -233,4 +250,52 @@ fn beating_the_computer_in_the_window_teaches_a_lesson_that_forget_takes_away() 
     });
     support::click(&mut h, "Forget the lessons");
     support::assert_shows(&h, "The computer has learned no lessons yet");
+}
+
+#[test]
+fn a_move_the_lessons_chose_says_so_in_the_last_search_view() {
+    let mut h = window_on_4x4();
+    while !h.state().session().position().is_over() {
+        person_moves(&mut h, &[]);
+    }
+    let lost = h.state().session().moves().to_vec();
+    support::wait_until(&mut h, "the lesson learned", |h| {
+        support::shows(h, "The computer has learned 1 lesson")
+    });
+    // The same line again, until the computer plays another move than in the lost game.
+    support::click(&mut h, "New game Ctrl+N");
+    support::click(&mut h, "Last search (for learners)");
+    let (reply, avoided) = loop {
+        assert!(
+            !h.state().session().position().is_over(),
+            "the computer played the lost game again: {lost:?}"
+        );
+        person_moves(&mut h, &lost);
+        let moves = h.state().session().moves().to_vec();
+        let at = moves.len() - 1;
+        if moves[at] != lost[at] {
+            break (moves[at], lost[at]);
+        }
+    };
+    let name = |cell: Cell| format!("row {}, column {}", cell.row + 1, cell.col + 1);
+    // Where the move came from, which move of the search it set aside, and the numbers of
+    // that search (a search did run).
+    support::assert_shows(
+        &h,
+        &format!(
+            "{}, from the lessons of lost games: the search chose {}, which lost a game from \
+             this position before",
+            name(reply),
+            name(avoided)
+        ),
+    );
+    support::assert_shows(&h, "Depth reached: 1");
+    assert!(
+        !support::shows(&h, "Best move: "),
+        "a lessons' move is not shown as the search's best"
+    );
+    // The same in Chinese.
+    support::click(&mut h, Language::Chinese.own_name());
+    support::assert_shows(&h, "来自输棋的教训");
+    support::assert_shows(&h, "达到的深度：1");
 }

@@ -24,31 +24,17 @@ pub enum Purpose {
     Hint,
 }
 
-/// How the latest move or hint was chosen.
-#[derive(Clone, Debug)]
-pub enum Method {
-    /// From the opening book, without a search.
-    Book,
-    /// By the alpha-beta search, with its numbers (the latest finished iteration while it
-    /// runs).
-    Search {
-        result: SearchResult,
-        finished: bool,
-    },
-    /// By the course's fixed rules, without a search.
-    RuleBased,
-    /// At random.
-    Random,
-}
-
-/// What the learners' view shows about the latest search.
+/// What the learners' view shows about the latest move or hint: who chose it, with the
+/// search's numbers when a search did (the latest finished iteration while it runs).
 #[derive(Clone, Debug)]
 pub struct SearchReport {
     pub purpose: Purpose,
     /// The side the move was chosen for.
     pub side: Side,
     pub best: Option<Cell>,
-    pub method: Method,
+    pub chooser: Chooser,
+    /// Whether the choice is final (`false` while the search runs).
+    pub finished: bool,
     /// The position that was searched.
     searched: Position,
 }
@@ -59,30 +45,19 @@ impl SearchReport {
             purpose,
             side: searched.side_to_move(),
             best: it.best,
-            method: Method::Search {
-                result: it.clone(),
-                finished: false,
-            },
+            chooser: Chooser::Search(it.clone()),
+            finished: false,
             searched: searched.clone(),
         }
     }
 
     fn from_answer(purpose: Purpose, searched: &Position, answer: &Answer) -> SearchReport {
-        let method = match &answer.chooser {
-            Chooser::Book => Method::Book,
-            // A lesson's move is the best other move by the search's values: still a search.
-            Chooser::Search(result) | Chooser::Lessons { result, .. } => Method::Search {
-                result: result.clone(),
-                finished: true,
-            },
-            Chooser::RuleBased => Method::RuleBased,
-            Chooser::Random => Method::Random,
-        };
         SearchReport {
             purpose,
             side: searched.side_to_move(),
             best: answer.best,
-            method,
+            chooser: answer.chooser.clone(),
+            finished: true,
             searched: searched.clone(),
         }
     }

@@ -4,14 +4,14 @@
 
 use egui::{Button, DragValue, RichText, Slider, Ui};
 
-use crate::engine::PlayerKind;
-use crate::game::{FirstMover, Mode, Session, Settings, clock, ranges};
+use crate::engine::{PlayerKind, SearchResult};
+use crate::game::{Chooser, FirstMover, Mode, Session, Settings, clock, ranges};
 use crate::rules::threats;
 use crate::rules::{Cell, Rule, Side};
 
 use super::board::BoardLook;
 use super::busy;
-use super::computer::{Computer, Method, Purpose};
+use super::computer::{Computer, Purpose, SearchReport};
 use super::files::FileAction;
 use super::i18n::Language;
 use super::keys;
@@ -519,71 +519,80 @@ fn values_ui(ui: &mut Ui, session: &Session, prefs: &mut Prefs, computer: &Compu
     ui.label(RichText::new(text).weak());
 }
 
-/// The learners' view: the numbers of the latest search of the position on the board (or
-/// of the one before the computer's last move).
+/// The learners' view: who chose the latest move or hint for the position on the board (or
+/// the one before the computer's last move), and the numbers of its search when a search
+/// chose it.
 fn search_ui(ui: &mut Ui, session: &Session, computer: &Computer) {
     egui::CollapsingHeader::new(t!("search-heading"))
         .id_salt("last search")
-        .show(ui, |ui| {
-            let Some(report) = computer.report_for(session) else {
+        .show(ui, |ui| match computer.report_for(session) {
+            Some(report) => report_ui(ui, report),
+            None => {
                 ui.label(t!("search-none-yet"));
-                return;
-            };
-            let side = side_name(report.side);
-            let what = match report.purpose {
-                Purpose::Move => t!("search-move-for", side = side),
-                Purpose::Hint => t!("search-hint-for", side = side),
-            };
-            let best = report.best.map_or(t!("search-no-move"), naming::cell_name);
-            let (value, pv, stats, finished) = match &report.method {
-                Method::Search { result, finished } => {
-                    (result.value, &result.pv, &result.stats, *finished)
-                }
-                Method::Book => {
-                    ui.label(RichText::new(what).strong());
-                    ui.label(t!("search-book", best = best));
-                    return;
-                }
-                Method::RuleBased => {
-                    ui.label(RichText::new(what).strong());
-                    ui.label(t!("search-rule-based", best = best));
-                    return;
-                }
-                Method::Random => {
-                    ui.label(RichText::new(what).strong());
-                    ui.label(t!("search-random", best = best));
-                    return;
-                }
-            };
-            let heading = if finished {
-                what
-            } else {
-                t!("search-still-searching", what = what)
-            };
-            ui.label(RichText::new(heading).strong());
-            let rows = [
-                t!("search-best", value = best),
-                t!(
-                    "search-value",
-                    value = status::value_words(value, status::Wording::Winner(report.side))
-                ),
-                t!("search-depth", value = stats.depth),
-                t!("search-nodes", value = stats.nodes),
-                t!("search-cutoffs", value = stats.cutoffs),
-                t!("search-table-hits", value = stats.tt_hits),
-                t!(
-                    "search-time",
-                    seconds = format!("{:.3}", stats.elapsed.as_secs_f64())
-                ),
-            ];
-            for row in rows {
-                ui.label(row);
-            }
-            if !pv.is_empty() {
-                ui.label(t!("search-pv"));
-                pv_ui(ui, pv, report.side);
             }
         });
+}
+
+/// One report: a heading, where the move came from, and the search's numbers if any.
+fn report_ui(ui: &mut Ui, report: &SearchReport) {
+    let side = side_name(report.side);
+    let what = match report.purpose {
+        Purpose::Move => t!("search-move-for", side = side),
+        Purpose::Hint => t!("search-hint-for", side = side),
+    };
+    let heading = if report.finished {
+        what
+    } else {
+        t!("search-still-searching", what = what)
+    };
+    ui.label(RichText::new(heading).strong());
+    let best = report.best.map_or(t!("search-no-move"), naming::cell_name);
+    match &report.chooser {
+        Chooser::Search(result) => {
+            ui.label(t!("search-best", value = best));
+            search_numbers_ui(ui, result, report.side);
+        }
+        Chooser::Lessons { result, avoided } => {
+            let avoided = naming::cell_name(*avoided);
+            ui.label(t!("search-lessons", best = best, avoided = avoided));
+            search_numbers_ui(ui, result, report.side);
+        }
+        Chooser::Book => {
+            ui.label(t!("search-book", best = best));
+        }
+        Chooser::RuleBased => {
+            ui.label(t!("search-rule-based", best = best));
+        }
+        Chooser::Random => {
+            ui.label(t!("search-random", best = best));
+        }
+    }
+}
+
+/// A search's value for `side`, its counters and its expected line.
+fn search_numbers_ui(ui: &mut Ui, result: &SearchResult, side: Side) {
+    let stats = &result.stats;
+    let rows = [
+        t!(
+            "search-value",
+            value = status::value_words(result.value, status::Wording::Winner(side))
+        ),
+        t!("search-depth", value = stats.depth),
+        t!("search-nodes", value = stats.nodes),
+        t!("search-cutoffs", value = stats.cutoffs),
+        t!("search-table-hits", value = stats.tt_hits),
+        t!(
+            "search-time",
+            seconds = format!("{:.3}", stats.elapsed.as_secs_f64())
+        ),
+    ];
+    for row in rows {
+        ui.label(row);
+    }
+    if !result.pv.is_empty() {
+        ui.label(t!("search-pv"));
+        pv_ui(ui, &result.pv, side);
+    }
 }
 
 /// The expected line, one label per move in a wrapping row, so a line only ever breaks

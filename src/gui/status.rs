@@ -10,7 +10,7 @@ use crate::rules::{Cell, MoveError, Outcome, Rule, RuleError, Side};
 use crate::game::clock;
 use crate::t;
 
-use super::computer::{Method, Purpose, SearchReport};
+use super::computer::{Purpose, SearchReport};
 use super::naming::{cell_name, cell_short, side_name};
 
 /// Who plays `side`, for the status line: "you", "computer (depth 5)", "player 1".
@@ -317,9 +317,7 @@ const THINKING_LINE_MOVES: usize = 8;
 /// is not of a move search.
 #[must_use]
 pub fn thinking_line(report: &SearchReport, stones: bool) -> Option<String> {
-    let Method::Search { result, .. } = &report.method else {
-        return None;
-    };
+    let result = report.chooser.search()?;
     let (pv, stats) = (&result.pv, &result.stats);
     if report.purpose != Purpose::Move {
         return None;

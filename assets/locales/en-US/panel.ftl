@@ -58,6 +58,7 @@ search-hint-for = Hint for { $side }
 search-still-searching = { $what } (still searching)
 search-no-move = none
 search-book = { $best }, from the opening book: no search, so no value, depth or nodes.
+search-lessons = { $best }, from the lessons of lost games: the search chose { $avoided }, which lost a game from this position before, so the best other move was played instead.
 search-rule-based = The rule-based player chose { $best } by its fixed rules (win, block, centre, corners): no search, so no value, depth or nodes.
 search-random = The random player chose { $best } at random: no search, so no value, depth or nodes.
 search-best = Best move: { $value }

@@ -34,6 +34,18 @@ pub enum Chooser {
     Random,
 }
 
+impl Chooser {
+    /// The numbers of the search behind the move: the search's own, or those of the search
+    /// whose choice a lesson set aside. `None` for a move no search chose.
+    #[must_use]
+    pub fn search(&self) -> Option<&SearchResult> {
+        match self {
+            Chooser::Search(result) | Chooser::Lessons { result, .. } => Some(result),
+            Chooser::Book | Chooser::RuleBased | Chooser::Random => None,
+        }
+    }
+}
+
 /// A chosen move. `best` is `None` only when the game is already over.
 #[derive(Clone, Debug)]
 pub struct Answer {

@@ -4,21 +4,27 @@
 //!
 //! Every cell is its own accessible widget labelled like "row 1, column 2: empty", so a
 //! screen reader (and the tests) can find and press it.
+//!
+//! This file lays the board out and handles interaction; each look paints itself: `marks`
+//! (X and O in cells) and `stones` (stones on the lines), both with the colours of
+//! `palette`, both with the learners' `threats` and the decorations drawn here over them.
 
+mod marks;
+mod palette;
 mod stones;
+mod threats;
 
-use egui::{
-    Align2, Color32, FontId, Id, Pos2, Rect, Role, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo,
-};
+use egui::{Id, Pos2, Rect, Role, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo};
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{MoveValue, Value};
+use crate::engine::MoveValue;
 use crate::rules::{Cell, Position, Rule, Side};
 use crate::t;
 
 use super::naming::side_name;
 use super::status::{Wording, value_words};
 use crate::rules::threats::Threat;
+use palette::DecorationColors;
 
 /// How boards are drawn: stones on the lines of gomoku boards, or marks in cells everywhere.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -202,17 +208,33 @@ impl<'a> BoardView<'a> {
 
     /// Draws the board in the space left in `ui` and reports clicks.
     pub fn ui(self, ui: &mut Ui) -> BoardResponse {
-        let rule = *self.position.rule();
-        let (columns, rows) = (rule.width() as f32, rule.height() as f32);
+        // 1. Decide a size and 2. allocate it.
+        let grid = self.allocate(ui);
+        // 3. Interaction: one accessible, clickable widget per cell.
+        let (response, hovered) = self.interact(ui, grid);
+        // 4. Paint.
+        self.paint(ui, grid, hovered);
+        response
+    }
 
-        // 1. Decide a size: square cells, as large as the space allows (leaving room for the
-        // coordinates around a board of stones).
-        let available = ui.available_size();
-        let frame = if self.stones {
+    /// The space around the board, in cells: the coordinates' margin on each side of a
+    /// board of stones.
+    fn frame(&self) -> f32 {
+        if self.stones {
             2.0 * stones::MARGIN
         } else {
             0.0
-        };
+        }
+    }
+
+    /// Square cells as large as the space allows (leaving room for the coordinates around
+    /// a board of stones); allocates the whole space so the board stays centred in it, or in
+    /// the compact look only the board.
+    fn allocate(&self, ui: &mut Ui) -> Grid {
+        let rule = self.position.rule();
+        let (columns, rows) = (rule.width() as f32, rule.height() as f32);
+        let available = ui.available_size();
+        let frame = self.frame();
         let edge = match self.compact {
             // As wide as the panel, no taller than its cells allow.
             Some(max_cell) => (available.x / (columns + frame)).min(max_cell),
@@ -221,9 +243,6 @@ impl<'a> BoardView<'a> {
         .floor()
         .max(MIN_CELL);
         let board_size = Vec2::new(edge * columns, edge * rows);
-
-        // 2. Allocate: the whole area so the board stays centred in it, or in the compact
-        // look only the board.
         let outer = board_size + Vec2::splat(frame * edge);
         let wanted = if self.compact.is_some() {
             outer
@@ -231,30 +250,24 @@ impl<'a> BoardView<'a> {
             available.max(outer)
         };
         let (area, _) = ui.allocate_exact_size(wanted, Sense::hover());
-        let board = Rect::from_center_size(area.center(), board_size);
-        let cell_rect = |cell: Cell| {
-            let min = board.min + Vec2::new(cell.col as f32 * edge, cell.row as f32 * edge);
-            Rect::from_min_size(min, Vec2::splat(edge))
-        };
+        Grid {
+            board: Rect::from_center_size(area.center(), board_size),
+            edge,
+        }
+    }
 
-        // 3. Interaction: one accessible, clickable widget per cell.
+    /// One accessible, clickable widget per cell; returns what was clicked or focused, and
+    /// the cell under the pointer.
+    fn interact(&self, ui: &Ui, grid: Grid) -> (BoardResponse, Option<Cell>) {
+        let rule = self.position.rule();
         let mut response = BoardResponse::default();
         let mut hovered = None;
         for row in 0..rule.height() {
             for col in 0..rule.width() {
                 let cell = Cell::new(row, col);
-                let index = row * rule.width() + col;
-                let id = Self::cell_id(self.id, index);
-                let cell_response = ui.interact(cell_rect(cell), id, Sense::click());
-                let value = self.values.iter().find(|m| m.cell == cell);
-                let label = match value {
-                    Some(m) => t!(
-                        "cell-with-value",
-                        cell = (self.label)(cell, None),
-                        value = value_words(m.value, Wording::Cell)
-                    ),
-                    None => (self.label)(cell, self.position.get(cell)),
-                };
+                let id = Self::cell_id(self.id, row * rule.width() + col);
+                let cell_response = ui.interact(grid.cell_rect(cell), id, Sense::click());
+                let label = self.accessible_label(cell);
                 let enabled = ui.is_enabled();
                 cell_response.widget_info(|| WidgetInfo::labeled(Role::Button, enabled, &label));
                 if cell_response.clicked() {
@@ -268,104 +281,64 @@ impl<'a> BoardView<'a> {
                 }
             }
         }
+        (response, hovered)
+    }
 
-        // 4. Paint.
+    /// A cell's label for screen readers (and the tests): its name and what it holds, or
+    /// its value in the learners' view.
+    fn accessible_label(&self, cell: Cell) -> String {
+        match self.values.iter().find(|m| m.cell == cell) {
+            Some(m) => t!(
+                "cell-with-value",
+                cell = (self.label)(cell, None),
+                value = value_words(m.value, Wording::Cell)
+            ),
+            None => (self.label)(cell, self.position.get(cell)),
+        }
+    }
+
+    /// Paints the board in its look, then the overlay over it.
+    fn paint(&self, ui: &Ui, grid: Grid, hovered: Option<Cell>) {
         if self.stones {
-            stones::paint(ui, &self, board, edge, hovered);
-            // Each point owns the square around it, so a cell's centre is its intersection.
-            if let Some(overlay) = self.overlay {
-                overlay(ui.painter(), &|cell| cell_rect(cell).center(), edge);
-            }
-            return response;
+            stones::paint(ui, self, grid, hovered);
+        } else if ui.is_rect_visible(grid.board) {
+            marks::paint(ui, self, grid, hovered);
+        } else {
+            return;
         }
-        if ui.is_rect_visible(board) {
-            let painter = ui.painter();
-            let visuals = ui.visuals();
-            let colors = Colors::new(visuals.dark_mode);
-            painter.rect_filled(board, 4.0, colors.board);
-
-            let highlight = |cell: Cell, fill: Color32| {
-                painter.rect_filled(cell_rect(cell).shrink(1.0), 2.0, fill);
-            };
-            if let Some(cell) = self.last_move {
-                highlight(cell, colors.last_move);
-            }
-            for &cell in self.win_line {
-                highlight(cell, colors.win_cell);
-            }
-
-            let grid = Stroke::new((edge * 0.04).clamp(1.0, 3.0), colors.grid);
-            for c in 1..rule.width() {
-                let x = board.min.x + c as f32 * edge;
-                painter.line_segment([Pos2::new(x, board.min.y), Pos2::new(x, board.max.y)], grid);
-            }
-            for r in 1..rule.height() {
-                let y = board.min.y + r as f32 * edge;
-                painter.line_segment([Pos2::new(board.min.x, y), Pos2::new(board.max.x, y)], grid);
-            }
-
-            stones::paint_threats(painter, self.threats, &|c| cell_rect(c).center(), edge);
-            for row in 0..rule.height() {
-                for col in 0..rule.width() {
-                    let cell = Cell::new(row, col);
-                    if let Some(side) = self.position.get(cell) {
-                        paint_mark(ui, cell_rect(cell), side, colors.mark(side));
-                    }
-                }
-            }
-
-            for m in self.values {
-                let rect = cell_rect(m.cell);
-                let color = match m.value {
-                    Value::Win { .. } => colors.win_value,
-                    Value::Loss { .. } => colors.loss_value,
-                    Value::Draw | Value::Unknown => colors.grid,
-                };
-                painter.text(
-                    rect.center_bottom() - Vec2::new(0.0, edge * 0.08),
-                    Align2::CENTER_BOTTOM,
-                    value_words(m.value, Wording::Cell),
-                    FontId::proportional((edge * 0.17).clamp(9.0, 22.0)),
-                    color,
-                );
-            }
-
-            paint_decorations(
-                painter,
-                &self,
-                hovered,
-                &|cell| cell_rect(cell).center(),
-                edge,
-                &|at, side, opacity| {
-                    let rect = Rect::from_center_size(at, Vec2::splat(edge));
-                    paint_mark(ui, rect, side, colors.mark(side).gamma_multiply(opacity));
-                },
-                &DecorationColors {
-                    hint: colors.hint,
-                    cursor: colors.cursor,
-                    win_line: colors.win_line,
-                },
+        // On a board of stones each point owns the square around it, so a cell's centre is
+        // its intersection.
+        if let Some(overlay) = self.overlay {
+            overlay(
+                ui.painter(),
+                &|cell| grid.cell_rect(cell).center(),
+                grid.edge,
             );
-            if let Some(overlay) = self.overlay {
-                overlay(painter, &|cell| cell_rect(cell).center(), edge);
-            }
         }
-        response
     }
 }
 
-/// The colours of the decorations, from the look's palette.
-pub(super) struct DecorationColors {
-    pub hint: Color32,
-    pub cursor: Color32,
-    pub win_line: Color32,
+/// Where the board is drawn: the rectangle its cells fill and the edge of a cell.
+#[derive(Clone, Copy)]
+struct Grid {
+    board: Rect,
+    edge: f32,
+}
+
+impl Grid {
+    /// The square of `cell`.
+    fn cell_rect(self, cell: Cell) -> Rect {
+        let offset = Vec2::new(cell.col as f32 * self.edge, cell.row as f32 * self.edge);
+        let min = self.board.min + offset;
+        Rect::from_min_size(min, Vec2::splat(self.edge))
+    }
 }
 
 /// The decorations both looks share, drawn over the board at the cells' centres: the piece
 /// a click would place (faint, at `hovered`), the hint (a fainter piece, ringed), the
 /// keyboard cursor and the winning line. `piece` draws one piece of a side at a centre, with
 /// an opacity.
-pub(super) fn paint_decorations(
+fn paint_decorations(
     painter: &egui::Painter,
     view: &BoardView<'_>,
     hovered: Option<Cell>,
@@ -410,80 +383,5 @@ pub fn cell_label(cell: Cell, content: Option<Side>) -> String {
     match content {
         Some(side) => t!("cell-taken", cell = cell, side = side_name(side)),
         None => t!("cell-empty", cell = cell),
-    }
-}
-
-/// Draws an X (two strokes) or an O (a ring) inside `rect`.
-fn paint_mark(ui: &Ui, rect: Rect, side: Side, color: Color32) {
-    let edge = rect.width();
-    let stroke = Stroke::new((edge * 0.11).max(2.0), color);
-    let inner = rect.shrink(edge * 0.22);
-    match side {
-        Side::X => {
-            ui.painter()
-                .line_segment([inner.left_top(), inner.right_bottom()], stroke);
-            ui.painter()
-                .line_segment([inner.right_top(), inner.left_bottom()], stroke);
-        }
-        Side::O => {
-            ui.painter()
-                .circle_stroke(rect.center(), inner.width() / 2.0, stroke);
-        }
-    }
-}
-
-/// The board's palette for the light and the dark theme.
-struct Colors {
-    board: Color32,
-    grid: Color32,
-    x: Color32,
-    o: Color32,
-    last_move: Color32,
-    win_cell: Color32,
-    win_line: Color32,
-    hint: Color32,
-    cursor: Color32,
-    win_value: Color32,
-    loss_value: Color32,
-}
-
-impl Colors {
-    fn new(dark: bool) -> Colors {
-        if dark {
-            Colors {
-                board: Color32::from_rgb(0x1f, 0x2a, 0x44),
-                grid: Color32::from_rgb(0x8c, 0x9a, 0xb8),
-                x: Color32::from_rgb(0xff, 0x8a, 0x5c),
-                o: Color32::from_rgb(0x5c, 0xc8, 0xff),
-                last_move: Color32::from_rgb(0x2c, 0x3b, 0x5e),
-                win_cell: Color32::from_rgb(0x3d, 0x4a, 0x2a),
-                win_line: Color32::from_rgb(0xff, 0xe0, 0x8a),
-                hint: Color32::from_rgb(0x3f, 0xb3, 0x6b),
-                cursor: Color32::from_rgb(0xf0, 0xf0, 0xf0),
-                win_value: Color32::from_rgb(0x7c, 0xe0, 0x8a),
-                loss_value: Color32::from_rgb(0xff, 0x7a, 0x7a),
-            }
-        } else {
-            Colors {
-                board: Color32::from_rgb(0xf7, 0xf3, 0xe8),
-                grid: Color32::from_rgb(0x55, 0x5f, 0x73),
-                x: Color32::from_rgb(0xd0, 0x45, 0x1b),
-                o: Color32::from_rgb(0x15, 0x65, 0xc0),
-                last_move: Color32::from_rgb(0xe8, 0xe0, 0xc8),
-                win_cell: Color32::from_rgb(0xf5, 0xe6, 0x9c),
-                win_line: Color32::from_rgb(0x2e, 0x7d, 0x32),
-                hint: Color32::from_rgb(0x1b, 0x8a, 0x3a),
-                cursor: Color32::from_rgb(0x20, 0x20, 0x20),
-                win_value: Color32::from_rgb(0x1b, 0x7a, 0x2e),
-                loss_value: Color32::from_rgb(0xb7, 0x1c, 0x1c),
-            }
-        }
-    }
-
-    fn mark(&self, side: Side) -> Color32 {
-        match side {
-            Side::X => self.x,
-            Side::O => self.o,
-        }
     }
 }

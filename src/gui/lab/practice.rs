@@ -8,7 +8,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 use crate::engine::{MoveValue, Value};
-use crate::game::{Chooser, Driver, Event};
+use crate::game::{Driver, Event};
 use crate::gui::naming::{move_short, side_name};
 use crate::rules::{Cell, Position, Rule, Side};
 use crate::t;
@@ -157,11 +157,9 @@ impl Practice {
                         ..
                     } = &mut self.stage
                     {
-                        answered.line = Some(match answer.chooser {
-                            Chooser::Search(result) | Chooser::Lessons { result, .. } => result.pv,
-                            Chooser::Book | Chooser::RuleBased | Chooser::Random => {
-                                answer.best.into_iter().collect()
-                            }
+                        answered.line = Some(match answer.chooser.search() {
+                            Some(result) => result.pv.clone(),
+                            None => answer.best.into_iter().collect(),
                         });
                     }
                 }

@@ -17,7 +17,7 @@ mod graph;
 use egui::{RichText, Ui};
 
 use crate::engine::MoveValue;
-use crate::game::{Driver, Event, Session, Ticket, clock};
+use crate::game::{Driver, Event, Release, Session, Ticket, clock};
 use crate::lab::review::PositionEval;
 use crate::lab::{GameReviewRequest, LabUpdate, ReviewUpdate};
 use crate::rules::{Cell, Position, Rule};
@@ -105,6 +105,9 @@ pub struct Review {
     game: Option<Reviewed>,
     /// The slider: the number of moves shown on the board.
     step: usize,
+    /// The hand-back of the review lane's engine (its table, 16 MB) once the review is
+    /// done or stopped: nothing reads that table again until the next review.
+    released: Option<Ticket<()>>,
 }
 
 impl Review {
@@ -117,13 +120,24 @@ impl Review {
             ticket: None,
             game: None,
             step: 0,
+            released: None,
         }
     }
 
-    /// Stops the searches; what was found stays.
+    /// Stops the searches and hands back their engine; what was found stays.
     pub fn stop(&mut self) {
         self.analyst.stop();
         self.ticket = None;
+        self.release();
+    }
+
+    /// Hands back the review lane's engine, once per review.
+    fn release(&mut self) {
+        if self.game.is_some() && self.released.is_none() {
+            self.released = Some(self.driver.request(Release {
+                lane: analyst::REVIEW,
+            }));
+        }
     }
 
     fn is_busy(&self) -> bool {
@@ -170,9 +184,14 @@ impl Review {
     fn ask_for_more(&mut self) {
         let busy = self.is_busy();
         let Some(game) = &mut self.game else { return };
-        if busy || game.failure.is_some() || game.is_complete() {
+        if busy {
             return;
         }
+        if game.failure.is_some() || game.is_complete() {
+            self.release();
+            return;
+        }
+        self.released = None;
         match &mut game.findings {
             Findings::Exact { found, coming } => {
                 coming.clear();

@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# The window's memory over a long session of a learner, under a virtual X server (Xvfb),
+# driven by real clicks at 960x720 (their places read from screenshots of this size; PROBE=1
+# also writes a screenshot after each step to screenshots/tmp/memory-probe-*.png, to check
+# that every click landed):
+#   1. two 15x15 five-in-a-row games of the computer against itself (TIME_MS per move,
+#      default 1000), the second started with Ctrl+N;
+#   2. the learners' lab opened on Review and the second game reviewed (the evaluation of
+#      each position at the review's fixed budget);
+#   3. Why no win? on 5x5, four in a row (a preset), then on 7x7, five in a row (the custom
+#      board, saved in the settings), the computer playing both sides meanwhile;
+#   4. the lab closed, then REST seconds (default 60) of rest.
+# After each step it prints the resident set size (VmRSS) and where it is (`memory` in
+# scripts/xvfb.sh), and at the end the largest anonymous mappings.
+#
+# Measured with the release build, TIME_MS=500 (2 cores, llvmpipe): 116 MB at the start,
+# 125 MB after the two games, 167 MB at rest while the review's engine stayed (its 16 MB
+# table, filled by clearing it before each position); 147 MB at rest once the review hands
+# its engine back when it is done. The rest above the start is other anonymous memory
+# (+31 MB): the window's own heap (23 MB at rest) and one heap of 1.4-9 MB per worker
+# thread, Why no win? on 7x7 adding about 9-17 MB of it.
+#
+#   bash scripts/memory-session.sh                 # the release build (built if missing)
+#   BIN=target/debug/tictactoe bash scripts/memory-session.sh
+#
+# Needs the Xvfb tools (scripts/xvfb.sh installs any that are missing).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+TIME_MS=${TIME_MS:-1000}
+if [ -z "${BIN:-}" ]; then
+    cargo build --release --bin tictactoe 2>&1 | tail -n 1
+    BIN=target/release/tictactoe
+fi
+
+# shellcheck source=scripts/xvfb.sh
+. scripts/xvfb.sh
+ensure_packages
+start_xvfb
+stop_on_exit
+
+# 15x15, five in a row, the computer against itself; the custom board 7x7, five in a row.
+PREFS="(theme:Light,board_look:Stones,language:Some(English),large_board_time_ms:$TIME_MS,custom:(width:7,height:7,k:5,exact:false))"
+STATE="(session:(settings:(rule:(width:15,height:15,k:5,exact:false),mode:r#computer-vs-computer,first:computer,computer:Engine(depth:None,time_ms:Some($TIME_MS))),moves:[],redo:[],tally:(wins:0,losses:0,draws:0),counted:false),prefs:$PREFS)"
+mkdir -p "$XDG_DATA_HOME/tictactoe"
+printf '{\n    "app": "%s",\n}\n' "$STATE" >"$XDG_DATA_HOME/tictactoe/app.ron"
+
+open_window "$BIN"
+xdotool windowsize "$WID" 960 720
+sleep 2
+eval "$(xdotool getwindowgeometry --shell "$WID")"
+START=$(date +%s)
+at() { xdotool mousemove "$((X + $1))" "$((Y + $2))" click 1; sleep "${3:-0.8}"; }
+pointer_away() { xdotool mousemove "$((X + WIDTH - 5))" "$((Y + HEIGHT - 5))"; sleep 0.3; }
+probe() {
+    if [ -n "${PROBE:-}" ]; then
+        pointer_away
+        mkdir -p screenshots/tmp && shot "screenshots/tmp/memory-probe-$1.png"
+        echo "wrote screenshots/tmp/memory-probe-$1.png"
+    fi
+}
+note() { memory "$1 ($(($(date +%s) - START)) s)"; }
+# Waits until the window has drawn the same picture for $1 seconds (a search finished).
+wait_still() {
+    local still=0
+    pointer_away
+    shot "$WORK/a.png"
+    while [ "$still" -lt "$1" ]; do
+        sleep 1
+        shot "$WORK/b.png"
+        if "$CONVERT" "$WORK/a.png" "$WORK/b.png" -metric AE -compare -format '%[distortion]' \
+            info: 2>/dev/null | grep -qx 0; then
+            still=$((still + 1))
+        else
+            still=0
+            mv "$WORK/b.png" "$WORK/a.png"
+        fi
+    done
+}
+
+pointer_away
+ROWS=15 COLS=15
+find_board
+note "start"
+probe start
+wait_for_game_end >/dev/null
+note "game 1"
+xdotool windowfocus --sync "$WID" key --clearmodifiers ctrl+n
+sleep 1
+wait_for_game_end >/dev/null
+note "game 2"
+probe game
+
+at 80 214                   # "Open the learners' lab"
+at 727 156                  # "Review": a finished game is reviewed at once
+wait_still 5
+note "review"
+probe review
+
+at 782 133                  # "Why no win?"
+# The board presets are near the foot of the side panel, scrolled down to its end.
+panel_to_end() {
+    xdotool mousemove "$((X + 100))" "$((Y + 400))"
+    for _ in $(seq 30); do xdotool click 5; done
+    sleep 1
+}
+panel_to_end
+probe panel
+at 60 254                   # "5x5, 4 in a row": a new game, the computer playing it
+wait_still 8
+note "why no win? 5x5"
+probe why-5x5
+panel_to_end
+at 60 300                   # "Custom board": its fields, 7x7, five in a row
+panel_to_end
+probe custom
+at 85 300                   # "Play on this board"
+wait_still 8
+note "why no win? 7x7"
+probe why-7x7
+
+at 763 109                  # "Close the lab"
+sleep 5
+note "lab closed"
+sleep "${REST:-60}"
+note "at rest"
+
+echo "the largest anonymous mappings (kB resident, kB mapped):"
+awk '/^[0-9a-f]+-[0-9a-f]+ / { anon = ($6 == "" || $6 ~ /^\[(heap|stack|anon)/); name = $1 " " $6 }
+     /^Size:/ { size = $2 }
+     /^Rss:/ { if (anon && $2 > 1024) print $2, size, name }' "/proc/$APP/smaps" | sort -rn | head -n 20
