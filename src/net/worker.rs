@@ -212,48 +212,11 @@ async fn run(
         Ok(endpoint) => endpoint,
         Err(error) => return (error.to_string(), true),
     };
-    let mut announcement = None;
-    let mut hosting = None;
-    let (machine, host_addr) = match start {
-        Start::Host(_) | Start::Rehost(_) => {
-            let ticket = transport::ticket(&endpoint, &options.net).await;
-            notify.send(Update::Ticket(ticket.clone()));
-            let Identity { key, sockets } = transport::identity(&endpoint);
-            hosting = Some(Hosting {
-                key,
-                sockets,
-                ticket: ticket.clone(),
-                local_only: options.net.local_only,
-                relay: options.net.relay.clone(),
-                record: options.record.clone(),
-            });
-            match start {
-                Start::Host(config) => {
-                    if options.announce {
-                        announcement = announce(&config, &ticket, notify);
-                    }
-                    (Match::host(config), None)
-                }
-                Start::Rehost(kept) => {
-                    let age = kept.age();
-                    match Match::restore(kept.host, Instant::now(), age) {
-                        Ok(machine) => (machine, None),
-                        Err(error) => return (error, true),
-                    }
-                }
-                Start::Join { .. } => unreachable!("matched above"),
-            }
-        }
-        Start::Join {
-            ticket,
-            name,
-            program,
-            resume,
-        } => match transport::parse_ticket(&ticket) {
-            Ok(addr) => (Match::joiner(&name, &program, resume), Some(addr)),
-            Err(error) => return (error.to_string(), true),
-        },
-    };
+    let (machine, host_addr, hosting, announcement) =
+        match open_match(start, &endpoint, &options, notify).await {
+            Ok(opened) => opened,
+            Err(error) => return (error, true),
+        };
     let (inbound_tx, inbound) = mpsc::channel(INBOUND_QUEUE);
     let mut worker = Worker {
         machine,
@@ -285,6 +248,74 @@ async fn run(
         keep::discard(path);
     }
     (finish.reason, finish.failed)
+}
+
+/// What a worker starts with: the match, the host's address (joiner), the endpoint a
+/// hosted match is kept with, and the open game's announcement on the local network.
+type Opened = (
+    Match,
+    Option<EndpointAddr>,
+    Option<Hosting>,
+    Option<lan::Announcement>,
+);
+
+/// A hosted match: a new one, or one kept from a stop.
+enum Hosted {
+    New(HostConfig),
+    Again(Box<Kept>),
+}
+
+/// The match as `start` says: a host's new one (its ticket told and announced), one taken
+/// up again, or a joiner's for the ticket's host.
+async fn open_match(
+    start: Start,
+    endpoint: &Endpoint,
+    options: &Options,
+    notify: &Notify,
+) -> Result<Opened, String> {
+    let config = match start {
+        Start::Join {
+            ticket,
+            name,
+            program,
+            resume,
+        } => {
+            let addr = transport::parse_ticket(&ticket).map_err(|e| e.to_string())?;
+            return Ok((
+                Match::joiner(&name, &program, resume),
+                Some(addr),
+                None,
+                None,
+            ));
+        }
+        Start::Host(config) => Hosted::New(config),
+        Start::Rehost(kept) => Hosted::Again(kept),
+    };
+    let ticket = transport::ticket(endpoint, &options.net).await;
+    notify.send(Update::Ticket(ticket.clone()));
+    let Identity { key, sockets } = transport::identity(endpoint);
+    let hosting = Hosting {
+        key,
+        sockets,
+        ticket: ticket.clone(),
+        local_only: options.net.local_only,
+        relay: options.net.relay.clone(),
+        record: options.record.clone(),
+    };
+    match config {
+        Hosted::New(config) => {
+            let announcement = options
+                .announce
+                .then(|| announce(&config, &ticket, notify))
+                .flatten();
+            Ok((Match::host(config), None, Some(hosting), announcement))
+        }
+        Hosted::Again(kept) => {
+            let age = kept.age();
+            let machine = Match::restore(kept.host, Instant::now(), age)?;
+            Ok((machine, None, Some(hosting), None))
+        }
+    }
 }
 
 /// The endpoint: a new one, or for a match taken up again one with the same key, on the
