@@ -18,24 +18,7 @@ LANGUAGE=${LANGUAGE:-English}
 SUFFIX=$([ "$LANGUAGE" = Chinese ] && echo "-zh" || true)
 start_xvfb
 stop_on_exit
-cat >"$WORK/first-empty.sh" <<'PLAYER'
-#!/bin/sh
-CR=$(printf '\r')
-while IFS= read -r line; do
-  line=${line%"$CR"}
-  case "$line" in
-    START*) echo OK ;;
-    BOARD) reading=1; taken=" " ;;
-    DONE) reading=0
-      for y in 0 1 2; do for x in 0 1 2; do
-        case "$taken" in *" $x,$y "*) ;; *) echo "$x,$y"; continue 3 ;; esac
-      done; done ;;
-    END) exit 0 ;;
-    *) if [ "$reading" = 1 ]; then taken="$taken${line%,*} "; fi ;;
-  esac
-done
-PLAYER
-chmod +x "$WORK/first-empty.sh"
+PLAYER=$PWD/tests/fixtures/first-empty-player.sh
 STATE="(session:(settings:(rule:(width:3,height:3,k:3,exact:false),mode:hotseat,first:human,computer:Engine(depth:None,time_ms:None)),moves:[],redo:[],tally:(wins:0,losses:0,draws:0),counted:false),prefs:(language:Some($LANGUAGE)))"
 mkdir -p "$XDG_DATA_HOME/tictactoe"
 printf '{\n    "app": "%s",\n}\n' "$STATE" >"$XDG_DATA_HOME/tictactoe/app.ron"
@@ -51,7 +34,7 @@ if [ -n "${PROBE:-}" ]; then snap grader-probe.png; exit 0; fi
 at "${TAB_X:-1029}" "${TAB_Y:-138}"           # "Your own player"
 if [ -n "${PROBE_TAB:-}" ]; then snap grader-probe.png; exit 0; fi
 at "${FIELD_X:-1050}" "${FIELD_Y:-254}"     # the command field
-xdotool windowfocus --sync "$WID" type --delay 30 "$WORK/first-empty.sh"
+xdotool windowfocus --sync "$WID" type --delay 30 "$PLAYER"
 sleep 1
 at "${CHECK_X:-890}" "${CHECK_Y:-278}" 8    # "Check it on 3x3", and the grading
 snap "grader-report$SUFFIX.png"

@@ -7,7 +7,7 @@
 //! an illegal move, or no usable answer at all. A player that fails several times in a row
 //! (it crashed, hung, wrote garbage) is not asked further, and the report says why.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::time::Duration;
 
@@ -133,16 +133,15 @@ impl Solver {
 /// Every position of tic-tac-toe that is not over, each once, with the moves of one game
 /// that reaches it; fewest stones first.
 fn positions() -> Vec<(Board, Vec<usize>)> {
-    let mut seen = HashMap::new();
+    let mut seen = HashSet::new();
     let mut order = Vec::new();
     let mut layer = vec![([0u8; CELLS], Vec::new())];
     while !layer.is_empty() {
         let mut next = Vec::new();
         for (board, moves) in layer {
-            if is_over(&board) || seen.contains_key(&board) {
+            if is_over(&board) || !seen.insert(board) {
                 continue;
             }
-            seen.insert(board, ());
             for cell in (0..CELLS).filter(|&c| board[c] == 0) {
                 let mut after = board;
                 after[cell] = to_move(&board);

@@ -67,19 +67,16 @@ fn count(report: &Value, key: &str) -> u64 {
         .unwrap_or_else(|| panic!("no {key} in {report}"))
 }
 
+/// The eight lines of three on 3x3, cells numbered row by row: written out here, apart from
+/// the grader's.
+#[rustfmt::skip]
+const LINES: [[usize; 3]; 8] = [
+    [0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6],
+];
+
 /// Every position of tic-tac-toe that is not over, as 9 cells (0 empty, 1 X, 2 O):
 /// counted here on its own, apart from the grader.
 fn positions() -> Vec<[u8; 9]> {
-    const LINES: [[usize; 3]; 8] = [
-        [0, 1, 2],
-        [3, 4, 5],
-        [6, 7, 8],
-        [0, 3, 6],
-        [1, 4, 7],
-        [2, 5, 8],
-        [0, 4, 8],
-        [2, 4, 6],
-    ];
     let over = |b: &[u8; 9]| {
         LINES
             .iter()
@@ -120,12 +117,8 @@ fn the_games_own_engine_is_perfect_on_every_position() {
 
 #[test]
 fn a_player_that_takes_the_first_empty_cell_is_told_each_mistake() {
-    let first_empty = player(
-        "first-empty.sh",
-        r#"      for y in 0 1 2; do for x in 0 1 2; do
-        case "$taken" in *" $x,$y "*) ;; *) echo "$x,$y"; continue 3 ;; esac
-      done; done"#,
-    );
+    let first_empty =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/first-empty-player.sh");
     let (out, report) = grade(&first_empty, &[]);
     assert!(out.status.success(), "{out:?}");
     assert_eq!(count(&report, "asked"), 4520);
@@ -238,16 +231,6 @@ fn broken_players_are_reported_and_stopped() {
 /// What a move is worth to its player, with perfect play after it, by a brute force of this
 /// test's own: (1 win, 0 draw, -1 loss, plies to the end).
 fn worth(board: &[u8; 9], cell: usize) -> (i32, u32) {
-    const LINES: [[usize; 3]; 8] = [
-        [0, 1, 2],
-        [3, 4, 5],
-        [6, 7, 8],
-        [0, 3, 6],
-        [1, 4, 7],
-        [2, 5, 8],
-        [0, 4, 8],
-        [2, 4, 6],
-    ];
     let side = if board.iter().filter(|&&c| c != 0).count() % 2 == 0 {
         1
     } else {

@@ -2,7 +2,7 @@
 //! checks it, watches the progress, reads the counts, and clicks a mistake to see it on
 //! the board (a preview: the game on the board is not changed). Players are the game's own
 //! engine (`pbrain-tictactoe`, perfect) and a shell script that always takes the first
-//! empty cell.
+//! empty cell (tests/fixtures/first-empty-player.sh).
 
 mod support;
 
@@ -31,34 +31,8 @@ fn the_games_own_engine_is_checked_perfect_in_the_window() {
 
 #[test]
 fn a_mistake_is_listed_and_shown_on_the_board_without_touching_the_game() {
-    let dir = std::env::temp_dir().join(format!("tictactoe-gui-grader-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let player = dir.join("first-empty.sh");
-    std::fs::write(
-        &player,
-        r#"#!/bin/sh
-CR=$(printf '\r')
-while IFS= read -r line; do
-  line=${line%"$CR"}
-  case "$line" in
-    START*) echo OK ;;
-    BOARD) reading=1; taken=" " ;;
-    DONE) reading=0
-      for y in 0 1 2; do for x in 0 1 2; do
-        case "$taken" in *" $x,$y "*) ;; *) echo "$x,$y"; continue 3 ;; esac
-      done; done ;;
-    END) exit 0 ;;
-    *) if [ "$reading" = 1 ]; then taken="$taken${line%,*} "; fi ;;
-  esac
-done
-"#,
-    )
-    .unwrap();
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&player, std::fs::Permissions::from_mode(0o755)).unwrap();
-    }
+    let player = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/first-empty-player.sh");
     let mut h = app();
     check(&mut h, player.to_str().unwrap());
     assert_shows(&h, "Wins missed");
@@ -80,5 +54,4 @@ done
     // Clicked again, the mistake is put away and the board shows the game again.
     click(&mut h, first);
     assert!(h.query_by_label(&label_of(0, 0, None)).is_some());
-    let _ = std::fs::remove_dir_all(&dir);
 }
