@@ -243,7 +243,7 @@ fn difficulty_and_board_changes() {
 
     click(&mut h, "Gomoku 15x15, 5 in a row");
     assert_eq!(h.state().session().settings().rule.k(), 5);
-    h.get_by_label(&label_of(14, 14, None));
+    h.get_by_label(&label_on(&h, 14, 14, None));
     assert_shows(&h, "2 s per move");
     assert_shows(&h, "Large board: the computer thinks at most 2 s per move");
     h.get_by_label("Time per move (seconds):")
@@ -289,7 +289,7 @@ fn custom_board_is_checked() {
     click(&mut h, "Play on this board");
     let rule = h.state().session().settings().rule;
     assert_eq!((rule.width(), rule.height(), rule.k()), (6, 6, 4));
-    h.get_by_label(&label_of(5, 5, None));
+    h.get_by_label(&label_on(&h, 5, 5, None));
 }
 
 #[test]

@@ -24,7 +24,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use tictactoe::game::{Player, Session};
-use tictactoe::gui::{GivenPath, SavedState, TicTacToeApp, cell_label};
+use tictactoe::gui::{GivenPath, SavedState, TicTacToeApp};
 use tictactoe::rules::{Cell, Position, Side};
 
 use support::{App, WINDOW_SIZE};
@@ -209,7 +209,7 @@ fn perform(h: &mut App, action: &Action) {
     match action {
         Action::Cell(cell) => {
             let content = h.state().session().position().get(*cell);
-            if let Some(node) = h.query_by_label(&cell_label(*cell, content)) {
+            if let Some(node) = h.query_by_label(&h.state().cell_label(*cell, content)) {
                 node.click();
             }
         }
@@ -361,7 +361,7 @@ fn check_board(h: &App, step: usize) {
     for row in 0..rule.height() {
         for col in 0..rule.width() {
             let cell = Cell::new(row, col);
-            let label = cell_label(cell, position.get(cell));
+            let label = h.state().cell_label(cell, position.get(cell));
             assert!(
                 h.query_all_by_label_contains(&label).next().is_some(),
                 "after action {step}: the board does not show \"{label}\""

@@ -70,10 +70,10 @@ fn a_click_on_an_intersection_plays_there() {
     assert_eq!(h.state().state().prefs.board_look, BoardLook::Stones);
     click_cell(&mut h, 7, 7);
     assert_eq!(stone_at(&h, 7, 7), Some(Side::X));
-    assert!(shows(&h, &label_of(7, 7, Some(Side::X))));
+    assert!(shows(&h, &label_on(&h, 7, 7, Some(Side::X))));
 
     // Near a point, not on it: within half a line spacing still plays there.
-    let point = h.get_by_label(&label_of(7, 8, None)).rect();
+    let point = h.get_by_label(&label_on(&h, 7, 8, None)).rect();
     let near = point.center() + point.size() * egui::vec2(0.35, -0.35);
     h.drag_at(near);
     h.step();
@@ -83,7 +83,9 @@ fn a_click_on_an_intersection_plays_there() {
     assert_eq!(stones(h.state()), 2);
 
     // A click on a stone is refused, and the status says why.
-    click(&mut h, &label_of(7, 7, Some(Side::X)));
+    let black = label_on(&h, 7, 7, Some(Side::X));
+    assert_eq!(black, "H8: Black");
+    click(&mut h, &black);
     assert_shows(&h, "already taken");
     assert_eq!(stones(h.state()), 2);
 }
@@ -118,6 +120,81 @@ fn the_look_is_a_setting_and_is_kept() {
     let mut h = h;
     click_setting(&mut h, "Stones on gomoku boards");
     assert_eq!(h.state().state().prefs.board_look, BoardLook::Stones);
+}
+
+/// Whether the window says anything of a board of marks' names: X or O as a side, a cell
+/// by its row.
+fn says_marks(h: &App) -> bool {
+    [
+        "X - player",
+        "O - player",
+        "plays X",
+        "X 0,",
+        "row 1, column 1:",
+    ]
+    .iter()
+    .any(|words| shows(h, words))
+}
+
+/// Whether the window says anything of a board of stones' names.
+fn says_stones(h: &App) -> bool {
+    [
+        "Black - player",
+        "White - player",
+        "plays Black",
+        "Black 0,",
+        "A1: ",
+    ]
+    .iter()
+    .any(|words| shows(h, words))
+}
+
+/// One session, three boards in turn: on 15x15 with stones the status, the panel and the
+/// board's labels all say Black, White and H8; the same board in marks, and then 3x3, all
+/// say X, O and rows and columns; Undo brings the board of stones back with its names.
+#[test]
+fn sides_and_cells_are_named_as_the_board_shown_in_status_panel_and_labels_alike() {
+    let mut h = two_players();
+    click_cell(&mut h, 7, 7);
+    // The status (turn, players, score), the panel and the board's own labels.
+    h.get_by_label("White - player 2");
+    assert_shows(&h, "Black - player 1 vs White - player 2");
+    assert_shows(&h, "Score: Black 0, White 0, draws 0");
+    assert_shows(&h, "Who moves first (plays Black):");
+    h.get_by_label("H8: Black");
+    // A refusal names the point as the board does.
+    click(&mut h, "H8: Black");
+    assert_shows(&h, "H8 is already taken");
+    assert!(!says_marks(&h), "a board of stones named as marks");
+
+    // The same board drawn with marks: named as marks, at once and everywhere.
+    click_setting(&mut h, "Marks on every board");
+    h.get_by_label("O - player 2");
+    assert_shows(&h, "X - player 1 vs O - player 2");
+    assert_shows(&h, "Who moves first (plays X):");
+    h.get_by_label("row 8, column 8: X");
+    assert!(!says_stones(&h), "a board of marks named as stones");
+    click_setting(&mut h, "Stones on gomoku boards");
+    h.get_by_label("H8: Black");
+
+    // Another board in the same session: 3x3, always marks.
+    click_setting(&mut h, "Classic 3x3");
+    click_cell(&mut h, 1, 1);
+    h.get_by_label("O - player 2");
+    assert_shows(&h, "Score: X 0, O 0, draws 0");
+    assert_shows(&h, "Who moves first (plays X):");
+    click(&mut h, "row 2, column 2: X");
+    assert_shows(&h, "Row 2, column 2 is already taken");
+    assert!(!says_stones(&h), "a board of marks named as stones");
+
+    // Undo takes the move back, then brings the game on stones back, named as stones.
+    click(&mut h, "Undo Ctrl+Z");
+    click(&mut h, "Undo Ctrl+Z");
+    assert_eq!(stone_at(&h, 7, 7), Some(Side::X));
+    h.get_by_label("H8: Black");
+    h.get_by_label("White - player 2");
+    assert_shows(&h, "Who moves first (plays Black):");
+    assert!(!says_marks(&h), "a board of stones named as marks");
 }
 
 #[test]

@@ -597,7 +597,7 @@ fn the_reviews_graph_marks_the_turning_points_a_click_shows_one_and_it_speaks_ch
     click(&mut h, "Turning point 8. White F6");
     assert_shows(&h, "The board shows the position after 8 of 9 moves.");
     assert!(
-        h.query_by_label(&label_of(0, 0, None)).is_some(),
+        h.query_by_label(&label_on(&h, 0, 0, None)).is_some(),
         "A1 not yet played"
     );
     let row = h
@@ -691,10 +691,10 @@ fn why_no_win_answers_on_7x7_while_the_frames_stay_short() {
         .iter()
         .enumerate()
     {
-        h.get_by_label(&label_of(row, col, None)).click();
+        h.get_by_label(&label_on(&h, row, col, None)).click();
         let side = if i % 2 == 0 { Side::X } else { Side::O };
         slowest.push(frame_times(&mut h, &format!("after move {}", i + 1), |h| {
-            answered(h) && shows(h, &label_of(row, col, Some(side)))
+            answered(h) && shows(h, &label_on(h, row, col, Some(side)))
         }));
     }
     for (slowest, _) in slowest {

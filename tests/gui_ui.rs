@@ -11,7 +11,7 @@ use std::sync::Arc;
 use egui_kittest::kittest::{NodeT, Queryable};
 use tictactoe::engine::PlayerKind;
 use tictactoe::game::{MOST_GAMES_COUNTED, Mode, Session, Settings};
-use tictactoe::gui::{GivenPath, SavedState, cell_label};
+use tictactoe::gui::{GivenPath, SavedState};
 use tictactoe::rules::{Cell, Rule};
 
 use support::*;
@@ -35,7 +35,7 @@ fn rect_of(h: &App, label: &str) -> egui::Rect {
 
 /// The top left cell's rectangle: where the board starts.
 fn first_cell(h: &App) -> egui::Rect {
-    let label = cell_label(Cell::new(0, 0), None);
+    let label = h.state().cell_label(Cell::new(0, 0), None);
     rect_of(h, &label)
 }
 
@@ -181,7 +181,8 @@ fn impossible_numbers_in_settings_are_brought_into_range() {
     assert_shows(&h, "computer player");
 
     // The computer moves within its (corrected) limits rather than panicking or hanging.
-    click(&mut h, &cell_label(Cell::new(7, 7), None));
+    let cell = h.state().cell_label(Cell::new(7, 7), None);
+    click(&mut h, &cell);
     wait_until(&mut h, "the computer's move", |h| {
         h.state().session().moves().len() == 2
     });
@@ -203,7 +204,8 @@ fn a_full_score_stays_full() {
     let mut h = reopen_default_size(MemoryStorage::with_text(&full));
     assert_eq!(h.state().session().tally().wins, max);
     for (row, col) in [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)] {
-        click(&mut h, &cell_label(Cell::new(row, col), None));
+        let cell = h.state().cell_label(Cell::new(row, col), None);
+        click(&mut h, &cell);
     }
     assert_shows(&h, "Player 1 wins (X)");
     assert_eq!(h.state().session().tally().wins, max);
@@ -214,7 +216,7 @@ fn a_problem_wraps_to_be_read_whole_and_the_board_stays_in_view() {
     let short = std::env::temp_dir().join("a-saved-game-that-is-not-there.json");
     let long_name = format!("{}.json", "a-saved-game-with-a-very-long-name-".repeat(6));
     let long = std::env::temp_dir().join(long_name);
-    let last_cell = cell_label(Cell::new(2, 2), None);
+    let last_cell = label_of(2, 2, None);
     for size in [SMALLEST_SIZE, DEFAULT_SIZE] {
         for path in [&short, &long] {
             let picker = Arc::new(GivenPath(path.clone()));
@@ -283,7 +285,8 @@ fn long_player_names_and_the_score_each_keep_to_a_row_at_the_smallest_size() {
     // The status area keeps its height: the board stays where it is whatever the status
     // says, here while the computer thinks about its answer to a move (near the edge, out of
     // the opening book, whose replies come at once).
-    click(&mut h, &cell_label(Cell::new(2, 3), None));
+    let cell = h.state().cell_label(Cell::new(2, 3), None);
+    click(&mut h, &cell);
     assert_shows(&h, "White - computer is thinking");
     assert!(
         (first_cell(&h).top() - board_before.top()).abs() < 0.5,
@@ -404,7 +407,7 @@ fn the_whole_board_stays_in_view_beside_the_open_lab_at_every_size() {
             .fold(0.0, f32::max)
             - 8.0;
         for (row, col) in [(0, 0), (0, 14), (14, 0), (14, 14)] {
-            let cell = rect_of(&h, &cell_label(Cell::new(row, col), None));
+            let cell = rect_of(&h, &h.state().cell_label(Cell::new(row, col), None));
             assert!(
                 cell.left() >= 280.0 && cell.right() <= lab_left && cell.bottom() <= size.y,
                 "{size:?}: cell {row},{col} at {cell:?} is not wholly in view \
@@ -418,7 +421,7 @@ fn the_whole_board_stays_in_view_beside_the_open_lab_at_every_size() {
         }
         // The row numbers right of the board (drawn in points of 0.42 cells, at least 8) fit
         // between its last column and the lab.
-        let last = rect_of(&h, &cell_label(Cell::new(14, 14), None));
+        let last = rect_of(&h, &h.state().cell_label(Cell::new(14, 14), None));
         let font = egui::FontId::proportional((last.width() * 0.42).clamp(8.0, 16.0));
         let number = h.ctx.fonts_mut(|f| {
             f.layout_no_wrap("15".into(), font, egui::Color32::WHITE)

@@ -22,7 +22,7 @@ use super::i18n;
 use super::keys::{self, Command};
 use super::lab::{self, Lab};
 use super::lessons::LessonsView;
-use super::naming::{self, side_name};
+use super::naming::Naming;
 use super::online::Online;
 use super::panel::{Action, ControlPanel};
 use super::saved::{self, SavedState};
@@ -82,6 +82,8 @@ pub struct TicTacToeApp {
     online: Online,
     /// What the board area shows in this frame.
     shown: Shown,
+    /// How this frame names sides and cells: as the board it shows draws them.
+    naming: Naming,
     cursor: Option<Cell>,
     /// Whether a board cell had keyboard focus last frame.
     board_focused: bool,
@@ -168,6 +170,7 @@ impl TicTacToeApp {
             lab: Lab::new(&driver),
             online: Online::new(move || online_wake.request_repaint()),
             shown: Shown::Own,
+            naming: Naming::MARKS,
             cursor: None,
             board_focused: false,
             note: None,
@@ -309,10 +312,11 @@ impl TicTacToeApp {
             let generation = self.state.session.generation();
             if let Err(e) = self.state.session.play(cell) {
                 // Never expected: the engine only answers legal moves.
+                let naming = self.own_naming();
                 let message = t!(
                     "computer-move-refused",
-                    cell = naming::cell_name(cell),
-                    reason = status::move_error(&e)
+                    cell = naming.cell(cell),
+                    reason = status::move_error(&e, naming)
                 );
                 self.computer.failed(generation, message);
             }
@@ -398,7 +402,10 @@ impl TicTacToeApp {
         }
         match session.play(cell) {
             Ok(()) => self.note = None,
-            Err(e) => self.set_refusal(status::capitalise(&status::move_error(&e))),
+            Err(e) => {
+                let why = status::move_error(&e, self.naming);
+                self.set_refusal(status::capitalise(&why));
+            }
         }
     }
 
@@ -524,7 +531,7 @@ impl TicTacToeApp {
     /// [`NOTE_ROWS`] rows so it is read whole; the board gives way while it is shown.
     fn status_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
         if let Shown::Online(_) = self.shown {
-            if let Some([headline, players, last]) = self.online.status_lines() {
+            if let Some([headline, players, last]) = self.online.status_lines(self.naming) {
                 online_status_ui(ui, headline, players, last, self.current_note());
             }
             return;
@@ -533,16 +540,16 @@ impl TicTacToeApp {
         let failure = self.computer.failure(session);
         ui.add_space(4.0);
         let text = match session.outcome() {
-            Some(outcome) => status::result(session, &outcome),
+            Some(outcome) => status::result(session, &outcome, self.naming),
             None if self.computer.is_thinking() => {
                 let side = session.position().side_to_move();
-                t!("thinking", side = side_name(side))
+                t!("thinking", side = self.naming.side(side))
             }
             None if failure.is_some() => {
                 let side = session.position().side_to_move();
-                t!("could-not-move", side = side_name(side))
+                t!("could-not-move", side = self.naming.side(side))
             }
-            None => status::turn(session),
+            None => status::turn(session, self.naming),
         };
         let headline = RichText::new(text).size(STATUS_SIZE).strong();
         let headline_height = ui
@@ -560,8 +567,8 @@ impl TicTacToeApp {
         players_and_score(
             ui,
             body_height,
-            status::players(session),
-            status::score(session),
+            status::players(session, self.naming),
+            status::score(session, self.naming),
         );
         if let Some(message) = failure {
             let text = t!("computer-failed", reason = message);
@@ -595,22 +602,14 @@ impl TicTacToeApp {
         if !self.computer.is_thinking() {
             return None;
         }
-        let session = &self.state.session;
-        let report = self.computer.report_for(session)?;
-        let stones = self
-            .state
-            .prefs
-            .board_look
-            .stones_on(&session.settings().rule);
-        status::thinking_line(report, stones)
+        let report = self.computer.report_for(&self.state.session)?;
+        status::thinking_line(report, self.naming)
     }
 
     /// The board, and the actions clicking it asks for.
     fn board_ui(&mut self, ui: &mut Ui, actions: &mut Vec<Action>) {
-        if let Shown::Online(rule) = self.shown {
-            // Named so from the start of the frame (see `ui`).
-            let stones = rule.is_some_and(|rule| self.state.prefs.board_look.stones_on(&rule));
-            if let Some(why) = self.online.board_ui(ui, stones, &mut self.cursor) {
+        if let Shown::Online(_) = self.shown {
+            if let Some(why) = self.online.board_ui(ui, self.naming, &mut self.cursor) {
                 self.set_refusal(why);
             }
             return;
@@ -618,12 +617,7 @@ impl TicTacToeApp {
         let session = &self.state.session;
         if let Some(preview) = self.lab.preview(session) {
             // A step of the learners' lab: shown, never played.
-            let stones = self
-                .state
-                .prefs
-                .board_look
-                .stones_on(&session.settings().rule);
-            lab::preview_ui(ui, &self.lab, &preview, stones);
+            lab::preview_ui(ui, &self.lab, &preview, self.naming);
             return;
         }
         let lab_marks = lab::overlay(
@@ -654,7 +648,7 @@ impl TicTacToeApp {
             &[]
         };
         let response = BoardView::new(session.position())
-            .stones(prefs.board_look.stones_on(&session.settings().rule))
+            .naming(self.naming)
             .move_numbers(numbers)
             .threats(&threats)
             .last_move(session.last_move())
@@ -840,20 +834,34 @@ fn is_cell(id: Id, session: &Session) -> bool {
 }
 
 impl TicTacToeApp {
-    /// Decides what the board area shows in this frame, and names sides and cells for the
-    /// whole frame as that board draws them (the online game's while it is on), so that its
-    /// status, its events and its board all say Black and White, or all say X and O.
+    /// Decides what the board area shows in this frame, and how the frame names sides and
+    /// cells: as that board draws them (the online game's while it is on), so that its
+    /// status, its panel, its events and its board all say Black and White, or all say X
+    /// and O.
     fn decide_shown(&mut self) {
         self.shown = if self.online.is_on() {
             Shown::Online(self.online.rule())
         } else {
             Shown::Own
         };
-        let rule = match self.shown {
-            Shown::Online(Some(rule)) => rule,
-            Shown::Online(None) | Shown::Own => self.state.session.settings().rule,
+        self.naming = match self.shown {
+            Shown::Online(Some(rule)) => self.state.prefs.board_look.naming(&rule),
+            Shown::Online(None) | Shown::Own => self.own_naming(),
         };
-        naming::name_sides_as_stones(self.state.prefs.board_look.stones_on(&rule));
+    }
+
+    /// How the window's own game names sides and cells, shown or not.
+    fn own_naming(&self) -> Naming {
+        let rule = self.state.session.settings().rule;
+        self.state.prefs.board_look.naming(&rule)
+    }
+
+    /// The accessible label of a cell of the board shown in the last frame, named as that
+    /// board names it (tests find cells by it).
+    #[doc(hidden)]
+    #[must_use]
+    pub fn cell_label(&self, cell: Cell, content: Option<crate::rules::Side>) -> String {
+        super::board::named_cell_label(self.naming, cell, content)
     }
 }
 
@@ -891,20 +899,20 @@ impl eframe::App for TicTacToeApp {
                     lab: &mut self.lab,
                     online: &mut self.online,
                     online_shown: matches!(self.shown, Shown::Online(_)),
+                    naming: self.naming,
                 };
                 actions.extend(panel.ui(ui));
             });
         egui::Panel::top("status").show(ui, |ui| self.status_ui(ui, &mut actions));
         let rule = self.state.session.settings().rule;
-        let stones = self.state.prefs.board_look.stones_on(&rule);
-        let board_width = BoardView::least_width(&rule, stones)
+        let board_width = BoardView::least_width(&rule, self.naming.stones())
             + egui::Frame::central_panel(ui.style())
                 .total_margin()
                 .sum()
                 .x;
         if self.shown == Shown::Own {
             self.lab
-                .panel_ui(ui, &self.state.session, board_width, stones);
+                .panel_ui(ui, &self.state.session, board_width, self.naming);
         }
         egui::CentralPanel::default().show(ui, |ui| self.board_ui(ui, &mut actions));
         self.files.ui(&ctx);

@@ -42,7 +42,7 @@ use std::time::Instant;
 
 pub use app::TicTacToeApp;
 pub use board::BoardLook;
-pub use board::cell_label;
+pub use board::{cell_label, point_label};
 pub use chooser::PATH_FIELD_LABEL;
 pub use computer::COMPUTER_VS_COMPUTER_PAUSE;
 pub use files::{DialogChoice, DialogPicker, FileAction, FilePicker, GivenPath};

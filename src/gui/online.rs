@@ -20,7 +20,7 @@ use crate::rules::{Cell, Outcome, Rule, Side};
 use crate::t;
 
 use super::board::BoardView;
-use super::naming::{cell_name, side_name};
+use super::naming::Naming;
 use super::status;
 
 /// The time limits a host can give each side for a game.
@@ -127,6 +127,8 @@ pub enum Request {
 /// drawn, so that they name them as the board shown then draws them.
 enum Note {
     Text(String),
+    /// An action of ours the match refused (an illegal move names its cell).
+    Refused(ActionError),
     Moved {
         side: Side,
         cell: Cell,
@@ -142,13 +144,15 @@ enum Note {
 }
 
 impl Note {
-    fn text(&self) -> String {
+    /// The note's words, sides and cells named as `naming` says.
+    fn text(&self, naming: Naming) -> String {
         match self {
             Note::Text(text) => text.clone(),
+            Note::Refused(error) => refusal(error, naming),
             Note::Moved { side, cell } => t!(
                 "online-moved",
-                side = side_name(*side),
-                cell = cell_name(*cell)
+                side = naming.side(*side),
+                cell = naming.cell(*cell)
             ),
             Note::Joined { name, resumed, .. } if *resumed => {
                 t!("online-back", name = name.clone())
@@ -156,9 +160,9 @@ impl Note {
             Note::Joined { name, seat, .. } => t!(
                 "online-joined",
                 name = name.clone(),
-                side = side_name(seat.other())
+                side = naming.side(seat.other())
             ),
-            Note::NewGame { seat } => t!("online-new-game", side = side_name(*seat)),
+            Note::NewGame { seat } => t!("online-new-game", side = naming.side(*seat)),
         }
     }
 }
@@ -468,12 +472,13 @@ impl Online {
     }
 
     /// The panel's section; what the player asked of it, to apply once the frame is drawn.
+    /// Its happenings name sides and cells as `naming` says.
     #[must_use]
-    pub fn section_ui(&mut self, ui: &mut Ui, rule: Rule) -> Vec<Request> {
+    pub fn section_ui(&mut self, ui: &mut Ui, rule: Rule, naming: Naming) -> Vec<Request> {
         ui.label(RichText::new(t!("online-heading")).strong());
         let mut asked = Vec::new();
         if self.game.is_some() {
-            self.game_ui(ui, &mut asked);
+            self.game_ui(ui, naming, &mut asked);
         } else {
             self.start_ui(ui, rule, &mut asked);
         }
@@ -714,7 +719,7 @@ impl Online {
         }
     }
 
-    fn game_ui(&mut self, ui: &mut Ui, asked: &mut Vec<Request>) {
+    fn game_ui(&mut self, ui: &mut Ui, naming: Naming, asked: &mut Vec<Request>) {
         let Some(game) = self.game.as_mut() else {
             return;
         };
@@ -737,14 +742,14 @@ impl Online {
             asked.push(Request::Leave);
         }
         for note in &game.recent {
-            ui.label(RichText::new(note.text()).weak());
+            ui.label(RichText::new(note.text(naming)).weak());
         }
     }
 
     /// The status area's three lines while the network game is shown: the headline (whose
     /// move, or the result), the players and their clocks, the latest happening.
     #[must_use]
-    pub fn status_lines(&self) -> Option<[String; 3]> {
+    pub fn status_lines(&self, naming: Naming) -> Option<[String; 3]> {
         let game = self.game.as_ref()?;
         let Some(view) = game.view() else {
             let headline = if let Some(reason) = &game.finished {
@@ -760,34 +765,34 @@ impl Online {
         let headline = match result(view) {
             Some(text) => text,
             None if view.session.position().side_to_move() == view.side => {
-                t!("online-your-turn", side = side_name(view.side))
+                t!("online-your-turn", side = naming.side(view.side))
             }
             None => t!(
                 "online-their-turn",
                 name = peer.clone(),
-                side = side_name(view.side.other())
+                side = naming.side(view.side.other())
             ),
         };
         let mut players = t!(
             "online-players",
-            me = side_name(view.side),
+            me = naming.side(view.side),
             name = peer,
-            them = side_name(view.side.other())
+            them = naming.side(view.side.other())
         );
         if let Some([x, o]) = game.used_now(view) {
             let clock = match view.time_limit {
                 Some(limit) => t!(
                     "online-time-left",
-                    x_side = side_name(Side::X),
+                    x_side = naming.side(Side::X),
                     x = minutes(limit.saturating_sub(x)),
-                    o_side = side_name(Side::O),
+                    o_side = naming.side(Side::O),
                     o = minutes(limit.saturating_sub(o))
                 ),
                 None => t!(
                     "online-clock",
-                    x_side = side_name(Side::X),
+                    x_side = naming.side(Side::X),
                     x = minutes(x),
-                    o_side = side_name(Side::O),
+                    o_side = naming.side(Side::O),
                     o = minutes(o)
                 ),
             };
@@ -795,7 +800,11 @@ impl Online {
         }
         let last = match &game.finished {
             Some(reason) => t!("online-ended", reason = reason.clone()),
-            None => game.recent.back().map(Note::text).unwrap_or_default(),
+            None => game
+                .recent
+                .back()
+                .map(|note| note.text(naming))
+                .unwrap_or_default(),
         };
         Some([headline, players, last])
     }
@@ -811,7 +820,7 @@ impl Online {
     pub fn board_ui(
         &mut self,
         ui: &mut Ui,
-        stones: bool,
+        naming: Naming,
         cursor: &mut Option<Cell>,
     ) -> Option<String> {
         let Some(view) = self.view().cloned() else {
@@ -828,7 +837,7 @@ impl Online {
                 });
                 return None;
             }
-            if let Some([headline, ..]) = self.status_lines() {
+            if let Some([headline, ..]) = self.status_lines(naming) {
                 ui.centered_and_justified(|ui| ui.label(RichText::new(headline).size(20.0)));
             }
             return None;
@@ -844,7 +853,7 @@ impl Online {
             && outcome.is_none()
             && view.session.position().side_to_move() == view.side;
         let response = BoardView::new(view.session.position())
-            .stones(stones)
+            .naming(naming)
             .last_move(view.session.last_move())
             .win_line(win_line)
             .preview(my_turn.then_some(view.side))
@@ -913,7 +922,7 @@ impl Game {
             Update::Peer { fingerprint } => self.fingerprint = Some(fingerprint),
             Update::Event(event) => self.event(event),
             Update::View(view) => self.view = Some(*view),
-            Update::Refused(error) => self.note(Note::Text(refusal(&error))),
+            Update::Refused(error) => self.note(Note::Refused(error)),
             Update::Warning(text) => self.note(Note::Text(status::capitalise(&text))),
             Update::Finished { reason, .. } => self.finished = Some(reason),
         }
@@ -1173,8 +1182,9 @@ fn what(offer: Offer) -> String {
     }
 }
 
-/// Why the player's action was not sent, in the window's language.
-fn refusal(error: &ActionError) -> String {
+/// Why the player's action was not sent, in the window's language (a cell named as
+/// `naming` says).
+fn refusal(error: &ActionError, naming: Naming) -> String {
     match error {
         ActionError::NoOpponent => t!("online-no-opponent"),
         ActionError::NotYourTurn => t!("online-not-your-turn"),
@@ -1185,7 +1195,7 @@ fn refusal(error: &ActionError) -> String {
         ActionError::CannotClaim => t!("online-cannot-claim"),
         ActionError::NobodyWaiting => t!("online-nobody-waiting"),
         ActionError::PeerAway => t!("online-offer-away"),
-        ActionError::Illegal(e) => status::capitalise(&status::move_error(e)),
+        ActionError::Illegal(e) => status::capitalise(&status::move_error(e, naming)),
     }
 }
 

@@ -15,7 +15,7 @@ use super::computer::{Computer, Purpose, SearchReport};
 use super::files::FileAction;
 use super::i18n::Language;
 use super::keys;
-use super::naming::{self, side_name, threat_words};
+use super::naming::Naming;
 use super::saved::{CustomBoard, Prefs};
 use super::status;
 use crate::t;
@@ -62,6 +62,8 @@ pub struct ControlPanel<'a> {
     pub online: &'a mut super::online::Online,
     /// Whether the board area shows the online game in this frame.
     pub online_shown: bool,
+    /// How the board shown in this frame names sides and cells.
+    pub naming: Naming,
 }
 
 impl ControlPanel<'_> {
@@ -80,7 +82,7 @@ impl ControlPanel<'_> {
                 ui.separator();
                 if self.online_shown {
                     // The window's own game is set aside while the online one is shown.
-                    let asked = self.online.section_ui(ui, settings.rule);
+                    let asked = self.online.section_ui(ui, settings.rule, self.naming);
                     actions.extend(asked.into_iter().map(Action::Online));
                     return;
                 }
@@ -88,10 +90,10 @@ impl ControlPanel<'_> {
                 ui.separator();
                 self.lab.section_ui(ui);
                 ui.separator();
-                let asked = self.online.section_ui(ui, settings.rule);
+                let asked = self.online.section_ui(ui, settings.rule, self.naming);
                 actions.extend(asked.into_iter().map(Action::Online));
                 ui.separator();
-                players_ui(ui, &mut settings);
+                players_ui(ui, &mut settings, self.naming);
                 ui.separator();
                 computer_ui(ui, &mut settings, self.prefs);
                 ui.separator();
@@ -99,12 +101,12 @@ impl ControlPanel<'_> {
                 ui.separator();
                 self.prefs.theme.ui(ui);
                 ui.separator();
-                values_ui(ui, self.session, self.prefs, self.computer);
-                search_ui(ui, self.session, self.computer);
+                values_ui(ui, self.session, self.prefs, self.computer, self.naming);
+                search_ui(ui, self.session, self.computer, self.naming);
                 ui.separator();
                 self.prefs.file_dialog.ui(ui);
                 ui.separator();
-                board_look_ui(ui, self.prefs, self.session);
+                board_look_ui(ui, self.prefs, self.session, self.naming);
                 // Below the file-dialog row, so the rows above keep their places.
                 ui.separator();
                 self.lessons.ui(ui);
@@ -176,13 +178,13 @@ impl ControlPanel<'_> {
                 busy::waiting(ui, &t!("hint-looking"));
                 busy::elapsed(ui, since);
             } else if let Some(cell) = self.computer.hint_for(session) {
-                ui.label(t!("hint-best", cell = naming::cell_name(cell)));
+                ui.label(t!("hint-best", cell = self.naming.cell(cell)));
             }
         });
     }
 }
 
-fn players_ui(ui: &mut Ui, settings: &mut Settings) {
+fn players_ui(ui: &mut Ui, settings: &mut Settings, naming: Naming) {
     ui.heading(t!("players-heading"));
     ui.radio_value(
         &mut settings.mode,
@@ -197,7 +199,7 @@ fn players_ui(ui: &mut Ui, settings: &mut Settings) {
     );
     ui.add_space(4.0);
     ui.add_enabled_ui(settings.mode == Mode::HumanVsComputer, |ui| {
-        ui.label(t!("who-first", first = side_name(Side::X)));
+        ui.label(t!("who-first", first = naming.side(Side::X)));
         ui.horizontal(|ui| {
             ui.radio_value(&mut settings.first, FirstMover::Human, t!("you-first"));
             ui.radio_value(
@@ -498,7 +500,13 @@ fn language_ui(ui: &mut Ui, prefs: &mut Prefs) {
 }
 
 /// The learners' view of the whole position: what every move is worth, drawn on the board.
-fn values_ui(ui: &mut Ui, session: &Session, prefs: &mut Prefs, computer: &Computer) {
+fn values_ui(
+    ui: &mut Ui,
+    session: &Session,
+    prefs: &mut Prefs,
+    computer: &Computer,
+    naming: Naming,
+) {
     ui.checkbox(&mut prefs.show_values, t!("show-values"));
     if !prefs.show_values {
         return;
@@ -514,7 +522,7 @@ fn values_ui(ui: &mut Ui, session: &Session, prefs: &mut Prefs, computer: &Compu
         return;
     } else {
         let side = session.position().side_to_move();
-        t!("values-about", side = side_name(side))
+        t!("values-about", side = naming.side(side))
     };
     ui.label(RichText::new(text).weak());
 }
@@ -522,11 +530,11 @@ fn values_ui(ui: &mut Ui, session: &Session, prefs: &mut Prefs, computer: &Compu
 /// The learners' view: who chose the latest move or hint for the position on the board (or
 /// the one before the computer's last move), and the numbers of its search when a search
 /// chose it.
-fn search_ui(ui: &mut Ui, session: &Session, computer: &Computer) {
+fn search_ui(ui: &mut Ui, session: &Session, computer: &Computer, naming: Naming) {
     egui::CollapsingHeader::new(t!("search-heading"))
         .id_salt("last search")
         .show(ui, |ui| match computer.report_for(session) {
-            Some(report) => report_ui(ui, report),
+            Some(report) => report_ui(ui, report, naming),
             None => {
                 ui.label(t!("search-none-yet"));
             }
@@ -534,8 +542,8 @@ fn search_ui(ui: &mut Ui, session: &Session, computer: &Computer) {
 }
 
 /// One report: a heading, where the move came from, and the search's numbers if any.
-fn report_ui(ui: &mut Ui, report: &SearchReport) {
-    let side = side_name(report.side);
+fn report_ui(ui: &mut Ui, report: &SearchReport, naming: Naming) {
+    let side = naming.side(report.side);
     let what = match report.purpose {
         Purpose::Move => t!("search-move-for", side = side),
         Purpose::Hint => t!("search-hint-for", side = side),
@@ -546,16 +554,18 @@ fn report_ui(ui: &mut Ui, report: &SearchReport) {
         t!("search-still-searching", what = what)
     };
     ui.label(RichText::new(heading).strong());
-    let best = report.best.map_or(t!("search-no-move"), naming::cell_name);
+    let best = report
+        .best
+        .map_or(t!("search-no-move"), |cell| naming.cell(cell));
     match &report.chooser {
         Chooser::Search(result) => {
             ui.label(t!("search-best", value = best));
-            search_numbers_ui(ui, result, report.side);
+            search_numbers_ui(ui, result, report.side, naming);
         }
         Chooser::Lessons { result, avoided } => {
-            let avoided = naming::cell_name(*avoided);
+            let avoided = naming.cell(*avoided);
             ui.label(t!("search-lessons", best = best, avoided = avoided));
-            search_numbers_ui(ui, result, report.side);
+            search_numbers_ui(ui, result, report.side, naming);
         }
         Chooser::Book => {
             ui.label(t!("search-book", best = best));
@@ -570,12 +580,12 @@ fn report_ui(ui: &mut Ui, report: &SearchReport) {
 }
 
 /// A search's value for `side`, its counters and its expected line.
-fn search_numbers_ui(ui: &mut Ui, result: &SearchResult, side: Side) {
+fn search_numbers_ui(ui: &mut Ui, result: &SearchResult, side: Side, naming: Naming) {
     let stats = &result.stats;
     let rows = [
         t!(
             "search-value",
-            value = status::value_words(result.value, status::Wording::Winner(side))
+            value = status::value_words(result.value, status::Wording::Winner(side, naming))
         ),
         t!("search-depth", value = stats.depth),
         t!("search-nodes", value = stats.nodes),
@@ -591,19 +601,19 @@ fn search_numbers_ui(ui: &mut Ui, result: &SearchResult, side: Side) {
     }
     if !result.pv.is_empty() {
         ui.label(t!("search-pv"));
-        pv_ui(ui, &result.pv, side);
+        pv_ui(ui, &result.pv, side, naming);
     }
 }
 
 /// The expected line, one label per move in a wrapping row, so a line only ever breaks
 /// between two moves ("X 2,2" never becomes "X" and "2,2" on two lines).
-fn pv_ui(ui: &mut Ui, pv: &[Cell], side: crate::rules::Side) {
+fn pv_ui(ui: &mut Ui, pv: &[Cell], side: Side, naming: Naming) {
     ui.horizontal_wrapped(|ui| {
         // Twice the space inside a move ("X 2,2"), so the eye pairs side and cell correctly.
         let font = egui::TextStyle::Monospace.resolve(ui.style());
         let space = ui.ctx().fonts_mut(|f| f.glyph_width(&font, ' '));
         ui.spacing_mut().item_spacing.x = 2.0 * space;
-        for words in naming::pv_moves(pv, side) {
+        for words in naming.pv_moves(pv, side) {
             ui.add(egui::Label::new(RichText::new(words).monospace()).extend());
         }
     });
@@ -614,7 +624,7 @@ const LISTED_THREATS: usize = 6;
 
 /// The panel's settings for the board: its look, move numbers and the threat marks, with
 /// the threats of the position on the board listed by name.
-fn board_look_ui(ui: &mut Ui, prefs: &mut Prefs, session: &Session) {
+fn board_look_ui(ui: &mut Ui, prefs: &mut Prefs, session: &Session, naming: Naming) {
     ui.heading(t!("goban-heading"));
     ui.radio_value(
         &mut prefs.board_look,
@@ -636,12 +646,12 @@ fn board_look_ui(ui: &mut Ui, prefs: &mut Prefs, session: &Session) {
     .on_disabled_hover_text(t!("goban-move-numbers-off"));
     ui.checkbox(&mut prefs.show_threats, t!("goban-threats"));
     if prefs.show_threats {
-        threats_ui(ui, session);
+        threats_ui(ui, session, naming);
     }
 }
 
 /// The threats of the position on the board in words, under the option that marks them.
-fn threats_ui(ui: &mut Ui, session: &Session) {
+fn threats_ui(ui: &mut Ui, session: &Session, naming: Naming) {
     let position = session.position();
     if !threats::applies(position) {
         ui.label(RichText::new(t!("goban-threats-rule")).weak());
@@ -653,7 +663,7 @@ fn threats_ui(ui: &mut Ui, session: &Session) {
         ui.label(t!("goban-threats-none"));
     }
     for threat in found.iter().take(LISTED_THREATS) {
-        ui.label(threat_words(threat));
+        ui.label(naming.threat_words(threat));
     }
     if found.len() > LISTED_THREATS {
         ui.label(t!(

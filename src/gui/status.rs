@@ -5,13 +5,13 @@
 use crate::engine::{PlayerKind, Value};
 use crate::game::{FirstMover, Mode, Player, RecordError, Session, Settings};
 use crate::rules::rule::{MAX_SIDE, MIN_SIDE};
-use crate::rules::{Cell, MoveError, Outcome, Rule, RuleError, Side};
+use crate::rules::{MoveError, Outcome, Rule, RuleError, Side};
 
 use crate::game::clock;
 use crate::t;
 
 use super::computer::{Purpose, SearchReport};
-use super::naming::{cell_name, cell_short, side_name};
+use super::naming::Naming;
 
 /// Who plays `side`, for the status line: "you", "computer (depth 5)", "player 1".
 #[must_use]
@@ -61,20 +61,21 @@ pub fn seconds(ms: u64) -> String {
     t!("seconds", seconds = number)
 }
 
-/// The turn line while the game goes on: "X - you", "O - computer (depth 5)".
+/// The turn line while the game goes on: "X - you", "O - computer (depth 5)" (sides named
+/// as `naming` says).
 #[must_use]
-pub fn turn(session: &Session) -> String {
+pub fn turn(session: &Session, naming: Naming) -> String {
     let side = session.position().side_to_move();
-    t!("turn", side = side_name(side), who = who(session, side))
+    t!("turn", side = naming.side(side), who = who(session, side))
 }
 
 /// Who plays whom: "X - you vs O - computer (depth 5)".
 #[must_use]
-pub fn players(session: &Session) -> String {
+pub fn players(session: &Session, naming: Naming) -> String {
     t!(
         "players",
-        first = side_name(Side::X),
-        second = side_name(Side::O),
+        first = naming.side(Side::X),
+        second = naming.side(Side::O),
         x = who(session, Side::X),
         o = who(session, Side::O)
     )
@@ -83,11 +84,11 @@ pub fn players(session: &Session) -> String {
 /// The result line once the game is over: "You win (X)", "The computer wins (O)",
 /// "Draw".
 #[must_use]
-pub fn result(session: &Session, outcome: &Outcome) -> String {
+pub fn result(session: &Session, outcome: &Outcome, naming: Naming) -> String {
     let Some(winner) = outcome.winner() else {
         return t!("result-draw");
     };
-    let side = side_name(winner);
+    let side = naming.side(winner);
     match (session.settings().mode, session.player(winner)) {
         (Mode::HumanVsComputer, Player::Human) => t!("result-you-win", side = side),
         (Mode::HumanVsComputer, Player::Computer(_)) => t!("result-computer-wins", side = side),
@@ -104,7 +105,7 @@ pub fn result(session: &Session, outcome: &Outcome) -> String {
 /// 1, computer 2, draws 0 (3x3, against the computer)", or by side otherwise: "Score: X 1,
 /// O 0, draws 0 (5x5, 4 in a row, two players)".
 #[must_use]
-pub fn score(session: &Session) -> String {
+pub fn score(session: &Session, naming: Naming) -> String {
     let t = session.tally();
     let settings = session.settings();
     let board = board_name(&settings.rule);
@@ -118,8 +119,8 @@ pub fn score(session: &Session) -> String {
         ),
         Mode::Hotseat => t!(
             "score-two-players",
-            first = side_name(Side::X),
-            second = side_name(Side::O),
+            first = naming.side(Side::X),
+            second = naming.side(Side::O),
             wins = t.wins,
             losses = t.losses,
             draws = t.draws,
@@ -127,8 +128,8 @@ pub fn score(session: &Session) -> String {
         ),
         Mode::ComputerVsComputer => t!(
             "score-computers",
-            first = side_name(Side::X),
-            second = side_name(Side::O),
+            first = naming.side(Side::X),
+            second = naming.side(Side::O),
             wins = t.wins,
             losses = t.losses,
             draws = t.draws,
@@ -205,8 +206,8 @@ pub fn depth_meaning(depth: Option<u32>, time_ms: Option<u64>, rule: &Rule) -> S
 pub enum Wording {
     /// A phrase naming the winner, for the learners' view of a search: "X wins in 3 plies",
     /// "draw with best play". The side is the one to move in the searched position (the
-    /// value's point of view).
-    Winner(Side),
+    /// value's point of view), named as the board shown names it.
+    Winner(Side, Naming),
     /// A few words on the move's own cell of the board: "win in 3", "draw", "unknown"
     /// (plies, the move itself included, with best play by both sides).
     Cell,
@@ -220,16 +221,16 @@ pub enum Wording {
 #[must_use]
 pub fn value_words(value: Value, wording: Wording) -> String {
     match (wording, value) {
-        (Wording::Winner(side), Value::Win { plies }) => {
-            t!("value-wins-in", side = side_name(side), plies = plies)
+        (Wording::Winner(side, naming), Value::Win { plies }) => {
+            t!("value-wins-in", side = naming.side(side), plies = plies)
         }
-        (Wording::Winner(side), Value::Loss { plies }) => t!(
+        (Wording::Winner(side, naming), Value::Loss { plies }) => t!(
             "value-wins-in",
-            side = side_name(side.other()),
+            side = naming.side(side.other()),
             plies = plies
         ),
-        (Wording::Winner(_), Value::Draw) => t!("value-draw"),
-        (Wording::Winner(_), Value::Unknown) => t!("value-unknown"),
+        (Wording::Winner(..), Value::Draw) => t!("value-draw"),
+        (Wording::Winner(..), Value::Unknown) => t!("value-unknown"),
         (Wording::Cell, Value::Win { plies }) => t!("move-win-in", plies = plies),
         (Wording::Cell, Value::Loss { plies }) => t!("move-loss-in", plies = plies),
         (Wording::Cell, Value::Draw) => t!("move-draw"),
@@ -242,18 +243,18 @@ pub fn value_words(value: Value, wording: Wording) -> String {
 }
 
 /// Why a move was refused, in the window's language (the rules' own words are English, for
-/// the command line).
+/// the command line), the cell named as `naming` says.
 #[must_use]
-pub fn move_error(error: &MoveError) -> String {
+pub fn move_error(error: &MoveError, naming: Naming) -> String {
     match error {
-        MoveError::Occupied(cell) => t!("move-occupied", cell = cell_name(*cell)),
+        MoveError::Occupied(cell) => t!("move-occupied", cell = naming.cell(*cell)),
         MoveError::OffBoard {
             cell,
             width,
             height,
         } => t!(
             "move-off-board",
-            cell = cell_name(*cell),
+            cell = naming.cell(*cell),
             size = format!("{width}x{height}")
         ),
         MoveError::GameOver => t!("move-game-over"),
@@ -276,7 +277,8 @@ pub fn rule_error(error: &RuleError) -> String {
 }
 
 /// Why a saved game could not be written or read. The details that come from elsewhere (the
-/// system's reason, the file format's reader) stay as they were given.
+/// system's reason, the file format's reader) stay as they were given. A cell of the file is
+/// named by its row and column: the file's board need not be the one on the screen.
 #[must_use]
 pub fn record_error(error: &RecordError) -> String {
     match error {
@@ -294,7 +296,7 @@ pub fn record_error(error: &RecordError) -> String {
         } => t!(
             "record-bad-move",
             number = *number,
-            cell = cell_name(*cell),
+            cell = Naming::MARKS.cell(*cell),
             reason = reason.as_str()
         ),
         RecordError::WrongResult { saved, actual } => t!(
@@ -312,24 +314,21 @@ pub fn record_error(error: &RecordError) -> String {
 const THINKING_LINE_MOVES: usize = 8;
 
 /// While the computer searches for its move: the depth reached and the line it expects,
-/// "Depth 7, expects H8 I9 J10", with the board's coordinates when it shows them (`stones`)
-/// and "2,2" otherwise. `None` before the first iteration has finished, or when the report
+/// "Depth 7, expects H8 I9 J10", with the board's coordinates on a board of stones and "2,2"
+/// otherwise (`naming`). `None` before the first iteration has finished, or when the report
 /// is not of a move search.
 #[must_use]
-pub fn thinking_line(report: &SearchReport, stones: bool) -> Option<String> {
+pub fn thinking_line(report: &SearchReport, naming: Naming) -> Option<String> {
     let result = report.chooser.search()?;
     let (pv, stats) = (&result.pv, &result.stats);
     if report.purpose != Purpose::Move {
         return None;
     }
-    let name = |&cell: &Cell| {
-        if stones {
-            super::naming::point_name(cell)
-        } else {
-            cell_short(cell)
-        }
-    };
-    let mut line: Vec<String> = pv.iter().take(THINKING_LINE_MOVES).map(name).collect();
+    let mut line: Vec<String> = pv
+        .iter()
+        .take(THINKING_LINE_MOVES)
+        .map(|&cell| naming.cell_short(cell))
+        .collect();
     if pv.len() > THINKING_LINE_MOVES {
         line.push("…".to_string());
     }
@@ -354,7 +353,7 @@ pub fn capitalise(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gui::naming::pv_moves;
+    use crate::rules::Cell;
 
     #[test]
     fn describes_the_players() {
@@ -366,7 +365,8 @@ mod tests {
             ..Settings::default()
         };
         let session = Session::new(settings.clone());
-        assert_eq!(turn(&session), "X - you");
+        assert_eq!(turn(&session, Naming::MARKS), "X - you");
+        assert_eq!(turn(&session, Naming::STONES), "Black - you");
         assert_eq!(who(&session, Side::O), "computer (depth 5)");
         settings.first = FirstMover::Computer;
         settings.computer = PlayerKind::Engine {
@@ -374,7 +374,7 @@ mod tests {
             time_ms: None,
         };
         let session = Session::new(settings);
-        assert_eq!(turn(&session), "X - computer (perfect)");
+        assert_eq!(turn(&session, Naming::MARKS), "X - computer (perfect)");
     }
 
     #[test]
@@ -394,15 +394,21 @@ mod tests {
     #[test]
     fn words_for_values_and_lines() {
         assert_eq!(
-            value_words(Value::Win { plies: 3 }, Wording::Winner(Side::X)),
+            value_words(
+                Value::Win { plies: 3 },
+                Wording::Winner(Side::X, Naming::MARKS)
+            ),
             "X wins in 3 plies"
         );
         assert_eq!(
-            value_words(Value::Loss { plies: 2 }, Wording::Winner(Side::X)),
+            value_words(
+                Value::Loss { plies: 2 },
+                Wording::Winner(Side::X, Naming::MARKS)
+            ),
             "O wins in 2 plies"
         );
         assert_eq!(
-            pv_moves(&[Cell::new(1, 1), Cell::new(0, 0)], Side::X),
+            Naming::MARKS.pv_moves(&[Cell::new(1, 1), Cell::new(0, 0)], Side::X),
             ["X 2,2", "O 1,1"]
         );
         assert_eq!(capitalise("the game is over"), "The game is over");
@@ -416,7 +422,10 @@ mod tests {
         let small = Rule::TIC_TAC_TOE;
         set_language(Language::English);
         assert_eq!(
-            value_words(Value::Win { plies: 1 }, Wording::Winner(Side::X)),
+            value_words(
+                Value::Win { plies: 1 },
+                Wording::Winner(Side::X, Naming::MARKS)
+            ),
             "X wins in 1 ply"
         );
         assert_eq!(
@@ -425,11 +434,17 @@ mod tests {
         );
         set_language(Language::Chinese);
         assert_eq!(
-            value_words(Value::Win { plies: 1 }, Wording::Winner(Side::X)),
+            value_words(
+                Value::Win { plies: 1 },
+                Wording::Winner(Side::X, Naming::MARKS)
+            ),
             "X在 1 步内获胜"
         );
         assert_eq!(
-            value_words(Value::Loss { plies: 4 }, Wording::Winner(Side::X)),
+            value_words(
+                Value::Loss { plies: 4 },
+                Wording::Winner(Side::X, Naming::MARKS)
+            ),
             "O在 4 步内获胜"
         );
         assert_eq!(
@@ -445,13 +460,13 @@ mod tests {
             "7x6，恰好 4 子连线"
         );
         assert_eq!(
-            move_error(&MoveError::Occupied(Cell::new(1, 2))),
+            move_error(&MoveError::Occupied(Cell::new(1, 2)), Naming::MARKS),
             "第 2 行第 3 列已经有子了"
         );
         assert_eq!(seconds(500), "0.5 秒");
         set_language(Language::English);
         assert_eq!(
-            move_error(&MoveError::Occupied(Cell::new(1, 2))),
+            move_error(&MoveError::Occupied(Cell::new(1, 2)), Naming::MARKS),
             MoveError::Occupied(Cell::new(1, 2)).to_string(),
             "the window's English is the rules' own"
         );
@@ -471,7 +486,7 @@ mod tests {
             },
             MoveError::GameOver,
         ] {
-            assert_eq!(move_error(&e), e.to_string());
+            assert_eq!(move_error(&e, Naming::MARKS), e.to_string());
         }
         for e in [
             RuleError::BadSize {

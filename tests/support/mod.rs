@@ -194,9 +194,16 @@ pub fn click(h: &mut App, label: &str) {
     settle(h);
 }
 
-/// The accessible label of a cell (0-based row and column) holding `content`.
+/// The accessible label of a cell (0-based row and column) of a board of marks holding
+/// `content`: "row 1, column 2: X".
 pub fn label_of(row: usize, col: usize, content: Option<Side>) -> String {
     cell_label(Cell::new(row, col), content)
+}
+
+/// The accessible label of a cell (0-based row and column) holding `content` on the board
+/// the window shows, named as that board names it ("H8: Black" on a board of stones).
+pub fn label_on(h: &App, row: usize, col: usize, content: Option<Side>) -> String {
+    h.state().cell_label(Cell::new(row, col), content)
 }
 
 /// Scrolls the widget labelled `label` into the window if it is outside it, as a person
@@ -220,9 +227,10 @@ pub fn scroll_into_view(h: &mut App, label: &str) {
     panic!("\"{label}\" could not be scrolled into the window");
 }
 
-/// Clicks an empty cell (0-based row and column).
+/// Clicks an empty cell (0-based row and column) of the board the window shows.
 pub fn click_cell(h: &mut App, row: usize, col: usize) {
-    click(h, &label_of(row, col, None));
+    let label = label_on(h, row, col, None);
+    click(h, &label);
 }
 
 /// How many stones the game has on the board.

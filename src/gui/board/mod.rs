@@ -21,7 +21,7 @@ use crate::engine::MoveValue;
 use crate::rules::{Cell, Position, Rule, Side};
 use crate::t;
 
-use super::naming::side_name;
+use super::naming::Naming;
 use super::status::{Wording, value_words};
 use crate::rules::threats::Threat;
 use palette::DecorationColors;
@@ -41,6 +41,12 @@ impl BoardLook {
     #[must_use]
     pub fn stones_on(self, rule: &Rule) -> bool {
         self == BoardLook::Stones && rule.width() > 5 && rule.height() > 5
+    }
+
+    /// How a board of `rule` in this look names its sides and cells.
+    #[must_use]
+    pub fn naming(self, rule: &Rule) -> Naming {
+        Naming::new(self.stones_on(rule))
     }
 }
 
@@ -62,8 +68,9 @@ pub struct BoardView<'a> {
     pub(super) preview: Option<Side>,
     /// What each empty cell is worth to the side to move (the learners' view).
     values: &'a [MoveValue],
-    /// Stones on the intersections, gomoku style (see `stones`), rather than marks in cells.
-    stones: bool,
+    /// Stones on the intersections, gomoku style (see `stones`), with their names (Black,
+    /// White, H8), or marks in cells (X, O, row and column).
+    naming: Naming,
     /// The moves in order, to number the stones; empty for no numbers.
     pub(super) numbers: &'a [Cell],
     /// Fours and open threes to mark (the learners' view).
@@ -74,7 +81,7 @@ pub struct BoardView<'a> {
     /// board only as large as its cells rather than filling and centred in the space left.
     compact: Option<f32>,
     /// Each cell's accessible label, for a board other than the game's.
-    label: fn(Cell, Option<Side>) -> String,
+    label: fn(Naming, Cell, Option<Side>) -> String,
 }
 
 /// A painter over the board: gets where each cell's centre is and the cell edge.
@@ -101,12 +108,12 @@ impl<'a> BoardView<'a> {
             cursor: None,
             preview: None,
             values: &[],
-            stones: false,
+            naming: Naming::MARKS,
             numbers: &[],
             threats: &[],
             overlay: None,
             compact: None,
-            label: cell_label,
+            label: named_cell_label,
         }
     }
 
@@ -118,7 +125,7 @@ impl<'a> BoardView<'a> {
         mut self,
         id: Id,
         max_cell: f32,
-        label: fn(Cell, Option<Side>) -> String,
+        label: fn(Naming, Cell, Option<Side>) -> String,
     ) -> Self {
         self.id = id;
         self.compact = Some(max_cell);
@@ -126,9 +133,11 @@ impl<'a> BoardView<'a> {
         self
     }
 
+    /// Drawn and named as `naming` says: stones on the lines, labelled "H8: Black", or
+    /// marks in the cells, labelled "row 8, column 8: X" (marks unless told).
     #[must_use]
-    pub fn stones(mut self, stones: bool) -> Self {
-        self.stones = stones;
+    pub fn naming(mut self, naming: Naming) -> Self {
+        self.naming = naming;
         self
     }
 
@@ -220,7 +229,7 @@ impl<'a> BoardView<'a> {
     /// The space around the board, in cells: the coordinates' margin on each side of a
     /// board of stones.
     fn frame(&self) -> f32 {
-        if self.stones {
+        if self.naming.stones() {
             2.0 * stones::MARGIN
         } else {
             0.0
@@ -290,16 +299,16 @@ impl<'a> BoardView<'a> {
         match self.values.iter().find(|m| m.cell == cell) {
             Some(m) => t!(
                 "cell-with-value",
-                cell = (self.label)(cell, None),
+                cell = (self.label)(self.naming, cell, None),
                 value = value_words(m.value, Wording::Cell)
             ),
-            None => (self.label)(cell, self.position.get(cell)),
+            None => (self.label)(self.naming, cell, self.position.get(cell)),
         }
     }
 
     /// Paints the board in its look, then the overlay over it.
     fn paint(&self, ui: &Ui, grid: Grid, hovered: Option<Cell>) {
-        if self.stones {
+        if self.naming.stones() {
             stones::paint(ui, self, grid, hovered);
         } else if ui.is_rect_visible(grid.board) {
             marks::paint(ui, self, grid, hovered);
@@ -375,13 +384,26 @@ fn paint_decorations(
     }
 }
 
-/// The accessible label of one cell in the window's language: "row 1, column 2: empty" or
-/// "row 1, column 2: X".
+/// The accessible label of one cell in the window's language, named as `naming` says: "row
+/// 1, column 2: empty" or "row 1, column 2: X" on a board of marks, "B1: Black" on one of
+/// stones.
 #[must_use]
-pub fn cell_label(cell: Cell, content: Option<Side>) -> String {
-    let cell = super::naming::cell_name(cell);
+pub fn named_cell_label(naming: Naming, cell: Cell, content: Option<Side>) -> String {
+    let cell = naming.cell(cell);
     match content {
-        Some(side) => t!("cell-taken", cell = cell, side = side_name(side)),
+        Some(side) => t!("cell-taken", cell = cell, side = naming.side(side)),
         None => t!("cell-empty", cell = cell),
     }
+}
+
+/// The accessible label of one cell of a board of marks: "row 1, column 2: X".
+#[must_use]
+pub fn cell_label(cell: Cell, content: Option<Side>) -> String {
+    named_cell_label(Naming::MARKS, cell, content)
+}
+
+/// The accessible label of one point of a board of stones: "H8: Black".
+#[must_use]
+pub fn point_label(cell: Cell, content: Option<Side>) -> String {
+    named_cell_label(Naming::STONES, cell, content)
 }

@@ -7,7 +7,7 @@
 use egui::{RichText, Ui};
 
 use crate::engine::{Score, window_weights};
-use crate::gui::naming::side_name;
+use crate::gui::naming::Naming;
 use crate::rules::{Position, Side};
 use crate::t;
 
@@ -116,14 +116,14 @@ pub fn marks(position: &Position) -> Vec<Mark> {
 
 /// The e(P) view: the counts, the weights and weighted sums when K > 3, then e(P) written
 /// out from the numbers shown just above it.
-pub fn ui(ui: &mut Ui, position: &Position) {
+pub fn ui(ui: &mut Ui, position: &Position, naming: Naming) {
     let lines = open_lines(position);
     let dark = ui.visuals().dark_mode;
     ui.label(
         RichText::new(t!(
             "lab-eval-intro",
-            first = side_name(Side::X),
-            second = side_name(Side::O)
+            first = naming.side(Side::X),
+            second = naming.side(Side::O)
         ))
         .weak(),
     );
@@ -131,7 +131,7 @@ pub fn ui(ui: &mut Ui, position: &Position) {
     for side in [Side::X, Side::O] {
         let text = t!(
             "lab-eval-open",
-            side = side_name(side),
+            side = naming.side(side),
             count = lines.open[index(side)]
         );
         ui.label(RichText::new(text).color(side_colour(side, dark)).strong());
@@ -159,7 +159,7 @@ pub fn ui(ui: &mut Ui, position: &Position) {
         for side in [Side::X, Side::O] {
             ui.label(t!(
                 "lab-eval-weighted",
-                side = side_name(side),
+                side = naming.side(side),
                 sum = lines.weighted[index(side)]
             ));
         }
@@ -168,15 +168,15 @@ pub fn ui(ui: &mut Ui, position: &Position) {
     ui.label(
         RichText::new(t!(
             "lab-eval-formula",
-            side = side_name(to_move),
-            other = side_name(other),
+            side = naming.side(to_move),
+            other = naming.side(other),
             mine = mine,
             theirs = theirs,
             value = mine - theirs
         ))
         .strong(),
     );
-    ui.label(RichText::new(t!("lab-eval-view", side = side_name(to_move))).weak());
+    ui.label(RichText::new(t!("lab-eval-view", side = naming.side(to_move))).weak());
     if position.rule().cells() > ALL_LINES_CELLS {
         ui.label(RichText::new(t!("lab-eval-large-board")).weak());
     }

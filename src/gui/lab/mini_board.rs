@@ -5,6 +5,7 @@
 use egui::{Color32, Id, Rect, Ui, Vec2};
 
 use crate::gui::board::BoardView;
+use crate::gui::naming::Naming;
 use crate::rules::{Cell, Position, Side};
 use crate::t;
 
@@ -41,9 +42,10 @@ pub fn ui(
     .inner
 }
 
-/// The accessible label of a practice cell: "practice board, row 1, column 2: empty".
+/// The accessible label of a practice cell: "practice board, row 1, column 2: empty" (a
+/// practice board draws marks, whatever the game's board looks like).
 #[must_use]
-pub fn cell_label(cell: Cell, content: Option<Side>) -> String {
+pub fn cell_label(_naming: Naming, cell: Cell, content: Option<Side>) -> String {
     match content {
         Some(side) => t!(
             "lab-practice-cell",

@@ -33,6 +33,7 @@ use egui::containers::panel::PanelState;
 use egui::{Painter, Pos2, Response, RichText, Ui};
 
 use super::board::{BoardView, Overlay};
+use super::naming::Naming;
 use crate::engine::PlayerKind;
 use crate::game::{Driver, Session};
 use crate::rules::{Cell, Position};
@@ -200,12 +201,12 @@ impl Lab {
         self.grader.poll();
     }
 
-    /// The lab panel, on the right of the board; `stones` says the board draws stones, which
-    /// names sides and cells in the views.
+    /// The lab panel, on the right of the board; `naming` is how the board shown names sides
+    /// and cells, and the views name them so.
     ///
     /// The panel can be dragged wider or narrower, but never over the board: it leaves the
     /// board at least `board_width` (the board's least width, see `BoardView::least_width`).
-    pub fn panel_ui(&mut self, ui: &mut Ui, session: &Session, board_width: f32, stones: bool) {
+    pub fn panel_ui(&mut self, ui: &mut Ui, session: &Session, board_width: f32, naming: Naming) {
         if !self.open {
             return;
         }
@@ -236,7 +237,7 @@ impl Lab {
                 ui.separator();
                 egui::ScrollArea::both()
                     .auto_shrink(false)
-                    .show(ui, |ui| self.view_ui(ui, session, stones));
+                    .show(ui, |ui| self.view_ui(ui, session, naming));
             });
     }
 
@@ -271,15 +272,16 @@ impl Lab {
         width
     }
 
-    fn view_ui(&mut self, ui: &mut Ui, session: &Session, stones: bool) {
+    fn view_ui(&mut self, ui: &mut Ui, session: &Session, naming: Naming) {
         let shown = self.shown_position(session);
         match self.tab {
-            Tab::Evaluation => evaluation::ui(ui, &shown),
+            Tab::Evaluation => evaluation::ui(ui, &shown, naming),
             Tab::Symmetry => symmetry::ui(ui, &shown),
-            Tab::Pairing => self
-                .why
-                .ui(ui, session.position(), session.moves().last().copied()),
-            Tab::Review => self.review.ui(ui, session, stones),
+            Tab::Pairing => {
+                let last = session.moves().last().copied();
+                self.why.ui(ui, session.position(), last, naming);
+            }
+            Tab::Review => self.review.ui(ui, session, naming),
             Tab::Practice => self.practice.ui(ui),
             Tab::Grader => self.grader.ui(ui),
             Tab::Compare => self.compare.ui(ui, session.position()),
@@ -288,7 +290,7 @@ impl Lab {
                     PlayerKind::Engine { depth, .. } => *depth,
                     PlayerKind::RuleBased | PlayerKind::Random => None,
                 };
-                self.tree.ui(ui, session.position(), depth);
+                self.tree.ui(ui, session.position(), depth, naming);
             }
         }
     }
@@ -361,12 +363,12 @@ pub fn overlay(
 }
 
 /// The board showing a lab view's preview: never clickable, with the view's marks over it,
-/// in the game board's look (`stones`: drawn as a board of stones).
-pub fn preview_ui(ui: &mut Ui, lab: &Lab, preview: &Preview, stones: bool) {
+/// in the game board's look and names (`naming`).
+pub fn preview_ui(ui: &mut Ui, lab: &Lab, preview: &Preview, naming: Naming) {
     let paint = overlay(lab, &preview.position, preview.last_move);
     let overlay: Option<Overlay<'_>> = paint.as_ref().map(|p| p as Overlay<'_>);
     let _ = BoardView::new(&preview.position)
-        .stones(stones)
+        .naming(naming)
         .last_move(preview.last_move)
         .overlay(overlay)
         .ui(ui);

@@ -16,7 +16,7 @@ use egui::{RichText, Ui};
 
 use crate::engine::prover::{MAX_CELLS, PairingStrategy, WinSearch, WinningLine};
 use crate::game::{Driver, Ticket};
-use crate::gui::naming::{cell_name, move_short, side_name};
+use crate::gui::naming::Naming;
 use crate::lab::{LabUpdate, PairingRequest, Pairings, WinLineRequest};
 use crate::rules::{Cell, Position, Side};
 use crate::t;
@@ -274,8 +274,15 @@ impl WhyView {
     }
 
     /// The view of the game's `position` (its last move `last_move`): the pairings, then
-    /// whether the side to move can force a win, and how.
-    pub fn ui(&mut self, ui: &mut Ui, position: &Position, last_move: Option<Cell>) {
+    /// whether the side to move can force a win, and how; sides and cells named as
+    /// `naming` says.
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        position: &Position,
+        last_move: Option<Cell>,
+        naming: Naming,
+    ) {
         ui.label(RichText::new(t!("lab-pair-intro")).weak());
         ui.add_space(4.0);
         let cells = position.rule().cells();
@@ -299,12 +306,12 @@ impl WhyView {
             }
             Some(Ok(_)) => {}
         }
-        claims_ui(ui, asked);
+        claims_ui(ui, asked, naming);
         if asked.mover_stopped() {
             // A pairing already shows the side to move cannot win.
             return;
         }
-        if let Some(limit) = win_ui(ui, asked) {
+        if let Some(limit) = win_ui(ui, asked, naming) {
             let longer = win_run(&self.driver, position, limit.saturating_mul(LONGER));
             if let Some(asked) = &mut self.asked {
                 asked.win = Some(longer);
@@ -355,7 +362,7 @@ fn pairing_marks(strategy: &PairingStrategy, marks: &mut Vec<Mark>) {
 }
 
 /// For each side, whether a pairing stops it, and how (one line each).
-fn claims_ui(ui: &mut Ui, asked: &Asked) {
+fn claims_ui(ui: &mut Ui, asked: &Asked, naming: Naming) {
     let k = asked.position.rule().k();
     let mover = asked.position.side_to_move();
     let dark = ui.visuals().dark_mode;
@@ -363,21 +370,21 @@ fn claims_ui(ui: &mut Ui, asked: &Asked) {
     for (side, claim) in &claims {
         let (side, other) = (*side, side.other());
         let (text, colour) = match claim {
-            Claim::Stopped(s) => (stops_text(s, k), side_colour(other, dark)),
+            Claim::Stopped(s) => (stops_text(s, k, naming), side_colour(other, dark)),
             Claim::Open if side == mover => (
-                t!("lab-pair-none", side = side_name(side), k = k),
+                t!("lab-pair-none", side = naming.side(side), k = k),
                 ui.visuals().text_color(),
             ),
             Claim::Open => (
-                t!("lab-pair-none-later", side = side_name(side), k = k),
+                t!("lab-pair-none-later", side = naming.side(side), k = k),
                 ui.visuals().text_color(),
             ),
             Claim::Waiting => continue,
             Claim::LosesFirst => (
                 t!(
                     "lab-pair-loses-first",
-                    side = side_name(side),
-                    other = side_name(other)
+                    side = naming.side(side),
+                    other = naming.side(other)
                 ),
                 side_colour(other, dark),
             ),
@@ -391,22 +398,22 @@ fn claims_ui(ui: &mut Ui, asked: &Asked) {
 }
 
 /// What a pairing against `strategy.attacker` says.
-fn stops_text(strategy: &PairingStrategy, k: usize) -> String {
+fn stops_text(strategy: &PairingStrategy, k: usize, naming: Naming) -> String {
     let side = strategy.attacker;
     match strategy.reply {
         None => t!(
             "lab-pair-stops",
-            side = side_name(side),
-            other = side_name(side.other()),
+            side = naming.side(side),
+            other = naming.side(side.other()),
             k = k,
             pairs = strategy.pairs.len()
         ),
         Some(reply) => t!(
             "lab-pair-stops-after",
-            side = side_name(side),
-            other = side_name(side.other()),
+            side = naming.side(side),
+            other = naming.side(side.other()),
             k = k,
-            reply = cell_name(reply),
+            reply = naming.cell(reply),
             pairs = strategy.pairs.len()
         ),
     }
@@ -414,11 +421,11 @@ fn stops_text(strategy: &PairingStrategy, k: usize) -> String {
 
 /// Whether the side to move can force a win: searching, the answer, or the line that wins.
 /// Returns the node limit to search again with a larger one, when the person asked to.
-fn win_ui(ui: &mut Ui, asked: &mut Asked) -> Option<u64> {
+fn win_ui(ui: &mut Ui, asked: &mut Asked, naming: Naming) -> Option<u64> {
     let mover = asked.position.side_to_move();
     let k = asked.position.rule().k();
     ui.separator();
-    ui.label(RichText::new(t!("lab-win-heading", side = side_name(mover))).strong());
+    ui.label(RichText::new(t!("lab-win-heading", side = naming.side(mover))).strong());
     let run = asked.win.as_mut()?;
     match &run.search.found {
         None => searching(ui, &t!("lab-win-searching")),
@@ -428,7 +435,7 @@ fn win_ui(ui: &mut Ui, asked: &mut Asked) -> Option<u64> {
         Some(Ok(WinSearch::NoWin { nodes })) => {
             ui.label(t!(
                 "lab-win-none",
-                side = side_name(mover),
+                side = naming.side(mover),
                 k = k,
                 nodes = count(*nodes)
             ));
@@ -444,7 +451,7 @@ fn win_ui(ui: &mut Ui, asked: &mut Asked) -> Option<u64> {
         }
         Some(Ok(WinSearch::Line(line))) => {
             let line = line.clone();
-            line_ui(ui, &asked.position, &mut run.shown, &line, k);
+            line_ui(ui, &asked.position, &mut run.shown, &line, naming);
         }
     }
     None
@@ -462,13 +469,13 @@ fn threats(position: &Position, side: Side) -> Vec<Cell> {
 
 /// A winning line from `start`: what it says, the buttons that step through it (`shown`:
 /// the step the board shows), and its moves, each with what it does.
-fn line_ui(ui: &mut Ui, start: &Position, shown: &mut usize, line: &WinningLine, k: usize) {
+fn line_ui(ui: &mut Ui, start: &Position, shown: &mut usize, line: &WinningLine, naming: Naming) {
     let winner = line.winner;
     let own_moves = line.moves.len().div_ceil(2);
     ui.label(t!(
         "lab-win-line",
-        side = side_name(winner),
-        other = side_name(winner.other()),
+        side = naming.side(winner),
+        other = naming.side(winner.other()),
         moves = own_moves
     ));
     let last = line.moves.len();
@@ -483,7 +490,7 @@ fn line_ui(ui: &mut Ui, start: &Position, shown: &mut usize, line: &WinningLine,
         if position.play(cell).is_err() {
             break;
         }
-        let text = step_text(&position, i + 1, mover, cell, threatened, winner, k);
+        let text = step_text(&position, i + 1, mover, cell, threatened, winner, naming);
         if ui.selectable_label(*shown == i + 1, text).clicked() {
             *shown = i + 1;
         }
@@ -499,9 +506,10 @@ fn step_text(
     cell: Cell,
     threatened: bool,
     winner: Side,
-    k: usize,
+    naming: Naming,
 ) -> String {
-    let played = move_short(mover, cell);
+    let k = position.rule().k();
+    let played = naming.move_short(mover, cell);
     if mover != winner {
         return if threatened {
             t!("lab-win-block", n = n, played = played)
@@ -519,8 +527,8 @@ fn step_text(
             "lab-win-threat",
             n = n,
             played = played,
-            cell = cell_name(next[0]),
-            other = side_name(winner.other())
+            cell = naming.cell(next[0]),
+            other = naming.side(winner.other())
         ),
         _ => t!(
             "lab-win-threats",
@@ -528,10 +536,10 @@ fn step_text(
             played = played,
             cells = next
                 .iter()
-                .map(|&c| cell_name(c))
+                .map(|&c| naming.cell(c))
                 .collect::<Vec<_>>()
                 .join(", "),
-            other = side_name(winner.other())
+            other = naming.side(winner.other())
         ),
     }
 }

@@ -9,7 +9,7 @@ use rand::{RngExt, SeedableRng};
 
 use crate::engine::{MoveValue, Value};
 use crate::game::{Driver, Event};
-use crate::gui::naming::{move_short, side_name};
+use crate::gui::naming::Naming;
 use crate::rules::{Cell, Position, Rule, Side};
 use crate::t;
 
@@ -21,6 +21,10 @@ use super::words::{result_rank, value_words};
 /// position holds (few enough to leave a choice, enough for the search to end quickly).
 const BOARDS: [(usize, usize, usize, std::ops::RangeInclusive<usize>); 3] =
     [(3, 3, 3, 2..=5), (4, 4, 4, 4..=9), (5, 5, 4, 8..=14)];
+
+/// How practice names sides and moves: as its own small board of marks draws them, whatever
+/// the look of the game's board.
+const PRACTICE_NAMING: Naming = Naming::MARKS;
 
 /// A practice position and the one move that keeps its best result.
 #[derive(Clone, Debug)]
@@ -261,9 +265,9 @@ impl Practice {
         let side = puzzle.position.side_to_move();
         let goal = puzzle.value_of(puzzle.answer).unwrap_or(Value::Unknown);
         let task = if matches!(goal, Value::Win { .. }) {
-            t!("lab-practice-task-win", side = side_name(side))
+            t!("lab-practice-task-win", side = PRACTICE_NAMING.side(side))
         } else {
-            t!("lab-practice-task-draw", side = side_name(side))
+            t!("lab-practice-task-draw", side = PRACTICE_NAMING.side(side))
         };
         ui.label(RichText::new(task).strong());
         let marked: Vec<(Cell, bool)> = match answered {
@@ -332,7 +336,7 @@ fn feedback_ui(ui: &mut Ui, puzzle: &Puzzle, answered: &Answered, goal: Value, s
         let moves: Vec<String> = line
             .iter()
             .map(|c| {
-                let text = move_short(mover, *c);
+                let text = PRACTICE_NAMING.move_short(mover, *c);
                 mover = mover.other();
                 text
             })

@@ -25,6 +25,7 @@ use crate::t;
 
 use super::Preview;
 use super::analyst::{self, Analyst, Job};
+use crate::gui::naming::Naming;
 
 /// What the searches found so far.
 enum Findings {
@@ -225,12 +226,12 @@ impl Review {
         })
     }
 
-    /// The view; `stones` says the board shown draws stones, which names sides and cells.
-    pub fn ui(&mut self, ui: &mut Ui, session: &Session, stones: bool) {
+    /// The view; sides and cells named as the board shown names them (`naming`).
+    pub fn ui(&mut self, ui: &mut Ui, session: &Session, naming: Naming) {
         let intro = if clock::is_solvable(&session.settings().rule) {
             t!("lab-review-intro")
         } else {
-            estimated::intro_words(stones)
+            estimated::intro_words(naming)
         };
         ui.label(RichText::new(intro).weak());
         ui.add_space(4.0);
@@ -256,7 +257,7 @@ impl Review {
         };
         let chosen = match (&game.findings, &judged) {
             (Findings::Estimated(evals), Some(judged)) => {
-                estimated::summary_ui(ui, game, evals, judged, self.step, stones)
+                estimated::summary_ui(ui, game, evals, judged, self.step, naming)
             }
             _ => None,
         };
@@ -265,10 +266,10 @@ impl Review {
         let Some(game) = &self.game else { return };
         let row = match (&game.findings, &judged) {
             (Findings::Exact { found, .. }, _) => {
-                exact::rows_ui(ui, game, found, self.step, stones)
+                exact::rows_ui(ui, game, found, self.step, naming)
             }
             (Findings::Estimated(_), Some(judged)) => {
-                estimated::rows_ui(ui, game, judged, self.step, stones)
+                estimated::rows_ui(ui, game, judged, self.step, naming)
             }
             (Findings::Estimated(_), None) => None,
         };

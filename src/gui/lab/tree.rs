@@ -11,7 +11,7 @@ use egui::{CollapsingHeader, Color32, RichText, Ui};
 
 use crate::engine::{Score, WIN, WIN_BOUND};
 use crate::game::{Driver, Ticket};
-use crate::gui::naming::{move_short, side_name};
+use crate::gui::naming::Naming;
 use crate::lab::{
     DEFAULT_BUDGET, DepthChoice, DepthReason, LabUpdate, Method, NodeEnd, NodeId, SearchTree,
     StepKind, TreePair, TreePairRequest, TreeProgress, TreesUpdate,
@@ -156,8 +156,9 @@ impl TreeView {
         Some((position, path.last().copied()))
     }
 
-    /// `depth`: the computer's depth limit (the difficulty), if it has one.
-    pub fn ui(&mut self, ui: &mut Ui, position: &Position, depth: Option<u32>) {
+    /// `depth`: the computer's depth limit (the difficulty), if it has one; sides and moves
+    /// named as `naming` says.
+    pub fn ui(&mut self, ui: &mut Ui, position: &Position, depth: Option<u32>, naming: Naming) {
         ui.label(RichText::new(t!("lab-tree-intro")).weak());
         ui.add_space(4.0);
         let running = self.run.as_ref().is_some_and(Run::busy);
@@ -204,10 +205,10 @@ impl TreeView {
                 };
                 ui.label(depth_text);
                 let side = run.position.side_to_move();
-                ui.label(RichText::new(t!("lab-tree-view", side = side_name(side))).weak());
-                replay_ui(ui, run);
+                ui.label(RichText::new(t!("lab-tree-view", side = naming.side(side))).weak());
+                replay_ui(ui, run, naming);
                 ui.separator();
-                trees_ui(ui, run);
+                trees_ui(ui, run, naming);
             }
         }
     }
@@ -242,7 +243,7 @@ fn worth(score: Score) -> String {
     }
 }
 
-fn replay_ui(ui: &mut Ui, run: &mut Run) {
+fn replay_ui(ui: &mut Ui, run: &mut Run, naming: Naming) {
     ui.horizontal(|ui| {
         ui.label(t!("lab-tree-replay"));
         for (which, name) in [
@@ -276,7 +277,7 @@ fn replay_ui(ui: &mut Ui, run: &mut Run) {
         let at = tree.steps[step];
         let node = &tree.nodes[at.node];
         let side = run.position.side_to_move();
-        let name = node_name(tree, at.node);
+        let name = node_name(tree, at.node, naming);
         let text = match at.kind {
             StepKind::Enter => {
                 let (lo, hi) = node.window_for(side);
@@ -302,15 +303,15 @@ fn replay_ui(ui: &mut Ui, run: &mut Run) {
 }
 
 /// "X 2,2" for a node (the move into it), or "root".
-fn node_name(tree: &SearchTree, id: NodeId) -> String {
+fn node_name(tree: &SearchTree, id: NodeId, naming: Naming) -> String {
     let node = &tree.nodes[id];
     match node.cell {
-        Some(cell) => move_short(node.side.other(), cell),
+        Some(cell) => naming.move_short(node.side.other(), cell),
         None => t!("lab-tree-root"),
     }
 }
 
-fn trees_ui(ui: &mut Ui, run: &mut Run) {
+fn trees_ui(ui: &mut Ui, run: &mut Run, naming: Naming) {
     let mut selected = run.selected;
     // Alpha-beta's rows carry the window too: it gets the wider column.
     let total = ui.available_width();
@@ -329,6 +330,7 @@ fn trees_ui(ui: &mut Ui, run: &mut Run) {
                 pv: tree.pv_nodes(),
                 current: step.map(|s| tree.steps[s].node),
                 selected: &mut selected,
+                naming,
             };
             ui.allocate_ui_with_layout(
                 egui::vec2(width, 0.0),
@@ -354,6 +356,7 @@ struct Drawing<'a> {
     pv: Vec<NodeId>,
     current: Option<NodeId>,
     selected: &'a mut Option<(Which, NodeId)>,
+    naming: Naming,
 }
 
 impl Drawing<'_> {
@@ -398,7 +401,7 @@ impl Drawing<'_> {
 
     fn text(&self, id: NodeId) -> String {
         let node = &self.tree.nodes[id];
-        let name = node_name(self.tree, id);
+        let name = node_name(self.tree, id, self.naming);
         let (lo, hi) = node.window_for(self.root_side);
         let value = if self.backed_up(id) {
             match (node.end, node.value_for(self.root_side)) {
@@ -433,7 +436,7 @@ impl Drawing<'_> {
     /// How the node got its value, for its tooltip.
     fn details(&self, id: NodeId) -> String {
         let node = &self.tree.nodes[id];
-        let mut lines = vec![end_words(node.end)];
+        let mut lines = vec![end_words(node.end, self.naming)];
         if let Some(hit) = node.table {
             lines.push(t!(
                 "lab-tree-table-hit",
@@ -446,7 +449,7 @@ impl Drawing<'_> {
                 "lab-tree-cut-reason",
                 value = worth(cut.value),
                 beta = worth(cut.beta),
-                side = side_name(cut.side.other())
+                side = self.naming.side(cut.side.other())
             ));
         }
         lines.join("\n")
@@ -514,11 +517,11 @@ impl Drawing<'_> {
                 "lab-tree-cut-reason",
                 value = worth(cut.value),
                 beta = worth(cut.beta),
-                side = side_name(cut.side.other())
+                side = self.naming.side(cut.side.other())
             );
             let text = t!(
                 "lab-tree-pruned",
-                node = move_short(mover, pruned.cell),
+                node = self.naming.move_short(mover, pruned.cell),
                 reason = reason
             );
             ui.label(
@@ -531,13 +534,13 @@ impl Drawing<'_> {
 }
 
 /// How a node got its value, in the window's language.
-fn end_words(end: NodeEnd) -> String {
+fn end_words(end: NodeEnd, naming: Naming) -> String {
     match end {
         NodeEnd::Searched => t!("lab-end-searched"),
         NodeEnd::Lost => t!("lab-end-lost"),
         NodeEnd::FullBoard => t!("lab-end-full-board"),
         NodeEnd::DeadDraw => t!("lab-end-dead-draw"),
-        NodeEnd::CannotWin { side, .. } => t!("lab-end-cannot-win", side = side_name(side)),
+        NodeEnd::CannotWin { side, .. } => t!("lab-end-cannot-win", side = naming.side(side)),
         NodeEnd::Horizon => t!("lab-end-horizon"),
         NodeEnd::Table => t!("lab-end-table"),
         NodeEnd::WinsNow => t!("lab-end-wins-now"),

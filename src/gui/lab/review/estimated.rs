@@ -14,17 +14,15 @@ use crate::lab::review::{
 use crate::rules::Side;
 use crate::t;
 
-use super::super::words::{cell_words, line_words, side_words, value_words};
+use super::super::words::value_words;
 use super::Reviewed;
 use super::graph::{Graph, Marked};
+use crate::gui::naming::Naming;
 
 /// What the review says before the game is reviewed: how the values are found, and what
-/// the graph shows (`stones`: the board draws stones, which names the sides).
-pub(super) fn intro_words(stones: bool) -> String {
-    t!(
-        "lab-review-estimated-intro",
-        side = side_words(Side::X, stones)
-    )
+/// the graph shows (the sides named as `naming` says).
+pub(super) fn intro_words(naming: Naming) -> String {
+    t!("lab-review-estimated-intro", side = naming.side(Side::X))
 }
 
 /// What a finished review says about its values.
@@ -55,12 +53,12 @@ fn score_words(score: Score, value: Value) -> String {
 }
 
 /// "12. White H9": a move's number, side and cell as the board shown names them.
-fn head_words(game: &Reviewed, i: usize, stones: bool) -> String {
+fn head_words(game: &Reviewed, i: usize, naming: Naming) -> String {
     t!(
         "lab-review-move",
         number = i + 1,
-        side = side_words(game.positions[i].side_to_move(), stones),
-        cell = cell_words(game.moves[i], stones)
+        side = naming.side(game.positions[i].side_to_move()),
+        cell = naming.cell(game.moves[i])
     )
 }
 
@@ -95,7 +93,7 @@ pub(super) fn summary_ui(
     evals: &[PositionEval],
     judged: &Assessed,
     step: usize,
-    stones: bool,
+    naming: Naming,
 ) -> Option<usize> {
     let (assessed, marked) = (&judged.moves, &judged.marked);
     let scale = score_scale(&game.rule);
@@ -109,7 +107,7 @@ pub(super) fn summary_ui(
         .map(|&i| Marked {
             step: i + 1,
             colour: mark_colour(ui, &assessed[i]),
-            label: t!("lab-review-graph-point", head = head_words(game, i, stones)),
+            label: t!("lab-review-graph-point", head = head_words(game, i, naming)),
         })
         .collect();
     ui.add_space(4.0);
@@ -118,9 +116,9 @@ pub(super) fn summary_ui(
         steps: game.positions.len(),
         marked: &marks,
         selected: step,
-        label: t!("lab-review-graph", side = side_words(Side::X, stones)),
-        top: side_words(Side::X, stones),
-        bottom: side_words(Side::O, stones),
+        label: t!("lab-review-graph", side = naming.side(Side::X)),
+        top: naming.side(Side::X),
+        bottom: naming.side(Side::O),
     };
     let mut chosen = graph.ui(ui);
     if game.is_complete() {
@@ -132,7 +130,7 @@ pub(super) fn summary_ui(
             ui.label(t!("lab-review-turning-points"));
             for &i in marked {
                 let text =
-                    RichText::new(head_words(game, i, stones)).color(mark_colour(ui, &assessed[i]));
+                    RichText::new(head_words(game, i, naming)).color(mark_colour(ui, &assessed[i]));
                 if ui.selectable_label(step == i + 1, text).clicked() {
                     chosen = Some(i + 1);
                 }
@@ -149,12 +147,12 @@ pub(super) fn rows_ui(
     game: &Reviewed,
     judged: &Assessed,
     step: usize,
-    stones: bool,
+    naming: Naming,
 ) -> Option<usize> {
     let (assessed, marked) = (&judged.moves, &judged.marked);
     let mut chosen = None;
     for i in 0..game.moves.len() {
-        let head = head_words(game, i, stones);
+        let head = head_words(game, i, naming);
         let a = assessed.get(i);
         let text = match a {
             Some(a) => t!(
@@ -177,37 +175,34 @@ pub(super) fn rows_ui(
             chosen = Some(i + 1);
         }
         if let Some(a) = a.filter(|_| turning) {
-            explain_ui(ui, a, stones);
+            explain_ui(ui, a, naming);
         }
     }
     chosen
 }
 
 /// Why a turning point is one: the forced win missed or allowed, and the engine's choice.
-fn explain_ui(ui: &mut Ui, a: &MoveAssessment, stones: bool) {
+fn explain_ui(ui: &mut Ui, a: &MoveAssessment, naming: Naming) {
     let colour = mark_colour(ui, a);
     if let Some(win) = &a.missed {
         let text = t!(
             "lab-review-missed",
             kind = kind_words(win),
-            line = line_words(&win.line, stones)
+            line = naming.line_short(&win.line)
         );
         ui.label(RichText::new(text).color(colour));
     }
     if let Some(win) = &a.allowed {
         let text = t!(
             "lab-review-allowed",
-            side = side_words(a.side.other(), stones),
+            side = naming.side(a.side.other()),
             kind = kind_words(win),
-            line = line_words(&win.line, stones)
+            line = naming.line_short(&win.line)
         );
         ui.label(RichText::new(text).color(colour));
     }
     if let Some(choice) = a.engine_choice {
-        let text = t!(
-            "lab-review-engine-choice",
-            better = cell_words(choice, stones)
-        );
+        let text = t!("lab-review-engine-choice", better = naming.cell(choice));
         ui.label(RichText::new(text).color(colour));
     }
 }

@@ -7,8 +7,9 @@ use crate::engine::{MoveValue, Value};
 use crate::rules::{Cell, Side};
 use crate::t;
 
-use super::super::words::{cell_words, result_rank, side_words, value_words};
+use super::super::words::{result_rank, value_words};
 use super::Reviewed;
+use crate::gui::naming::Naming;
 
 /// One move of the game, as the review sees it.
 #[derive(Clone, Debug, PartialEq)]
@@ -55,7 +56,7 @@ pub(super) fn rows_ui(
     game: &Reviewed,
     found: &[Vec<MoveValue>],
     step: usize,
-    stones: bool,
+    naming: Naming,
 ) -> Option<usize> {
     let mut chosen = None;
     for (i, &cell) in game.moves.iter().enumerate() {
@@ -66,8 +67,8 @@ pub(super) fn rows_ui(
         let head = t!(
             "lab-review-move",
             number = i + 1,
-            side = side_words(side, stones),
-            cell = cell_words(cell, stones)
+            side = naming.side(side),
+            cell = naming.cell(cell)
         );
         let text = match &review {
             Some(r) => t!(
@@ -89,7 +90,7 @@ pub(super) fn rows_ui(
             chosen = Some(i + 1);
         }
         if let Some(r) = review.filter(MoveReview::changed_result) {
-            let better = r.better.map_or_else(String::new, |c| cell_words(c, stones));
+            let better = r.better.map_or_else(String::new, |c| naming.cell(c));
             let verdict = if matches!(r.before, Value::Win { .. }) {
                 t!("lab-review-win-slipped", better = better)
             } else {
