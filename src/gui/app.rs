@@ -363,6 +363,14 @@ impl TicTacToeApp {
             }
             Action::Retry => self.computer.retry(),
             Action::Online(request) => self.online.apply(request),
+            Action::Prefs(prefs) => {
+                if prefs.theme != self.state.prefs.theme {
+                    prefs.theme.apply(ctx);
+                }
+                self.state.prefs = *prefs;
+            }
+            Action::Lab(open) => self.lab.set_open(open),
+            Action::ForgetLessons => self.lessons.forget(),
             Action::Save => self.ask_file(FileAction::Save, ctx),
             Action::Open => self.ask_file(FileAction::Open, ctx),
             Action::Settings(settings) => {
@@ -892,11 +900,11 @@ impl eframe::App for TicTacToeApp {
             .show(ui, |ui| {
                 let panel = ControlPanel {
                     session: &self.state.session,
-                    prefs: &mut self.state.prefs,
+                    prefs: &self.state.prefs,
                     computer: &self.computer,
-                    lessons: &mut self.lessons,
+                    lessons: &self.lessons,
                     file_dialog_open: self.files.busy(),
-                    lab: &mut self.lab,
+                    lab: &self.lab,
                     online: &mut self.online,
                     online_shown: matches!(self.shown, Shown::Online(_)),
                     naming: self.naming,

@@ -71,6 +71,10 @@ impl LessonsView {
     /// Looks at the game on the board: once a person has beaten the engine, the lesson of
     /// that game is worked out on a thread of its own and remembered.
     pub fn watch(&mut self, session: &Session) {
+        // The count the panel shows, read when no worker holds the lessons.
+        if let Ok(lessons) = self.shared.try_lock() {
+            self.count = lessons.len();
+        }
         let generation = session.generation();
         if self.checked == Some(generation) {
             return;
@@ -118,11 +122,10 @@ impl LessonsView {
         }
     }
 
-    /// The panel's section: how many lessons, and the button that forgets them.
-    pub fn ui(&mut self, ui: &mut Ui) {
-        if let Ok(lessons) = self.shared.try_lock() {
-            self.count = lessons.len();
-        }
+    /// The panel's section: how many lessons, and the button that forgets them; whether it
+    /// was pressed, for the app to apply ([`LessonsView::forget`]).
+    #[must_use]
+    pub fn ui(&self, ui: &mut Ui) -> bool {
         ui.strong(t!("lessons-heading"));
         if self.learning.lock().is_ok_and(|l| *l) {
             ui.label(t!("lessons-learning"));
@@ -135,12 +138,14 @@ impl LessonsView {
                 t!("lessons-problem", reason = reason),
             );
         }
-        let forget = ui
-            .add_enabled(self.count > 0, egui::Button::new(t!("lessons-forget")))
-            .on_hover_text(t!("lessons-forget-hover"));
-        if forget.clicked()
-            && let Ok(mut lessons) = self.shared.lock()
-        {
+        ui.add_enabled(self.count > 0, egui::Button::new(t!("lessons-forget")))
+            .on_hover_text(t!("lessons-forget-hover"))
+            .clicked()
+    }
+
+    /// Forgets every lesson (and says so in the file, if they are kept in one).
+    pub fn forget(&mut self) {
+        if let Ok(mut lessons) = self.shared.lock() {
             let outcome = lessons.forget();
             self.count = lessons.len();
             set(&self.problem, outcome.err().map(|e| e.to_string()));

@@ -1,6 +1,8 @@
 //! The side panel: game commands, who plays whom, difficulty, board, theme and the
-//! learners' view. It edits a copy of the settings and reports what the player asked for
-//! as [`Action`]s; the app applies them after drawing.
+//! learners' view. It reads the session, the preferences, the lab and the lessons, edits
+//! copies of the settings and the preferences, and reports what the player asked for as
+//! [`Action`]s; the app applies them after drawing, so the whole frame shows one state. Only
+//! the online section still edits its own fields (its name and ticket text) in place.
 
 use egui::{Button, DragValue, RichText, Slider, Ui};
 
@@ -36,6 +38,13 @@ pub enum Action {
     Retry,
     /// Something asked of the online section.
     Online(super::online::Request),
+    /// The preferences as the panel edited them (theme, language, look, learners' options,
+    /// the custom board's fields, the computer's depth and time).
+    Prefs(Box<Prefs>),
+    /// Open (`true`) or close the learners' lab.
+    Lab(bool),
+    /// Forget the computer's lessons from lost games.
+    ForgetLessons,
 }
 
 /// The board presets: width, height, K.
@@ -51,14 +60,14 @@ fn preset_name(width: usize, height: usize, k: usize) -> String {
     }
 }
 
-/// The panel over the session and the preferences it may edit.
+/// The panel over what it shows; what it would change comes back as [`Action`]s.
 pub struct ControlPanel<'a> {
     pub session: &'a Session,
-    pub prefs: &'a mut Prefs,
+    pub prefs: &'a Prefs,
     pub computer: &'a Computer,
-    pub lessons: &'a mut super::lessons::LessonsView,
+    pub lessons: &'a super::lessons::LessonsView,
     pub file_dialog_open: bool,
-    pub lab: &'a mut super::lab::Lab,
+    pub lab: &'a super::lab::Lab,
     pub online: &'a mut super::online::Online,
     /// Whether the board area shows the online game in this frame.
     pub online_shown: bool,
@@ -70,6 +79,7 @@ impl ControlPanel<'_> {
     pub fn ui(self, ui: &mut Ui) -> Vec<Action> {
         let mut actions = Vec::new();
         let mut settings = self.session.settings().clone();
+        let mut prefs = self.prefs.clone();
         // Always shown: on a small window a panel cut off at the bottom looks complete, and
         // only a visible bar says there is more below.
         egui::ScrollArea::vertical()
@@ -78,7 +88,7 @@ impl ControlPanel<'_> {
                 ui.add_space(4.0);
                 // First, so that switching languages (which rewraps the rows below) never
                 // moves the buttons: a second click where the first was still hits.
-                language_ui(ui, self.prefs);
+                language_ui(ui, &mut prefs);
                 ui.separator();
                 if self.online_shown {
                     // The window's own game is set aside while the online one is shown.
@@ -88,31 +98,38 @@ impl ControlPanel<'_> {
                 }
                 self.commands_ui(ui, &mut actions);
                 ui.separator();
-                self.lab.section_ui(ui);
+                if let Some(open) = self.lab.section_ui(ui) {
+                    actions.push(Action::Lab(open));
+                }
                 ui.separator();
                 let asked = self.online.section_ui(ui, settings.rule, self.naming);
                 actions.extend(asked.into_iter().map(Action::Online));
                 ui.separator();
                 players_ui(ui, &mut settings, self.naming);
                 ui.separator();
-                computer_ui(ui, &mut settings, self.prefs);
+                computer_ui(ui, &mut settings, &mut prefs);
                 ui.separator();
-                board_ui(ui, &mut settings, self.prefs);
+                board_ui(ui, &mut settings, &mut prefs);
                 ui.separator();
-                self.prefs.theme.ui(ui);
+                prefs.theme.ui(ui);
                 ui.separator();
-                values_ui(ui, self.session, self.prefs, self.computer, self.naming);
+                values_ui(ui, self.session, &mut prefs, self.computer, self.naming);
                 search_ui(ui, self.session, self.computer, self.naming);
                 ui.separator();
-                self.prefs.file_dialog.ui(ui);
+                prefs.file_dialog.ui(ui);
                 ui.separator();
-                board_look_ui(ui, self.prefs, self.session, self.naming);
+                board_look_ui(ui, &mut prefs, self.session, self.naming);
                 // Below the file-dialog row, so the rows above keep their places.
                 ui.separator();
-                self.lessons.ui(ui);
+                if self.lessons.ui(ui) {
+                    actions.push(Action::ForgetLessons);
+                }
             });
         if settings != *self.session.settings() {
             actions.push(Action::Settings(settings));
+        }
+        if prefs != *self.prefs {
+            actions.push(Action::Prefs(Box::new(prefs)));
         }
         actions
     }

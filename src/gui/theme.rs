@@ -85,9 +85,8 @@ impl ThemeChoice {
         });
     }
 
-    /// A labelled row of three buttons; applies and returns `true` when the choice changed.
-    pub fn ui(&mut self, ui: &mut egui::Ui) -> bool {
-        let before = *self;
+    /// A labelled row of three buttons that changes the choice; the app applies it.
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
             let label = ui.label(t!("theme-label"));
             for choice in ThemeChoice::ALL {
@@ -96,12 +95,6 @@ impl ThemeChoice {
             }
             label
         });
-        if *self != before {
-            self.apply(ui.ctx());
-            true
-        } else {
-            false
-        }
     }
 }
 

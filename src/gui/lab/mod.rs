@@ -158,20 +158,23 @@ impl Lab {
         }
     }
 
-    /// The side panel's section that opens and closes the lab.
-    pub fn section_ui(&mut self, ui: &mut Ui) {
+    /// The side panel's section that opens and closes the lab: whether the player asked to
+    /// open it (`true`) or close it, for the app to apply ([`Lab::set_open`]).
+    #[must_use]
+    pub fn section_ui(&self, ui: &mut Ui) -> Option<bool> {
         ui.label(RichText::new(t!("lab-heading")).strong());
         let text = if self.open {
             t!("lab-close")
         } else {
             t!("lab-open")
         };
-        if ui.selectable_label(self.open, text).clicked() {
-            self.set_open(!self.open);
-        }
+        ui.selectable_label(self.open, text)
+            .clicked()
+            .then_some(!self.open)
     }
 
-    fn set_open(&mut self, open: bool) {
+    /// Opens or closes the lab; a closed lab's views stop their searches.
+    pub fn set_open(&mut self, open: bool) {
         self.open = open;
         if !open {
             // Closed views need no searches.
