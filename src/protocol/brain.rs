@@ -542,6 +542,9 @@ fn move_refusal(at: Point, error: &MoveError, rule: &Rule) -> String {
             format!("TURN {at} is off the {w}x{h} board")
         }
         MoveError::GameOver => format!("TURN {at}: the game is already over"),
+        MoveError::Forbidden { kind, .. } => {
+            format!("TURN {at}: forbidden for black under renju ({kind})")
+        }
     }
 }
 
