@@ -317,7 +317,7 @@ fn the_brain_completes_its_five_and_blocks_the_opponents() {
 }
 
 #[test]
-fn info_settings_refuse_renju_tiny_memory_and_malformed_values_at_the_next_move() {
+fn info_settings_refuse_caro_tiny_memory_and_malformed_values_at_the_next_move() {
     let mut brain = Brain::start();
     // Keys the brain does not use, and INFO itself, get no answer.
     for info in [
@@ -334,11 +334,9 @@ fn info_settings_refuse_renju_tiny_memory_and_malformed_values_at_the_next_move(
     }
     assert!(brain.ask("ABOUT").starts_with("name="));
     assert_eq!(brain.ask("START 15"), "OK");
-    brain.send("INFO rule 4");
-    assert_eq!(brain.ask("BEGIN"), "ERROR renju is not supported");
-    assert_eq!(brain.ask("TURN 7,7"), "ERROR renju is not supported");
     brain.send("INFO rule 8");
-    assert_error(&brain.ask("BEGIN"));
+    assert_eq!(brain.ask("BEGIN"), "ERROR caro is not supported");
+    assert_eq!(brain.ask("TURN 7,7"), "ERROR caro is not supported");
     brain.send("INFO rule 2");
     point(&brain.ask("BEGIN"));
     assert_eq!(brain.ask("RESTART"), "OK");
@@ -373,6 +371,23 @@ fn exactly_five_makes_an_overline_no_win() {
     // Set before START, the rule holds for the new board too.
     assert_eq!(brain.ask("START 15"), "OK");
     point(&brain.board(&stones));
+    assert!(brain.end().success());
+}
+
+#[test]
+fn renju_is_played_on_15x15_and_refused_on_other_boards() {
+    let mut brain = Brain::start();
+    brain.send(&format!("INFO timeout_turn {TURN_MS}"));
+    brain.send("INFO rule 4");
+    assert_eq!(brain.ask("START 15"), "OK");
+    assert_eq!(point(&brain.ask("BEGIN")), (7, 7));
+    assert_eq!(brain.ask("START 20"), "OK");
+    assert_eq!(
+        brain.ask("BEGIN"),
+        "ERROR renju is played on a 15x15 board with five in a row, got 20x20 and 5"
+    );
+    brain.send("INFO rule 0");
+    point(&brain.ask("BEGIN"));
     assert!(brain.end().success());
 }
 
