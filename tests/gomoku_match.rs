@@ -195,3 +195,29 @@ fn renju_is_refused_on_a_board_other_than_15x15() {
         String::from_utf8_lossy(&wrong_size.stderr)
     );
 }
+
+#[test]
+fn a_renju_match_tells_the_brains_rule_4_and_is_played_without_faults() {
+    let report = run_match(
+        "renju",
+        BRAIN,
+        BRAIN,
+        &[
+            "--rule",
+            "renju",
+            "--max-moves",
+            "10",
+            "--grace-ms",
+            "60000",
+        ],
+    );
+    assert!(report.contains("renju (black: exactly five"), "{report}");
+    for engine in ["A", "B"] {
+        // No time-outs, illegal (forbidden) moves, crashes or errors.
+        assert_eq!(
+            &totals(&report, engine)[8..12],
+            ["0", "0", "0", "0"],
+            "{report}"
+        );
+    }
+}

@@ -391,6 +391,40 @@ fn renju_is_played_on_15x15_and_refused_on_other_boards() {
     assert!(brain.end().success());
 }
 
+/// Black (the brain, to move) has `xxx.xx` across row 7: the gap makes six. White's four
+/// down column 6 has its only five point on that gap too.
+const OVERLINE_GAP: [&str; 12] = [
+    "3,7,1", "4,7,1", "5,7,1", "7,7,1", "8,7,1", "6,2,1", "6,3,2", "6,4,2", "6,5,2", "6,6,2",
+    "0,14,2", "14,14,2",
+];
+
+#[test]
+fn under_renju_black_never_plays_a_forbidden_cell_even_to_block() {
+    let mut brain = Brain::start();
+    brain.send(&format!("INFO timeout_turn {TURN_MS}"));
+    assert_eq!(brain.ask("START 15"), "OK");
+    // Freestyle: the gap is six in a row, a win.
+    assert_eq!(brain.board(&OVERLINE_GAP), "6,7");
+    // Renju: the gap is an overline, forbidden for black, so white's four cannot be
+    // blocked; the brain still answers a move it may play.
+    brain.send("INFO rule 4");
+    assert_eq!(brain.ask("START 15"), "OK");
+    let reply = brain.board(&OVERLINE_GAP);
+    assert_ne!(reply, "6,7");
+    point(&reply);
+    // Only the overline tempts: without white's four the brain plays elsewhere too.
+    let quiet: Vec<&str> = OVERLINE_GAP
+        .iter()
+        .copied()
+        .filter(|s| !s.starts_with("6,"))
+        .chain(["0,0,2", "4,0,2", "10,0,2"])
+        .collect();
+    let reply = brain.board(&quiet);
+    assert_ne!(reply, "6,7");
+    point(&reply);
+    assert!(brain.end().success());
+}
+
 #[test]
 fn takeback_removes_a_stone_and_restart_clears_the_board() {
     let mut brain = Brain::start();
