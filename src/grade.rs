@@ -391,7 +391,7 @@ pub fn grade(
         width: SIDE,
         height: SIDE,
         in_a_row: SIDE,
-        exact: false,
+        variant: crate::protocol::settings::Variant::Freestyle,
         turn: limits.turn,
         start_limit: limits.start,
         threads: Some(1),

@@ -177,3 +177,47 @@ fn bad_arguments_and_openings_are_refused_before_any_game() {
         String::from_utf8_lossy(&too_many.stderr)
     );
 }
+
+#[test]
+fn renju_is_refused_on_a_board_other_than_15x15() {
+    let openings = openings("renju-20");
+    let wrong_size = Command::new(RUNNER)
+        .args(["--engine-a", BRAIN, "--engine-b", BRAIN, "--rule", "renju"])
+        .args(["--size", "20", "--openings"])
+        .arg(&openings)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(openings);
+    assert!(!wrong_size.status.success());
+    assert!(
+        String::from_utf8_lossy(&wrong_size.stderr).contains("renju is played on a 15x15 board"),
+        "{}",
+        String::from_utf8_lossy(&wrong_size.stderr)
+    );
+}
+
+#[test]
+fn a_renju_match_tells_the_brains_rule_4_and_is_played_without_faults() {
+    let report = run_match(
+        "renju",
+        BRAIN,
+        BRAIN,
+        &[
+            "--rule",
+            "renju",
+            "--max-moves",
+            "10",
+            "--grace-ms",
+            "60000",
+        ],
+    );
+    assert!(report.contains("renju (black: exactly five"), "{report}");
+    for engine in ["A", "B"] {
+        // No time-outs, illegal (forbidden) moves, crashes or errors.
+        assert_eq!(
+            &totals(&report, engine)[8..12],
+            ["0", "0", "0", "0"],
+            "{report}"
+        );
+    }
+}

@@ -317,7 +317,7 @@ fn the_brain_completes_its_five_and_blocks_the_opponents() {
 }
 
 #[test]
-fn info_settings_refuse_renju_tiny_memory_and_malformed_values_at_the_next_move() {
+fn info_settings_refuse_caro_tiny_memory_and_malformed_values_at_the_next_move() {
     let mut brain = Brain::start();
     // Keys the brain does not use, and INFO itself, get no answer.
     for info in [
@@ -334,11 +334,9 @@ fn info_settings_refuse_renju_tiny_memory_and_malformed_values_at_the_next_move(
     }
     assert!(brain.ask("ABOUT").starts_with("name="));
     assert_eq!(brain.ask("START 15"), "OK");
-    brain.send("INFO rule 4");
-    assert_eq!(brain.ask("BEGIN"), "ERROR renju is not supported");
-    assert_eq!(brain.ask("TURN 7,7"), "ERROR renju is not supported");
     brain.send("INFO rule 8");
-    assert_error(&brain.ask("BEGIN"));
+    assert_eq!(brain.ask("BEGIN"), "ERROR caro is not supported");
+    assert_eq!(brain.ask("TURN 7,7"), "ERROR caro is not supported");
     brain.send("INFO rule 2");
     point(&brain.ask("BEGIN"));
     assert_eq!(brain.ask("RESTART"), "OK");
@@ -373,6 +371,57 @@ fn exactly_five_makes_an_overline_no_win() {
     // Set before START, the rule holds for the new board too.
     assert_eq!(brain.ask("START 15"), "OK");
     point(&brain.board(&stones));
+    assert!(brain.end().success());
+}
+
+#[test]
+fn renju_is_played_on_15x15_and_refused_on_other_boards() {
+    let mut brain = Brain::start();
+    brain.send(&format!("INFO timeout_turn {TURN_MS}"));
+    brain.send("INFO rule 4");
+    assert_eq!(brain.ask("START 15"), "OK");
+    assert_eq!(point(&brain.ask("BEGIN")), (7, 7));
+    assert_eq!(brain.ask("START 20"), "OK");
+    assert_eq!(
+        brain.ask("BEGIN"),
+        "ERROR renju is played on a 15x15 board with five in a row, got 20x20 and 5"
+    );
+    brain.send("INFO rule 0");
+    point(&brain.ask("BEGIN"));
+    assert!(brain.end().success());
+}
+
+/// Black (the brain, to move) has `xxx.xx` across row 7: the gap makes six. White's four
+/// down column 6 has its only five point on that gap too.
+const OVERLINE_GAP: [&str; 12] = [
+    "3,7,1", "4,7,1", "5,7,1", "7,7,1", "8,7,1", "6,2,1", "6,3,2", "6,4,2", "6,5,2", "6,6,2",
+    "0,14,2", "14,14,2",
+];
+
+#[test]
+fn under_renju_black_never_plays_a_forbidden_cell_even_to_block() {
+    let mut brain = Brain::start();
+    brain.send(&format!("INFO timeout_turn {TURN_MS}"));
+    assert_eq!(brain.ask("START 15"), "OK");
+    // Freestyle: the gap is six in a row, a win.
+    assert_eq!(brain.board(&OVERLINE_GAP), "6,7");
+    // Renju: the gap is an overline, forbidden for black, so white's four cannot be
+    // blocked; the brain still answers a move it may play.
+    brain.send("INFO rule 4");
+    assert_eq!(brain.ask("START 15"), "OK");
+    let reply = brain.board(&OVERLINE_GAP);
+    assert_ne!(reply, "6,7");
+    point(&reply);
+    // Only the overline tempts: without white's four the brain plays elsewhere too.
+    let quiet: Vec<&str> = OVERLINE_GAP
+        .iter()
+        .copied()
+        .filter(|s| !s.starts_with("6,"))
+        .chain(["0,0,2", "4,0,2", "10,0,2"])
+        .collect();
+    let reply = brain.board(&quiet);
+    assert_ne!(reply, "6,7");
+    point(&reply);
     assert!(brain.end().success());
 }
 

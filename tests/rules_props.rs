@@ -1,9 +1,10 @@
 //! Properties of the rules layer on random positions of several boards: make and unmake
 //! undo each other, the incremental hash matches one computed from scratch, the notation
-//! round-trips, symmetric positions share a canonical hash, and `wins_at` predicts a win.
+//! round-trips, symmetric positions share a canonical hash, `wins_at` predicts a win, and
+//! renju's forbidden cells follow the board.
 
 use proptest::prelude::*;
-use tictactoe::rules::{Cell, Position, Rule, Side, Symmetry};
+use tictactoe::rules::{Cell, MoveError, Position, Rule, Side, Symmetry, renju};
 
 /// Boards of several shapes, with and without the exactly-K option.
 fn rules() -> impl Strategy<Value = Rule> {
@@ -125,6 +126,63 @@ proptest! {
             position.make(index);
             prop_assert_eq!(predicted, position.winner() == Some(side), "cell {}", index);
             position.unmake(index);
+        }
+    }
+}
+
+/// A renju game crowded into the middle of the board, where forbidden cells are common:
+/// each pick chooses among the legal moves (black's forbidden cells left out) within three
+/// cells of the centre; the game stops at a win.
+fn renju_games() -> impl Strategy<Value = Vec<Cell>> {
+    prop::collection::vec(any::<u16>(), 8..40).prop_map(|picks| {
+        let mut position = Position::new(Rule::RENJU);
+        let mut played = Vec::new();
+        for pick in picks {
+            let middle: Vec<Cell> = position
+                .legal_moves()
+                .into_iter()
+                .filter(|c| c.row.abs_diff(7) <= 3 && c.col.abs_diff(7) <= 3)
+                .collect();
+            if middle.is_empty() {
+                break;
+            }
+            let cell = middle[usize::from(pick) % middle.len()];
+            position.play(cell).expect("a legal move");
+            played.push(cell);
+        }
+        played
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// The forbidden test looks at the board only: every rotation and reflection of a
+    /// position has the same forbidden cells, moved the same way; a checked move of black's
+    /// is refused exactly on them, with the same reason, and they are not legal moves.
+    #[test]
+    fn renju_forbidden_cells_follow_the_board(moves in renju_games()) {
+        let mut position = Position::new(Rule::RENJU);
+        for &cell in &moves {
+            position.play(cell).unwrap();
+        }
+        let legal = position.legal_moves();
+        for &symmetry in Symmetry::of(&Rule::RENJU) {
+            let image =
+                Position::from_notation(Rule::RENJU, &transformed(&position, symmetry)).unwrap();
+            for index in position.empty_indices().collect::<Vec<_>>() {
+                let cell = position.geometry().cell(index);
+                let kind = renju::forbidden(&position, cell);
+                prop_assert_eq!(kind, renju::forbidden(&image, symmetry.apply(cell, 15, 15)));
+                if position.side_to_move() == Side::X && !position.is_over() {
+                    let refused = match position.check_move(cell) {
+                        Err(MoveError::Forbidden { kind, .. }) => Some(kind),
+                        _ => None,
+                    };
+                    prop_assert_eq!(refused, kind);
+                    prop_assert_eq!(legal.contains(&cell), kind.is_none());
+                }
+            }
         }
     }
 }

@@ -70,7 +70,8 @@ pub enum Command {
 /// The board options every subcommand takes.
 #[derive(Args, Debug, Clone)]
 pub struct BoardArgs {
-    /// Board width, height and how many in a row win
+    /// Board width, height and how many in a row win; `W,H,K exact` for exactly K, `renju`
+    /// for 15x15 renju
     #[arg(long, value_name = "W,H,K", default_value = "3,3,3", value_parser = parse_rule)]
     pub rule: Rule,
     /// Only exactly K in a row wins; longer lines do not
@@ -85,7 +86,7 @@ impl BoardArgs {
     /// The rule with the `--exact` option applied.
     #[must_use]
     pub fn rule(&self) -> Rule {
-        self.rule.with_exact(self.exact)
+        with_exact_option(self.rule, self.exact)
     }
 
     /// The position given as `text`, or the empty board when there is none.
@@ -95,6 +96,13 @@ impl BoardArgs {
             Some(text) => parse_position(self.rule(), text),
         }
     }
+}
+
+/// `rule` with the `--exact` option: given, it makes the rule exactly K (and not renju);
+/// not given, it leaves the rule as `--rule` wrote it (`15,15,5 exact` stays exact).
+#[must_use]
+pub fn with_exact_option(rule: Rule, exact: bool) -> Rule {
+    if exact { rule.with_exact(true) } else { rule }
 }
 
 fn parse_rule(text: &str) -> Result<Rule, RuleError> {

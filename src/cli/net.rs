@@ -204,7 +204,7 @@ pub fn run(args: &NetArgs, output: &mut dyn Write) -> Result<(), CliError> {
                 };
                 let config = HostConfig {
                     name: host.common.name.clone(),
-                    rule: host.rule.with_exact(host.exact),
+                    rule: super::with_exact_option(host.rule, host.exact),
                     side,
                     time_limit: host.clock,
                     token: Token(rand::random()),

@@ -5,7 +5,7 @@
 use crate::engine::{PlayerKind, Value};
 use crate::game::{FirstMover, Mode, Player, RecordError, Session, Settings};
 use crate::rules::rule::{MAX_SIDE, MIN_SIDE};
-use crate::rules::{MoveError, Outcome, Rule, RuleError, Side};
+use crate::rules::{Forbidden, MoveError, Outcome, Rule, RuleError, Side};
 
 use crate::game::clock;
 use crate::t;
@@ -258,6 +258,21 @@ pub fn move_error(error: &MoveError, naming: Naming) -> String {
             size = format!("{width}x{height}")
         ),
         MoveError::GameOver => t!("move-game-over"),
+        MoveError::Forbidden { cell, kind } => t!(
+            "move-forbidden",
+            cell = naming.cell(*cell),
+            kind = forbidden_name(*kind)
+        ),
+    }
+}
+
+/// A kind of forbidden move, as players call it.
+#[must_use]
+pub fn forbidden_name(kind: Forbidden) -> String {
+    match kind {
+        Forbidden::DoubleThree => t!("forbidden-double-three"),
+        Forbidden::DoubleFour => t!("forbidden-double-four"),
+        Forbidden::Overline => t!("forbidden-overline"),
     }
 }
 
@@ -273,6 +288,12 @@ pub fn rule_error(error: &RuleError) -> String {
         ),
         RuleError::BadK { k, max } => t!("rule-bad-k", k = *k, max = *max),
         RuleError::Syntax(text) => t!("rule-syntax", text = text.as_str()),
+        RuleError::RenjuBoard { width, height, k } => t!(
+            "rule-renju-board",
+            size = format!("{width}x{height}"),
+            k = *k
+        ),
+        RuleError::ExactAndRenju => t!("rule-exact-and-renju"),
     }
 }
 
@@ -485,6 +506,10 @@ mod tests {
                 height: 3,
             },
             MoveError::GameOver,
+            MoveError::Forbidden {
+                cell,
+                kind: Forbidden::DoubleThree,
+            },
         ] {
             assert_eq!(move_error(&e, Naming::MARKS), e.to_string());
         }
@@ -495,6 +520,12 @@ mod tests {
             },
             RuleError::BadK { k: 9, max: 7 },
             RuleError::Syntax("3,3".into()),
+            RuleError::RenjuBoard {
+                width: 19,
+                height: 19,
+                k: 5,
+            },
+            RuleError::ExactAndRenju,
         ] {
             assert_eq!(rule_error(&e), e.to_string());
         }

@@ -148,13 +148,22 @@ impl Drop for Finder {
     }
 }
 
-/// `W,H,K`, or `W,H,K,exact`.
+/// `W,H,K`, `W,H,K,exact` or `W,H,K,renju`.
 fn rule_text(rule: Rule) -> String {
-    let exact = if rule.exact() { ",exact" } else { "" };
-    format!("{},{},{}{exact}", rule.width(), rule.height(), rule.k())
+    let variant = if rule.exact() {
+        ",exact"
+    } else if rule.renju() {
+        ",renju"
+    } else {
+        ""
+    };
+    format!("{},{},{}{variant}", rule.width(), rule.height(), rule.k())
 }
 
 fn parse_rule(text: &str) -> Option<Rule> {
+    if let Some(rest) = text.strip_suffix(",renju") {
+        return rest.parse::<Rule>().ok()?.with_renju(true).ok();
+    }
     let (text, exact) = match text.strip_suffix(",exact") {
         Some(rest) => (rest, true),
         None => (text, false),
@@ -235,17 +244,18 @@ mod tests {
     #[test]
     fn a_record_reads_back_as_the_game_it_announces() {
         let ticket = ticket();
-        let rule = Rule::new(7, 6, 4, true).unwrap();
-        let values = record("Ann", rule, &ticket);
-        let found = read(|key| values.get(key).map(String::as_str)).unwrap();
-        assert_eq!(
-            found,
-            Found {
-                name: "Ann".into(),
-                rule,
-                ticket
-            }
-        );
+        for rule in [Rule::new(7, 6, 4, true).unwrap(), Rule::RENJU] {
+            let values = record("Ann", rule, &ticket);
+            let found = read(|key| values.get(key).map(String::as_str)).unwrap();
+            assert_eq!(
+                found,
+                Found {
+                    name: "Ann".into(),
+                    rule,
+                    ticket: ticket.clone()
+                }
+            );
+        }
     }
 
     #[test]
@@ -261,13 +271,14 @@ mod tests {
     fn an_unsound_record_is_ignored() {
         let ticket = ticket();
         let good = record("Ann", Rule::TIC_TAC_TOE, &ticket);
-        let spoiled: [(&str, Option<&str>); 9] = [
+        let spoiled: [(&str, Option<&str>); 10] = [
             ("v", Some("99")),
             ("v", None),
             ("name", Some(&"n".repeat(MAX_NAME + 1))),
             ("name", Some("line\nbreak")),
             ("rule", Some("3,3,9")),
             ("rule", Some("99,99,5")),
+            ("rule", Some("9,9,5,renju")),
             ("parts", Some("9")),
             ("parts", Some("2")),
             ("t0", Some("not a ticket")),

@@ -14,7 +14,7 @@ use crate::rules::rule::{MAX_SIDE, MIN_SIDE};
 use crate::rules::{Cell, MoveError, Outcome, Position, Rule, SetupError, Side};
 
 use super::command::{BoardLine, Command, Field, Point, parse_board_line, parse_command};
-use super::settings::Settings;
+use super::settings::{Settings, Variant};
 
 /// How many in a row win: the protocol's game is gomoku.
 pub const FIVE: usize = 5;
@@ -157,14 +157,16 @@ impl Brain {
         // protocol sends INFO after it): until then a board too small for five holds as
         // many in a row as its longer side, and a move is refused while the rule asked for
         // does not fit (see `ready`).
-        let exact = self.settings.exact_five().unwrap_or(false);
+        let variant = self.settings.variant().unwrap_or(Variant::Freestyle);
         let k = self.settings.in_a_row().clamp(3, width.max(height).max(3));
-        let rule = Rule::new(width, height, k, exact).map_err(|_| {
+        let rule = Rule::new(width, height, k, variant == Variant::Exact).map_err(|_| {
             format!(
                 "unsupported board size {width}x{height}: this brain plays on sides of \
                  {MIN_SIDE} to {MAX_SIDE} cells"
             )
         })?;
+        // Renju on a board it does not fit stays freestyle here; `ready` refuses moves.
+        let rule = variant.rule(width, height, k).unwrap_or(rule);
         self.game = Some(Game {
             position: Position::new(rule),
             own: None,
@@ -306,9 +308,15 @@ impl Brain {
         if let Some(problem) = self.pending.take() {
             return Err(problem.into());
         }
-        self.settings.exact_five()?;
+        let variant = self.settings.variant()?;
         if let Some(game) = &self.game {
             let rule = game.position.rule();
+            if !variant.is_of(rule) {
+                let (width, height) = (rule.width(), rule.height());
+                if let Err(error) = variant.rule(width, height, rule.k()) {
+                    return Err(error.to_string().into());
+                }
+            }
             let asked = self.settings.in_a_row();
             if rule.k() != asked {
                 let (width, height) = (rule.width(), rule.height());
@@ -329,19 +337,20 @@ impl Brain {
         Ok(())
     }
 
-    /// Plays the exactly-K setting and how many in a row win into the game on the board, if
-    /// they changed. A number in a row the board cannot hold leaves the board as it is, and
-    /// moves are refused until it is changed (see `ready`).
+    /// Plays the rule variant and how many in a row win into the game on the board, if
+    /// they changed. A number in a row the board cannot hold, or renju on a board other
+    /// than 15x15, leaves the board as it is, and moves are refused until it is changed
+    /// (see `ready`).
     fn apply_rule(&mut self) {
-        let (Ok(exact), Some(game)) = (self.settings.exact_five(), self.game.as_mut()) else {
+        let (Ok(variant), Some(game)) = (self.settings.variant(), self.game.as_mut()) else {
             return;
         };
         let rule = *game.position.rule();
         let k = self.settings.in_a_row();
-        if rule.exact() == exact && rule.k() == k {
+        if variant.is_of(&rule) && rule.k() == k {
             return;
         }
-        let Ok(wanted) = Rule::new(rule.width(), rule.height(), k, exact) else {
+        let Ok(wanted) = variant.rule(rule.width(), rule.height(), k) else {
             return;
         };
         let stones: Vec<(Cell, Side)> = stones_of(&game.position).collect();
@@ -542,6 +551,9 @@ fn move_refusal(at: Point, error: &MoveError, rule: &Rule) -> String {
             format!("TURN {at} is off the {w}x{h} board")
         }
         MoveError::GameOver => format!("TURN {at}: the game is already over"),
+        MoveError::Forbidden { kind, .. } => {
+            format!("TURN {at}: forbidden for black under renju ({kind})")
+        }
     }
 }
 

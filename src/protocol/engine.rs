@@ -13,6 +13,8 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use super::command::Point;
+use super::settings::Variant;
+use crate::rules::Forbidden;
 
 /// The longest line read from an engine, in bytes; a longer one is a fault.
 pub const MAX_LINE: usize = 4096;
@@ -26,6 +28,8 @@ pub enum IllegalMove {
     OffBoard,
     #[error("on a taken cell")]
     Taken,
+    #[error("forbidden for black under renju ({0})")]
+    Forbidden(Forbidden),
 }
 
 /// How an engine is started: a program and its arguments.
@@ -67,8 +71,8 @@ pub struct Setup {
     /// How many in a row win: five is the protocol's game; any other number is sent as
     /// `INFO in_a_row` (this program's extension, which other brains ignore).
     pub in_a_row: usize,
-    /// Only exactly that many win (INFO rule 1).
-    pub exact: bool,
+    /// Freestyle, only exactly that many (INFO rule 1), or renju (INFO rule 4).
+    pub variant: Variant,
     /// The time per move the brain is told (INFO timeout_turn).
     pub turn: Duration,
     /// How long START may take to answer: the brain may load its evaluation first.
@@ -341,7 +345,7 @@ impl Brain {
         if !answer.eq_ignore_ascii_case("OK") {
             return Err(Fault::Unreadable(format!("'{}' to START", shown(&answer))));
         }
-        let rule = u8::from(setup.exact);
+        let rule = setup.variant.flags();
         brain.send(&[
             format!("INFO timeout_turn {}", setup.turn.as_millis()),
             "INFO timeout_match 0".to_string(),

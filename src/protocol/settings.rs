@@ -1,12 +1,13 @@
 //! The match settings the manager sends with INFO, and what they mean for the engine: the
 //! tournament clock (handed to the time policy in [`crate::game::clock`], which is not written
 //! again here), the size of the transposition table under the memory limit, and the rule
-//! variant (freestyle or exactly five; renju and caro are refused).
+//! variant (freestyle, exactly five or renju; caro is refused).
 
 use std::time::Duration;
 
 use crate::engine::DEFAULT_MEGABYTES;
 use crate::game::{Clock, DriverConfig};
+use crate::rules::{Rule, RuleError};
 
 use super::command::Info;
 
@@ -25,6 +26,45 @@ const EXACT_FIVE: u32 = 1;
 const CONTINUOUS: u32 = 2;
 const RENJU: u32 = 4;
 const CARO: u32 = 8;
+
+/// The rule variant INFO rule asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Variant {
+    /// Five or more in a row wins.
+    Freestyle,
+    /// Only exactly five (or `in_a_row`) wins.
+    Exact,
+    /// Renju: 15x15, black's forbidden moves, black wins only with exactly five.
+    Renju,
+}
+
+impl Variant {
+    /// The rule of this variant on a board of `width` by `height` with `k` in a row.
+    pub fn rule(self, width: usize, height: usize, k: usize) -> Result<Rule, RuleError> {
+        Rule::new(width, height, k, self == Variant::Exact)?.with_renju(self == Variant::Renju)
+    }
+
+    /// The INFO rule flags of this variant.
+    #[must_use]
+    pub fn flags(self) -> u32 {
+        match self {
+            Variant::Freestyle => 0,
+            Variant::Exact => EXACT_FIVE,
+            Variant::Renju => RENJU,
+        }
+    }
+
+    /// Whether `rule` is of this variant.
+    #[must_use]
+    pub fn is_of(self, rule: &Rule) -> bool {
+        let of = match (rule.exact(), rule.renju()) {
+            (_, true) => Variant::Renju,
+            (true, false) => Variant::Exact,
+            (false, false) => Variant::Freestyle,
+        };
+        of == self
+    }
+}
 
 /// The settings of the match so far; the defaults hold until the manager sends others.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -77,14 +117,11 @@ impl Settings {
         self.in_a_row.unwrap_or(super::brain::FIVE)
     }
 
-    /// Whether only exactly five (or `in_a_row`) in a row wins, or why the rule cannot be
-    /// played. A
+    /// The variant the rule flags ask for, or why it cannot be played. Renju wins over
+    /// the exactly-five flag (black's fives are exactly five under renju anyway). A
     /// continuous game is accepted: the brain plays each of its games to the first five.
-    pub fn exact_five(&self) -> Result<bool, String> {
+    pub fn variant(&self) -> Result<Variant, String> {
         let known = EXACT_FIVE | CONTINUOUS | RENJU | CARO;
-        if self.rule & RENJU != 0 {
-            return Err("renju is not supported".to_string());
-        }
         if self.rule & CARO != 0 {
             return Err("caro is not supported".to_string());
         }
@@ -94,7 +131,13 @@ impl Settings {
                 self.rule
             ));
         }
-        Ok(self.rule & EXACT_FIVE != 0)
+        Ok(if self.rule & RENJU != 0 {
+            Variant::Renju
+        } else if self.rule & EXACT_FIVE != 0 {
+            Variant::Exact
+        } else {
+            Variant::Freestyle
+        })
     }
 
     /// Search threads: as many as the manager allows (INFO thread_num), at most one a core;
@@ -199,19 +242,27 @@ mod tests {
 
     #[test]
     fn rule_flags_choose_the_variant_or_say_why_not() {
-        assert_eq!(with(&[]).exact_five(), Ok(false));
-        assert_eq!(with(&[Info::Rule(1)]).exact_five(), Ok(true));
-        assert_eq!(with(&[Info::Rule(2)]).exact_five(), Ok(false));
-        assert_eq!(with(&[Info::Rule(3)]).exact_five(), Ok(true));
+        use Variant::*;
+        assert_eq!(with(&[]).variant(), Ok(Freestyle));
+        assert_eq!(with(&[Info::Rule(1)]).variant(), Ok(Exact));
+        assert_eq!(with(&[Info::Rule(2)]).variant(), Ok(Freestyle));
+        assert_eq!(with(&[Info::Rule(3)]).variant(), Ok(Exact));
+        assert_eq!(with(&[Info::Rule(4)]).variant(), Ok(Renju));
+        assert_eq!(with(&[Info::Rule(5)]).variant(), Ok(Renju));
         assert_eq!(
-            with(&[Info::Rule(4)]).exact_five(),
-            Err("renju is not supported".to_string())
+            with(&[Info::Rule(8)]).variant(),
+            Err("caro is not supported".to_string())
         );
-        assert!(with(&[Info::Rule(8)]).exact_five().is_err());
-        assert!(with(&[Info::Rule(16)]).exact_five().is_err());
+        assert!(with(&[Info::Rule(16)]).variant().is_err());
         assert_eq!(
-            with(&[Info::Rule(4), Info::Rule(0)]).exact_five(),
-            Ok(false)
+            with(&[Info::Rule(4), Info::Rule(0)]).variant(),
+            Ok(Freestyle)
+        );
+        assert_eq!(Renju.rule(15, 15, 5), Ok(Rule::RENJU));
+        assert!(Renju.is_of(&Rule::RENJU) && !Exact.is_of(&Rule::RENJU));
+        assert_eq!(
+            Renju.rule(20, 20, 5).unwrap_err().to_string(),
+            "renju is played on a 15x15 board with five in a row, got 20x20 and 5"
         );
     }
 

@@ -6,6 +6,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::geometry::{DIRECTIONS, Geometry};
+use super::renju::{self, Forbidden};
 use super::rule::Rule;
 use super::types::{Cell, Outcome, Side};
 use super::zobrist;
@@ -23,6 +24,8 @@ pub enum MoveError {
     },
     #[error("the game is already over")]
     GameOver,
+    #[error("{cell} is forbidden for X under renju ({kind})")]
+    Forbidden { cell: Cell, kind: Forbidden },
 }
 
 /// The winning run of the last move: `len` cells from `start` along `direction`.
@@ -186,12 +189,22 @@ impl Position {
             .map(|(i, _)| i)
     }
 
-    /// The legal moves, in board order. Empty when the game is over.
+    /// The legal moves, in board order: the empty cells, less X's forbidden cells under
+    /// renju. Empty when the game is over.
     #[must_use]
     pub fn legal_moves(&self) -> Vec<Cell> {
         self.empty_indices()
+            .filter(|&i| !self.is_forbidden(i))
             .map(|i| self.geometry.cell(i))
             .collect()
+    }
+
+    /// Whether the side to move may not play the empty cell `index` (X's forbidden cells
+    /// under renju).
+    #[inline]
+    #[must_use]
+    pub fn is_forbidden(&self, index: usize) -> bool {
+        self.to_move == Side::X && renju::forbidden_at(self, index).is_some()
     }
 
     /// Checks that `cell` is a legal move and returns its index.
@@ -207,6 +220,11 @@ impl Position {
         }
         if self.board[index].is_some() {
             return Err(MoveError::Occupied(cell));
+        }
+        if self.to_move == Side::X
+            && let Some(kind) = renju::forbidden_at(self, index)
+        {
+            return Err(MoveError::Forbidden { cell, kind });
         }
         Ok(index)
     }
@@ -299,7 +317,7 @@ impl Position {
                 forward += 1;
             }
             let len = (back + forward + 1) as usize;
-            if len == rule.k() || (len > rule.k() && !rule.exact()) {
+            if len == rule.k() || (len > rule.k() && !rule.exact_for(side)) {
                 let start = ((row - dr * back) * w + col - dc * back) as u16;
                 return Some(WinLine {
                     side,

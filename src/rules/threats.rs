@@ -2,7 +2,7 @@
 //! (one move from five) and open threes (one move from an open four, which cannot be
 //! stopped). Worked out from the rules alone, by trying stones on the empty points of each
 //! line, so it is independent of the engine's own pattern code and follows the board's rule
-//! (a line longer than five does not win under "exactly five").
+//! (a line longer than five does not win under "exactly five", nor for black under renju).
 
 use crate::rules::{Cell, Position, Side};
 
@@ -101,7 +101,7 @@ type LineThreat = (ThreatKind, Vec<usize>, Vec<usize>);
 fn line_threats(line: &[Option<Side>], side: Side, position: &Position) -> Vec<LineThreat> {
     let rule = position.rule();
     let mut found = Vec::new();
-    for (stones, points) in fours(line, side, rule.k(), rule.exact()) {
+    for (stones, points) in fours(line, side, rule.k(), rule.exact_for(side)) {
         let kind = if points.len() >= 2 {
             ThreatKind::OpenFour
         } else {
@@ -114,7 +114,7 @@ fn line_threats(line: &[Option<Side>], side: Side, position: &Position) -> Vec<L
     let mut trial = line.to_vec();
     for q in (0..line.len()).filter(|&q| line[q].is_none() && !five_points.contains(&q)) {
         trial[q] = Some(side);
-        let open_four = fours(&trial, side, rule.k(), rule.exact())
+        let open_four = fours(&trial, side, rule.k(), rule.exact_for(side))
             .into_iter()
             .find(|(stones, points)| {
                 points.len() >= 2 && stones.len() == rule.k() - 1 && stones.contains(&q)

@@ -1,6 +1,8 @@
 //! The referee's own board: where the stones are, whether a move is legal, and whether it
 //! makes five in a row. It shares no code with the engine under test, so a fault in the
-//! engine's rules cannot hide a fault in its play.
+//! engine's rules cannot hide a fault in its play; only renju's forbidden moves, a long
+//! recursive test, are judged by the rules layer of this crate (`rules::renju`, which the
+//! engine's own line patterns do not use to find its threats).
 
 use std::fmt;
 
@@ -43,6 +45,8 @@ impl fmt::Display for Colour {
 
 pub use tictactoe::protocol::Point;
 pub use tictactoe::protocol::engine::IllegalMove;
+pub use tictactoe::protocol::settings::Variant;
+use tictactoe::rules::{Side, renju};
 
 /// A square board and the stones on it.
 #[derive(Clone, Debug)]
@@ -51,8 +55,8 @@ pub struct Board {
     /// Row by row from the top.
     cells: Vec<Option<Colour>>,
     stones: usize,
-    /// Only exactly five in a row wins; six or more does not.
-    exact: bool,
+    /// Freestyle, exactly five, or renju (black: exactly five, and forbidden moves).
+    variant: Variant,
 }
 
 /// The four lines through a cell: across, down and the two diagonals.
@@ -62,14 +66,15 @@ const DIRECTIONS: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 pub const FIVE: usize = 5;
 
 impl Board {
-    /// An empty board of `size` x `size` cells; `exact` if only exactly five wins.
+    /// An empty board of `size` x `size` cells under `variant` (renju is played on 15x15,
+    /// which the caller checks).
     #[must_use]
-    pub fn new(size: usize, exact: bool) -> Board {
+    pub fn new(size: usize, variant: Variant) -> Board {
         Board {
             size,
             cells: vec![None; size * size],
             stones: 0,
-            exact,
+            variant,
         }
     }
 
@@ -93,6 +98,12 @@ impl Board {
         if self.cells[index].is_some() {
             return Err(IllegalMove::Taken);
         }
+        if self.variant == Variant::Renju
+            && colour == Colour::Black
+            && let Some(kind) = self.forbidden(point)
+        {
+            return Err(IllegalMove::Forbidden(kind));
+        }
         self.cells[index] = Some(colour);
         self.stones += 1;
         Ok(self.makes_five(point))
@@ -106,8 +117,29 @@ impl Board {
         };
         DIRECTIONS.iter().any(|&(dx, dy)| {
             let run = 1 + self.run(point, colour, dx, dy) + self.run(point, colour, -dx, -dy);
-            if self.exact { run == FIVE } else { run >= FIVE }
+            let exact = match self.variant {
+                Variant::Freestyle => false,
+                Variant::Exact => true,
+                Variant::Renju => colour == Colour::Black,
+            };
+            if exact { run == FIVE } else { run >= FIVE }
         })
+    }
+
+    /// Why a black stone on the empty `point` would be forbidden under renju, if it would.
+    fn forbidden(&self, point: Point) -> Option<renju::Forbidden> {
+        let stones: Vec<Option<Side>> = self
+            .cells
+            .iter()
+            .map(|c| {
+                c.map(|colour| match colour {
+                    Colour::Black => Side::X,
+                    Colour::White => Side::O,
+                })
+            })
+            .collect();
+        let index = self.index(point)?;
+        renju::forbidden_in(&stones, self.size, self.size, index)
     }
 
     /// How many stones of `colour` follow `point` in the direction (dx, dy).
@@ -158,7 +190,7 @@ mod tests {
             &[(0, 14), (1, 13), (2, 12), (3, 11), (4, 10)],
         ];
         for cells in lines {
-            let mut board = Board::new(15, false);
+            let mut board = Board::new(15, Variant::Freestyle);
             assert!(!line(&mut board, Colour::Black, &cells[..4]), "{cells:?}");
             assert!(line(&mut board, Colour::Black, &cells[4..]), "{cells:?}");
         }
@@ -166,14 +198,14 @@ mod tests {
 
     #[test]
     fn a_stone_filling_the_middle_of_a_line_makes_five() {
-        let mut board = Board::new(15, false);
+        let mut board = Board::new(15, Variant::Freestyle);
         line(&mut board, Colour::White, &[(5, 5), (6, 6), (8, 8), (9, 9)]);
         assert!(board.place(at(7, 7), Colour::White).unwrap());
     }
 
     #[test]
     fn the_other_colour_breaks_a_line() {
-        let mut board = Board::new(15, false);
+        let mut board = Board::new(15, Variant::Freestyle);
         line(&mut board, Colour::Black, &[(0, 0), (1, 0), (3, 0), (4, 0)]);
         board.place(at(2, 1), Colour::White).unwrap();
         assert!(!board.place(at(5, 0), Colour::Black).unwrap());
@@ -183,22 +215,42 @@ mod tests {
     #[test]
     fn an_overline_wins_in_freestyle_only() {
         let six = [(1, 3), (2, 3), (3, 3), (5, 3), (6, 3)];
-        let mut free = Board::new(15, false);
+        let mut free = Board::new(15, Variant::Freestyle);
         line(&mut free, Colour::Black, &six);
         assert!(free.place(at(4, 3), Colour::Black).unwrap());
-        let mut exact = Board::new(15, true);
+        let mut exact = Board::new(15, Variant::Exact);
         line(&mut exact, Colour::Black, &six);
         assert!(!exact.place(at(4, 3), Colour::Black).unwrap());
         assert!(exact.place(at(0, 0), Colour::Black).is_ok());
-        let mut five = Board::new(15, true);
+        let mut five = Board::new(15, Variant::Exact);
         line(&mut five, Colour::Black, &six[..2]);
         line(&mut five, Colour::Black, &[(4, 3), (5, 3)]);
         assert!(five.place(at(3, 3), Colour::Black).unwrap());
     }
 
     #[test]
+    fn renju_refuses_black_overlines_and_double_threes_and_lets_white_make_six() {
+        let six = [(1, 3), (2, 3), (3, 3), (5, 3), (6, 3)];
+        let mut board = Board::new(15, Variant::Renju);
+        line(&mut board, Colour::Black, &six);
+        assert_eq!(
+            board.place(at(4, 3), Colour::Black),
+            Err(IllegalMove::Forbidden(renju::Forbidden::Overline))
+        );
+        assert_eq!(board.at(at(4, 3)), None);
+        line(&mut board, Colour::Black, &[(7, 9), (8, 9), (9, 7), (9, 8)]);
+        assert_eq!(
+            board.place(at(9, 9), Colour::Black),
+            Err(IllegalMove::Forbidden(renju::Forbidden::DoubleThree))
+        );
+        let mut white = Board::new(15, Variant::Renju);
+        line(&mut white, Colour::White, &six);
+        assert!(white.place(at(4, 3), Colour::White).unwrap());
+    }
+
+    #[test]
     fn moves_off_the_board_or_on_a_stone_are_refused_and_change_nothing() {
-        let mut board = Board::new(15, false);
+        let mut board = Board::new(15, Variant::Freestyle);
         board.place(at(7, 7), Colour::Black).unwrap();
         assert_eq!(
             board.place(at(15, 0), Colour::White),
@@ -218,7 +270,7 @@ mod tests {
 
     #[test]
     fn a_full_board_is_full() {
-        let mut board = Board::new(5, false);
+        let mut board = Board::new(5, Variant::Freestyle);
         for y in 0..5 {
             for x in 0..5 {
                 assert!(!board.is_full());

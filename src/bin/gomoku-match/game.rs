@@ -154,7 +154,7 @@ pub fn play(
             }
         }
     }
-    let mut board = Board::new(conditions.setup.width, conditions.setup.exact);
+    let mut board = Board::new(conditions.setup.width, conditions.setup.variant);
     let mut played: Vec<Point> = Vec::new();
     for (number, &stone) in opening.iter().enumerate() {
         // The caller checked the opening; a stone that does not fit ends nothing here.

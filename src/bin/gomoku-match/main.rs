@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use clap::Parser;
 
-use board::Colour;
+use board::{Colour, Variant};
 use game::{Conditions, End};
 use report::{Engine, GameRecord};
 use tictactoe::protocol::engine::{self as brain, EngineCommand, SETTLE, Setup};
@@ -37,8 +37,12 @@ struct Args {
     /// Side of the square board.
     #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u16).range(5..=100))]
     size: u16,
-    /// Only exactly five in a row wins (INFO rule 1); by default five or more (freestyle).
-    #[arg(long)]
+    /// The rule: freestyle (five or more win), exact (only exactly five, INFO rule 1) or
+    /// renju (15x15, black's forbidden moves, INFO rule 4).
+    #[arg(long, value_enum, default_value_t = Variant::Freestyle)]
+    rule: Variant,
+    /// The same as `--rule exact`.
+    #[arg(long, conflicts_with = "rule")]
     exact: bool,
     /// Time per move in milliseconds, told to the brains as INFO timeout_turn.
     #[arg(long, default_value_t = 500)]
@@ -84,15 +88,32 @@ fn main() -> ExitCode {
     }
 }
 
+impl Args {
+    /// The rule asked for, `--exact` included.
+    fn variant(&self) -> Variant {
+        if self.exact {
+            Variant::Exact
+        } else {
+            self.rule
+        }
+    }
+}
+
 fn run(args: &Args) -> Result<(), String> {
     let size = usize::from(args.size);
+    let variant = args.variant();
+    if variant == Variant::Renju && size != tictactoe::rules::rule::RENJU_SIDE {
+        return Err(format!(
+            "renju is played on a 15x15 board, not {size}x{size}"
+        ));
+    }
     let text = std::fs::read_to_string(&args.openings)
         .map_err(|e| format!("cannot read {}: {e}", args.openings.display()))?;
     let openings =
         openings::parse(&text).map_err(|e| format!("{}: {e}", args.openings.display()))?;
     let stones = openings
         .iter()
-        .map(|o| o.stones(size, args.exact))
+        .map(|o| o.stones(size, variant))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| format!("{}: {e}", args.openings.display()))?;
     let games = args.games.unwrap_or(2 * openings.len());
@@ -110,7 +131,7 @@ fn run(args: &Args) -> Result<(), String> {
             height: size,
             in_a_row: 5,
             settle: SETTLE,
-            exact: args.exact,
+            variant,
             turn,
             start_limit: Duration::from_millis(args.start_ms),
             threads: args.threads,
@@ -189,7 +210,7 @@ fn describe(args: &Args, conditions: &Conditions) -> report::Conditions {
         engine_a: args.engine_a.to_string(),
         engine_b: args.engine_b.to_string(),
         size: conditions.setup.width,
-        exact: args.exact,
+        variant: conditions.setup.variant,
         turn: conditions.setup.turn,
         threads: args.threads,
         move_limit: conditions.move_limit,

@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::board::{Board, Colour, Point};
+use crate::board::{Board, Colour, IllegalMove, Point, Variant};
 
 /// One opening: its stones as offsets from the centre, in the order played.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,6 +32,12 @@ pub enum OpeningError {
     Taken { line: usize, stone: usize },
     #[error("line {line}: the opening already has five in a row")]
     Decided { line: usize },
+    #[error("line {line}: stone {stone} is forbidden for black under renju ({kind})")]
+    Forbidden {
+        line: usize,
+        stone: usize,
+        kind: tictactoe::rules::Forbidden,
+    },
 }
 
 /// Reads every opening of a file.
@@ -68,9 +74,9 @@ fn offset(stone: &str) -> Option<(isize, isize)> {
 impl Opening {
     /// The opening's stones on a `size` x `size` board, in the order played, checked: on
     /// the board, on distinct cells, and with no five in a row, so a game can start from it.
-    pub fn stones(&self, size: usize, exact: bool) -> Result<Vec<Point>, OpeningError> {
+    pub fn stones(&self, size: usize, variant: Variant) -> Result<Vec<Point>, OpeningError> {
         let centre = (size / 2) as isize;
-        let mut board = Board::new(size, exact);
+        let mut board = Board::new(size, variant);
         let mut stones = Vec::with_capacity(self.offsets.len());
         for (number, &(dx, dy)) in self.offsets.iter().enumerate() {
             let stone = number + 1;
@@ -86,6 +92,13 @@ impl Opening {
             match board.place(point, Colour::to_move_after(number)) {
                 Ok(false) => stones.push(point),
                 Ok(true) => return Err(OpeningError::Decided { line: self.line }),
+                Err(IllegalMove::Forbidden(kind)) => {
+                    return Err(OpeningError::Forbidden {
+                        line: self.line,
+                        stone,
+                        kind,
+                    });
+                }
                 Err(_) => {
                     return Err(OpeningError::Taken {
                         line: self.line,
@@ -156,7 +169,7 @@ mod tests {
     #[test]
     fn places_stones_around_the_centre() {
         let opening = &parse("0,0 0,-1 2,2").unwrap()[0];
-        let points = |size| opening.stones(size, false).unwrap();
+        let points = |size| opening.stones(size, Variant::Freestyle).unwrap();
         assert_eq!(
             points(15),
             vec![
@@ -170,7 +183,7 @@ mod tests {
 
     #[test]
     fn refuses_openings_that_do_not_fit_or_cannot_arise() {
-        let on = |text: &str, size| parse(text).unwrap()[0].stones(size, false);
+        let on = |text: &str, size| parse(text).unwrap()[0].stones(size, Variant::Freestyle);
         assert_eq!(
             on("0,0 0,-8", 15),
             Err(OpeningError::OffBoard {

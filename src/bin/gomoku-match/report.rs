@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use crate::board::Colour;
+use crate::board::{Colour, Variant};
 use crate::brain::FaultKind;
 use crate::game::{End, GameOutcome, MoveTimes};
 use crate::openings::Opening;
@@ -82,7 +82,7 @@ pub struct Conditions {
     pub engine_a: String,
     pub engine_b: String,
     pub size: usize,
-    pub exact: bool,
+    pub variant: Variant,
     pub turn: Duration,
     /// The threads each brain was asked to use, if it was told.
     pub threads: Option<u32>,
@@ -173,10 +173,10 @@ fn score(out: &mut String, games: &[GameRecord]) {
 }
 
 fn header(out: &mut String, c: &Conditions, openings: usize, games: usize) {
-    let rule = if c.exact {
-        "exactly five wins"
-    } else {
-        "freestyle, five or more win"
+    let rule = match c.variant {
+        Variant::Exact => "exactly five wins",
+        Variant::Freestyle => "freestyle, five or more win",
+        Variant::Renju => "renju (black: exactly five, no double three, double four or overline)",
     };
     let cap = c.max_moves.map_or("a full board".to_string(), |m| {
         format!("{m} moves after the opening")
@@ -416,7 +416,7 @@ mod tests {
             engine_a: "a".to_string(),
             engine_b: "b".to_string(),
             size: 15,
-            exact: false,
+            variant: Variant::Freestyle,
             turn: Duration::from_millis(500),
             threads: Some(1),
             move_limit: Duration::from_millis(1500),

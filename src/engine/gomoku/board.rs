@@ -2,7 +2,7 @@
 //! kept up to date move by move, so the patterns are always there to read.
 
 use crate::engine::board::SearchBoard;
-use crate::rules::Position;
+use crate::rules::{Position, Side, renju};
 
 use super::lines::PatternBoard;
 
@@ -17,6 +17,8 @@ const WINDOW_COUNTS_UP_TO: usize = 100;
 pub struct GomokuBoard {
     board: SearchBoard,
     patterns: PatternBoard,
+    /// Whether the rule is renju, where black has forbidden cells.
+    renju: bool,
 }
 
 impl GomokuBoard {
@@ -39,8 +41,24 @@ impl GomokuBoard {
         };
         GomokuBoard {
             patterns: PatternBoard::new(&board.pos),
+            renju: board.pos.rule().renju(),
             board,
         }
+    }
+
+    /// Whether the side to move has forbidden cells: black under renju.
+    #[inline]
+    #[must_use]
+    pub fn restricted(&self) -> bool {
+        self.renju && self.board.pos.side_to_move() == Side::X
+    }
+
+    /// Whether the side to move may play the empty `cell` (all but black's forbidden cells
+    /// under renju).
+    #[inline]
+    #[must_use]
+    pub fn may_play(&self, cell: usize) -> bool {
+        !self.restricted() || renju::forbidden_at(&self.board.pos, cell).is_none()
     }
 
     /// The search board under the patterns.

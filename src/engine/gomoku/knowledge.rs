@@ -209,8 +209,16 @@ impl Gomoku {
         } else {
             movegen::QUIET_MOVES
         };
-        let forced =
-            movegen::generate(self.board.patterns(), me, &self.near, history, quiet, moves);
+        let (board, near) = (&self.board, &self.near);
+        let patterns = board.patterns();
+        // Two copies of the generator: the one of a side with no forbidden cells asks
+        // nothing of the rules.
+        let forced = if board.restricted() {
+            let legal = |c| board.may_play(c);
+            movegen::generate(patterns, me, near, history, quiet, moves, legal)
+        } else {
+            movegen::generate(patterns, me, near, history, quiet, moves, |_| true)
+        };
         match forced? {
             Forced::Win(cell) => Some((WIN - (ply as Score + 1), Some(cell))),
             Forced::Loss(cell) => Some((-(WIN - (ply as Score + 2)), Some(cell))),

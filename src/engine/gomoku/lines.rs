@@ -62,7 +62,7 @@ impl PatternBoard {
         let (width, height) = (rule.width(), rule.height());
         let cells = rule.cells();
         let mut board = PatternBoard {
-            table: PatternTable::get(rule.exact()),
+            table: PatternTable::get(rule),
             width,
             height,
             keys: vec![[0; 4]; cells],
@@ -185,7 +185,7 @@ impl PatternBoard {
         for (side, pattern) in new.into_iter().enumerate() {
             let patterns = &mut self.cells[cell][side];
             patterns.lines[d] = pattern;
-            (patterns.combo, patterns.score) = self.table.cell(patterns.lines);
+            (patterns.combo, patterns.score) = self.table.cell(side, patterns.lines);
         }
         self.add(cell, 1);
     }
@@ -204,7 +204,7 @@ impl PatternBoard {
         for side in 0..2 {
             let patterns = &mut self.cells[cell][side];
             patterns.lines[d] = self.table.line(key, side);
-            (patterns.combo, patterns.score) = self.table.cell(patterns.lines);
+            (patterns.combo, patterns.score) = self.table.cell(side, patterns.lines);
         }
     }
 

@@ -1,4 +1,4 @@
-//! Five in a row on large boards (15x15, 20x20; freestyle or exactly five): the pattern
+//! Five in a row on large boards (15x15, 20x20; freestyle, exactly five or renju): the pattern
 //! knowledge strong gomoku engines search with. The general search switches to it only where
 //! the rule is five in a row on a board of more than 25 cells; every smaller board and every
 //! other K keeps the general engine, value for value and node for node.
@@ -32,5 +32,7 @@ pub mod vct;
 pub(crate) use knowledge::Gomoku;
 pub use lines::is_gomoku;
 
+#[cfg(test)]
+mod renju_tests;
 #[cfg(test)]
 mod tests;

@@ -1,7 +1,9 @@
 //! The moves worth searching in five in a row, from the patterns: a five if there is one;
 //! else the block of the opponent's four; else, against a live three (or any move of the
 //! opponent's that would make a live four or a double four), only the cells that defend
-//! and our own fours; else the best-scored cells, a bounded list, best first.
+//! and our own fours; else the best-scored cells, a bounded list, best first. Under renju
+//! black's forbidden cells are left out (the caller says which cells may be played): a
+//! four black cannot block on is a loss.
 
 use crate::rules::Side;
 
@@ -27,7 +29,8 @@ pub enum Forced {
 
 /// Fills `moves` with the moves worth searching for `me`, best first, from `near` (the empty
 /// cells near the stones), at most `quiet` of them in a quiet position; `history` adds the
-/// history heuristic's counts to the order. Or returns the outcome when it is forced.
+/// history heuristic's counts to the order; only cells `legal` allows are given (a five is
+/// always legal). Or returns the outcome when it is forced.
 pub fn generate(
     board: &PatternBoard,
     me: Side,
@@ -35,6 +38,7 @@ pub fn generate(
     history: &[u32],
     quiet: usize,
     moves: &mut Vec<usize>,
+    legal: impl Fn(usize) -> bool,
 ) -> Option<Forced> {
     let them = me.other();
     moves.clear();
@@ -44,8 +48,12 @@ pub fn generate(
     let blocks = board.count(them, Combo::Five);
     if blocks > 0 {
         let block = find(board, them, Combo::Five, near)?;
-        if blocks > 1 {
-            return Some(Forced::Loss(block));
+        if blocks > 1 || !legal(block) {
+            // Lost: the move named is any legal one (the block itself when it is).
+            let any = std::iter::once(block)
+                .chain(near.iter().copied())
+                .find(|&c| legal(c));
+            return any.map(Forced::Loss);
         }
         moves.push(block);
         return None;
@@ -76,7 +84,15 @@ pub fn generate(
         scored.select_nth_unstable_by(keep - 1, |a, b| b.cmp(a));
     }
     scored[..keep].sort_unstable_by(|a, b| b.cmp(a));
-    moves.extend(scored[..keep].iter().map(|&(_, c)| c));
+    moves.extend(scored[..keep].iter().map(|&(_, c)| c).filter(|&c| legal(c)));
+    if moves.len() < keep {
+        // Some were forbidden: the next best legal ones take their places.
+        let rest = &mut scored[keep..];
+        rest.sort_unstable_by(|a, b| b.cmp(a));
+        let wanted = keep - moves.len();
+        let more = rest.iter().map(|&(_, c)| c).filter(|&c| legal(c));
+        moves.extend(more.take(wanted).collect::<Vec<_>>());
+    }
     None
 }
 

@@ -4,11 +4,14 @@
 //! (a double four, a four-three, a double three), with the scores the evaluation and the
 //! move ordering use.
 //!
-//! The table is built once per rule kind (freestyle, exactly five) by dynamic programming
+//! The table is built once per rule kind (freestyle, exactly five, renju: black's lines as
+//! under exactly five, white's as in freestyle) by dynamic programming
 //! over each side's view of a line, and looked up with a 20-bit key: 2 bits for each of the
 //! five cells on either side of the centre.
 
 use std::sync::OnceLock;
+
+use crate::rules::Rule;
 
 /// How far the line key looks on each side of its cell: five, so that under the
 /// exactly-five rule a run of five can be told from part of an overline.
@@ -131,23 +134,38 @@ fn combo_bonus(combo: Combo) -> i32 {
 pub struct PatternTable {
     /// `lines[key]`: X's pattern in the low byte, O's in the high byte.
     lines: Vec<u16>,
-    /// `cells[p0 + 10 p1 + 100 p2 + 1000 p3]`: the combination and score of four lines.
-    cells: Vec<(Combo, i32)>,
+    /// `cells[side][p0 + 10 p1 + 100 p2 + 1000 p3]`: the combination and score of four
+    /// lines for X (0) and O (1). The same for both sides except under renju, where black's
+    /// double four is forbidden, not a win.
+    cells: [Vec<(Combo, i32)>; 2],
 }
 
 impl PatternTable {
-    /// The table of freestyle (`exact` false: five or more wins) or exactly five, built on
-    /// first use and shared afterwards.
+    /// The table of `rule`'s kind: freestyle (five or more wins), exactly five, or renju;
+    /// built on first use and shared afterwards.
     #[must_use]
-    pub fn get(exact: bool) -> &'static PatternTable {
+    pub fn get(rule: &Rule) -> &'static PatternTable {
         static FREESTYLE: OnceLock<PatternTable> = OnceLock::new();
         static EXACT: OnceLock<PatternTable> = OnceLock::new();
-        let cell = if exact { &EXACT } else { &FREESTYLE };
-        cell.get_or_init(|| PatternTable::build(exact))
+        static RENJU: OnceLock<PatternTable> = OnceLock::new();
+        if rule.renju() {
+            RENJU.get_or_init(|| PatternTable::build(true, false))
+        } else if rule.exact() {
+            EXACT.get_or_init(|| PatternTable::build(true, true))
+        } else {
+            FREESTYLE.get_or_init(|| PatternTable::build(false, false))
+        }
     }
 
-    fn build(exact: bool) -> PatternTable {
-        let views = side_view_patterns(exact);
+    /// The table where X's fives are exactly five when `x_exact`, O's when `o_exact`; X
+    /// has renju's forbidden double fours when only X's are (renju).
+    fn build(x_exact: bool, o_exact: bool) -> PatternTable {
+        let x_views = side_view_patterns(x_exact);
+        let o_views = if o_exact == x_exact {
+            x_views.clone()
+        } else {
+            side_view_patterns(o_exact)
+        };
         let mut lines = vec![0u16; KEYS];
         for (key, slot) in lines.iter_mut().enumerate() {
             let (mut x, mut o) = (0usize, 0usize);
@@ -163,13 +181,18 @@ impl PatternTable {
                 x = x * 3 + dx;
                 o = o * 3 + do_;
             }
-            *slot = u16::from(views[x] as u8) | u16::from(views[o] as u8) << 8;
+            *slot = u16::from(x_views[x] as u8) | u16::from(o_views[o] as u8) << 8;
         }
-        let mut cells = Vec::with_capacity(10_000);
-        for n in 0..10_000usize {
-            let four = [n % 10, n / 10 % 10, n / 100 % 10, n / 1000].map(|p| Pattern::ALL[p]);
-            cells.push(combine(four));
-        }
+        let renju = x_exact && !o_exact;
+        let cells = [renju, false].map(|forbidden| {
+            (0..10_000usize)
+                .map(|n| {
+                    let four =
+                        [n % 10, n / 10 % 10, n / 100 % 10, n / 1000].map(|p| Pattern::ALL[p]);
+                    combine(four, forbidden)
+                })
+                .collect()
+        });
         PatternTable { lines, cells }
     }
 
@@ -191,23 +214,30 @@ impl PatternTable {
         ]
     }
 
-    /// The combination and score of a cell's four line patterns.
+    /// The combination and score of a cell's four line patterns for `side` (0 X, 1 O).
     #[inline]
     #[must_use]
-    pub fn cell(&self, lines: [Pattern; 4]) -> (Combo, i32) {
+    pub fn cell(&self, side: usize, lines: [Pattern; 4]) -> (Combo, i32) {
         let n = lines[0] as usize
             + 10 * lines[1] as usize
             + 100 * lines[2] as usize
             + 1000 * lines[3] as usize;
-        self.cells[n]
+        self.cells[side][n]
     }
 }
 
-/// The combination and score of four line patterns.
-fn combine(lines: [Pattern; 4]) -> (Combo, i32) {
+/// The combination and score of four line patterns. With `forbidden` (renju's black) two
+/// fours on different lines are a forbidden double four: nothing to play, so quiet and
+/// unscored. (A double three may be a false one, which only the rules' recursive test
+/// tells; it keeps its combination here and the move generator asks that test.)
+fn combine(lines: [Pattern; 4], forbidden: bool) -> (Combo, i32) {
     let count = |p: Pattern| lines.iter().filter(|&&l| l == p).count();
-    let fours = count(Pattern::Dead4);
+    let fours = count(Pattern::Dead4) + count(Pattern::Live4);
     let threes = count(Pattern::Live3);
+    if forbidden && count(Pattern::Five) == 0 && fours >= 2 {
+        return (Combo::Quiet, 0);
+    }
+    let fours = count(Pattern::Dead4);
     let combo = if count(Pattern::Five) > 0 {
         Combo::Five
     } else if count(Pattern::Live4) > 0 || fours >= 2 {

@@ -127,7 +127,11 @@ impl Vcf {
         }
         match patterns.count(them, Combo::Five) {
             0 => {
-                moves.extend(near.iter().copied().filter(|&c| patterns.makes_four(c, me)));
+                moves.extend(
+                    near.iter()
+                        .copied()
+                        .filter(|&c| patterns.makes_four(c, me) && board.may_play(c)),
+                );
                 // Stronger fours first: a live four or a four-three usually ends it at once.
                 moves.sort_by_cached_key(|&c| {
                     let p = patterns.at(c, me);
@@ -138,6 +142,7 @@ impl Vcf {
             1 => {
                 if let Some(block) = find(patterns, them, Combo::Five, near)
                     && patterns.makes_four(block, me)
+                    && board.may_play(block)
                 {
                     moves.push(block);
                 }
@@ -170,6 +175,12 @@ impl Vcf {
                 self.lists.push(near);
                 block
             };
+            // A block black may not play under renju: the four wins, the line ends with it.
+            if block.is_some_and(|b| !board.may_play(b)) {
+                board.unmake(four);
+                line.insert(0, four);
+                return true;
+            }
             let won = block.is_some_and(|block| {
                 board.make(block);
                 let won = self.attack(board, fours - 1, line);

@@ -145,7 +145,16 @@ impl Vct {
         let history = vec![0; cells(board)];
         let mut moves = Vec::new();
         let patterns = board.patterns();
-        if let Some(forced) = generate(patterns, me, &near, &history, QUIET_MOVES, &mut moves) {
+        let legal = |c| board.may_play(c);
+        if let Some(forced) = generate(
+            patterns,
+            me,
+            &near,
+            &history,
+            QUIET_MOVES,
+            &mut moves,
+            legal,
+        ) {
             return match forced {
                 Forced::Win(cell) => vec![cell],
                 Forced::Loss(_) => Vec::new(),
@@ -198,7 +207,8 @@ impl Vct {
         match patterns.count(them, Combo::Five) {
             0 => {}
             1 => {
-                let block = super::movegen::find(patterns, them, Combo::Five, &near)?;
+                let block = super::movegen::find(patterns, them, Combo::Five, &near)
+                    .filter(|&b| board.may_play(b))?;
                 board.make(block);
                 let line = self.defend(board, threats);
                 board.unmake(block);
@@ -223,7 +233,7 @@ impl Vct {
         let mut moves: Vec<usize> = near
             .iter()
             .copied()
-            .filter(|&c| patterns.at(c, me).combo >= Combo::Three)
+            .filter(|&c| patterns.at(c, me).combo >= Combo::Three && board.may_play(c))
             .collect();
         moves.sort_by_cached_key(|&c| {
             let p = patterns.at(c, me);
@@ -262,6 +272,7 @@ impl Vct {
         let mut near = Vec::new();
         board.candidates(&mut near);
         let mut defences = Vec::new();
+        let legal = |c| board.may_play(c);
         match generate(
             patterns,
             me,
@@ -269,6 +280,7 @@ impl Vct {
             &self.no_history,
             QUIET_MOVES,
             &mut defences,
+            legal,
         ) {
             Some(Forced::Win(_)) => return None,
             Some(Forced::Loss(cell)) => {
