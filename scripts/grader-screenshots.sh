@@ -33,7 +33,7 @@ eval "$(xdotool getwindowgeometry --shell "$WID")"
 at() { xdotool mousemove "$((X + $1))" "$((Y + $2))" click 1; sleep "${3:-0.6}"; }
 pointer_away() { xdotool mousemove "$((X + WIDTH - 5))" "$((Y + HEIGHT - 5))"; sleep 0.4; }
 snap() { pointer_away; shot "$OUT/$1"; echo "wrote $OUT/$1"; }
-at 80 214                                   # "Open the learners' lab"
+at "${LAB_X:-80}" "${LAB_Y:-214}"           # "Open the learners' lab"
 if [ -n "${PROBE:-}" ]; then snap grader-probe.png; exit 0; fi
 at "${TAB_X:-1029}" "${TAB_Y:-138}"           # "Your own player"
 if [ -n "${PROBE_TAB:-}" ]; then snap grader-probe.png; exit 0; fi
