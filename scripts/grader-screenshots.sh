@@ -2,11 +2,14 @@
 # Screenshots of the learners' lab checking a learner's player: a shell script that always
 # takes the first empty cell (the kind of first player a learner writes), checked in the
 # window (screenshots/grader-report.png), and its first mistake shown on the board with
-# the answer and the best move marked (screenshots/grader-mistake.png). LANGUAGE=Chinese
-# takes them in Chinese (grader-*-zh.png). The clicks are at the places the window puts
-# the controls at 1280x800 (PROBE=1 takes a picture to read them from).
+# the answer and the best move marked (screenshots/grader-mistake.png). BOARD=match checks
+# the same player in a match on 15x15 against the game's engine instead
+# (grader-match-report.png, and its first game on the board, grader-match-game.png).
+# LANGUAGE=Chinese takes them in Chinese (grader-*-zh.png). The clicks are at the places the
+# window puts the controls at 1280x800 (PROBE=1 takes a picture to read them from).
 #
 #   bash scripts/grader-screenshots.sh
+#   BOARD=match LANGUAGE=Chinese BOARD_X=1160 bash scripts/grader-screenshots.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/xvfb.sh
@@ -16,6 +19,7 @@ BIN=${BIN:-target/debug/tictactoe}
 OUT=${OUT:-screenshots}
 LANGUAGE=${LANGUAGE:-English}
 SUFFIX=$([ "$LANGUAGE" = Chinese ] && echo "-zh" || true)
+BOARD=${BOARD:-3x3}
 start_xvfb
 stop_on_exit
 PLAYER=$PWD/tests/fixtures/first-empty-player.sh
@@ -29,14 +33,23 @@ eval "$(xdotool getwindowgeometry --shell "$WID")"
 at() { xdotool mousemove "$((X + $1))" "$((Y + $2))" click 1; sleep "${3:-0.6}"; }
 pointer_away() { xdotool mousemove "$((X + WIDTH - 5))" "$((Y + HEIGHT - 5))"; sleep 0.4; }
 snap() { pointer_away; shot "$OUT/$1"; echo "wrote $OUT/$1"; }
-at 80 214                                   # "Open the learners' lab"
+at "${LAB_X:-80}" "${LAB_Y:-214}"           # "Open the learners' lab"
 if [ -n "${PROBE:-}" ]; then snap grader-probe.png; exit 0; fi
 at "${TAB_X:-1029}" "${TAB_Y:-138}"           # "Your own player"
 if [ -n "${PROBE_TAB:-}" ]; then snap grader-probe.png; exit 0; fi
-at "${FIELD_X:-1050}" "${FIELD_Y:-254}"     # the command field
+at "${FIELD_X:-1050}" "${FIELD_Y:-269}"     # the command field
 xdotool windowfocus --sync "$WID" type --delay 30 "$PLAYER"
 sleep 1
-at "${CHECK_X:-890}" "${CHECK_Y:-278}" 8    # "Check it on 3x3", and the grading
+if [ "$BOARD" = match ]; then
+    at "${BOARD_X:-1178}" "${BOARD_Y:-311}"   # "15x15 match"
+    at "${CHECK_X:-890}" "${CHECK_Y:-347}" "${WAIT:-60}"  # "Check it on 15x15", the match
+    snap "grader-match-report$SUFFIX.png"
+    if [ -n "${PROBE_REPORT:-}" ]; then exit 0; fi
+    at "${GAME_X:-1000}" "${GAME_Y:-560}"     # the first game
+    snap "grader-match-game$SUFFIX.png"
+    exit 0
+fi
+at "${CHECK_X:-890}" "${CHECK_Y:-347}" 8    # "Check it on 3x3", and the grading
 snap "grader-report$SUFFIX.png"
 at "${MISTAKE_X:-1000}" "${MISTAKE_Y:-538}" # the first mistake
 snap "grader-mistake$SUFFIX.png"

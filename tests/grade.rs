@@ -308,3 +308,152 @@ fn the_templates_are_built_and_graded() {
     }
     let _ = std::fs::remove_file(&built);
 }
+
+/// The first-empty-cell player (tests/fixtures/first-empty-player.sh), on any board.
+fn first_empty() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/first-empty-player.sh")
+}
+
+#[test]
+fn a_sample_of_4x4_positions_is_drawn_from_the_seed_and_every_answer_counted() {
+    let player = first_empty();
+    let args = ["--rule", "4,4,4", "--positions", "12", "--seed", "5"];
+    let (out, report) = grade(&player, &args);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(count(&report, "positions"), 12);
+    assert_eq!(count(&report, "asked"), 12);
+    assert_eq!(
+        report["board"],
+        serde_json::json!({"width": 4, "height": 4, "k": 4})
+    );
+    assert_eq!(report["sample"]["seed"], 5);
+    let mistakes = report["mistakes"].as_array().unwrap();
+    assert_eq!(count(&report, "best") as usize + mistakes.len(), 12);
+    assert_eq!(count(&report, "illegal") + count(&report, "failures"), 0);
+    // Every answer is the first empty cell, and a mistake's best moves are elsewhere.
+    for mistake in mistakes {
+        let taken: Vec<(u64, u64)> = mistake["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| (c["row"].as_u64().unwrap(), c["col"].as_u64().unwrap()))
+            .collect();
+        let first = (0..4)
+            .flat_map(|r| (0..4).map(move |c| (r, c)))
+            .find(|cell| !taken.contains(cell))
+            .unwrap();
+        let cell = &mistake["answer_cell"];
+        assert_eq!(
+            (cell["row"].as_u64().unwrap(), cell["col"].as_u64().unwrap()),
+            first
+        );
+        assert!(
+            !mistake["best_moves"]
+                .as_array()
+                .unwrap()
+                .contains(&serde_json::json!({"row": first.0, "col": first.1}))
+        );
+    }
+    // The seed is said on standard error, and the text report names it.
+    assert!(String::from_utf8_lossy(&out.stderr).contains("seed 5"));
+}
+
+#[test]
+fn a_board_the_grader_cannot_play_is_refused_with_a_clear_error() {
+    for (rule, says) in [
+        ("9,9,5", "up to 25 cells"),
+        ("3,3", "W,H,K"),
+        ("4,4,9", "K must be between"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+            .args(["grade", "--rule", rule, "python3"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{rule}: {out:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(says), "{rule}: {stderr}");
+    }
+}
+
+#[test]
+fn a_match_on_15x15_reports_every_game_and_a_score_with_its_interval() {
+    let player = first_empty();
+    let dir = std::env::temp_dir().join(format!("tictactoe-grade-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let json_file = dir.join("match.json");
+    let args = ["--rule", "15,15,5", "--out"];
+    let (out, report) = grade(
+        &player,
+        &[&args[..], &[json_file.to_str().unwrap()]].concat(),
+    );
+    assert!(out.status.success(), "{out:?}");
+    let games = report["games"].as_array().unwrap();
+    assert_eq!(count(&report, "planned"), 6);
+    assert_eq!(games.len(), 6);
+    let scores = report["scores"].as_array().unwrap();
+    assert_eq!(scores.len(), 3);
+    for score in scores.iter().chain([&report["total"]]) {
+        let sum = count(score, "wins") + count(score, "draws") + count(score, "losses");
+        assert_eq!(sum, count(score, "games"), "{score}");
+        let i = &score["interval"];
+        let (low, mean, high) = (
+            i["low"].as_f64().unwrap(),
+            i["mean"].as_f64().unwrap(),
+            i["high"].as_f64().unwrap(),
+        );
+        assert!(
+            0.0 <= low && low <= mean && mean <= high && high <= 1.0,
+            "{i}"
+        );
+    }
+    assert_eq!(count(&report["total"], "games"), 6);
+    // Both colours at each strength.
+    let colours: Vec<&str> = games
+        .iter()
+        .map(|g| g["colour"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        colours,
+        ["black", "white", "black", "white", "black", "white"]
+    );
+    // The file saved holds the same report; a .txt name gets the text.
+    let saved: Value = serde_json::from_str(&std::fs::read_to_string(&json_file).unwrap()).unwrap();
+    assert_eq!(saved["games"], report["games"]);
+    let text_file = dir.join("match.txt");
+    let out = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .args([
+            "grade", "--rule", "15,15,5", "--games", "1", "--turn", "0.3", "--out",
+        ])
+        .arg(&text_file)
+        .arg(&player)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = std::fs::read_to_string(&text_file).unwrap();
+    assert_eq!(text, String::from_utf8_lossy(&out.stdout));
+    assert!(text.contains("Over all: 3 games:"), "{text}");
+    assert!(text.contains("95% interval"), "{text}");
+}
+
+#[test]
+fn a_report_that_cannot_be_written_is_an_error_that_says_where() {
+    let first_empty =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/first-empty-player.sh");
+    let out = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .args([
+            "grade",
+            "--turn",
+            "0.3",
+            "--out",
+            "/nonexistent/folder/report.txt",
+        ])
+        .arg(&first_empty)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("cannot write the report to /nonexistent/folder/report.txt"),
+        "{stderr}"
+    );
+}

@@ -1,23 +1,40 @@
 //! Your own player in the window: a learner types the command of the player they wrote,
-//! checks it, watches the progress, reads the counts, and clicks a mistake to see it on
-//! the board (a preview: the game on the board is not changed). Players are the game's own
-//! engine (`pbrain-tictactoe`, perfect) and a shell script that always takes the first
-//! empty cell (tests/fixtures/first-empty-player.sh).
+//! picks a board, checks it, watches the progress, reads the counts (or a match's score),
+//! clicks a mistake to see it on a board of the right size (a preview: the game on the
+//! board is not changed), and saves the report to a file. Players are the game's own engine
+//! (`pbrain-tictactoe`, perfect) and a shell script that always takes the first empty cell
+//! (tests/fixtures/first-empty-player.sh).
 
 mod support;
 
+use std::path::PathBuf;
+use std::sync::Arc;
+
 use egui_kittest::kittest::Queryable;
 use support::*;
+use tictactoe::gui::GivenPath;
 use tictactoe::rules::Side;
 
-/// Opens the lab's "Your own player" view and checks the player started by `command`,
-/// waiting for the report.
-fn check(h: &mut App, command: &str) {
+fn first_empty() -> String {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/first-empty-player.sh")
+        .display()
+        .to_string()
+}
+
+/// Opens the lab's "Your own player" view, types `command` and picks `board`.
+fn open(h: &mut App, command: &str, board: &str) {
     click(h, "Open the learners' lab");
     click(h, "Your own player");
     h.get_by_label("The player's command")
         .set_text_value_accesskit(command);
     settle(h);
+    click(h, board);
+}
+
+/// Checks the player started by `command` on 3x3, waiting for the report.
+fn check(h: &mut App, command: &str) {
+    open(h, command, "3x3");
     click(h, "Check it on 3x3");
     wait_for_text(h, "Positions asked: 4520 of 4520");
 }
@@ -31,10 +48,8 @@ fn the_games_own_engine_is_checked_perfect_in_the_window() {
 
 #[test]
 fn a_mistake_is_listed_and_shown_on_the_board_without_touching_the_game() {
-    let player = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/first-empty-player.sh");
     let mut h = app();
-    check(&mut h, player.to_str().unwrap());
+    check(&mut h, &first_empty());
     assert_shows(&h, "Wins missed");
     // The first mistake listed: X took the top-left corner and O, answering the first
     // empty cell beside it, throws the draw that only the centre keeps. Clicking it puts
@@ -54,4 +69,50 @@ fn a_mistake_is_listed_and_shown_on_the_board_without_touching_the_game() {
     // Clicked again, the mistake is put away and the board shows the game again.
     click(&mut h, first);
     assert!(h.query_by_label(&label_of(0, 0, None)).is_some());
+}
+
+#[test]
+fn a_sample_of_4x4_positions_is_checked_and_a_mistake_opens_on_a_4x4_board() {
+    let mut h = app();
+    open(&mut h, &first_empty(), "4x4, four in a row");
+    click(&mut h, "Check it on 4x4");
+    wait_for_text(&mut h, "Positions asked: 100 of 100");
+    assert_shows(&h, "A sample drawn with seed 1");
+    h.query_all_by_label_contains(" to move after ")
+        .next()
+        .expect("a first-empty-cell player errs on 4x4")
+        .click();
+    settle(&mut h);
+    // The board is 4x4 now: its last cell is there, whatever it holds.
+    let corner = [None, Some(Side::X), Some(Side::O)]
+        .into_iter()
+        .any(|content| h.query_by_label(&label_of(3, 3, content)).is_some());
+    assert!(corner, "the mistake is shown on a 4x4 board");
+    assert!(h.state().session().moves().is_empty());
+}
+
+#[test]
+fn the_match_on_15x15_shows_its_progress_and_stops() {
+    let mut h = app();
+    open(&mut h, &first_empty(), "15x15 match");
+    click(&mut h, "Check it on 15x15");
+    wait_for_text(&mut h, "of 6 games");
+    click(&mut h, "Stop");
+    wait_for_text(&mut h, "Check it on 15x15");
+}
+
+#[test]
+fn the_report_is_saved_to_the_file_chosen() {
+    let dir = std::env::temp_dir().join(format!("tictactoe-gui-grader-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path: PathBuf = dir.join("report.txt");
+    let _ = std::fs::remove_file(&path);
+    let picker = Arc::new(GivenPath(path.clone()));
+    let mut h = build(move |app| app.with_picker(picker));
+    check(&mut h, &first_empty());
+    click(&mut h, "Save report…");
+    wait_for_text(&mut h, "Saved the report to");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("Positions asked: 4520 of 4520"), "{text}");
+    assert!(text.contains("draws thrown away"), "{text}");
 }

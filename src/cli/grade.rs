@@ -1,18 +1,24 @@
-//! `tictactoe grade ENGINE [ARGS...]`: puts every position of tic-tac-toe that is not over
-//! to a player someone wrote (any program that speaks the Gomocup protocol) and says which
-//! answers were not best, from a solver of its own ([`crate::grade`]). Progress goes to
-//! standard error; the report to standard output, as text or with `--json` as one object.
-//! Exits 0 when every position was asked (mistakes or not), 1 when the player could not
-//! be graded to the end (it did not start, or failed several positions in a row).
+//! `tictactoe grade [--rule W,H,K] ENGINE [ARGS...]`: checks a player someone wrote (any
+//! program that speaks the Gomocup protocol) ([`crate::grade`]): on boards up to 5x5 it is
+//! put positions and told which answers were not best (every position of tic-tac-toe by
+//! default, a seeded sample settled by the game's solver on 4x4 and 5x5); on 15,15,5 it
+//! plays a short match against the game's own engine and gets its score with a confidence
+//! interval. Progress goes to standard error; the report to standard output, as text or
+//! with `--json` as one object, and with `--out FILE` to a file as well (JSON when the name
+//! ends in .json, text otherwise). Exits 0 when the grading went to the end (mistakes or
+//! not), 1 when the player could not be graded to the end (it did not start, or failed
+//! several positions in a row).
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
 
 use super::CliError;
-use crate::grade::{self, Limits};
+use crate::grade::{self, Limits, MatchOptions, Outcome, Positions};
 use crate::protocol::engine::EngineCommand;
+use crate::rules::Rule;
 
 /// Arguments of `grade`.
 #[derive(Args, Debug)]
@@ -25,15 +31,36 @@ pub struct GradeArgs {
         value_name = "ENGINE"
     )]
     pub engine: Vec<String>,
-    /// Seconds the player has for each answer
-    #[arg(long, value_name = "S", default_value = "2", value_parser = super::parse_seconds)]
-    pub turn: Duration,
+    /// The board: width, height and how many in a row win. 3,3,3 asks every position;
+    /// other boards of up to 25 cells (4,4,4, 5,5,4) a sample the game's solver settles;
+    /// 15,15,5 plays a match against the game's own engine
+    #[arg(long, value_name = "W,H,K", default_value = "3,3,3", value_parser = parse_rule)]
+    pub rule: Rule,
+    /// The seed a sample (or a match's openings) is drawn with: the same seed, the same
+    /// positions
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub seed: u64,
+    /// How many positions a sample has (4x4, 5x5)
+    #[arg(long, value_name = "N", default_value_t = grade::SAMPLE_POSITIONS as u64,
+          value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub positions: u64,
+    /// Games at each strength of the game's engine in a match (15,15,5), half with each
+    /// colour
+    #[arg(long, value_name = "N", default_value_t = 2,
+          value_parser = clap::value_parser!(u64).range(1..=1000))]
+    pub games: u64,
+    /// Seconds the player has for each answer (2 on boards up to 5x5, 0.5 in a match)
+    #[arg(long, value_name = "S", value_parser = super::parse_seconds)]
+    pub turn: Option<Duration>,
     /// Seconds the player has to answer START
     #[arg(long, value_name = "S", default_value = "10", value_parser = super::parse_seconds)]
     pub start: Duration,
     /// Print the report as one JSON object, with every mistake
     #[arg(long)]
     pub json: bool,
+    /// Save the report in FILE as well: JSON when its name ends in .json, text otherwise
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
 }
 
 pub fn run(args: &GradeArgs, output: &mut dyn Write) -> Result<(), CliError> {
@@ -41,23 +68,75 @@ pub fn run(args: &GradeArgs, output: &mut dyn Write) -> Result<(), CliError> {
         program: args.engine[0].clone(),
         args: args.engine[1..].to_vec(),
     };
-    let limits = Limits {
-        turn: args.turn,
-        start: args.start,
+    let outcome = if grade::is_match_rule(&args.rule) {
+        let options = MatchOptions {
+            games: args.games as usize,
+            turn: args.turn.unwrap_or(MatchOptions::default().turn),
+            start: args.start,
+            seed: args.seed,
+        };
+        Outcome::Match(grade::play_match(
+            &command,
+            &options,
+            &mut progress("games"),
+        ))
+    } else {
+        Outcome::Positions(grade_positions(args, &command))
     };
-    let mut shown = 0;
-    let report = grade::grade(&command, limits, &mut |asked, total| {
-        // A line every tenth of the way.
-        let tenth = asked * 10 / total;
-        if tenth > shown {
-            shown = tenth;
-            eprintln!("graded {asked} of {total} positions");
-        }
-        true
-    });
-    super::emit(output, args.json, &report)?;
-    match &report.stopped {
-        Some(why) => Err(CliError::Grading(why.clone())),
+    super::emit(output, args.json, &outcome)?;
+    if let Some(path) = &args.out {
+        outcome.save(path).map_err(CliError::Usage)?;
+        eprintln!("report saved in {}", path.display());
+    }
+    match outcome.stopped() {
+        Some(why) => Err(CliError::Grading(why.to_string())),
         None => Ok(()),
     }
+}
+
+fn grade_positions(args: &GradeArgs, command: &EngineCommand) -> grade::Report {
+    let positions = Positions {
+        rule: args.rule,
+        seed: args.seed,
+        count: args.positions as usize,
+        budget: grade::BUDGET,
+    };
+    if !positions.is_every() {
+        eprintln!(
+            "a sample of {} positions of {}x{} ({} in a row), seed {}",
+            positions.count,
+            args.rule.width(),
+            args.rule.height(),
+            args.rule.k(),
+            positions.seed
+        );
+    }
+    let limits = Limits {
+        turn: args.turn.unwrap_or(Limits::default().turn),
+        start: args.start,
+    };
+    grade::grade(command, &positions, limits, &mut progress("positions"))
+}
+
+/// Progress on standard error: a line every tenth of the way.
+fn progress(what: &'static str) -> impl FnMut(usize, usize) -> bool {
+    let mut shown = 0;
+    move |done, total| {
+        let tenth = done * 10 / total.max(1);
+        if tenth > shown {
+            shown = tenth;
+            eprintln!("graded {done} of {total} {what}");
+        }
+        true
+    }
+}
+
+/// A board the grader can play: W,H,K, checked.
+fn parse_rule(text: &str) -> Result<Rule, String> {
+    let rule: Rule = text.parse().map_err(|e| format!("{e}"))?;
+    if grade::is_match_rule(&rule) {
+        return Ok(rule);
+    }
+    grade::check_positions_rule(&rule)?;
+    Ok(rule)
 }

@@ -16,7 +16,7 @@ use super::board::BoardView;
 use super::busy;
 use super::computer::Computer;
 use super::desktop::SystemDialog;
-use super::files::{Answer, FileAction, FilePicker, Files};
+use super::files::{Answer, FileAction, FilePicker, Files, Payload};
 use super::fonts;
 use super::i18n;
 use super::keys::{self, Command};
@@ -418,19 +418,22 @@ impl TicTacToeApp {
     }
 
     fn ask_file(&mut self, action: FileAction, ctx: &egui::Context) {
+        let game = (action == FileAction::Save)
+            .then(|| Payload::Game(Box::new(self.state.session.clone())));
+        self.ask_to_save(action, game, ctx);
+    }
+
+    /// Starts choosing a path for `action`, with what is to be saved.
+    fn ask_to_save(&mut self, action: FileAction, game: Option<Payload>, ctx: &egui::Context) {
         let wake = {
             let ctx = ctx.clone();
             move || ctx.request_repaint()
         };
         let prefs = &self.state.prefs;
         let folder = prefs.last_folder.clone();
-        let answer = self.files.ask(
-            action,
-            &self.state.session,
-            prefs.file_dialog,
-            folder.as_deref(),
-            wake,
-        );
+        let answer = self
+            .files
+            .ask(action, game, prefs.file_dialog, folder.as_deref(), wake);
         if let Some(answer) = answer {
             self.file_answer(answer);
         }
@@ -443,6 +446,10 @@ impl TicTacToeApp {
             Answer::NoSystemDialog(why) => self.set_info(t!("no-system-dialog", why = why)),
             Answer::Saved(path) => {
                 self.set_info(t!("saved-to", path = path.display().to_string()));
+                self.remember_folder(&path);
+            }
+            Answer::ReportSaved(path) => {
+                self.set_info(t!("report-saved-to", path = path.display().to_string()));
                 self.remember_folder(&path);
             }
             Answer::Opened(path, loaded) => {
@@ -924,6 +931,9 @@ impl eframe::App for TicTacToeApp {
         }
         egui::CentralPanel::default().show(ui, |ui| self.board_ui(ui, &mut actions));
         self.files.ui(&ctx);
+        if let Some(report) = self.lab.report_to_save() {
+            self.ask_to_save(FileAction::SaveReport, Some(Payload::Report(report)), &ctx);
+        }
 
         for action in actions {
             self.apply(action, &ctx);

@@ -10,11 +10,12 @@ use egui_file::FileDialog;
 
 use crate::t;
 
-/// Saving or opening a game.
+/// Saving or opening a game, or saving a report of the lab's grader.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FileAction {
     Save,
     Open,
+    SaveReport,
 }
 
 impl FileAction {
@@ -24,6 +25,32 @@ impl FileAction {
         match self {
             FileAction::Save => t!("save-game"),
             FileAction::Open => t!("open-game"),
+            FileAction::SaveReport => t!("save-report"),
+        }
+    }
+
+    /// Whether a file is written (and an existing one replaced only when the person says).
+    #[must_use]
+    pub fn is_save(self) -> bool {
+        self != FileAction::Open
+    }
+
+    /// The name a file to save is given at first.
+    #[must_use]
+    pub fn default_name(self) -> &'static str {
+        match self {
+            FileAction::SaveReport => "report.txt",
+            FileAction::Save | FileAction::Open => "game.json",
+        }
+    }
+
+    /// The endings of the files the choosers show: saved games are JSON, a report is JSON
+    /// or text.
+    #[must_use]
+    pub fn extensions(self) -> &'static [&'static str] {
+        match self {
+            FileAction::SaveReport => &["txt", "json"],
+            FileAction::Save | FileAction::Open => &["json"],
         }
     }
 }
@@ -67,13 +94,18 @@ impl Chooser {
             let why = t!("no-folder-to-browse");
             return Chooser::path_field(action, None, Some(why));
         };
-        let json_only: egui_file::Filter<PathBuf> = Box::new(|path: &Path| {
-            path.extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+        let extensions = action.extensions();
+        let json_only: egui_file::Filter<PathBuf> = Box::new(move |path: &Path| {
+            path.extension().is_some_and(|e| {
+                extensions
+                    .iter()
+                    .any(|x| e.eq_ignore_ascii_case(std::ffi::OsStr::new(x)))
+            })
         });
-        let dialog = match action {
-            FileAction::Save => FileDialog::save_file().default_filename("game.json"),
-            FileAction::Open => FileDialog::open_file(),
+        let dialog = if action.is_save() {
+            FileDialog::save_file().default_filename(action.default_name())
+        } else {
+            FileDialog::open_file()
         };
         let mut dialog = dialog
             .title(&action.title())
@@ -104,11 +136,11 @@ impl Chooser {
     #[must_use]
     pub fn path_field(action: FileAction, folder: Option<&Path>, why: Option<String>) -> Chooser {
         let folder = folder.filter(|f| f.is_dir()).map(Path::to_path_buf);
-        let text = match (&folder, action) {
-            (Some(f), FileAction::Save) => f.join("game.json").display().to_string(),
-            (Some(f), FileAction::Open) => format!("{}/", f.display()),
-            (None, FileAction::Save) => "game.json".to_string(),
-            (None, FileAction::Open) => String::new(),
+        let text = match (&folder, action.is_save()) {
+            (Some(f), true) => f.join(action.default_name()).display().to_string(),
+            (Some(f), false) => format!("{}/", f.display()),
+            (None, true) => action.default_name().to_string(),
+            (None, false) => String::new(),
         };
         Chooser {
             action,
@@ -198,9 +230,10 @@ fn path_field_ui(
             let ready = !text.trim().is_empty();
             let entered = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
             ui.horizontal(|ui| {
-                let button = match action {
-                    FileAction::Save => t!("path-save"),
-                    FileAction::Open => t!("path-open"),
+                let button = if action.is_save() {
+                    t!("path-save")
+                } else {
+                    t!("path-open")
                 };
                 if ui.add_enabled(ready, Button::new(button)).clicked() || (ready && entered) {
                     choice = Choice::Chosen(resolve(text.trim(), folder));

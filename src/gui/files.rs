@@ -14,6 +14,7 @@ use std::sync::{Arc, OnceLock};
 use serde::{Deserialize, Serialize};
 
 use crate::game::Session;
+use crate::grade::Outcome;
 
 pub use super::chooser::FileAction;
 use super::chooser::{Choice, Chooser};
@@ -60,13 +61,21 @@ pub struct DialogPicker;
 
 impl FilePicker for DialogPicker {
     fn pick(&self, action: FileAction) -> Option<PathBuf> {
+        let filter = match action {
+            FileAction::SaveReport => t!("dialog-filter-report"),
+            FileAction::Save | FileAction::Open => t!("dialog-filter"),
+        };
         let dialog = rfd::AsyncFileDialog::new()
-            .add_filter(t!("dialog-filter"), &["json"])
+            .add_filter(filter, action.extensions())
             .set_title(action.title());
         let handle = pollster::block_on(async move {
-            match action {
-                FileAction::Save => dialog.set_file_name("game.json").save_file().await,
-                FileAction::Open => dialog.pick_file().await,
+            if action.is_save() {
+                dialog
+                    .set_file_name(action.default_name())
+                    .save_file()
+                    .await
+            } else {
+                dialog.pick_file().await
             }
         });
         handle.map(|h| h.path().to_path_buf())
@@ -89,10 +98,19 @@ pub enum Answer {
     /// No system dialog can be shown here (the words say why); the in-window browser is open.
     NoSystemDialog(String),
     Saved(PathBuf),
+    /// A report of the lab's grader was written there.
+    ReportSaved(PathBuf),
     /// The game read from the file, checked move by move.
     Opened(PathBuf, Box<Session>),
     /// Why the file could not be written or read; the game on screen stays.
     Failed(String),
+}
+
+/// What is written when saving.
+#[derive(Clone)]
+pub enum Payload {
+    Game(Box<Session>),
+    Report(Box<Outcome>),
 }
 
 /// Where paths come from.
@@ -109,13 +127,13 @@ enum Stage {
     /// The in-window browser or the path field is open.
     Choosing {
         chooser: Chooser,
-        game: Option<Session>,
+        game: Option<Payload>,
     },
     /// The file chosen to save to exists: the window asks before replacing it. Cancelling
     /// goes back to the chooser.
     Replacing {
         chooser: Chooser,
-        game: Option<Session>,
+        game: Option<Payload>,
         path: PathBuf,
     },
     /// A helper thread is asking the desktop for a path, or reading or writing the file.
@@ -124,7 +142,7 @@ enum Stage {
         action: FileAction,
         /// The game to save, kept for the in-window browser should the desktop have no
         /// dialog after all.
-        game: Option<Session>,
+        game: Option<Payload>,
         folder: Option<PathBuf>,
     },
 }
@@ -196,13 +214,14 @@ impl Files {
         matches!(self.stage, Stage::Choosing { .. } | Stage::Replacing { .. })
     }
 
-    /// Starts saving `game`, or opening a game: asks for a path the preferred way, starting
-    /// in `folder`. `wake` repaints the window when a helper thread has answered. Returns
-    /// at once; an answer known already (no system dialog here) is returned too.
+    /// Starts saving `game` (a game, or a report), or opening a game: asks for a path the
+    /// preferred way, starting in `folder`. `wake` repaints the window when a helper thread
+    /// has answered. Returns at once; an answer known already (no system dialog here) is
+    /// returned too.
     pub fn ask(
         &mut self,
         action: FileAction,
-        game: &Session,
+        game: Option<Payload>,
         choice: DialogChoice,
         folder: Option<&Path>,
         wake: impl Fn() + Send + 'static,
@@ -210,7 +229,6 @@ impl Files {
         if self.busy() {
             return None;
         }
-        let game = (action == FileAction::Save).then(|| game.clone());
         let asker = match (&self.source, choice) {
             (Source::Given(picker), _) => Asker::Picker(picker.clone()),
             (Source::Desktop, DialogChoice::System) => {
@@ -249,7 +267,7 @@ impl Files {
     fn choose_in_window(
         &mut self,
         action: FileAction,
-        game: Option<Session>,
+        game: Option<Payload>,
         folder: Option<&Path>,
     ) {
         let chooser = Chooser::browser(action, folder);
@@ -271,11 +289,11 @@ impl Files {
     }
 
     /// One frame of the in-window chooser.
-    fn choosing_ui(&mut self, ctx: &egui::Context, mut chooser: Chooser, game: Option<Session>) {
+    fn choosing_ui(&mut self, ctx: &egui::Context, mut chooser: Chooser, game: Option<Payload>) {
         match chooser.ui(ctx) {
             Choice::Open => self.stage = Stage::Choosing { chooser, game },
             Choice::Cancelled => {}
-            Choice::Chosen(path) if chooser.action() == FileAction::Save && path.exists() => {
+            Choice::Chosen(path) if chooser.action().is_save() && path.exists() => {
                 self.stage = Stage::Replacing {
                     chooser,
                     game,
@@ -291,7 +309,7 @@ impl Files {
         &mut self,
         ctx: &egui::Context,
         mut chooser: Chooser,
-        game: Option<Session>,
+        game: Option<Payload>,
         path: PathBuf,
     ) {
         match ask_to_replace(ctx, &path) {
@@ -302,7 +320,7 @@ impl Files {
                     path,
                 }
             }
-            Some(true) => self.start_work(ctx, FileAction::Save, game, path),
+            Some(true) => self.start_work(ctx, chooser.action(), game, path),
             Some(false) => {
                 chooser.reopen();
                 self.stage = Stage::Choosing { chooser, game };
@@ -315,7 +333,7 @@ impl Files {
         &mut self,
         ctx: &egui::Context,
         action: FileAction,
-        game: Option<Session>,
+        game: Option<Payload>,
         path: PathBuf,
     ) {
         let ctx = ctx.clone();
@@ -436,15 +454,21 @@ fn spawn(
     receiver
 }
 
-/// Writes `game` to `path`, or reads the game at `path`.
-fn work(action: FileAction, game: Option<Session>, path: PathBuf) -> Answer {
+/// Writes `game` (a game or a report) to `path`, or reads the game at `path`.
+fn work(action: FileAction, game: Option<Payload>, path: PathBuf) -> Answer {
     let name = path.display().to_string();
     match (action, game) {
-        (FileAction::Save, Some(game)) => match game.save(&path) {
+        (FileAction::Save, Some(Payload::Game(game))) => match game.save(&path) {
             Ok(()) => Answer::Saved(path),
             Err(e) => Answer::Failed(t!("could-not-save", reason = status::record_error(&e))),
         },
-        (FileAction::Save, None) => Answer::Failed(t!("could-not-save", reason = t!("no-game"))),
+        (FileAction::SaveReport, Some(Payload::Report(report))) => match report.save(&path) {
+            Ok(()) => Answer::ReportSaved(path),
+            Err(e) => Answer::Failed(t!("could-not-save-report", reason = e)),
+        },
+        (FileAction::Save | FileAction::SaveReport, _) => {
+            Answer::Failed(t!("could-not-save", reason = t!("no-game")))
+        }
         (FileAction::Open, _) => match Session::load(&path) {
             Ok(loaded) => Answer::Opened(path, Box::new(loaded)),
             Err(e) => Answer::Failed(t!(

@@ -3,17 +3,20 @@
 //! commands, [`settings`] keeps the INFO settings (clock, memory, rule), and [`brain`] plays
 //! the game through the move driver. The `pbrain-tictactoe` binary only connects [`run`] to
 //! its standard input and output. [`engine`] is the other side: a manager's, starting any
-//! engine that speaks the protocol and asking it for moves.
+//! engine that speaks the protocol and asking it for moves; [`interval`] the score of a match
+//! between such engines, with its confidence interval.
 
 pub mod brain;
 pub mod command;
 pub mod engine;
+pub mod interval;
 pub mod settings;
 
 use std::io::{self, BufRead, Write};
 
 pub use brain::{Brain, Flow};
 pub use command::{BoardLine, Command, Field, Info, ParseError, Point};
+pub use interval::Interval;
 pub use settings::Settings;
 
 /// Answers the manager's commands from `input` on `output` until END or the end of input.

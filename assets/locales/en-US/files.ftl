@@ -9,6 +9,9 @@ dialog-in-window-hover = A file browser inside this window
 dialog-path = Type a path
 dialog-path-hover = A field for the file's path
 dialog-filter = Saved game (JSON)
+dialog-filter-report = Report (text or JSON)
+report-saved-to = Saved the report to { $path }
+could-not-save-report = Could not save the report: { $reason }
 desktop-not-asked = the desktop could not be asked
 
 path-field = Saved game path

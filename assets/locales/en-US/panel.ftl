@@ -5,6 +5,7 @@ new-game = New game
 undo = Undo
 redo = Redo
 save-game = Save game
+save-report = Save report
 open-game = Open game
 hint = Hint
 hint-hover = Shows the best move for the side to move, without playing it

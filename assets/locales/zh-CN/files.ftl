@@ -8,6 +8,9 @@ dialog-in-window-hover = 本窗口内的文件浏览器
 dialog-path = 输入路径
 dialog-path-hover = 输入文件路径的文本框
 dialog-filter = 存档的对局（JSON）
+dialog-filter-report = 报告（文本或 JSON）
+report-saved-to = 报告已保存到 { $path }
+could-not-save-report = 无法保存报告：{ $reason }
 desktop-not-asked = 无法询问桌面
 
 path-field = 存档路径

@@ -5,6 +5,7 @@ new-game = 新对局
 undo = 悔棋
 redo = 重做
 save-game = 保存对局
+save-report = 保存报告
 open-game = 打开对局
 hint = 提示
 hint-hover = 显示轮到走棋的一方的最佳着法，但不替你走

@@ -1,8 +1,11 @@
 //! Your own player: the lab's view that checks a player a learner wrote (any program that
-//! speaks the Gomocup protocol) against perfect play on every position of tic-tac-toe
-//! ([`crate::grade`]). The grading runs on a thread of its own, with a progress bar; the
-//! report counts each kind of mistake, and a mistake chosen in the list is shown on the
-//! board (a preview, never played) with the player's answer and the best moves marked.
+//! speaks the Gomocup protocol) ([`crate::grade`]): against perfect play on every position
+//! of tic-tac-toe, on a seeded sample of 4x4 or 5x5 positions (four in a row), or in a short
+//! match against the game's own engine on 15x15. The grading runs on a thread of its own,
+//! with a progress bar and Stop; the report counts each kind of mistake (or the match's
+//! score), a mistake or a game chosen in the list is shown on the board (a preview, never
+//! played) with the player's answer and the best moves marked, and Save report… writes it
+//! to a file through the window's file dialogs.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -13,26 +16,106 @@ use egui::{RichText, TextEdit, Ui};
 
 use super::Preview;
 use super::marks::Mark;
-use crate::grade::{self, Graded, Limits, Report, Verdict};
+use crate::grade::{
+    self, End, Game, GameResult, Graded, Limits, MatchOptions, MatchReport, Outcome, Positions,
+    Report, Verdict,
+};
 use crate::protocol::engine::EngineCommand;
 use crate::rules::{Cell, Position, Rule};
 use crate::t;
 
-/// The positions grading asks, for the progress bar before the first answer.
-const POSITIONS: usize = 4520;
 /// The mistakes listed; the rest are counted.
 const LISTED: usize = 200;
 
+/// The boards a player can be checked on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Board {
+    /// Every position of tic-tac-toe.
+    #[default]
+    Three,
+    /// A sample of 4x4 positions, four in a row.
+    Four,
+    /// A sample of 5x5 positions, four in a row.
+    Five,
+    /// A match on 15x15, five in a row.
+    Match,
+}
+
+impl Board {
+    const ALL: [Board; 4] = [Board::Three, Board::Four, Board::Five, Board::Match];
+
+    fn name(self) -> String {
+        match self {
+            Board::Three => t!("grader-board-three"),
+            Board::Four => t!("grader-board-four"),
+            Board::Five => t!("grader-board-five"),
+            Board::Match => t!("grader-board-match"),
+        }
+    }
+
+    /// The board's size, as the Check button says it.
+    fn size(self) -> &'static str {
+        match self {
+            Board::Three => "3x3",
+            Board::Four => "4x4",
+            Board::Five => "5x5",
+            Board::Match => "15x15",
+        }
+    }
+
+    fn positions(self) -> Positions {
+        let (width, k) = match self {
+            Board::Four => (4, 4),
+            Board::Five => (5, 4),
+            Board::Three | Board::Match => return Positions::tic_tac_toe(),
+        };
+        Positions {
+            rule: Rule::new(width, width, k, false).expect("a board the grader plays"),
+            ..Positions::tic_tac_toe()
+        }
+    }
+
+    /// The positions asked, or the games played.
+    fn total(self) -> usize {
+        match self {
+            Board::Match => grade::STRENGTHS.len() * MatchOptions::default().games,
+            _ => self.positions().total(),
+        }
+    }
+
+    /// Grades `command` on this board; `progress` as [`grade::grade`] calls it.
+    fn grade(
+        self,
+        command: &EngineCommand,
+        progress: &mut dyn FnMut(usize, usize) -> bool,
+    ) -> Outcome {
+        match self {
+            Board::Match => Outcome::Match(grade::play_match(
+                command,
+                &MatchOptions::default(),
+                progress,
+            )),
+            _ => Outcome::Positions(grade::grade(
+                command,
+                &self.positions(),
+                Limits::default(),
+                progress,
+            )),
+        }
+    }
+}
+
 /// A grading under way.
 struct Running {
-    asked: Arc<AtomicUsize>,
+    board: Board,
+    done: Arc<AtomicUsize>,
     stop: Arc<AtomicBool>,
-    report: Receiver<Report>,
+    report: Receiver<Outcome>,
 }
 
 impl Drop for Running {
     fn drop(&mut self) {
-        // The grading thread stops at its next answer, and the player with it.
+        // The grading thread stops at its next answer or move, and the player with it.
         self.stop.store(true, Ordering::Relaxed);
     }
 }
@@ -42,12 +125,15 @@ impl Drop for Running {
 pub struct GraderView {
     /// The player's command line, as typed.
     command: String,
+    board: Board,
     running: Option<Running>,
-    report: Option<Report>,
+    report: Option<Outcome>,
     /// Why the last grading could not start.
     problem: Option<String>,
-    /// The mistake shown on the board.
+    /// The mistake (or game) shown on the board.
     selected: Option<usize>,
+    /// The report to save, once Save report… was pressed (the window asks for a path).
+    to_save: Option<Outcome>,
 }
 
 impl GraderView {
@@ -72,6 +158,11 @@ impl GraderView {
         }
     }
 
+    /// The report to save, once, after Save report… was pressed.
+    pub fn report_to_save(&mut self) -> Option<Box<Outcome>> {
+        self.to_save.take().map(Box::new)
+    }
+
     fn start(&mut self, repaint: egui::Context) {
         let Some(command) = EngineCommand::parse(&self.command) else {
             self.problem = Some(t!("grader-no-command"));
@@ -80,14 +171,14 @@ impl GraderView {
         self.problem = None;
         self.report = None;
         self.selected = None;
-        let asked = Arc::new(AtomicUsize::new(0));
+        let done = Arc::new(AtomicUsize::new(0));
         let stop = Arc::new(AtomicBool::new(false));
         let (to, report) = mpsc::channel();
-        let (seen, stopped) = (asked.clone(), stop.clone());
+        let (seen, stopped, board) = (done.clone(), stop.clone(), self.board);
         std::thread::Builder::new()
             .name("grader".into())
             .spawn(move || {
-                let report = grade::grade(&command, Limits::default(), &mut |n, _| {
+                let report = board.grade(&command, &mut |n, _| {
                     seen.store(n, Ordering::Relaxed);
                     repaint.request_repaint_after(Duration::from_millis(100));
                     !stopped.load(Ordering::Relaxed)
@@ -97,7 +188,8 @@ impl GraderView {
             })
             .expect("a thread can be started");
         self.running = Some(Running {
-            asked,
+            board,
+            done,
             stop,
             report,
         });
@@ -114,40 +206,71 @@ impl GraderView {
         )
         .labelled_by(label.id);
         if let Some(running) = &self.running {
-            let asked = running.asked.load(Ordering::Relaxed);
-            ui.add(
-                egui::ProgressBar::new(asked as f32 / POSITIONS as f32).text(t!(
-                    "grader-progress",
-                    asked = asked,
-                    total = POSITIONS
-                )),
-            );
+            progress_ui(ui, running);
             if ui.button(t!("grader-stop")).clicked() {
                 self.running = None;
             }
             return;
         }
-        if ui.button(t!("grader-check")).clicked() {
+        ui.label(t!("grader-board"));
+        ui.horizontal_wrapped(|ui| {
+            for board in Board::ALL {
+                ui.selectable_value(&mut self.board, board, board.name());
+            }
+        });
+        ui.label(RichText::new(board_note(self.board)).small());
+        if ui
+            .button(t!("grader-check", board = self.board.size()))
+            .clicked()
+        {
             self.start(ui.ctx().clone());
         }
         if let Some(problem) = &self.problem {
             ui.label(RichText::new(problem).color(ui.visuals().warn_fg_color));
         }
-        if let Some(report) = &self.report {
-            let mut selected = self.selected;
-            report_ui(ui, report, &mut selected);
-            self.selected = selected;
+        let Some(report) = &self.report else {
+            return;
+        };
+        ui.add_space(4.0);
+        if ui.button(t!("grader-save")).clicked() {
+            self.to_save = Some(report.clone());
         }
+        let mut selected = self.selected;
+        match report {
+            Outcome::Positions(report) => report_ui(ui, report, &mut selected),
+            Outcome::Match(report) => match_ui(ui, report, &mut selected),
+        }
+        self.selected = selected;
     }
 
-    /// The chosen mistake's position, for the board.
+    /// The chosen mistake's (or game's) position, for the board.
     #[must_use]
     pub fn preview(&self) -> Option<Preview> {
-        let graded = self.chosen()?;
-        let (position, last_move) = position_of(graded)?;
+        let (rule, moves) = match self.report.as_ref()? {
+            Outcome::Positions(report) => {
+                let graded = report.mistakes.get(self.selected?)?;
+                let b = report.board;
+                (
+                    Rule::new(b.width, b.height, b.k, false).ok()?,
+                    &graded.moves,
+                )
+            }
+            Outcome::Match(report) => {
+                let game = report.games.get(self.selected?)?;
+                let b = report.board;
+                (Rule::new(b.width, b.height, b.k, false).ok()?, &game.moves)
+            }
+        };
+        let mut position = Position::new(rule);
+        let mut last = None;
+        for cell in moves {
+            let cell = Cell::new(cell.row, cell.col);
+            position.play(cell).ok()?;
+            last = Some(cell);
+        }
         Some(Preview {
             position,
-            last_move,
+            last_move: last,
         })
     }
 
@@ -177,20 +300,41 @@ impl GraderView {
     }
 
     fn chosen(&self) -> Option<&Graded> {
-        self.report.as_ref()?.mistakes.get(self.selected?)
+        match self.report.as_ref()? {
+            Outcome::Positions(report) => report.mistakes.get(self.selected?),
+            Outcome::Match(_) => None,
+        }
     }
 }
 
-/// The position a graded answer was asked in, and its last move.
-fn position_of(graded: &Graded) -> Option<(Position, Option<Cell>)> {
-    let mut position = Position::new(Rule::TIC_TAC_TOE);
-    let mut last = None;
-    for cell in &graded.moves {
-        let cell = Cell::new(cell.row, cell.col);
-        position.play(cell).ok()?;
-        last = Some(cell);
+/// What checking on `board` does, in a line.
+fn board_note(board: Board) -> String {
+    match board {
+        Board::Three => t!("grader-note-three"),
+        Board::Four | Board::Five => t!(
+            "grader-note-sample",
+            count = board.positions().count,
+            seed = board.positions().seed
+        ),
+        Board::Match => t!(
+            "grader-note-match",
+            games = MatchOptions::default().games,
+            strengths = grade::STRENGTHS.len(),
+            ms = MatchOptions::default().turn.as_millis() as u64
+        ),
     }
-    Some((position, last))
+}
+
+/// The progress bar of a grading under way.
+fn progress_ui(ui: &mut Ui, running: &Running) {
+    let done = running.done.load(Ordering::Relaxed);
+    let total = running.board.total();
+    let text = if running.board == Board::Match {
+        t!("grader-progress-games", done = done, total = total)
+    } else {
+        t!("grader-progress", asked = done, total = total)
+    };
+    ui.add(egui::ProgressBar::new(done as f32 / total.max(1) as f32).text(text));
 }
 
 /// The counts and the list of mistakes; a click on one shows it on the board.
@@ -200,6 +344,19 @@ fn report_ui(ui: &mut Ui, report: &Report, selected: &mut Option<usize>) {
         "grader-asked",
         asked = report.asked,
         total = report.positions
+    ));
+    if let Some(sample) = &report.sample {
+        ui.label(t!(
+            "grader-sample",
+            seed = sample.seed,
+            unsettled = sample.unsettled,
+            drawn = sample.drawn,
+            nodes = sample.budget_nodes
+        ));
+    }
+    ui.label(t!(
+        "grader-time",
+        seconds = format!("{:.1}", report.seconds)
     ));
     egui::Grid::new("grader-counts")
         .num_columns(2)
@@ -219,12 +376,7 @@ fn report_ui(ui: &mut Ui, report: &Report, selected: &mut Option<usize>) {
                 ui.end_row();
             }
         });
-    if let Some(why) = &report.stopped {
-        ui.label(
-            RichText::new(t!("grader-stopped", reason = why.clone()))
-                .color(ui.visuals().warn_fg_color),
-        );
-    }
+    stopped_ui(ui, report.stopped.as_deref());
     if report.is_perfect() {
         ui.label(RichText::new(t!("grader-perfect")).strong());
         return;
@@ -234,6 +386,7 @@ fn report_ui(ui: &mut Ui, report: &Report, selected: &mut Option<usize>) {
     }
     ui.add_space(4.0);
     ui.label(t!("grader-mistakes"));
+    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
     for (i, graded) in report.mistakes.iter().take(LISTED).enumerate() {
         if ui
             .selectable_label(*selected == Some(i), mistake_text(graded))
@@ -245,6 +398,98 @@ fn report_ui(ui: &mut Ui, report: &Report, selected: &mut Option<usize>) {
     if report.mistakes.len() > LISTED {
         ui.label(t!("grader-more", count = report.mistakes.len() - LISTED));
     }
+}
+
+fn stopped_ui(ui: &mut Ui, stopped: Option<&str>) {
+    if let Some(why) = stopped {
+        ui.label(
+            RichText::new(t!("grader-stopped", reason = why.to_string()))
+                .color(ui.visuals().warn_fg_color),
+        );
+    }
+}
+
+/// The match's score at each strength and over all, and its games; a click on a game shows
+/// its last position on the board.
+fn match_ui(ui: &mut Ui, report: &MatchReport, selected: &mut Option<usize>) {
+    ui.add_space(6.0);
+    ui.label(t!(
+        "grader-time",
+        seconds = format!("{:.1}", report.seconds)
+    ));
+    // Wrapped lines rather than a grid: the scores are long, and the panel may be narrow.
+    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+    for (strength, score) in report.strengths.iter().zip(&report.scores) {
+        ui.label(t!(
+            "grader-against",
+            strength = strength_name(strength.name),
+            nodes = strength.nodes,
+            score = score_text(score)
+        ));
+    }
+    let total = t!("grader-over-all", score = score_text(&report.total));
+    ui.label(RichText::new(total).strong());
+    stopped_ui(ui, report.stopped.as_deref());
+    ui.add_space(4.0);
+    ui.label(t!("grader-games"));
+    for (i, game) in report.games.iter().enumerate() {
+        let text = game_text(i, game, report);
+        if ui.selectable_label(*selected == Some(i), text).clicked() {
+            *selected = if *selected == Some(i) { None } else { Some(i) };
+        }
+    }
+}
+
+fn strength_name(name: &str) -> String {
+    match name {
+        "weak" => t!("grader-strength-weak"),
+        "medium" => t!("grader-strength-medium"),
+        _ => t!("grader-strength-strong"),
+    }
+}
+
+/// "1 won, 0 drawn, 1 lost: 50% (95% interval 9% to 91%)".
+fn score_text(score: &grade::Score) -> String {
+    let (mean, low, high) = score.interval.map_or((0.0, 0.0, 0.0), |i| {
+        (100.0 * i.mean, 100.0 * i.low, 100.0 * i.high)
+    });
+    t!(
+        "grader-score",
+        wins = score.wins,
+        draws = score.draws,
+        losses = score.losses,
+        mean = format!("{mean:.0}"),
+        low = format!("{low:.0}"),
+        high = format!("{high:.0}")
+    )
+}
+
+/// One game in words: the strength, the player's colour, the result and how it came.
+fn game_text(i: usize, game: &Game, report: &MatchReport) -> String {
+    let result = match game.result {
+        GameResult::Win => t!("grader-result-win"),
+        GameResult::Draw => t!("grader-result-draw"),
+        GameResult::Loss => t!("grader-result-loss"),
+    };
+    let how = match &game.how {
+        End::Five => t!("grader-end-five"),
+        End::FullBoard => t!("grader-end-full"),
+        End::Fault(why) => why.clone(),
+    };
+    let colour = if game.colour == "black" {
+        t!("grader-black")
+    } else {
+        t!("grader-white")
+    };
+    t!(
+        "grader-game",
+        number = i + 1,
+        strength = strength_name(report.strengths[game.strength].name),
+        colour = colour,
+        result = result,
+        how = how,
+        moves = game.moves.len()
+    )
 }
 
 /// One mistake in words: what kind, the side to move, the answer and the best moves.

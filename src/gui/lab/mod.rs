@@ -187,6 +187,11 @@ impl Lab {
         }
     }
 
+    /// The grader's report to save, once, after its Save report… button was pressed.
+    pub fn report_to_save(&mut self) -> Option<Box<crate::grade::Outcome>> {
+        self.grader.report_to_save()
+    }
+
     /// The view open beside the board, or `None` while the lab is closed.
     #[must_use]
     pub fn view(&self) -> Option<Tab> {
