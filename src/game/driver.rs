@@ -36,7 +36,7 @@ pub use job::{Job, Lane, Outbox, Worker};
 pub use policy::{Answer, Chooser, MovePolicy};
 pub use task::{Event, MOVES, Request, Task, VALUES};
 pub use ticket::{Ticket, TimedOut};
-pub use worker::Release;
+pub use worker::{HoldsEngine, Release};
 
 use worker::Order;
 

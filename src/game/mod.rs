@@ -20,8 +20,8 @@ use crate::rules::Rule;
 
 pub use clock::{Clock, SOLVABLE_CELLS};
 pub use driver::{
-    Answer, Chooser, Driver, DriverConfig, Event, Job, Lane, MOVES, MovePolicy, Outbox, Release,
-    Request, Task, Ticket, TimedOut, VALUES, Worker,
+    Answer, Chooser, Driver, DriverConfig, Event, HoldsEngine, Job, Lane, MOVES, MovePolicy,
+    Outbox, Release, Request, Task, Ticket, TimedOut, VALUES, Worker,
 };
 pub use lessons::{Lesson, Lessons, LessonsError, LostGame, SharedLessons};
 pub use record::{FORMAT, GameRecord, RecordError, Termination, VERSION};

@@ -485,29 +485,6 @@ fn a_lane_may_set_up_its_own_engines() {
     assert_eq!(next(&mut d.request(Setup)), Some((1, 1)));
 }
 
-/// Says whether the worker of its lane holds an engine.
-struct HoldsEngine(Lane);
-
-impl Job for HoldsEngine {
-    type Update = bool;
-
-    fn lane(&self) -> Lane {
-        self.0
-    }
-
-    fn run(self, worker: &mut Worker, out: &Outbox<bool>) {
-        out.send(worker.holds_engine());
-    }
-
-    fn failed(_message: String) -> bool {
-        false
-    }
-
-    fn is_final(_update: &bool) -> bool {
-        true
-    }
-}
-
 #[test]
 fn a_release_drops_the_lanes_engine_and_the_next_search_starts_afresh() {
     let p = Position::new(Rule::new(4, 4, 4, false).unwrap());

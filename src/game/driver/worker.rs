@@ -44,6 +44,31 @@ impl Job for Release {
     }
 }
 
+/// A job that says whether the worker of its lane holds an engine (and so its table): how
+/// a view's test sees that it handed back what it no longer needs.
+#[derive(Clone, Copy, Debug)]
+pub struct HoldsEngine(pub Lane);
+
+impl Job for HoldsEngine {
+    type Update = bool;
+
+    fn lane(&self) -> Lane {
+        self.0
+    }
+
+    fn run(self, worker: &mut Worker, out: &Outbox<bool>) {
+        out.send(worker.holds_engine());
+    }
+
+    fn failed(_message: String) -> bool {
+        false
+    }
+
+    fn is_final(_update: &bool) -> bool {
+        true
+    }
+}
+
 /// A job with its outbox, ready to run on whichever worker takes it.
 pub(super) type Errand = Box<dyn FnOnce(&mut Worker) + Send>;
 

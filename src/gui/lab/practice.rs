@@ -8,7 +8,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 use crate::engine::{MoveValue, Value};
-use crate::game::{Driver, Event};
+use crate::game::{Driver, Event, Release, Ticket};
 use crate::gui::naming::Naming;
 use crate::rules::{Cell, Position, Rule, Side};
 use crate::t;
@@ -82,7 +82,14 @@ enum Stage {
 
 /// The practice view.
 pub struct Practice {
+    driver: Driver,
     analyst: Analyst,
+    /// Whether the practice lane's engine may hold a table: a search was asked since the
+    /// last hand-back.
+    searched: bool,
+    /// The hand-back of the practice lane's engine (its table, 16 MB) while practice waits
+    /// for the learner or is closed: nothing reads that table again before the next search.
+    released: Option<Ticket<()>>,
     board: usize,
     stage: Stage,
     /// Values of the candidate as they come in.
@@ -97,7 +104,10 @@ impl Practice {
     #[must_use]
     pub fn new(driver: Driver) -> Practice {
         Practice {
-            analyst: Analyst::new(driver, analyst::PRACTICE),
+            analyst: Analyst::new(driver.clone(), analyst::PRACTICE),
+            driver,
+            searched: false,
+            released: None,
             board: 0,
             stage: Stage::Idle,
             coming: Vec::new(),
@@ -107,11 +117,30 @@ impl Practice {
         }
     }
 
-    /// Stops looking; a puzzle on screen stays.
+    /// Stops looking and hands back the engine; a puzzle on screen stays.
     pub fn stop(&mut self) {
         self.analyst.stop();
         if matches!(self.stage, Stage::Looking { .. }) {
             self.stage = Stage::Idle;
+        }
+        self.release();
+    }
+
+    /// Asks the practice lane for `job` on `position`; a hand-back not yet done is called
+    /// off (dropping its ticket), since the search wants its table.
+    fn ask(&mut self, position: &Position, job: Job) {
+        self.released = None;
+        self.searched = true;
+        self.analyst.ask(position, job);
+    }
+
+    /// Hands back the practice lane's engine, once after each search.
+    fn release(&mut self) {
+        if self.searched {
+            self.searched = false;
+            self.released = Some(self.driver.request(Release {
+                lane: analyst::PRACTICE,
+            }));
         }
     }
 
@@ -145,7 +174,7 @@ impl Practice {
     fn look(&mut self, tried: u32) {
         let candidate = self.random_position();
         self.coming.clear();
-        self.analyst.ask(&candidate, Job::Values);
+        self.ask(&candidate, Job::Values);
         self.stage = Stage::Looking { candidate, tried };
     }
 
@@ -170,6 +199,11 @@ impl Practice {
                 Event::Failed(message) => self.stage = Stage::Failed(message),
                 Event::Iteration(_) => {}
             }
+        }
+        // The learner thinks over a puzzle (or reads a failure): no search needs the table.
+        if !self.analyst.is_busy() && matches!(self.stage, Stage::Showing { .. } | Stage::Failed(_))
+        {
+            self.release();
         }
     }
 
@@ -197,21 +231,21 @@ impl Practice {
             return;
         }
         let right = cell == puzzle.answer;
-        self.answered += 1;
-        if right {
-            self.right += 1;
-        } else {
-            let mut after = puzzle.position.clone();
-            let _ = after.play(cell);
-            if !after.is_over() {
-                self.analyst.ask(&after, Job::Best);
-            }
-        }
+        let mut after = puzzle.position.clone();
         *answered = Some(Answered {
             cell,
             right,
             line: None,
         });
+        self.answered += 1;
+        if right {
+            self.right += 1;
+        } else {
+            let _ = after.play(cell);
+            if !after.is_over() {
+                self.ask(&after, Job::Best);
+            }
+        }
     }
 
     pub fn ui(&mut self, ui: &mut Ui) {
@@ -356,6 +390,20 @@ mod tests {
 
     use super::*;
     use crate::engine::{Engine, EngineConfig, Limits};
+    use crate::game::{DriverConfig, HoldsEngine};
+    use std::time::{Duration, Instant};
+
+    /// Long enough for any 3x3 search on a loaded machine; the loops below stop by then.
+    const BOUND: Duration = Duration::from_secs(60);
+
+    fn holds_engine(driver: &Driver) -> bool {
+        let mut ticket = driver.request(HoldsEngine(analyst::PRACTICE));
+        ticket
+            .next_timeout(BOUND)
+            .ok()
+            .flatten()
+            .expect("it answers")
+    }
 
     fn values(position: &Position) -> Vec<MoveValue> {
         let mut engine = Engine::new(EngineConfig::default());
@@ -378,5 +426,37 @@ mod tests {
         // O to move cannot stop both of X's lines: no move keeps anything.
         let lost = Position::from_notation(Rule::TIC_TAC_TOE, "x.x/.o./x.o").unwrap();
         assert!(Puzzle::find(&lost, &values(&lost)).is_none());
+    }
+
+    #[test]
+    fn practice_hands_back_its_engine_while_a_puzzle_waits_for_the_learner() {
+        let driver = Driver::new(DriverConfig::default(), || {});
+        // A search on the practice lane keeps its engine (and its table) afterwards...
+        let mut plain = Analyst::new(driver.clone(), analyst::PRACTICE);
+        plain.ask(&Position::new(Rule::TIC_TAC_TOE), Job::Values);
+        let start = Instant::now();
+        while plain.is_busy() && start.elapsed() < BOUND {
+            let _ = plain.poll();
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(holds_engine(&driver), "a finished search keeps its engine");
+        // ...but practice, once its puzzle is on screen, hands it back.
+        let mut practice = Practice::new(driver.clone());
+        practice.look(0);
+        let start = Instant::now();
+        while !matches!(practice.stage, Stage::Showing { .. }) && start.elapsed() < BOUND {
+            practice.poll();
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(
+            matches!(practice.stage, Stage::Showing { .. }),
+            "a puzzle is found"
+        );
+        let released = practice.released.as_mut().expect("the hand-back was asked");
+        assert_eq!(released.next_timeout(BOUND).ok().flatten(), Some(()));
+        assert!(
+            !holds_engine(&driver),
+            "no table is kept while the learner thinks"
+        );
     }
 }
