@@ -9,6 +9,7 @@ use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
 
 use crate::engine::{Engine, EngineConfig, Limits, Value};
+use crate::rules::zobrist::splitmix64;
 use crate::rules::{Position, Rule};
 
 use super::Worth;
@@ -32,11 +33,9 @@ impl Seeded {
     }
 
     pub(crate) fn next(&mut self) -> u64 {
+        let out = splitmix64(self.0);
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        out
     }
 
     /// A number below `n` (more than 0).

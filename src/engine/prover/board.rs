@@ -3,6 +3,7 @@
 //! table entry. The two colours are "attacker" (the side trying to make K in a row) and
 //! "defender", whatever their names in the game.
 
+use crate::rules::zobrist::splitmix64;
 use crate::rules::{Geometry, Position, Side};
 
 /// A set of cells, bit `i` for cell index `i`.
@@ -10,14 +11,6 @@ pub type Mask = u128;
 
 /// The most cells the prover handles (one bit each in a [`Mask`]).
 pub const MAX_CELLS: usize = 128;
-
-/// SplitMix64, for the prover's own hash keys.
-fn splitmix64(state: u64) -> u64 {
-    let mut z = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// The cells of `mask`, lowest first.
 pub fn cells_of(mut mask: Mask) -> impl Iterator<Item = usize> {
