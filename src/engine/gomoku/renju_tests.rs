@@ -5,7 +5,6 @@ use rand::{RngExt, SeedableRng};
 
 use super::board::GomokuBoard;
 use super::vcf::Vcf;
-use crate::engine::{Engine, EngineConfig, Limits};
 use crate::rules::renju::forbidden_at;
 use crate::rules::{Cell, Position, Rule, Side};
 
@@ -17,16 +16,7 @@ fn diagram(rows: &[&str]) -> Position {
 }
 
 fn search(position: &Position, depth: u32) -> Option<usize> {
-    let mut engine = Engine::new(EngineConfig {
-        tt_megabytes: 4,
-        ..EngineConfig::default()
-    });
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
-    let stop = std::sync::atomic::AtomicBool::new(false);
-    let result = engine.search(position, &limits, &stop, &mut |_| {});
+    let result = super::tests::engine_move(position, depth);
     result
         .best
         .map(|cell| position.geometry().index(cell).unwrap())

@@ -296,7 +296,7 @@ fn vcf_answers_the_defenders_four_first() {
 }
 
 /// The gomoku engine's move on `pos`, searched to `depth` plies.
-fn engine_move(pos: &Position, depth: u32) -> crate::engine::SearchResult {
+pub(super) fn engine_move(pos: &Position, depth: u32) -> crate::engine::SearchResult {
     use crate::engine::{Engine, EngineConfig, Limits};
     let mut engine = Engine::new(EngineConfig {
         tt_megabytes: 4,
