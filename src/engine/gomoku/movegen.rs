@@ -91,7 +91,7 @@ pub fn generate(
         rest.sort_unstable_by(|a, b| b.cmp(a));
         let wanted = keep - moves.len();
         let more = rest.iter().map(|&(_, c)| c).filter(|&c| legal(c));
-        moves.extend(more.take(wanted).collect::<Vec<_>>());
+        moves.extend(more.take(wanted));
     }
     None
 }
