@@ -112,6 +112,9 @@ fn two_windows_host_join_and_play_a_game_and_a_rematch() {
         host.query_by_label("QR code of the ticket").is_some(),
         "the ticket is drawn as a QR code too"
     );
+    // Copying the ticket is said on the button, once the frame's clicks are applied.
+    click(&mut host, "Copy the ticket");
+    assert_shows(&host, "Copied: paste it to your friend");
     let ticket = host.state().online_ticket().unwrap().to_string();
 
     // A line that is not a ticket is refused in place, and nothing starts.

@@ -23,7 +23,7 @@ use super::keys::{self, Command};
 use super::lab::{self, Lab};
 use super::lessons::LessonsView;
 use super::naming::Naming;
-use super::online::Online;
+use super::online::{self, Online};
 use super::panel::{Action, ControlPanel};
 use super::saved::{self, SavedState};
 use super::status;
@@ -624,8 +624,15 @@ impl TicTacToeApp {
     /// The board, and the actions clicking it asks for.
     fn board_ui(&mut self, ui: &mut Ui, actions: &mut Vec<Action>) {
         if let Shown::Online(_) = self.shown {
-            if let Some(why) = self.online.board_ui(ui, self.naming, &mut self.cursor) {
-                self.set_refusal(why);
+            let answer = self.online.board_ui(ui, self.naming, self.cursor);
+            if let Some(cell) = answer.clicked {
+                actions.push(Action::Play(cell));
+            }
+            if let Some(cell) = answer.focused {
+                self.cursor = Some(cell);
+            }
+            if answer.copied {
+                actions.push(Action::Online(online::Request::TicketCopied));
             }
             return;
         }
@@ -912,7 +919,7 @@ impl eframe::App for TicTacToeApp {
                     lessons: &self.lessons,
                     file_dialog_open: self.files.busy(),
                     lab: &self.lab,
-                    online: &mut self.online,
+                    online: &self.online,
                     online_shown: matches!(self.shown, Shown::Online(_)),
                     naming: self.naming,
                 };

@@ -52,14 +52,9 @@ struct Rejoin {
 
 /// The panel's section and the network game, if one is on.
 pub struct Online {
-    name: String,
-    ticket_field: String,
-    host_moves_first: bool,
-    /// The time each side gets for a game when this window hosts; none: no limit.
-    time_limit: Option<Duration>,
+    /// What the player filled in; the section edits a copy and returns it to apply.
+    form: Form,
     net: NetConfig,
-    /// The relay server field, as typed (empty: n0's public relays).
-    relay_field: String,
     /// The folder of the game's record and of the rejoin file (the data folder; none in
     /// tests unless they give one).
     folder: Option<PathBuf>,
@@ -69,9 +64,6 @@ pub struct Online {
     game: Option<Game>,
     /// Why the last attempt could not start (a ticket that is not one).
     problem: Option<String>,
-    /// Whether open games are announced and found on the local network (the window a
-    /// person runs; tests only inside a network of their own).
-    lan: bool,
     /// A match this window was hosting when it stopped, offered to be hosted again.
     rehost: Option<Box<Kept>>,
     /// Why a kept match could not be read.
@@ -80,6 +72,24 @@ pub struct Online {
     finder: Option<lan::Finder>,
     /// Why looking for games on the local network failed.
     finder_problem: Option<String>,
+}
+
+/// What the player fills in before a game: the section draws a copy, and a changed copy
+/// comes back as [`Request::Form`], applied with the rest once the frame is drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Form {
+    name: String,
+    ticket: String,
+    host_moves_first: bool,
+    /// The time each side gets for a game when this window hosts; none: no limit.
+    time_limit: Option<Duration>,
+    /// Only this local network: no relays, no addresses beyond it.
+    local_only: bool,
+    /// The relay server field, as typed (empty: n0's public relays).
+    relay: String,
+    /// Whether open games are announced and found on the local network (the window a
+    /// person runs; tests only inside a network of their own).
+    lan: bool,
 }
 
 /// A network game: the worker's handle and what it last reported.
@@ -121,6 +131,21 @@ pub enum Request {
     Leave,
     /// An action in the game.
     Act(Action),
+    /// The fields of the section as the player left them.
+    Form(Box<Form>),
+    /// The host's ticket was copied to the clipboard (the button says so).
+    TicketCopied,
+}
+
+/// What the player did on the network game's board in a frame, for the window to apply.
+#[derive(Default)]
+pub struct BoardAnswer {
+    /// A cell clicked (to play there).
+    pub clicked: Option<Cell>,
+    /// The cell the keyboard focus is on.
+    pub focused: Option<Cell>,
+    /// The ticket shown in the board's place was copied.
+    pub copied: bool,
 }
 
 /// A line of the recent happenings. The ones that name sides or cells are worded when
@@ -218,19 +243,23 @@ impl Online {
             .ok()
             .filter(|n| !n.trim().is_empty())
             .unwrap_or_default();
+        let net = NetConfig::default();
         Online {
-            name,
-            ticket_field: String::new(),
-            host_moves_first: true,
-            time_limit: None,
-            net: NetConfig::default(),
-            relay_field: String::new(),
+            form: Form {
+                name,
+                ticket: String::new(),
+                host_moves_first: true,
+                time_limit: None,
+                local_only: net.local_only,
+                relay: String::new(),
+                lan: false,
+            },
+            net,
             folder: None,
             rejoin: None,
             wake: std::sync::Arc::new(wake),
             game: None,
             problem: None,
-            lan: false,
             finder: None,
             finder_problem: None,
             rehost: None,
@@ -241,13 +270,14 @@ impl Online {
     /// Announces hosted games on the local network and lists the games announced there.
     /// Turned on again, it tries again to look for games if that failed before.
     pub fn set_local_network_games(&mut self, on: bool) {
-        self.lan = on;
+        self.form.lan = on;
         self.finder = None;
         self.finder_problem = None;
     }
 
     /// Uses these network settings (tests: loopback only, no relays).
     pub fn set_network(&mut self, net: NetConfig) {
+        self.form.local_only = net.local_only;
         self.net = net;
     }
 
@@ -300,6 +330,21 @@ impl Online {
         self.rejoin = rejoin;
     }
 
+    /// Looks for games announced on the local network while no game is on and the player
+    /// asked for them (once: a failure is said, and tried again when turned on again).
+    fn look_for_games(&mut self) {
+        if !self.form.lan || self.game.is_some() {
+            return;
+        }
+        if self.finder.is_none() && self.finder_problem.is_none() {
+            let wake = self.wake.clone();
+            match lan::Finder::start(move || wake()) {
+                Ok(finder) => self.finder = Some(finder),
+                Err(error) => self.finder_problem = Some(error),
+            }
+        }
+    }
+
     /// Whether a network game is shown in place of the window's own.
     #[must_use]
     pub fn is_on(&self) -> bool {
@@ -321,6 +366,7 @@ impl Online {
 
     /// Reads what the worker reported.
     pub fn poll(&mut self) {
+        self.look_for_games();
         let Some(game) = self.game.as_mut() else {
             return;
         };
@@ -346,17 +392,18 @@ impl Online {
             Start::Join { ticket, .. } => Some(ticket.clone()),
             Start::Host(_) | Start::Rehost(_) => None,
         };
-        let relay = self.relay_field.trim();
+        let relay = self.form.relay.trim();
         if !relay.is_empty() && transport::check_relay(relay).is_err() {
             self.problem = Some(t!("online-bad-relay"));
             return;
         }
         self.net.relay = (!relay.is_empty()).then(|| relay.to_string());
+        self.net.local_only = self.form.local_only;
         let wake = self.wake.clone();
         let options = Options {
             net: self.net.clone(),
             record: self.folder.as_ref().map(|f| f.join(RECORD_FILE)),
-            announce: self.lan && matches!(start, Start::Host(_)),
+            announce: self.form.lan && matches!(start, Start::Host(_)),
             keep: self.kept_path().filter(|_| hosting),
             ..Options::default()
         };
@@ -385,7 +432,7 @@ impl Online {
     /// The name sent to the other player: as typed, or a stand-in for an empty field (the
     /// other side knows its opponent by it).
     fn player_name(&self) -> String {
-        let name = self.name.trim();
+        let name = self.form.name.trim();
         if name.is_empty() {
             t!("online-default-name")
         } else {
@@ -394,7 +441,7 @@ impl Online {
     }
 
     fn host(&mut self, rule: Rule) {
-        let side = if self.host_moves_first {
+        let side = if self.form.host_moves_first {
             Side::X
         } else {
             Side::O
@@ -403,7 +450,7 @@ impl Online {
             name: self.player_name(),
             rule,
             side,
-            time_limit: self.time_limit,
+            time_limit: self.form.time_limit,
             token: Token(rand::random()),
             program: env!("CARGO_PKG_VERSION").to_string(),
         };
@@ -456,8 +503,8 @@ impl Online {
 
     /// Hosts the kept match again, on the network it was hosted on.
     fn rehost(&mut self, kept: Box<Kept>) {
-        self.net.local_only = kept.local_only;
-        self.relay_field = kept.relay.clone().unwrap_or_default();
+        self.form.local_only = kept.local_only;
+        self.form.relay = kept.relay.clone().unwrap_or_default();
         self.start(Start::Rehost(kept), true);
     }
 
@@ -474,7 +521,7 @@ impl Online {
     /// The panel's section; what the player asked of it, to apply once the frame is drawn.
     /// Its happenings name sides and cells as `naming` says.
     #[must_use]
-    pub fn section_ui(&mut self, ui: &mut Ui, rule: Rule, naming: Naming) -> Vec<Request> {
+    pub fn section_ui(&self, ui: &mut Ui, rule: Rule, naming: Naming) -> Vec<Request> {
         ui.label(RichText::new(t!("online-heading")).strong());
         let mut asked = Vec::new();
         if self.game.is_some() {
@@ -522,19 +569,42 @@ impl Online {
                     game.act(action);
                 }
             }
+            Request::Form(form) => self.set_form(*form),
+            Request::TicketCopied => {
+                if let Some(game) = self.game.as_mut() {
+                    game.copied = true;
+                }
+            }
+        }
+    }
+
+    /// Takes the fields as the player left them; turning the local network's games on or
+    /// off starts or stops looking for them.
+    fn set_form(&mut self, form: Form) {
+        let lan = form.lan;
+        let lan_changed = lan != self.form.lan;
+        self.form = form;
+        if lan_changed {
+            self.set_local_network_games(lan);
         }
     }
 
     /// The section with no game on: the game to rejoin or host again, the host's choices
     /// and button, the ticket field, the games nearby and the network settings.
-    fn start_ui(&mut self, ui: &mut Ui, rule: Rule, asked: &mut Vec<Request>) {
+    /// The fields are drawn from a copy; a changed copy comes back first, so that a Host or
+    /// Join asked in the same frame uses what was typed.
+    fn start_ui(&self, ui: &mut Ui, rule: Rule, asked: &mut Vec<Request>) {
+        let mut form = self.form.clone();
         self.rejoin_ui(ui, asked);
         self.rehost_ui(ui, asked);
-        self.host_ui(ui, rule, asked);
+        host_ui(ui, &mut form, rule, asked);
         ui.add_space(4.0);
-        self.join_ui(ui, asked);
+        self.join_ui(ui, &mut form, asked);
         self.nearby_ui(ui, asked);
-        self.settings_ui(ui);
+        settings_ui(ui, &mut form);
+        if form != self.form {
+            asked.insert(0, Request::Form(Box::new(form)));
+        }
     }
 
     /// The joined game the window was closed in, offered to rejoin.
@@ -582,108 +652,29 @@ impl Online {
         });
     }
 
-    /// The player's name, who moves first, the clock, and Host a game.
-    fn host_ui(&mut self, ui: &mut Ui, rule: Rule, asked: &mut Vec<Request>) {
-        ui.horizontal(|ui| {
-            let label = ui.label(t!("online-name"));
-            ui.add(
-                TextEdit::singleline(&mut self.name)
-                    .char_limit(crate::net::message::MAX_NAME)
-                    .hint_text(t!("online-default-name"))
-                    .desired_width(150.0),
-            )
-            .labelled_by(label.id);
-        });
-        ui.horizontal_wrapped(|ui| {
-            ui.radio_value(&mut self.host_moves_first, true, t!("online-first-me"));
-            ui.radio_value(&mut self.host_moves_first, false, t!("online-first-friend"));
-        });
-        ui.horizontal(|ui| {
-            let label = ui.label(t!("online-time-limit"));
-            let shown = |limit: Option<Duration>| match limit {
-                None => t!("online-no-limit"),
-                Some(limit) => t!(
-                    "online-minutes-each",
-                    minutes = (limit.as_secs() / 60).to_string()
-                ),
-            };
-            egui::ComboBox::from_id_salt("online-time-limit")
-                .selected_text(shown(self.time_limit))
-                .show_ui(ui, |ui| {
-                    for limit in TIME_LIMITS {
-                        ui.selectable_value(&mut self.time_limit, limit, shown(limit));
-                    }
-                })
-                .response
-                .labelled_by(label.id);
-        });
-        let board = status::board_name(&rule);
-        if ui
-            .button(t!("online-host"))
-            .on_hover_text(t!("online-host-hover", board = board))
-            .clicked()
-        {
-            asked.push(Request::Host(rule));
-        }
-    }
-
     /// The ticket field and Join, with why the last attempt could not start.
-    fn join_ui(&mut self, ui: &mut Ui, asked: &mut Vec<Request>) {
+    fn join_ui(&self, ui: &mut Ui, form: &mut Form, asked: &mut Vec<Request>) {
         let label = ui.label(t!("online-ticket-field"));
         let field = ui
             .add(
-                TextEdit::singleline(&mut self.ticket_field)
+                TextEdit::singleline(&mut form.ticket)
                     .hint_text(t!("online-ticket-hint"))
                     .desired_width(f32::INFINITY),
             )
             .labelled_by(label.id);
         let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if ui.button(t!("online-join")).clicked() || entered {
-            asked.push(Request::Join(self.ticket_field.trim().to_string()));
+            asked.push(Request::Join(form.ticket.trim().to_string()));
         }
         if let Some(problem) = &self.problem {
             ui.label(RichText::new(problem).color(ui.visuals().warn_fg_color));
         }
     }
 
-    /// Network settings: this local network only, the local games, the relay server.
-    fn settings_ui(&mut self, ui: &mut Ui) {
-        egui::CollapsingHeader::new(t!("online-settings"))
-            .id_salt("online-settings")
-            .show(ui, |ui| {
-                ui.checkbox(&mut self.net.local_only, t!("online-local-only"))
-                    .on_hover_text(t!("online-local-only-hover"));
-                let mut lan = self.lan;
-                if ui
-                    .checkbox(&mut lan, t!("online-lan"))
-                    .on_hover_text(t!("online-lan-hover"))
-                    .changed()
-                {
-                    self.set_local_network_games(lan);
-                }
-                ui.add_enabled_ui(!self.net.local_only, |ui| {
-                    let label = ui.label(t!("online-relay"));
-                    ui.add(
-                        TextEdit::singleline(&mut self.relay_field)
-                            .hint_text(t!("online-relay-hint"))
-                            .desired_width(f32::INFINITY),
-                    )
-                    .labelled_by(label.id);
-                });
-            });
-    }
-
     /// The games announced on the local network, each joined with a click.
-    fn nearby_ui(&mut self, ui: &mut Ui, asked: &mut Vec<Request>) {
-        if !self.lan {
+    fn nearby_ui(&self, ui: &mut Ui, asked: &mut Vec<Request>) {
+        if !self.form.lan {
             return;
-        }
-        if self.finder.is_none() && self.finder_problem.is_none() {
-            let wake = self.wake.clone();
-            match lan::Finder::start(move || wake()) {
-                Ok(finder) => self.finder = Some(finder),
-                Err(error) => self.finder_problem = Some(error),
-            }
         }
         ui.add_space(4.0);
         ui.label(t!("online-nearby"));
@@ -719,8 +710,8 @@ impl Online {
         }
     }
 
-    fn game_ui(&mut self, ui: &mut Ui, naming: Naming, asked: &mut Vec<Request>) {
-        let Some(game) = self.game.as_mut() else {
+    fn game_ui(&self, ui: &mut Ui, naming: Naming, asked: &mut Vec<Request>) {
+        let Some(game) = self.game.as_ref() else {
             return;
         };
         game.connection_ui(ui, asked);
@@ -817,14 +808,10 @@ impl Online {
 
     /// The network game's board (while there is none yet, the headline in its place); a
     /// click sends a move, the reason it cannot is returned.
-    pub fn board_ui(
-        &mut self,
-        ui: &mut Ui,
-        naming: Naming,
-        cursor: &mut Option<Cell>,
-    ) -> Option<String> {
+    pub fn board_ui(&self, ui: &mut Ui, naming: Naming, cursor: Option<Cell>) -> BoardAnswer {
+        let mut answer = BoardAnswer::default();
         let Some(view) = self.view().cloned() else {
-            if let Some(game) = self.game.as_mut()
+            if let Some(game) = self.game.as_ref()
                 && game.asking().is_none()
                 && game.finished.is_none()
                 && let Some(ticket) = game.ticket.clone()
@@ -833,14 +820,14 @@ impl Online {
                 ui.vertical_centered(|ui| {
                     ui.add_space(ui.available_height() * 0.25);
                     ui.set_max_width(ui.available_width().min(640.0));
-                    game.ticket_ui(ui, &ticket);
+                    answer.copied = game.ticket_ui(ui, &ticket);
                 });
-                return None;
+                return answer;
             }
             if let Some([headline, ..]) = self.status_lines(naming) {
                 ui.centered_and_justified(|ui| ui.label(RichText::new(headline).size(20.0)));
             }
-            return None;
+            return answer;
         };
         let outcome = view.session.outcome();
         let win_line: &[Cell] = match &outcome {
@@ -857,13 +844,78 @@ impl Online {
             .last_move(view.session.last_move())
             .win_line(win_line)
             .preview(my_turn.then_some(view.side))
-            .cursor(*cursor)
+            .cursor(cursor)
             .ui(ui);
-        if let Some(cell) = response.focused {
-            *cursor = Some(cell);
-        }
-        response.clicked.and_then(|cell| self.play(cell))
+        answer.clicked = response.clicked;
+        answer.focused = response.focused;
+        answer
     }
+}
+
+/// The player's name, who moves first, the clock, and Host a game.
+fn host_ui(ui: &mut Ui, form: &mut Form, rule: Rule, asked: &mut Vec<Request>) {
+    ui.horizontal(|ui| {
+        let label = ui.label(t!("online-name"));
+        ui.add(
+            TextEdit::singleline(&mut form.name)
+                .char_limit(crate::net::message::MAX_NAME)
+                .hint_text(t!("online-default-name"))
+                .desired_width(150.0),
+        )
+        .labelled_by(label.id);
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.radio_value(&mut form.host_moves_first, true, t!("online-first-me"));
+        ui.radio_value(&mut form.host_moves_first, false, t!("online-first-friend"));
+    });
+    ui.horizontal(|ui| {
+        let label = ui.label(t!("online-time-limit"));
+        let shown = |limit: Option<Duration>| match limit {
+            None => t!("online-no-limit"),
+            Some(limit) => t!(
+                "online-minutes-each",
+                minutes = (limit.as_secs() / 60).to_string()
+            ),
+        };
+        egui::ComboBox::from_id_salt("online-time-limit")
+            .selected_text(shown(form.time_limit))
+            .show_ui(ui, |ui| {
+                for limit in TIME_LIMITS {
+                    ui.selectable_value(&mut form.time_limit, limit, shown(limit));
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+    let board = status::board_name(&rule);
+    if ui
+        .button(t!("online-host"))
+        .on_hover_text(t!("online-host-hover", board = board))
+        .clicked()
+    {
+        asked.push(Request::Host(rule));
+    }
+}
+
+/// Network settings: this local network only, the local games, the relay server.
+fn settings_ui(ui: &mut Ui, form: &mut Form) {
+    egui::CollapsingHeader::new(t!("online-settings"))
+        .id_salt("online-settings")
+        .show(ui, |ui| {
+            ui.checkbox(&mut form.local_only, t!("online-local-only"))
+                .on_hover_text(t!("online-local-only-hover"));
+            ui.checkbox(&mut form.lan, t!("online-lan"))
+                .on_hover_text(t!("online-lan-hover"));
+            ui.add_enabled_ui(!form.local_only, |ui| {
+                let label = ui.label(t!("online-relay"));
+                ui.add(
+                    TextEdit::singleline(&mut form.relay)
+                        .hint_text(t!("online-relay-hint"))
+                        .desired_width(f32::INFINITY),
+                )
+                .labelled_by(label.id);
+            });
+        });
 }
 
 impl Game {
@@ -1049,7 +1101,8 @@ impl Game {
         ui.label(state);
     }
 
-    fn ticket_ui(&mut self, ui: &mut Ui, ticket: &str) {
+    /// The host's ticket to give, its Copy button and its QR code; whether it was copied.
+    fn ticket_ui(&self, ui: &mut Ui, ticket: &str) -> bool {
         ui.label(RichText::new(t!("online-give-ticket")).size(18.0));
         ui.add_space(8.0);
         ui.add(egui::Label::new(RichText::new(ticket).monospace().size(15.0)).wrap());
@@ -1059,15 +1112,16 @@ impl Game {
         } else {
             t!("online-copy")
         };
-        if ui.button(copy).clicked() {
+        let copied = ui.button(copy).clicked();
+        if copied {
             ui.ctx().copy_text(ticket.to_string());
-            self.copied = true;
         }
         if let Some(qr) = &self.qr {
             ui.add_space(12.0);
             ui.label(t!("online-qr"));
             qr.ui(ui);
         }
+        copied
     }
 
     /// The offers and the game's buttons. The buttons come first and are always drawn

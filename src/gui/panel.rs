@@ -68,7 +68,7 @@ pub struct ControlPanel<'a> {
     pub lessons: &'a super::lessons::LessonsView,
     pub file_dialog_open: bool,
     pub lab: &'a super::lab::Lab,
-    pub online: &'a mut super::online::Online,
+    pub online: &'a super::online::Online,
     /// Whether the board area shows the online game in this frame.
     pub online_shown: bool,
     /// How the board shown in this frame names sides and cells.
