@@ -4,11 +4,14 @@
 Copy it and change it. `tictactoe grade python3 minimax_player.py` checks every answer
 against perfect play. At the depth limit a position is scored with the course's
 e(P) = lines still open for me - lines still open for the opponent; a win found sooner
-scores higher and a loss later scores higher, so with DEPTH = 9 it is perfect on 3x3.
+scores higher and a loss later scores higher, so searching to the end (DEPTH = 9) it is
+perfect on 3x3. On larger boards it searches fewer plies (see depth_for), or it would not
+answer in time.
 """
 import sys
 
-DEPTH = 9          # plies searched; 9 covers all of 3x3
+DEPTH = 9          # plies searched at most; 9 covers all of 3x3
+NODES = 50000      # about how many positions a move may cost in Python within 2 seconds
 WIN = 1000         # a win's score, less the plies it takes
 width = height = 3
 k = 5              # the protocol's game is five in a row; `INFO in_a_row K` changes it
@@ -61,13 +64,26 @@ def search(me, depth, alpha, beta, ply):
     return alpha
 
 
+def depth_for(empty):
+    """Every ply left when they fit in DEPTH (3x3 is searched to the end); else as many as
+    keep empty ** depth under NODES, since each ply multiplies the work by the empty cells
+    (3 plies at the start of 4x4 and 5x5)."""
+    if empty <= DEPTH:
+        return empty
+    depth = 1
+    while empty ** (depth + 1) <= NODES:
+        depth += 1
+    return depth
+
+
 def best_move():
     best, best_score = None, -WIN * 2
+    depth = depth_for(width * height - len(board))
     for y in range(height):
         for x in range(width):
             if (x, y) not in board:
                 board[(x, y)] = 1
-                score = -search(2, DEPTH - 1, -WIN * 2, WIN * 2, 1)
+                score = -search(2, depth - 1, -WIN * 2, WIN * 2, 1)
                 del board[(x, y)]
                 if score > best_score:
                     best, best_score = (x, y), score
