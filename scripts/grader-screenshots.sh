@@ -10,6 +10,8 @@
 #
 #   bash scripts/grader-screenshots.sh
 #   BOARD=match LANGUAGE=Chinese BOARD_X=1160 bash scripts/grader-screenshots.sh
+#   LANGUAGE=Chinese LAB_Y=191 FIELD_Y=254 CHECK_Y=332 MISTAKE_Y=622 \
+#       bash scripts/grader-screenshots.sh      # the Chinese panel's rows are shorter
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/xvfb.sh
@@ -51,5 +53,5 @@ if [ "$BOARD" = match ]; then
 fi
 at "${CHECK_X:-890}" "${CHECK_Y:-347}" 8    # "Check it on 3x3", and the grading
 snap "grader-report$SUFFIX.png"
-at "${MISTAKE_X:-1000}" "${MISTAKE_Y:-538}" # the first mistake
+at "${MISTAKE_X:-1000}" "${MISTAKE_Y:-637}" # the first mistake
 snap "grader-mistake$SUFFIX.png"
