@@ -155,9 +155,11 @@ impl Position {
         }
         // A forbidden cell has at least four black stones on its lines within four cells
         // (see `renju::forbidden_in`), and a stone is that near to at most 32 cells: with
-        // fewer than one stone for every eight empty cells some cell is free, and the
-        // search's positions skip the scan until the board fills.
-        if 8 * self.stones < self.empty_count() {
+        // fewer than one black stone for every eight empty cells some cell is free, and the
+        // search's positions skip the scan until the board fills. With X to move the sides
+        // have as many stones each.
+        let black = self.stones / 2;
+        if 8 * black < self.empty_count() {
             return false;
         }
         (0..self.board.len())
