@@ -18,6 +18,7 @@ use super::computer::Computer;
 use super::desktop::SystemDialog;
 use super::files::{Answer, FileAction, FilePicker, Files, Payload};
 use super::fonts;
+use super::forbidden::ForbiddenCells;
 use super::i18n;
 use super::keys::{self, Command};
 use super::lab::{self, Lab};
@@ -80,6 +81,8 @@ pub struct TicTacToeApp {
     lab: Lab,
     /// Play online: the network game, shown in place of the window's own while it is on.
     online: Online,
+    /// Black's forbidden cells under renju in the position on the board.
+    forbidden: ForbiddenCells,
     /// What the board area shows in this frame.
     shown: Shown,
     /// How this frame names sides and cells: as the board it shows draws them.
@@ -169,6 +172,7 @@ impl TicTacToeApp {
             files: Files::desktop(),
             lab: Lab::new(&driver),
             online: Online::new(move || online_wake.request_repaint()),
+            forbidden: ForbiddenCells::default(),
             shown: Shown::Own,
             naming: Naming::MARKS,
             cursor: None,
@@ -669,10 +673,12 @@ impl TicTacToeApp {
         } else {
             &[]
         };
+        let forbidden = self.forbidden.of(session.position());
         let response = BoardView::new(session.position())
             .naming(self.naming)
             .move_numbers(numbers)
             .threats(&threats)
+            .forbidden(forbidden)
             .last_move(session.last_move())
             .win_line(win_line)
             .hint(self.computer.hint_for(session))

@@ -7,7 +7,8 @@
 //! look, layout, clicks and marks, with the gomoku look of stones on the lines painted in
 //! `board/stones.rs`; the threats it marks for learners are worked out by the rules,
 //! `crate::rules::threats`), how sides, cells and moves are named (`naming`), the side panel
-//! (`panel`), the status words (`status`), the computer's searches (`computer`), quiet
+//! (`panel`, with the gomoku board's rule in `gomoku_rule`), black's forbidden cells under
+//! renju (`forbidden`), the status words (`status`), the computer's searches (`computer`), quiet
 //! marks for work in progress (`busy`), the keyboard (`keys`), saving and opening games
 //! (`files`, with the in-window `chooser` and the `desktop` probe for a system dialog),
 //! closing cleanly on a signal (`quit`), what is kept between runs (`saved`), the theme
@@ -22,6 +23,8 @@ mod computer;
 mod desktop;
 mod files;
 mod fonts;
+mod forbidden;
+mod gomoku_rule;
 pub mod i18n;
 mod keys;
 mod lab;
@@ -46,6 +49,7 @@ pub use board::{cell_label, point_label};
 pub use chooser::PATH_FIELD_LABEL;
 pub use computer::COMPUTER_VS_COMPUTER_PAUSE;
 pub use files::{DialogChoice, DialogPicker, FileAction, FilePicker, GivenPath};
+pub use gomoku_rule::GomokuRule;
 pub use keys::keypad_cell;
 pub use naming::point_name;
 pub use renderer::Renderer;

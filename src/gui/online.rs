@@ -20,6 +20,7 @@ use crate::rules::{Cell, Outcome, Rule, Side};
 use crate::t;
 
 use super::board::BoardView;
+use super::forbidden::ForbiddenCells;
 use super::naming::Naming;
 use super::status;
 
@@ -72,6 +73,8 @@ pub struct Online {
     finder: Option<lan::Finder>,
     /// Why looking for games on the local network failed.
     finder_problem: Option<String>,
+    /// Black's forbidden cells in the online game's position, under renju.
+    forbidden: ForbiddenCells,
 }
 
 /// What the player fills in before a game: the section draws a copy, and a changed copy
@@ -262,6 +265,7 @@ impl Online {
             problem: None,
             finder: None,
             finder_problem: None,
+            forbidden: ForbiddenCells::default(),
             rehost: None,
             kept_problem: None,
         }
@@ -839,8 +843,10 @@ impl Online {
             && view.ending.is_none()
             && outcome.is_none()
             && view.session.position().side_to_move() == view.side;
+        let forbidden = self.forbidden.of(view.session.position());
         let response = BoardView::new(view.session.position())
             .naming(naming)
+            .forbidden(forbidden)
             .last_move(view.session.last_move())
             .win_line(win_line)
             .preview(my_turn.then_some(view.side))

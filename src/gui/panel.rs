@@ -15,6 +15,7 @@ use super::board::BoardLook;
 use super::busy;
 use super::computer::{Computer, Purpose, SearchReport};
 use super::files::FileAction;
+use super::gomoku_rule::{self, GomokuRule};
 use super::i18n::Language;
 use super::keys;
 use super::naming::Naming;
@@ -398,22 +399,47 @@ fn time_ui(ui: &mut Ui, ms: &mut u64) {
     });
 }
 
+/// The preset `(w, h, k)` as it is played: the gomoku board by the gomoku rule chosen, the
+/// others with K or more.
+fn preset_rule((w, h, k): (usize, usize, usize), gomoku: GomokuRule) -> Rule {
+    let rule = Rule::new(w, h, k, false).expect("presets are valid");
+    if GomokuRule::of(&rule).is_some() {
+        gomoku.rule()
+    } else {
+        rule
+    }
+}
+
+/// Whether `rule` is the preset `(w, h, k)`: the gomoku board by any of its rules.
+fn is_preset_board(rule: &Rule, (w, h, k): (usize, usize, usize)) -> bool {
+    let same_size = (rule.width(), rule.height(), rule.k()) == (w, h, k);
+    same_size && (GomokuRule::of(rule).is_some() || !rule.exact())
+}
+
 fn board_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
     ui.heading(t!("board-heading"));
     let mut chosen = None;
-    for (w, h, k) in PRESETS {
-        let rule = Rule::new(w, h, k, false).expect("presets are valid");
+    let gomoku = GomokuRule::of(&settings.rule);
+    for preset in PRESETS {
+        let (w, h, k) = preset;
         if ui
-            .radio(settings.rule == rule, preset_name(w, h, k))
+            .radio(
+                is_preset_board(&settings.rule, preset),
+                preset_name(w, h, k),
+            )
             .clicked()
         {
-            chosen = Some(rule);
+            chosen = Some(preset_rule(preset, gomoku.unwrap_or(prefs.gomoku_rule)));
         }
     }
-    let is_preset = PRESETS.iter().any(|&(w, h, k)| {
-        let r = settings.rule;
-        (r.width(), r.height(), r.k(), r.exact()) == (w, h, k, false)
-    });
+    // Right under the gomoku board, in every state, so nothing below moves.
+    if let Some(rule) = gomoku_rule::ui(ui, gomoku, prefs.gomoku_rule) {
+        prefs.gomoku_rule = rule;
+        chosen = Some(rule.rule());
+    }
+    let is_preset = PRESETS
+        .iter()
+        .any(|&preset| is_preset_board(&settings.rule, preset));
     if !is_preset {
         let r = settings.rule;
         // Shown selected, for information: the custom board is changed below.

@@ -12,6 +12,7 @@ use crate::game::{Session, Settings, clock};
 
 use super::board::BoardLook;
 use super::files::DialogChoice;
+use super::gomoku_rule::GomokuRule;
 use super::i18n::Language;
 use super::theme::ThemeChoice;
 use crate::{salvage, t};
@@ -154,7 +155,7 @@ fn setting_name(name: &str) -> String {
 }
 
 /// The fields of [`Prefs`] as saved.
-const PREFERENCE_FIELDS: [&str; 11] = [
+const PREFERENCE_FIELDS: [&str; 12] = [
     "theme",
     "custom",
     "engine_depth",
@@ -166,6 +167,7 @@ const PREFERENCE_FIELDS: [&str; 11] = [
     "board_look",
     "move_numbers",
     "show_threats",
+    "gomoku_rule",
 ];
 
 /// A preference, by its field in [`Prefs`], in the window's language.
@@ -182,6 +184,7 @@ fn preference_name(field: &str) -> String {
         "board_look" => t!("setting-board-look"),
         "move_numbers" => t!("setting-move-numbers"),
         "show_threats" => t!("setting-show-threats"),
+        "gomoku_rule" => t!("setting-gomoku-rule"),
         _ => t!("settings-part-preferences"),
     }
 }
@@ -406,6 +409,8 @@ pub struct Prefs {
     pub move_numbers: bool,
     /// Whether each side's fours and open threes are marked (the learners' view).
     pub show_threats: bool,
+    /// The rule the Gomoku 15x15 board is played by when it is chosen.
+    pub gomoku_rule: GomokuRule,
 }
 
 impl Prefs {
@@ -430,6 +435,7 @@ impl Default for Prefs {
             board_look: BoardLook::default(),
             move_numbers: false,
             show_threats: false,
+            gomoku_rule: GomokuRule::default(),
         }
     }
 }
@@ -575,6 +581,45 @@ mod tests {
         assert_eq!(loaded.state.prefs.language, Some(Language::Chinese));
         assert!(loaded.state.prefs.show_values);
         assert_eq!(loaded.state.session.moves(), state.session.moves());
+    }
+
+    #[test]
+    fn the_gomoku_rule_is_kept_and_a_bad_one_is_reset_and_named() {
+        let mut state = SavedState {
+            session: Session::new(Settings {
+                rule: crate::rules::Rule::RENJU,
+                ..Settings::default()
+            }),
+            ..SavedState::default()
+        };
+        state.prefs.gomoku_rule = GomokuRule::Renju;
+        let good = ron::to_string(&state).unwrap();
+        let loaded = SavedState::from_storage(Some(&good));
+        assert!(loaded.problem.is_none());
+        assert_eq!(loaded.state.prefs.gomoku_rule, GomokuRule::Renju);
+        assert!(loaded.state.session.settings().rule.renju());
+
+        let bad = good.replace("gomoku_rule:Renju", "gomoku_rule:Caro");
+        let loaded = SavedState::from_storage(Some(&bad));
+        assert_eq!(reset_parts(&loaded), [Part::Preference("gomoku_rule")]);
+        assert_eq!(
+            loaded.problem.as_ref().unwrap().describe(),
+            "Saved settings this version cannot use were reset to their defaults: the rule of \
+             the gomoku board."
+        );
+        assert_eq!(loaded.state.prefs.gomoku_rule, GomokuRule::Freestyle);
+        // Renju on a board it is not played on: the board and players are reset, and said.
+        let bad = good.replacen("width:15", "width:9", 1);
+        let loaded = SavedState::from_storage(Some(&bad));
+        assert_eq!(reset_parts(&loaded), [Part::GameSettings, Part::Game]);
+        assert!(
+            loaded
+                .problem
+                .unwrap()
+                .describe()
+                .contains("renju is played on a 15x15 board with five in a row, got 9x15 and 5")
+        );
+        assert_eq!(loaded.state.prefs.gomoku_rule, GomokuRule::Renju);
     }
 
     #[test]

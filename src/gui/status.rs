@@ -138,13 +138,15 @@ pub fn score(session: &Session, naming: Naming) -> String {
     }
 }
 
-/// A board in a few words: "3x3" for classic tic-tac-toe, otherwise with its K: "5x5, 4 in
-/// a row", "7x6, exactly 4 in a row".
+/// A board in a few words: "3x3" for classic tic-tac-toe, otherwise with its K or its rule:
+/// "5x5, 4 in a row", "7x6, exactly 4 in a row", "15x15, renju".
 #[must_use]
 pub fn board_name(rule: &Rule) -> String {
     let size = board_size(rule);
     if *rule == Rule::TIC_TAC_TOE {
         size
+    } else if rule.renju() {
+        t!("board-name-renju", size = size)
     } else if rule.exact() {
         t!("board-name-exact", size = size, k = rule.k())
     } else {
@@ -166,6 +168,8 @@ pub fn new_game_note(before: &Settings, after: &Settings) -> String {
         let size = board_size(rule);
         if *rule == Rule::TIC_TAC_TOE {
             t!("new-game-board", size = size)
+        } else if rule.renju() {
+            t!("new-game-board-renju", size = size)
         } else if rule.exact() {
             t!("new-game-board-exact", size = size, k = rule.k())
         } else {
@@ -243,7 +247,7 @@ pub fn value_words(value: Value, wording: Wording) -> String {
 }
 
 /// Why a move was refused, in the window's language (the rules' own words are English, for
-/// the command line), the cell named as `naming` says.
+/// the command line), the cell and the side named as `naming` says.
 #[must_use]
 pub fn move_error(error: &MoveError, naming: Naming) -> String {
     match error {
@@ -261,6 +265,7 @@ pub fn move_error(error: &MoveError, naming: Naming) -> String {
         MoveError::Forbidden { cell, kind } => t!(
             "move-forbidden",
             cell = naming.cell(*cell),
+            side = naming.side(Side::X),
             kind = forbidden_name(*kind)
         ),
     }
@@ -480,6 +485,15 @@ mod tests {
             board_name(&Rule::new(7, 6, 4, true).unwrap()),
             "7x6，恰好 4 子连线"
         );
+        assert_eq!(board_name(&Rule::RENJU), "15x15，连珠");
+        let forbidden = MoveError::Forbidden {
+            cell: Cell::new(7, 7),
+            kind: Forbidden::DoubleFour,
+        };
+        assert_eq!(
+            move_error(&forbidden, Naming::STONES),
+            "H8是黑棋的禁手：四四"
+        );
         assert_eq!(
             move_error(&MoveError::Occupied(Cell::new(1, 2)), Naming::MARKS),
             "第 2 行第 3 列已经有子了"
@@ -493,7 +507,8 @@ mod tests {
         );
     }
 
-    /// In English the window words the lower layers' errors exactly as they do.
+    /// In English the window words the lower layers' errors exactly as they do, but for a
+    /// forbidden move, which it words as players of the board on the screen say it.
     #[test]
     fn english_errors_are_the_rules_own_words() {
         crate::gui::i18n::set_language(crate::gui::i18n::Language::English);
@@ -506,13 +521,17 @@ mod tests {
                 height: 3,
             },
             MoveError::GameOver,
-            MoveError::Forbidden {
-                cell,
-                kind: Forbidden::DoubleThree,
-            },
         ] {
             assert_eq!(move_error(&e, Naming::MARKS), e.to_string());
         }
+        let forbidden = MoveError::Forbidden {
+            cell: Cell::new(7, 7),
+            kind: Forbidden::DoubleThree,
+        };
+        assert_eq!(
+            move_error(&forbidden, Naming::STONES),
+            "H8 is forbidden for Black: double three"
+        );
         for e in [
             RuleError::BadSize {
                 width: 2,
@@ -561,6 +580,15 @@ mod tests {
         assert_eq!(
             board_name(&Rule::new(7, 6, 4, true).unwrap()),
             "7x6, exactly 4 in a row"
+        );
+        assert_eq!(board_name(&Rule::RENJU), "15x15, renju");
+        let renju = Settings {
+            rule: Rule::RENJU,
+            ..Settings::default()
+        };
+        assert_eq!(
+            new_game_note(&Settings::default(), &renju),
+            "New game on the 15x15 board, renju. Undo brings back the game you were playing."
         );
         let classic = Settings::default();
         let five = Settings {

@@ -140,11 +140,31 @@ impl Position {
         self.symmetric_hashes().iter().copied().min().unwrap_or(0)
     }
 
-    /// Whether the game is over (a win, or a full board).
+    /// Whether the game is over: a win, a full board, or under renju black (X) to move with
+    /// every empty cell forbidden to it (a draw, as a full board is).
     #[inline]
     #[must_use]
     pub fn is_over(&self) -> bool {
-        self.win.is_some() || self.stones == self.board.len()
+        self.win.is_some() || self.stones == self.board.len() || self.black_has_no_move()
+    }
+
+    /// Whether X is to move under renju and every empty cell is forbidden to it.
+    fn black_has_no_move(&self) -> bool {
+        if self.to_move != Side::X || !self.rule().renju() {
+            return false;
+        }
+        // A forbidden cell has at least four black stones on its lines within four cells
+        // (see `renju::forbidden_in`), and a stone is that near to at most 32 cells: with
+        // fewer than one black stone for every eight empty cells some cell is free, and the
+        // search's positions skip the scan until the board fills. With X to move the sides
+        // have as many stones each.
+        let black = self.stones / 2;
+        if 8 * black < self.empty_count() {
+            return false;
+        }
+        (0..self.board.len())
+            .filter(|&i| self.board[i].is_none())
+            .all(|i| renju::forbidden_at(self, i).is_some())
     }
 
     /// The side that won through the last move, if any.
@@ -172,7 +192,8 @@ impl Position {
                 side: win.side,
                 line,
             })
-        } else if self.stones == self.board.len() {
+        } else if self.is_over() {
+            // A full board, or black left with forbidden cells only.
             Some(Outcome::Draw)
         } else {
             None
@@ -422,6 +443,48 @@ mod tests {
             Position::from_notation(rule.with_exact(false), "xx.x../oo..../o.....").unwrap();
         q.play(Cell::new(0, 2)).unwrap();
         assert_eq!(q.winner(), Some(Side::X));
+    }
+
+    /// A 15x15 board full but for H8, where a black stone makes six in a row: black to move
+    /// has only a forbidden cell left.
+    const BLACK_LEFT_AN_OVERLINE: &str = "ooooxxooxxooxxo/ooxxooxxooxxoox/xxooxxooxxooxxo/\
+        ooxxooxxooxxoox/xxooxxooxxooxxo/ooxxooxxooxxoox/xxooxxooxxooxxo/ooxxx.xxooxxoox/\
+        xxooxxooxxooxxo/ooxxooxxooxxoox/xxooxxooxxooxxo/ooxxooxxooxxoox/xxooxxooxxooxxo/\
+        ooxxooxxooxxoox/xxooxxooxxooxxo";
+
+    #[test]
+    fn renju_ends_drawn_when_black_has_only_forbidden_cells() {
+        let stuck = Position::from_notation(Rule::RENJU, BLACK_LEFT_AN_OVERLINE).unwrap();
+        let hole = Cell::new(7, 5);
+        assert_eq!((stuck.side_to_move(), stuck.empty_count()), (Side::X, 1));
+        assert_eq!(renju::forbidden(&stuck, hole), Some(Forbidden::Overline));
+        assert!(stuck.is_over());
+        assert_eq!(stuck.outcome(), Some(Outcome::Draw));
+        assert!(stuck.legal_moves().is_empty());
+        assert_eq!(stuck.check_move(hole), Err(MoveError::GameOver));
+        // Under freestyle the same cell is a five or more: the game goes on, and black wins.
+        let freestyle = Rule::new(15, 15, 5, false).unwrap();
+        let mut open = Position::from_notation(freestyle, BLACK_LEFT_AN_OVERLINE).unwrap();
+        assert!(!open.is_over() && open.outcome().is_none());
+        open.play(hole).unwrap();
+        assert_eq!(open.winner(), Some(Side::X));
+    }
+
+    #[test]
+    fn renju_goes_on_while_black_has_a_legal_cell() {
+        // White to move with two cells left: white may play A1.
+        let text = BLACK_LEFT_AN_OVERLINE.replacen('o', ".", 1);
+        let mut white = Position::from_notation(Rule::RENJU, &text).unwrap();
+        assert_eq!(white.side_to_move(), Side::O);
+        assert!(!white.is_over());
+        white.play(Cell::new(0, 0)).unwrap();
+        // Then black has only the forbidden H8: the game is over, drawn.
+        assert_eq!(white.outcome(), Some(Outcome::Draw));
+        // Early in a game every cell is checked only when the board is crowded enough.
+        let mut early = Position::new(Rule::RENJU);
+        early.play(Cell::new(7, 7)).unwrap();
+        early.play(Cell::new(7, 8)).unwrap();
+        assert!(!early.is_over());
     }
 
     #[test]

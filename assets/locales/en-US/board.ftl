@@ -2,3 +2,4 @@
 cell-empty = { $cell }: empty
 cell-taken = { $cell }: { $side }
 cell-with-value = { $cell }, { $value }
+cell-forbidden = { $cell }: forbidden for { $side } ({ $kind })

@@ -34,10 +34,12 @@ score-computers = Score: { $first } { $wins }, { $second } { $losses }, draws { 
 
 board-name = { $size }, { $k } in a row
 board-name-exact = { $size }, exactly { $k } in a row
+board-name-renju = { $size }, renju
 
 new-game-board = New game on the { $size } board.
 new-game-board-k = New game on the { $size } board, { $k } in a row.
 new-game-board-exact = New game on the { $size } board, exactly { $k } in a row.
+new-game-board-renju = New game on the { $size } board, renju.
 new-game-two-players = New game for two players.
 new-game-computers = New game, computer against computer.
 new-game-you-first = New game against the computer, you move first.
@@ -75,7 +77,7 @@ cell-name = row { $row }, column { $col }
 move-occupied = { $cell } is already taken
 move-off-board = { $cell } is off the { $size } board
 move-game-over = the game is already over
-move-forbidden = { $cell } is forbidden for X under renju ({ $kind })
+move-forbidden = { $cell } is forbidden for { $side }: { $kind }
 forbidden-double-three = double three
 forbidden-double-four = double four
 forbidden-overline = overline

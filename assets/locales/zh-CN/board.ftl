@@ -2,3 +2,4 @@
 cell-empty = { $cell }：空
 cell-taken = { $cell }：{ $side }
 cell-with-value = { $cell }，{ $value }
+cell-forbidden = { $cell }：{ $side }禁手（{ $kind }）

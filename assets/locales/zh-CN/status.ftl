@@ -33,10 +33,12 @@ score-computers = 比分：{ $first } { $wins }，{ $second } { $losses }，和�
 
 board-name = { $size }，{ $k } 子连线
 board-name-exact = { $size }，恰好 { $k } 子连线
+board-name-renju = { $size }，连珠
 
 new-game-board = 在 { $size } 棋盘上开始新对局。
 new-game-board-k = 在 { $size } 棋盘上开始新对局，{ $k } 子连线。
 new-game-board-exact = 在 { $size } 棋盘上开始新对局，恰好 { $k } 子连线。
+new-game-board-renju = 在 { $size } 棋盘上开始新对局，连珠规则。
 new-game-two-players = 新对局：双人对战。
 new-game-computers = 新对局：电脑对电脑。
 new-game-you-first = 新对局：人机对战，你先手。
@@ -73,7 +75,7 @@ cell-name = 第 { $row } 行第 { $col } 列
 move-occupied = { $cell }已经有子了
 move-off-board = { $cell }不在 { $size } 棋盘上
 move-game-over = 对局已经结束
-move-forbidden = { $cell }是 X 的禁手（连珠规则：{ $kind }）
+move-forbidden = { $cell }是{ $side }的禁手：{ $kind }
 forbidden-double-three = 三三
 forbidden-double-four = 四四
 forbidden-overline = 长连

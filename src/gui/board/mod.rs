@@ -7,7 +7,8 @@
 //!
 //! This file lays the board out and handles interaction; each look paints itself: `marks`
 //! (X and O in cells) and `stones` (stones on the lines), both with the colours of
-//! `palette`, both with the learners' `threats` and the decorations drawn here over them.
+//! `palette`, both with the learners' `threats` and the decorations drawn here over them
+//! (black's forbidden cells under renju among them, a small red cross each).
 
 mod marks;
 mod palette;
@@ -18,11 +19,11 @@ use egui::{Id, Pos2, Rect, Role, Sense, Stroke, StrokeKind, Ui, Vec2, WidgetInfo
 use serde::{Deserialize, Serialize};
 
 use crate::engine::MoveValue;
-use crate::rules::{Cell, Position, Rule, Side};
+use crate::rules::{Cell, Forbidden, Position, Rule, Side};
 use crate::t;
 
 use super::naming::Naming;
-use super::status::{Wording, value_words};
+use super::status::{Wording, forbidden_name, value_words};
 use crate::rules::threats::Threat;
 use palette::DecorationColors;
 
@@ -75,6 +76,8 @@ pub struct BoardView<'a> {
     pub(super) numbers: &'a [Cell],
     /// Fours and open threes to mark (the learners' view).
     pub(super) threats: &'a [Threat],
+    /// Black's forbidden cells under renju and why, marked while black is to move.
+    forbidden: &'a [(Cell, Forbidden)],
     /// Drawn last, over everything (the learners' lab).
     overlay: Option<Overlay<'a>>,
     /// The compact look (a board inside the lab's panel): cells at most this edge, the
@@ -111,6 +114,7 @@ impl<'a> BoardView<'a> {
             naming: Naming::MARKS,
             numbers: &[],
             threats: &[],
+            forbidden: &[],
             overlay: None,
             compact: None,
             label: named_cell_label,
@@ -150,6 +154,14 @@ impl<'a> BoardView<'a> {
     #[must_use]
     pub fn threats(mut self, threats: &'a [Threat]) -> Self {
         self.threats = threats;
+        self
+    }
+
+    /// The cells forbidden to black (renju), each with its reason: crossed in red, said in
+    /// their labels, and never previewed under the pointer.
+    #[must_use]
+    pub fn forbidden(mut self, cells: &'a [(Cell, Forbidden)]) -> Self {
+        self.forbidden = cells;
         self
     }
 
@@ -294,8 +306,16 @@ impl<'a> BoardView<'a> {
     }
 
     /// A cell's label for screen readers (and the tests): its name and what it holds, or
-    /// its value in the learners' view.
+    /// its value in the learners' view, or why black may not play there.
     fn accessible_label(&self, cell: Cell) -> String {
+        if let Some(kind) = self.forbidden_at(cell) {
+            return t!(
+                "cell-forbidden",
+                cell = self.naming.cell(cell),
+                side = self.naming.side(Side::X),
+                kind = forbidden_name(kind)
+            );
+        }
         match self.values.iter().find(|m| m.cell == cell) {
             Some(m) => t!(
                 "cell-with-value",
@@ -304,6 +324,14 @@ impl<'a> BoardView<'a> {
             ),
             None => (self.label)(self.naming, cell, self.position.get(cell)),
         }
+    }
+
+    /// Why black may not play `cell`, if it is one of the forbidden cells.
+    fn forbidden_at(&self, cell: Cell) -> Option<Forbidden> {
+        self.forbidden
+            .iter()
+            .find(|(c, _)| *c == cell)
+            .map(|&(_, kind)| kind)
     }
 
     /// Paints the board in its look, then the overlay over it.
@@ -343,10 +371,10 @@ impl Grid {
     }
 }
 
-/// The decorations both looks share, drawn over the board at the cells' centres: the piece
-/// a click would place (faint, at `hovered`), the hint (a fainter piece, ringed), the
-/// keyboard cursor and the winning line. `piece` draws one piece of a side at a centre, with
-/// an opacity.
+/// The decorations both looks share, drawn over the board at the cells' centres: black's
+/// forbidden cells (a small cross each), the piece a click would place (faint, at `hovered`,
+/// unless the cell is forbidden), the hint (a fainter piece, ringed), the keyboard cursor and
+/// the winning line. `piece` draws one piece of a side at a centre, with an opacity.
 fn paint_decorations(
     painter: &egui::Painter,
     view: &BoardView<'_>,
@@ -357,8 +385,19 @@ fn paint_decorations(
     colors: &DecorationColors,
 ) {
     let empty = |cell: Cell| view.position.get(cell).is_none();
+    let cross = Stroke::new((edge * 0.07).clamp(1.5, 3.0), colors.forbidden);
+    for &(cell, _) in view.forbidden {
+        let arm = Vec2::splat(edge * 0.16);
+        let at = centre(cell);
+        painter.line_segment([at - arm, at + arm], cross);
+        painter.line_segment(
+            [at + Vec2::new(arm.x, -arm.y), at - Vec2::new(arm.x, -arm.y)],
+            cross,
+        );
+    }
     if let (Some(side), Some(cell)) = (view.preview, hovered)
         && empty(cell)
+        && view.forbidden_at(cell).is_none()
     {
         piece(centre(cell), side, 0.4);
     }

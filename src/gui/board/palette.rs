@@ -12,6 +12,8 @@ pub(super) struct DecorationColors {
     pub hint: Color32,
     pub cursor: Color32,
     pub win_line: Color32,
+    /// The cross on a cell forbidden to black (renju).
+    pub forbidden: Color32,
 }
 
 /// The marks look: X and O in the cells of a plain grid.
@@ -43,6 +45,7 @@ impl MarksPalette {
                     hint: Color32::from_rgb(0x3f, 0xb3, 0x6b),
                     cursor: Color32::from_rgb(0xf0, 0xf0, 0xf0),
                     win_line: Color32::from_rgb(0xff, 0xe0, 0x8a),
+                    forbidden: Color32::from_rgb(0xff, 0x5c, 0x5c),
                 },
             }
         } else {
@@ -59,6 +62,7 @@ impl MarksPalette {
                     hint: Color32::from_rgb(0x1b, 0x8a, 0x3a),
                     cursor: Color32::from_rgb(0x20, 0x20, 0x20),
                     win_line: Color32::from_rgb(0x2e, 0x7d, 0x32),
+                    forbidden: Color32::from_rgb(0xd3, 0x1f, 0x1f),
                 },
             }
         }
@@ -112,6 +116,7 @@ impl StonesPalette {
                 hint: Color32::from_rgb(0x1b, 0x8a, 0x3a),
                 cursor,
                 win_line: Color32::from_rgb(0xe5, 0x2b, 0x2b),
+                forbidden: Color32::from_rgb(0xc6, 0x10, 0x10),
             },
         }
     }

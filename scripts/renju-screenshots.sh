@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Screenshots of renju in the real window under a virtual X server (Xvfb), in English and in
+# Chinese. Each picture starts the window over a saved state written beforehand (a renju
+# game for two players, Black to move, and the preferences), then:
+#   renju-forbidden.png       Black's forbidden cells crossed in red: a double three (F6), a
+#                             double four (F12) and an overline (M2)
+#   renju-refused.png         the same after a real click on F6: the status says why not
+#   renju-panel.png           the side panel scrolled to the Board section: the rule row
+#                             under Gomoku 15x15 (Freestyle, Exactly five, Renju)
+#   renju-forbidden-zh.png    renju-forbidden.png in Chinese
+#   renju-refused-zh.png      renju-refused.png in Chinese
+# Run from anywhere: bash scripts/renju-screenshots.sh   (BIN=path/to/tictactoe to reuse a
+# build; the debug build is made otherwise)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OUT=screenshots
+mkdir -p "$OUT"
+
+# shellcheck source=scripts/xvfb.sh
+. scripts/xvfb.sh
+ensure_packages
+
+if [ -z "${BIN:-}" ]; then
+    cargo build --bin tictactoe
+    BIN=target/debug/tictactoe
+fi
+
+start_xvfb
+stop_on_exit
+
+# Black: F4 F5 D6 E6 (F6 a double three), J2 K2 L2 N2 O2 (M2 an overline), C12 D12 E12 and
+# F13 F14 F15 (F12 a double four); White: stones around the centre that threaten nothing.
+GAME=$(moves 3 5  7 7  4 5  6 8  5 3  8 6  5 4  7 9  1 9  9 9  1 10  8 10  1 11  5 10 \
+    1 13  10 11  1 14  2 12  11 2  3 13  11 3  9 3  11 4  12 1  12 5  13 8  13 5  6 12 \
+    14 5  10 7)
+RENJU='(width:15,height:15,k:5,exact:false,renju:true)'
+
+# The saved state of that game in LANGUAGE.
+state() {
+    echo "(session:(settings:(rule:$RENJU,mode:hotseat,first:human,computer:Engine(depth:None,time_ms:Some(2000))),moves:$GAME,redo:[],tally:(wins:0,losses:0,draws:0),counted:false),prefs:(theme:Light,board_look:Stones,language:Some($1),gomoku_rule:Renju))"
+}
+
+# Opens the window over the state in LANGUAGE at 960x720; sets APP, WID, X, Y, WIDTH,
+# HEIGHT and the board's place (find_board).
+open_over() {
+    rm -rf "$XDG_DATA_HOME"
+    mkdir -p "$XDG_DATA_HOME/tictactoe"
+    printf '{\n    "app": "%s",\n}\n' "$(state "$1")" >"$XDG_DATA_HOME/tictactoe/app.ron"
+    "$BIN" >"$WORK/app.log" 2>&1 &
+    APP=$!
+    WID=$(timeout 30 xdotool search --sync --class '^io\.github\.tictactoe_engine\.TicTacToe$' | head -n 1)
+    xdotool windowsize "$WID" 960 720
+    sleep 1
+    eval "$(xdotool getwindowgeometry --shell "$WID")"
+    pointer_away
+    find_board
+}
+pointer_away() { xdotool mousemove "$((X + WIDTH - 5))" "$((Y + HEIGHT - 5))"; sleep 0.5; }
+close_window() { kill "$APP"; wait "$APP" 2>/dev/null || true; APP=; }
+take() { shot "$OUT/$1"; echo "wrote $OUT/$1"; }
+
+ROWS=15 COLS=15
+for LANGUAGE in English Chinese; do
+    SUFFIX=""
+    [ "$LANGUAGE" = Chinese ] && SUFFIX="-zh"
+    open_over "$LANGUAGE"
+    take "renju-forbidden$SUFFIX.png"
+    # A real click on F6 (row 6, column F).
+    # shellcheck disable=SC2046
+    xdotool mousemove $(cell_xy 5 5) click 1
+    sleep 0.5
+    pointer_away
+    take "renju-refused$SUFFIX.png"
+    if [ "$LANGUAGE" = English ]; then
+        # The Board section, about two thirds down the panel.
+        xdotool mousemove "$((X + 100))" "$((Y + HEIGHT / 2))"
+        for _ in $(seq "${PANEL_SCROLL:-12}"); do xdotool click 5; done
+        pointer_away
+        take renju-panel.png
+    fi
+    close_window
+done
