@@ -10,24 +10,38 @@ use crate::rules::{Cell, Forbidden, Position, Rule, Side};
 #[derive(Default)]
 pub struct ForbiddenCells {
     /// The position they belong to: its rule, hash, side to move and number of stones.
-    key: Option<(Rule, u64, Side, usize)>,
+    key: Option<Key>,
     cells: Vec<(Cell, Forbidden)>,
+}
+
+/// What tells positions apart for the cache: the rule, hash, side to move and stones.
+type Key = (Rule, u64, Side, usize);
+
+fn key(position: &Position) -> Key {
+    (
+        *position.rule(),
+        position.hash(),
+        position.side_to_move(),
+        position.stones(),
+    )
 }
 
 impl ForbiddenCells {
     /// The forbidden cells of `position`, worked out only when it is not the last one asked.
     pub fn of(&mut self, position: &Position) -> &[(Cell, Forbidden)] {
-        let key = (
-            *position.rule(),
-            position.hash(),
-            position.side_to_move(),
-            position.stones(),
-        );
+        let key = key(position);
         if self.key != Some(key) {
             self.cells = forbidden_cells(position);
             self.key = Some(key);
         }
         &self.cells
+    }
+
+    /// The forbidden cells of `position` if it is the last one asked about (by
+    /// [`ForbiddenCells::of`]), for a view that draws without changing anything.
+    #[must_use]
+    pub fn known(&self, position: &Position) -> Option<&[(Cell, Forbidden)]> {
+        (self.key == Some(key(position))).then_some(self.cells.as_slice())
     }
 }
 
@@ -89,5 +103,20 @@ mod tests {
         assert!(cache.of(&position).is_empty());
         position.play(Cell::new(14, 14)).unwrap();
         assert_eq!(cache.of(&position).len(), 1);
+    }
+
+    #[test]
+    fn known_only_for_the_position_last_worked_out() {
+        let mut cache = ForbiddenCells::default();
+        let position = double_three(Rule::RENJU);
+        assert_eq!(cache.known(&position), None, "nothing worked out yet");
+        cache.of(&position);
+        assert_eq!(
+            cache.known(&position),
+            Some(&[(Cell::new(5, 5), Forbidden::DoubleThree)][..])
+        );
+        let mut after = position.clone();
+        after.play(Cell::new(0, 0)).unwrap();
+        assert_eq!(cache.known(&after), None);
     }
 }

@@ -20,7 +20,7 @@ use crate::rules::{Cell, Outcome, Rule, Side};
 use crate::t;
 
 use super::board::BoardView;
-use super::forbidden::ForbiddenCells;
+use super::forbidden::{ForbiddenCells, forbidden_cells};
 use super::naming::Naming;
 use super::status;
 
@@ -376,6 +376,9 @@ impl Online {
         };
         while let Ok(update) = game.handle.updates.try_recv() {
             game.update(update);
+        }
+        if let Some(view) = game.view() {
+            self.forbidden.of(view.session.position());
         }
         // A joiner keeps what it needs to come back while its game goes on.
         let rejoin = match (&game.joined, game.view()) {
@@ -843,7 +846,15 @@ impl Online {
             && view.ending.is_none()
             && outcome.is_none()
             && view.session.position().side_to_move() == view.side;
-        let forbidden = self.forbidden.of(view.session.position());
+        // Worked out when the position came (`poll`); drawing changes nothing.
+        let worked_out;
+        let forbidden = match self.forbidden.known(view.session.position()) {
+            Some(cells) => cells,
+            None => {
+                worked_out = forbidden_cells(view.session.position());
+                &worked_out
+            }
+        };
         let response = BoardView::new(view.session.position())
             .naming(naming)
             .forbidden(forbidden)
