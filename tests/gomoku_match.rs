@@ -43,6 +43,8 @@ while IFS= read -r line; do
         INFO*) ;;
         BOARD*) while IFS= read -r stone; do case "$stone" in DONE*) break ;; esac; done; answer ;;
         BEGIN*|TURN*) answer ;;
+        SWAP2BOARD*) while IFS= read -r stone; do case "$stone" in DONE*) break ;; esac; done
+            if [ "$mode" = swap2taken ]; then echo "7,7 7,7 8,8"; else echo "UNKNOWN"; fi ;;
         END*) exit 0 ;;
         *) echo "UNKNOWN" ;;
     esac
@@ -219,5 +221,66 @@ fn a_renju_match_tells_the_brains_rule_4_and_is_played_without_faults() {
             ["0", "0", "0", "0"],
             "{report}"
         );
+    }
+}
+
+#[test]
+fn a_swap2_match_between_two_brains_is_played_without_faults() {
+    let report = run_match(
+        "swap2",
+        BRAIN,
+        BRAIN,
+        &[
+            "--opening",
+            "swap2",
+            "--rule",
+            "exact",
+            "--games",
+            "2",
+            "--max-moves",
+            "4",
+            "--grace-ms",
+            "60000",
+        ],
+    );
+    assert!(
+        report.contains("- Openings: swap2 (SWAP2BOARD)"),
+        "{report}"
+    );
+    // Each game is its own opening: the three stones, and the fourth move (white stayed),
+    // or two more stones and then possibly the sixth move (the opener took white).
+    for game in ["| 1 | ", "| 2 | "] {
+        let row = report
+            .lines()
+            .find(|line| line.starts_with(game))
+            .unwrap_or_else(|| panic!("no row {game}in {report}"));
+        let stones = row.split('|').nth(2).unwrap().split_whitespace().count();
+        assert!((3..=6).contains(&stones), "{row}");
+    }
+    for engine in ["A", "B"] {
+        let row = totals(&report, engine);
+        assert_eq!(row[1], "2", "{report}");
+        assert_eq!(&row[8..12], ["0", "0", "0", "0"], "{report}");
+    }
+    assert!(report.contains("**The opener scored "), "{report}");
+}
+
+#[test]
+fn a_brain_without_swap2_or_with_bad_stones_loses_its_swap2_games() {
+    for (mode, why) in [
+        ("unknown", "B refused: UNKNOWN"),
+        ("swap2taken", "B illegal move 7,7: on a taken cell"),
+    ] {
+        let report = run_match(
+            mode,
+            BRAIN,
+            &fake(mode),
+            &["--opening", "swap2", "--games", "2", "--grace-ms", "60000"],
+        );
+        let b = totals(&report, "B");
+        assert_eq!(&b[1..6], ["2", "0", "0", "2", "0"], "{mode}: {report}");
+        assert!(report.contains(why), "{mode}: no '{why}' in {report}");
+        let a = totals(&report, "A");
+        assert_eq!(&a[8..12], ["0", "0", "0", "0"], "{mode}: {report}");
     }
 }

@@ -101,6 +101,15 @@ impl Brain {
         self.ask("DONE")
     }
 
+    /// Sends SWAP2BOARD, the stone lines and DONE, and returns the answer.
+    fn swap2(&mut self, stones: &[&str]) -> String {
+        self.send("SWAP2BOARD");
+        for stone in stones {
+            self.send(stone);
+        }
+        self.ask("DONE")
+    }
+
     /// Sends END and waits for the brain to exit; nothing more may be written.
     fn end(mut self) -> ExitStatus {
         self.send("END");
@@ -156,7 +165,7 @@ fn about_unknown_commands_and_end() {
         about.starts_with("name=\"tictactoe\", version=\""),
         "{about}"
     );
-    for unknown in ["FOO bar", "PLAY 1,1", "SWAP2BOARD", "7,7"] {
+    for unknown in ["FOO bar", "PLAY 1,1", "7,7"] {
         let answer = brain.ask(unknown);
         assert!(answer.starts_with("UNKNOWN "), "{unknown}: {answer}");
     }
@@ -422,6 +431,112 @@ fn under_renju_black_never_plays_a_forbidden_cell_even_to_block() {
     let reply = brain.board(&quiet);
     assert_ne!(reply, "6,7");
     point(&reply);
+    assert!(brain.end().success());
+}
+
+/// Stones `x,y` on one line, as a SWAP2BOARD answer gives them.
+fn stones(answer: &str) -> Vec<(usize, usize)> {
+    answer.split(' ').map(point).collect()
+}
+
+#[test]
+fn swap2board_opens_chooses_and_leaves_the_game_ready_to_go_on() {
+    for rule in ["0", "1", "4"] {
+        let mut brain = Brain::start();
+        brain.send(&format!("INFO timeout_turn {TURN_MS}"));
+        brain.send(&format!("INFO rule {rule}"));
+        assert_eq!(brain.ask("START 15"), "OK");
+        // Case 1: three stones near the centre, on distinct cells.
+        let three = stones(&brain.swap2(&[]));
+        assert_eq!(three.len(), 3, "rule {rule}: {three:?}");
+        let distinct: HashSet<_> = three.iter().collect();
+        assert_eq!(distinct.len(), 3, "rule {rule}: {three:?}");
+        assert!(
+            three
+                .iter()
+                .all(|&(x, y)| x.abs_diff(7) <= 5 && y.abs_diff(7) <= 5)
+        );
+        // Case 2: SWAP, white's fourth move, or the fourth and fifth stones.
+        let given: Vec<String> = three.iter().map(|(x, y)| format!("{x},{y}")).collect();
+        let given: Vec<&str> = given.iter().map(String::as_str).collect();
+        let answer = brain.swap2(&given);
+        let placed = if answer == "SWAP" {
+            Vec::new()
+        } else {
+            stones(&answer)
+        };
+        assert!(placed.len() <= 2, "rule {rule}: {answer}");
+        assert!(
+            placed.iter().all(|p| !three.contains(p)),
+            "rule {rule}: {answer}"
+        );
+        // Case 3, with the rules' example: SWAP, or white's sixth move on an empty cell.
+        let example = ["7,7", "8,7", "9,9", "8,8", "8,6"];
+        let answer = brain.swap2(&example);
+        if answer != "SWAP" {
+            let sixth = point(&answer);
+            assert!(
+                !example.contains(&answer.as_str()),
+                "rule {rule}: {sixth:?}"
+            );
+            // The brain played white's sixth stone: black's seventh comes as TURN.
+            let reply = point(&brain.ask("TURN 0,0"));
+            assert_ne!(reply, (0, 0));
+        }
+        assert!(brain.end().success());
+    }
+}
+
+#[test]
+fn swap2board_takes_the_colour_that_stands_better_and_reads_rapfis_fields() {
+    let mut brain = Brain::start();
+    brain.send(&format!("INFO timeout_turn {TURN_MS}"));
+    assert_eq!(brain.ask("START 15"), "OK");
+    // Black's open three across row 7, white's stones in corners: the brain takes black.
+    assert_eq!(brain.swap2(&["6,7", "0,0", "7,7", "14,14", "8,7"]), "SWAP");
+    // White's two in the middle, black's stones on the edges: the brain stays white and
+    // plays its sixth move. Fields as in BOARD (Rapfi's way): white's are the brain's own.
+    let edges = ["0,0,2", "6,7,1", "14,0,2", "7,7,1", "0,14,2"];
+    let (x, y) = point(&brain.swap2(&edges));
+    assert!(x.abs_diff(7) <= 3 && y.abs_diff(7) <= 3, "{x},{y}");
+    assert!(brain.end().success());
+}
+
+#[test]
+fn malformed_swap2boards_are_refused_with_a_reason_and_change_nothing() {
+    let mut brain = Brain::start();
+    brain.send(&format!("INFO timeout_turn {TURN_MS}"));
+    assert_error(&brain.swap2(&[]));
+    assert_eq!(brain.ask("START 15"), "OK");
+    assert_error(&brain.ask("SWAP2BOARD 7,7"));
+    let refused = [
+        (&["7,7"][..], "takes 0, 3 or 5 stones"),
+        (&["7,7", "7,7", "8,8"][..], "already taken"),
+        (&["7,7", "banana", "8,8"][..], "a SWAP2BOARD line is"),
+        (&["15,0", "1,1", "2,2"][..], "off the 15x15 board"),
+        (
+            &["7,7,1", "8,8,1", "9,9,1"][..],
+            "the field of the other colour",
+        ),
+        (&["7,7", "8,8", "9,9", "1,1"][..], "takes 0, 3 or 5 stones"),
+    ];
+    for (stones, why) in refused {
+        let answer = brain.swap2(stones);
+        assert_error(&answer);
+        assert!(answer.contains(why), "{stones:?}: {answer}");
+    }
+    // A command in the middle ends the SWAP2BOARD, which is refused, and is carried out.
+    brain.send("SWAP2BOARD");
+    brain.send("7,7");
+    assert_error(&brain.ask("START 15"));
+    assert_eq!(brain.read(), "OK");
+    // Tic-tac-toe has no swap2.
+    brain.send("INFO in_a_row 3");
+    assert_eq!(brain.ask("START 3"), "OK");
+    assert!(brain.swap2(&[]).contains("five in a row"));
+    brain.send("INFO in_a_row 5");
+    assert_eq!(brain.ask("START 15"), "OK");
+    assert_eq!(stones(&brain.swap2(&[])).len(), 3);
     assert!(brain.end().success());
 }
 

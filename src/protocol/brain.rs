@@ -9,12 +9,16 @@
 use std::io::{self, Write};
 
 use crate::engine::{PlayerKind, SearchResult, Value};
+use crate::game::clock::move_limits;
 use crate::game::{Driver, DriverConfig, Request, Task};
 use crate::rules::rule::{MAX_SIDE, MIN_SIDE};
 use crate::rules::{Cell, MoveError, Outcome, Position, Rule, SetupError, Side};
 
-use super::command::{BoardLine, Command, Field, Point, parse_board_line, parse_command};
+use super::command::{
+    BoardLine, Command, Field, Point, Swap2Line, parse_board_line, parse_command, parse_swap2_line,
+};
 use super::settings::{Settings, Variant};
+use super::swap2;
 
 /// How many in a row win: the protocol's game is gomoku.
 pub const FIVE: usize = 5;
@@ -65,6 +69,14 @@ struct BoardInput {
     problem: Option<String>,
 }
 
+/// A SWAP2BOARD command being read, up to its DONE.
+#[derive(Default)]
+struct Swap2Input {
+    stones: Vec<(Point, Option<Field>)>,
+    /// The first malformed line, reported at DONE.
+    problem: Option<String>,
+}
+
 /// The brain's state from one command to the next.
 pub struct Brain {
     settings: Settings,
@@ -73,6 +85,7 @@ pub struct Brain {
     /// `None` until START.
     game: Option<Game>,
     board: Option<BoardInput>,
+    swap2: Option<Swap2Input>,
     /// A malformed INFO line. The protocol asks for such problems to be reported as the
     /// answer to the next move command, since the manager reads no answer to INFO.
     pending: Option<String>,
@@ -95,6 +108,7 @@ impl Brain {
             config,
             game: None,
             board: None,
+            swap2: None,
             pending: None,
         }
     }
@@ -104,6 +118,9 @@ impl Brain {
     pub fn handle(&mut self, line: &str, out: &mut dyn Write) -> io::Result<Flow> {
         if self.board.is_some() {
             return self.board_line(line, out);
+        }
+        if self.swap2.is_some() {
+            return self.swap2_line(line, out);
         }
         match parse_command(line) {
             None => Ok(Flow::Continue),
@@ -129,6 +146,10 @@ impl Brain {
             Command::Turn(at) => self.turn(at, out),
             Command::Board => {
                 self.board = Some(BoardInput::default());
+                Ok(None)
+            }
+            Command::Swap2Board => {
+                self.swap2 = Some(Swap2Input::default());
                 Ok(None)
             }
             Command::Takeback(at) => self.takeback(at),
@@ -276,6 +297,63 @@ impl Brain {
         Ok(Flow::Continue)
     }
 
+    fn swap2_line(&mut self, line: &str, out: &mut dyn Write) -> io::Result<Flow> {
+        let input = self
+            .swap2
+            .as_mut()
+            .expect("called while reading a SWAP2BOARD");
+        match parse_swap2_line(line) {
+            Ok(Swap2Line::Stone { at, field }) => input.stones.push((at, field)),
+            Ok(Swap2Line::Done) => {
+                let input = self.swap2.take().expect("checked above");
+                let answer = self.finish_swap2(input);
+                return self.command_answer(answer, out);
+            }
+            Err(error) => match parse_command(line) {
+                None => {}
+                // A command instead of a stone: the manager gave up on this SWAP2BOARD.
+                Some(Ok(command)) if !matches!(command, Command::Unknown(_)) => {
+                    self.swap2 = None;
+                    if command == Command::End {
+                        return Ok(Flow::End);
+                    }
+                    say(
+                        out,
+                        "ERROR SWAP2BOARD ended without DONE; the board is unchanged",
+                    )?;
+                    return self.command(command, out);
+                }
+                Some(_) => {
+                    input.problem.get_or_insert(error.to_string());
+                }
+            },
+        }
+        Ok(Flow::Continue)
+    }
+
+    /// The brain's part of the swap2 opening (see [`swap2`]): the stones are a new game,
+    /// and the answer leaves the brain's stones on the board and its colour, once decided.
+    fn finish_swap2(&mut self, input: Swap2Input) -> Answer {
+        self.ready()?;
+        if let Some(problem) = input.problem {
+            return Err(problem.into());
+        }
+        let rule = *self.game.as_ref().ok_or_else(no_board)?.position.rule();
+        let position = swap2::opening(&rule, &input.stones)?;
+        let empty = position.empty_count();
+        let engine = PlayerKind::Engine {
+            depth: None,
+            time_ms: None,
+        };
+        let time = move_limits(&rule, empty, &engine, self.settings.clock()).time;
+        let mut judge = swap2::judge(time, self.config.tt_megabytes);
+        let decision = swap2::decide(&position, seed(), &mut judge)?;
+        let game = self.game.as_mut().ok_or_else(no_board)?;
+        game.position = decision.position;
+        game.own = decision.own;
+        Ok(Some(decision.answer))
+    }
+
     /// Writes the answer to a command: its line, or ERROR with the reason.
     fn command_answer(&mut self, answer: Answer, out: &mut dyn Write) -> io::Result<Flow> {
         match answer {
@@ -418,6 +496,14 @@ impl Brain {
 fn say(out: &mut dyn Write, line: &str) -> io::Result<()> {
     writeln!(out, "{line}")?;
     out.flush()
+}
+
+/// A new seed for each opening, so the openings of a match differ.
+fn seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos ^ u64::from(std::process::id()).rotate_left(32)
 }
 
 fn no_board() -> String {

@@ -56,6 +56,9 @@ pub enum Command {
     Turn(Point),
     /// `BOARD`: a whole position follows, one [`BoardLine`] a line, up to `DONE`.
     Board,
+    /// `SWAP2BOARD`: the stones of a swap2 opening so far follow, one [`Swap2Line`] a line,
+    /// up to `DONE` (see [`super::swap2`]).
+    Swap2Board,
     /// `TAKEBACK x,y`: remove the stone on that cell.
     Takeback(Point),
     /// `INFO key value`: a setting of the match.
@@ -64,8 +67,8 @@ pub enum Command {
     About,
     /// `END`: the brain exits.
     End,
-    /// A command this brain does not carry out (the optional PLAY and SWAP2BOARD, or any
-    /// word the protocol does not have), answered UNKNOWN; the text is the keyword.
+    /// A command this brain does not carry out (the optional PLAY, or any word the
+    /// protocol does not have), answered UNKNOWN; the text is the keyword.
     Unknown(String),
 }
 
@@ -103,6 +106,16 @@ pub enum BoardLine {
     Done,
 }
 
+/// A line between SWAP2BOARD and DONE.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Swap2Line {
+    /// `x,y` as the Gomocup extension writes a stone, or `x,y,field` as in BOARD (Rapfi
+    /// reads both); the stones come in the order played, black first.
+    Stone { at: Point, field: Option<Field> },
+    /// `DONE`: the stones are complete, and the brain answers.
+    Done,
+}
+
 /// Whose stone a BOARD line places.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Field {
@@ -137,6 +150,8 @@ pub enum ParseError {
     },
     #[error("a BOARD line is X,Y,FIELD with FIELD 1 (own), 2 (opponent's) or 3, got '{0}'")]
     BadBoardLine(String),
+    #[error("a SWAP2BOARD line is a stone X,Y (or X,Y,FIELD with FIELD 1 or 2), got '{0}'")]
+    BadSwap2Line(String),
 }
 
 impl ParseError {
@@ -177,6 +192,7 @@ pub fn parse_command(line: &str) -> Option<Result<Command, ParseError>> {
         "BEGIN" => bare("BEGIN", Command::Begin, rest),
         "TURN" => point("TURN", rest).map(Command::Turn),
         "BOARD" => bare("BOARD", Command::Board, rest),
+        "SWAP2BOARD" => bare("SWAP2BOARD", Command::Swap2Board, rest),
         "TAKEBACK" => point("TAKEBACK", rest).map(Command::Takeback),
         "INFO" => info(rest).map(Command::Info),
         "ABOUT" => bare("ABOUT", Command::About, rest),
@@ -206,6 +222,26 @@ pub fn parse_board_line(line: &str) -> Result<BoardLine, ParseError> {
     };
     Ok(BoardLine::Stone {
         at: Point { x: *x, y: *y },
+        field,
+    })
+}
+
+/// Parses one line between SWAP2BOARD and DONE.
+pub fn parse_swap2_line(line: &str) -> Result<Swap2Line, ParseError> {
+    let text = line.trim();
+    if text.eq_ignore_ascii_case("DONE") {
+        return Ok(Swap2Line::Done);
+    }
+    let bad = || ParseError::BadSwap2Line(text.to_string());
+    let numbers = numbers(text).ok_or_else(bad)?;
+    let (x, y, field) = match *numbers.as_slice() {
+        [x, y] => (x, y, None),
+        [x, y, 1] => (x, y, Some(Field::Own)),
+        [x, y, 2] => (x, y, Some(Field::Opponent)),
+        _ => return Err(bad()),
+    };
+    Ok(Swap2Line::Stone {
+        at: Point { x, y },
         field,
     })
 }
@@ -423,10 +459,8 @@ mod tests {
 
     #[test]
     fn unknown_and_optional_commands_are_unknown() {
-        assert_eq!(
-            parse("SWAP2BOARD"),
-            Ok(Command::Unknown("SWAP2BOARD".into()))
-        );
+        assert_eq!(parse("swap2board\r\n"), Ok(Command::Swap2Board));
+        assert!(parse("SWAP2BOARD 7,7").is_err());
         assert_eq!(parse("PLAY 1,1"), Ok(Command::Unknown("PLAY".into())));
         assert_eq!(parse("hello world"), Ok(Command::Unknown("hello".into())));
         assert_eq!(parse("7,7"), Ok(Command::Unknown("7,7".into())));
@@ -460,6 +494,30 @@ mod tests {
             assert_eq!(
                 parse_board_line(bad),
                 Err(ParseError::BadBoardLine(bad.trim().to_string()))
+            );
+        }
+    }
+
+    #[test]
+    fn reads_swap2_lines_with_or_without_a_field() {
+        let stone = |x, y, field| {
+            Ok(Swap2Line::Stone {
+                at: Point { x, y },
+                field,
+            })
+        };
+        assert_eq!(parse_swap2_line("7,7\r\n"), stone(7, 7, None));
+        assert_eq!(parse_swap2_line(" 8 , 6 "), stone(8, 6, None));
+        assert_eq!(
+            parse_swap2_line("8,6,2"),
+            stone(8, 6, Some(Field::Opponent))
+        );
+        assert_eq!(parse_swap2_line("9,9,1"), stone(9, 9, Some(Field::Own)));
+        assert_eq!(parse_swap2_line("Done"), Ok(Swap2Line::Done));
+        for bad in ["7", "7,7,3", "7,7,0", "a,b", "1,2,1,1", "", "SWAP", "-1,2"] {
+            assert_eq!(
+                parse_swap2_line(bad),
+                Err(ParseError::BadSwap2Line(bad.trim().to_string()))
             );
         }
     }

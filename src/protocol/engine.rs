@@ -225,6 +225,38 @@ impl Request<'_> {
     }
 }
 
+/// A brain's answer to SWAP2BOARD: `SWAP`, or stones on one line (three to open, one for a
+/// move with the colour to move, two more for the opponent to choose after).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Swap2Answer {
+    Swap,
+    Stones(Vec<Point>),
+}
+
+/// The lines of a SWAP2BOARD command with `stones`, in the order played.
+#[must_use]
+pub fn swap2_lines(stones: &[Point]) -> Vec<String> {
+    let mut lines = vec!["SWAP2BOARD".to_string()];
+    lines.extend(stones.iter().map(ToString::to_string));
+    lines.push("DONE".to_string());
+    lines
+}
+
+/// A SWAP2BOARD answer: `SWAP`, or one to three `x,y` stones apart by white space.
+#[must_use]
+pub fn parse_swap2_answer(line: &str) -> Option<Swap2Answer> {
+    if line.trim().eq_ignore_ascii_case("SWAP") {
+        return Some(Swap2Answer::Swap);
+    }
+    let stones: Vec<Point> = line
+        .split_whitespace()
+        .map(parse_move)
+        .collect::<Option<_>>()?;
+    (1..=3)
+        .contains(&stones.len())
+        .then_some(Swap2Answer::Stones(stones))
+}
+
 /// What the reader of the brain's output hands over.
 enum Output {
     Line(String),
@@ -368,17 +400,35 @@ impl Brain {
         request: &Request,
         limit: Duration,
     ) -> Result<(Point, Duration, SearchReport), Fault> {
+        let (answer, took, report) = self.ask(&request.lines(), limit)?;
+        let point = parse_move(&answer).ok_or_else(|| Fault::Unreadable(shown(&answer)))?;
+        Ok((point, took, report))
+    }
+
+    /// Asks for the brain's part of a swap2 opening with `stones` down (SWAP2BOARD) and
+    /// waits at most `limit` for it. The stones are not checked against the board here.
+    pub fn swap2(&mut self, stones: &[Point], limit: Duration) -> Result<Swap2Answer, Fault> {
+        let (answer, _, _) = self.ask(&swap2_lines(stones), limit)?;
+        parse_swap2_answer(&answer).ok_or_else(|| Fault::Unreadable(shown(&answer)))
+    }
+
+    /// Sends a command's lines (after the settling time) and returns the answer line, how
+    /// long it took and what the brain said about its search.
+    fn ask(
+        &mut self,
+        lines: &[String],
+        limit: Duration,
+    ) -> Result<(String, Duration, SearchReport), Fault> {
         if let Some(answered) = self.answered {
             std::thread::sleep((answered + self.settle).saturating_duration_since(Instant::now()));
         }
         let asked = Instant::now();
-        self.send(&request.lines())?;
+        self.send(lines)?;
         let mut report = SearchReport::default();
         let answer = self.answer(asked + limit, limit, &mut report)?;
         let took = asked.elapsed();
         self.answered = Some(Instant::now());
-        let point = parse_move(&answer).ok_or_else(|| Fault::Unreadable(shown(&answer)))?;
-        Ok((point, took, report))
+        Ok((answer, took, report))
     }
 
     /// Says END and gives the brain `grace` to exit before it is killed.
@@ -513,6 +563,28 @@ mod tests {
         ] {
             assert_eq!(parse_move(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn reads_swap2_answers_and_writes_swap2_requests() {
+        let at = |x, y| Point { x, y };
+        assert_eq!(parse_swap2_answer("swap"), Some(Swap2Answer::Swap));
+        assert_eq!(
+            parse_swap2_answer("7,7 8,7  9,9"),
+            Some(Swap2Answer::Stones(vec![at(7, 7), at(8, 7), at(9, 9)]))
+        );
+        assert_eq!(
+            parse_swap2_answer("8,8"),
+            Some(Swap2Answer::Stones(vec![at(8, 8)]))
+        );
+        for bad in ["", "SWAP 7,7", "7,7 8", "1,1 2,2 3,3 4,4", "OK"] {
+            assert_eq!(parse_swap2_answer(bad), None, "{bad}");
+        }
+        assert_eq!(swap2_lines(&[]), ["SWAP2BOARD", "DONE"]);
+        assert_eq!(
+            swap2_lines(&[at(7, 7), at(8, 7), at(9, 9)]),
+            ["SWAP2BOARD", "7,7", "8,7", "9,9", "DONE"]
+        );
     }
 
     #[test]

@@ -1,16 +1,18 @@
 //! The Gomocup ("pbrain") protocol front end, as Piskvork and Yixin-Board speak it to a
 //! brain on standard input and output: [`command`] reads the manager's lines into typed
-//! commands, [`settings`] keeps the INFO settings (clock, memory, rule), and [`brain`] plays
-//! the game through the move driver. The `pbrain-tictactoe` binary only connects [`run`] to
-//! its standard input and output. [`engine`] is the other side: a manager's, starting any
-//! engine that speaks the protocol and asking it for moves; [`interval`] the score of a match
-//! between such engines, with its confidence interval.
+//! commands, [`settings`] keeps the INFO settings (clock, memory, rule), [`brain`] plays
+//! the game through the move driver, and [`swap2`] answers the swap2 opening (SWAP2BOARD).
+//! The `pbrain-tictactoe` binary only connects [`run`] to its standard input and output.
+//! [`engine`] is the other side: a manager's, starting any engine that speaks the protocol
+//! and asking it for moves; [`interval`] the score of a match between such engines, with
+//! its confidence interval.
 
 pub mod brain;
 pub mod command;
 pub mod engine;
 pub mod interval;
 pub mod settings;
+pub mod swap2;
 
 use std::io::{self, BufRead, Write};
 

@@ -1,5 +1,5 @@
-//! One game between two brains from an opening: the opening's stones are set, and the side
-//! to move continues. Each brain sees the whole position (BOARD) the first time it is asked
+//! One game between two brains from an opening: the opening's stones are set (from a file,
+//! or agreed by the brains under swap2), and the side to move continues. Each brain sees the whole position (BOARD) the first time it is asked
 //! for a move and the opponent's last move (TURN) after that, as Piskvork does. The referee
 //! checks every move on its own board and ends the game at five in a row, at a full board or
 //! at the move cap, or when a brain faults: a fault loses the game for that brain.
@@ -114,6 +114,18 @@ pub struct GameOutcome {
     pub white_times: MoveTimes,
 }
 
+impl Default for GameOutcome {
+    /// A game not yet played: no moves, and a draw at the move cap until it ends otherwise.
+    fn default() -> GameOutcome {
+        GameOutcome {
+            end: End::MoveCap,
+            moves: Vec::new(),
+            black_times: MoveTimes::default(),
+            white_times: MoveTimes::default(),
+        }
+    }
+}
+
 /// The two sides of a game while it is played.
 struct Side {
     colour: Colour,
@@ -132,28 +144,15 @@ pub fn play(
     black: &EngineCommand,
     white: &EngineCommand,
 ) -> GameOutcome {
-    let mut outcome = GameOutcome {
-        end: End::MoveCap,
-        moves: Vec::new(),
-        black_times: MoveTimes::default(),
-        white_times: MoveTimes::default(),
-    };
+    let mut outcome = GameOutcome::default();
     // A brain that cannot set up the game loses it; Black is asked first.
-    let mut sides = Vec::with_capacity(2);
-    for (colour, command) in [(Colour::Black, black), (Colour::White, white)] {
-        match Brain::launch(command, &conditions.setup) {
-            Ok(brain) => sides.push(Side {
-                colour,
-                brain,
-                informed: false,
-                times: MoveTimes::default(),
-            }),
-            Err(fault) => {
-                outcome.end = End::Fault(colour, fault);
-                return outcome;
-            }
+    let mut sides = match launch(conditions, [(Colour::Black, black), (Colour::White, white)]) {
+        Ok(sides) => sides,
+        Err(end) => {
+            outcome.end = end;
+            return outcome;
         }
-    }
+    };
     let mut board = Board::new(conditions.setup.width, conditions.setup.variant);
     let mut played: Vec<Point> = Vec::new();
     for (number, &stone) in opening.iter().enumerate() {
@@ -163,6 +162,95 @@ pub fn play(
     }
     outcome.end = moves(conditions, &mut board, &mut played, &mut sides);
     outcome.moves = played.split_off(opening.len());
+    finish(conditions, sides, &mut outcome);
+    outcome
+}
+
+/// A game opened with swap2.
+#[derive(Clone, Debug)]
+pub struct Swap2Game {
+    pub outcome: GameOutcome,
+    /// The opening's stones as agreed (none if a brain faulted before the end of it).
+    pub opening: Vec<Point>,
+    /// The opener's colour: black until it is chosen otherwise.
+    pub opener: Colour,
+}
+
+/// Plays one game between the brains started from `opener` and `responder`, opened with
+/// swap2 (see [`crate::swap2`]) and played on by the colours it settled.
+#[must_use]
+pub fn play_swap2(
+    conditions: &Conditions,
+    opener: &EngineCommand,
+    responder: &EngineCommand,
+) -> Swap2Game {
+    let mut game = Swap2Game {
+        outcome: GameOutcome::default(),
+        opening: Vec::new(),
+        opener: Colour::Black,
+    };
+    // Until a colour is chosen the opener is black; it is started first.
+    let launched = launch(
+        conditions,
+        [(Colour::Black, opener), (Colour::White, responder)],
+    );
+    let mut sides = match launched {
+        Ok(sides) => sides,
+        Err(end) => {
+            game.outcome.end = end;
+            return game;
+        }
+    };
+    let mut board = Board::new(conditions.setup.width, conditions.setup.variant);
+    let (first, second) = sides.split_at_mut(1);
+    let agreed = crate::swap2::negotiate(
+        &mut board,
+        &mut first[0].brain,
+        &mut second[0].brain,
+        conditions.move_limit,
+    );
+    match agreed {
+        Ok(agreed) => {
+            game.opener = agreed.opener;
+            if agreed.opener == Colour::White {
+                sides.swap(0, 1);
+                sides[0].colour = Colour::Black;
+                sides[1].colour = Colour::White;
+            }
+            let mut played = agreed.stones.clone();
+            game.outcome.end = moves(conditions, &mut board, &mut played, &mut sides);
+            game.outcome.moves = played.split_off(agreed.stones.len());
+            game.opening = agreed.stones;
+        }
+        Err((colour, fault)) => game.outcome.end = End::Fault(colour, fault),
+    }
+    finish(conditions, sides, &mut game.outcome);
+    game
+}
+
+/// Starts the brains of the game in order, each for its colour; the first that cannot set
+/// up the game loses it.
+fn launch(
+    conditions: &Conditions,
+    brains: [(Colour, &EngineCommand); 2],
+) -> Result<Vec<Side>, End> {
+    let mut sides = Vec::with_capacity(2);
+    for (colour, command) in brains {
+        match Brain::launch(command, &conditions.setup) {
+            Ok(brain) => sides.push(Side {
+                colour,
+                brain,
+                informed: false,
+                times: MoveTimes::default(),
+            }),
+            Err(fault) => return Err(End::Fault(colour, fault)),
+        }
+    }
+    Ok(sides)
+}
+
+/// Keeps each side's move times and ends its brain.
+fn finish(conditions: &Conditions, sides: Vec<Side>, outcome: &mut GameOutcome) {
     let grace = conditions.move_limit;
     for side in sides {
         match side.colour {
@@ -171,7 +259,6 @@ pub fn play(
         }
         side.brain.end(grace);
     }
-    outcome
 }
 
 /// The move loop: asks the side to move, checks its move, and stops at the end of the game.

@@ -1,16 +1,19 @@
 //! `gomoku-match`: plays two Gomocup brains (any executables speaking the pbrain protocol)
-//! against each other from a file of openings, every opening with both colours, and writes
-//! the results as a Markdown table. A benchmark of playing strength, not a test: the
+//! against each other from a file of openings, every opening with both colours, or with the
+//! swap2 opening the brains agree between them (`--opening swap2`), and writes the results
+//! as a Markdown table. A benchmark of playing strength, not a test: the
 //! referee checks every move, ends games at five in a row, a full board or a move cap, and
 //! counts a time-out, an illegal move, a crash or a refusal as a loss for that engine.
 //!
-//! [`board`] is the referee's board, [`openings`] reads the openings file, [`brain`] speaks
-//! the protocol to one engine process, [`game`] plays one game, [`report`] writes the tables.
+//! [`board`] is the referee's board, [`openings`] reads the openings file, [`swap2`] plays
+//! the swap2 opening out, [`brain`] speaks the protocol to one engine process, [`game`] plays
+//! one game, [`report`] writes the tables.
 
 mod board;
 mod game;
 mod openings;
 mod report;
+mod swap2;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -24,7 +27,8 @@ use report::{Engine, GameRecord};
 use tictactoe::protocol::engine::{self as brain, EngineCommand, SETTLE, Setup};
 
 /// Plays two Gomocup brains against each other from balanced openings, each opening with
-/// both colours, and reports the results as Markdown.
+/// both colours (or from swap2 openings the brains agree), and reports the results as
+/// Markdown.
 #[derive(Parser, Debug)]
 #[command(name = "gomoku-match", version)]
 struct Args {
@@ -58,11 +62,17 @@ struct Args {
     /// How long a brain may take to answer START (loading its evaluation), in milliseconds.
     #[arg(long, default_value_t = 30_000)]
     start_ms: u64,
+    /// How games open: from the openings file, or by swap2, where the brains agree the
+    /// opening through SWAP2BOARD (the opener places three stones; the other takes black,
+    /// takes white, or places two more and lets the opener choose). Under swap2 A opens the
+    /// first game, B the second, and so on; a bad answer loses like an illegal move.
+    #[arg(long, value_enum, default_value_t = OpeningKind::File)]
+    opening: OpeningKind,
     /// Openings file: one opening a line, stones dx,dy from the centre, black first.
     #[arg(long, default_value = "openings/freestyle-3.txt")]
     openings: PathBuf,
     /// How many games to play: the first openings, each with A as black and then as white.
-    /// Every opening twice by default.
+    /// Every opening twice by default; two games under swap2.
     #[arg(long)]
     games: Option<usize>,
     /// The most moves after the opening before a game is a draw; a full board by default.
@@ -71,6 +81,15 @@ struct Args {
     /// Write the Markdown report here as well as to standard output.
     #[arg(short, long)]
     output: Option<PathBuf>,
+}
+
+/// How the games of a match open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum OpeningKind {
+    /// The openings file, each opening with both colours.
+    File,
+    /// Swap2, agreed by the brains.
+    Swap2,
 }
 
 fn engine_command(line: &str) -> Result<EngineCommand, String> {
@@ -107,6 +126,40 @@ fn run(args: &Args) -> Result<(), String> {
             "renju is played on a 15x15 board, not {size}x{size}"
         ));
     }
+    let turn = Duration::from_millis(args.turn_ms);
+    let conditions = Conditions {
+        setup: Setup {
+            width: size,
+            height: size,
+            in_a_row: 5,
+            settle: SETTLE,
+            variant,
+            turn,
+            start_limit: Duration::from_millis(args.start_ms),
+            threads: args.threads,
+        },
+        move_limit: turn + Duration::from_millis(args.grace_ms),
+        max_moves: args.max_moves,
+    };
+    let (openings, records) = match args.opening {
+        OpeningKind::File => from_file(args, &conditions)?,
+        OpeningKind::Swap2 => by_swap2(args, &conditions),
+    };
+    let report = report::markdown(&describe(args, &conditions), &openings, &records);
+    print!("{report}");
+    if let Some(path) = &args.output {
+        std::fs::write(path, &report)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// The games from the openings file, each opening with A as black and then as white.
+fn from_file(
+    args: &Args,
+    conditions: &Conditions,
+) -> Result<(Vec<openings::Opening>, Vec<GameRecord>), String> {
+    let (size, variant) = (conditions.setup.width, conditions.setup.variant);
     let text = std::fs::read_to_string(&args.openings)
         .map_err(|e| format!("cannot read {}: {e}", args.openings.display()))?;
     let openings =
@@ -124,21 +177,6 @@ fn run(args: &Args) -> Result<(), String> {
             openings.len()
         ));
     }
-    let turn = Duration::from_millis(args.turn_ms);
-    let conditions = Conditions {
-        setup: Setup {
-            width: size,
-            height: size,
-            in_a_row: 5,
-            settle: SETTLE,
-            variant,
-            turn,
-            start_limit: Duration::from_millis(args.start_ms),
-            threads: args.threads,
-        },
-        move_limit: turn + Duration::from_millis(args.grace_ms),
-        max_moves: args.max_moves,
-    };
     let mut records = Vec::with_capacity(games);
     for number in 0..games {
         let opening = number / 2;
@@ -151,22 +189,58 @@ fn run(args: &Args) -> Result<(), String> {
             Colour::Black => (&args.engine_a, &args.engine_b),
             Colour::White => (&args.engine_b, &args.engine_a),
         };
-        let outcome = game::play(&conditions, &stones[opening], black, white);
+        let outcome = game::play(conditions, &stones[opening], black, white);
         let record = GameRecord {
             opening,
             a_colour,
+            opener: None,
             outcome,
         };
         eprintln!("{}", progress(number, games, &record));
         records.push(record);
     }
-    let report = report::markdown(&describe(args, &conditions), &openings, &records);
-    print!("{report}");
-    if let Some(path) = &args.output {
-        std::fs::write(path, &report)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok((openings, records))
+}
+
+/// The games opened by swap2, A opening the first, B the second, and so on. Each game's
+/// agreed stones are its own opening in the report.
+fn by_swap2(args: &Args, conditions: &Conditions) -> (Vec<openings::Opening>, Vec<GameRecord>) {
+    let games = args.games.unwrap_or(2);
+    let centre = (conditions.setup.width / 2) as isize;
+    let mut openings = Vec::with_capacity(games);
+    let mut records = Vec::with_capacity(games);
+    for number in 0..games {
+        let a_opens = number.is_multiple_of(2);
+        let (opener, responder) = if a_opens {
+            (&args.engine_a, &args.engine_b)
+        } else {
+            (&args.engine_b, &args.engine_a)
+        };
+        let played = game::play_swap2(conditions, opener, responder);
+        let offsets = played
+            .opening
+            .iter()
+            .map(|p| (p.x as isize - centre, p.y as isize - centre))
+            .collect();
+        openings.push(openings::Opening {
+            line: number + 1,
+            offsets,
+        });
+        let a_colour = if a_opens {
+            played.opener
+        } else {
+            played.opener.other()
+        };
+        let record = GameRecord {
+            opening: number,
+            a_colour,
+            opener: Some(if a_opens { Engine::A } else { Engine::B }),
+            outcome: played.outcome,
+        };
+        eprintln!("{}", progress(number, games, &record));
+        records.push(record);
     }
-    Ok(())
+    (openings, records)
 }
 
 /// One line on standard error per game, so a long match shows how it goes, with the moves
@@ -184,8 +258,13 @@ fn progress(number: usize, games: usize, record: &GameRecord) -> String {
         .iter()
         .map(ToString::to_string)
         .collect();
+    let opened = match record.opener {
+        Some(Engine::A) => " (swap2, A opened)",
+        Some(Engine::B) => " (swap2, B opened)",
+        None => "",
+    };
     format!(
-        "game {}/{games}: opening {}, A {}: A {} ({how}, {} moves: {})",
+        "game {}/{games}: opening {}{opened}, A {}: A {} ({how}, {} moves: {})",
         number + 1,
         record.opening + 1,
         record.a_colour,
@@ -216,5 +295,6 @@ fn describe(args: &Args, conditions: &Conditions) -> report::Conditions {
         move_limit: conditions.move_limit,
         max_moves: args.max_moves,
         openings_file: args.openings.display().to_string(),
+        swap2: args.opening == OpeningKind::Swap2,
     }
 }

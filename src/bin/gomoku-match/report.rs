@@ -25,6 +25,8 @@ pub struct GameRecord {
     pub opening: usize,
     /// The colour engine A played.
     pub a_colour: Colour,
+    /// The engine that opened the game under swap2 (`None`: the opening came from a file).
+    pub opener: Option<Engine>,
     pub outcome: GameOutcome,
 }
 
@@ -90,6 +92,8 @@ pub struct Conditions {
     pub move_limit: Duration,
     pub max_moves: Option<usize>,
     pub openings_file: String,
+    /// Whether the games opened with swap2 rather than from the file.
+    pub swap2: bool,
 }
 
 /// The Markdown report of a match.
@@ -117,12 +121,22 @@ fn elo(fraction: f64) -> String {
 
 fn score(out: &mut String, games: &[GameRecord]) {
     let points: Vec<f64> = games.iter().map(|g| g.points(Engine::A)).collect();
-    let Some(i) = Interval::of(&points) else {
+    score_line(out, "A", &points);
+    let opener: Vec<f64> = games
+        .iter()
+        .filter_map(|g| g.opener.map(|engine| g.points(engine)))
+        .collect();
+    score_line(out, "The opener", &opener);
+}
+
+/// "**WHO scored P of N**" with its interval and the Elo difference it means.
+fn score_line(out: &mut String, who: &str, points: &[f64]) {
+    let Some(i) = Interval::of(points) else {
         return;
     };
     let _ = writeln!(
         out,
-        "\n**A scored {} of {} ({:.1}%)**, 95% confidence interval {:.1}% to {:.1}% (Wilson); Elo difference {} ({} to {}).",
+        "\n**{who} scored {} of {} ({:.1}%)**, 95% confidence interval {:.1}% to {:.1}% (Wilson); Elo difference {} ({} to {}).",
         i.points,
         i.games,
         100.0 * i.mean,
@@ -155,6 +169,13 @@ fn header(out: &mut String, c: &Conditions, openings: usize, games: usize) {
     );
     if let Some(threads) = c.threads {
         let _ = writeln!(out, "- Threads: {threads} each (INFO thread_num)");
+    }
+    if c.swap2 {
+        let _ = writeln!(
+            out,
+            "- Openings: swap2 (SWAP2BOARD), agreed by the brains: the opener places three stones, the other takes black, takes white or places two more and lets the opener choose; A opens the odd games, B the even ones; {games} games, each its own opening (stones as offsets from the centre)\n"
+        );
+        return;
     }
     let _ = writeln!(
         out,
@@ -335,6 +356,7 @@ mod tests {
         GameRecord {
             opening,
             a_colour,
+            opener: None,
             outcome: GameOutcome {
                 end,
                 moves: vec![Point { x: 0, y: 0 }; moves],
@@ -384,6 +406,7 @@ mod tests {
             move_limit: Duration::from_millis(1500),
             max_moves: None,
             openings_file: "openings.txt".to_string(),
+            swap2: false,
         };
         let games = [
             game(0, Colour::Black, End::Five(Colour::Black), 21),

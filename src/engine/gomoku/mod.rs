@@ -15,6 +15,8 @@
 //! - [`vct`]: victory by continuous threats (threes and fours), with its own table;
 //! - [`forced`]: the forced win of the side to move by either solver, named by kind, for a
 //!   front end that explains a game;
+//! - [`opening`]: balanced opening stones for swap and swap2, judged by short searches;
+//! - [`swap`]: the colour choices of swap and swap2 and swap2's second step;
 //! - [`board`]: the search board with its patterns, always kept;
 //! - [`knowledge`]: all of it behind the search's `Knowledge` trait.
 
@@ -25,7 +27,9 @@ pub mod forced;
 pub mod knowledge;
 pub mod lines;
 pub mod movegen;
+pub mod opening;
 pub mod patterns;
+pub mod swap;
 pub mod vcf;
 pub mod vct;
 
@@ -34,5 +38,7 @@ pub use lines::is_gomoku;
 
 #[cfg(test)]
 mod renju_tests;
+#[cfg(test)]
+mod swap_tests;
 #[cfg(test)]
 mod tests;
