@@ -116,9 +116,14 @@ impl Action {
     }
 
     /// Whether this action sets the game on the board aside for a new one.
+    /// Whether the action sets the game on the board aside for a new one with the same
+    /// score (a new game, or the other side moving first: the seats change, the mode and
+    /// board do not).
     fn starts_anew(&self) -> bool {
-        matches!(self, Action::Control("New game Ctrl+N"))
-            || matches!(self, Action::Shortcut(_, Key::N))
+        matches!(
+            self,
+            Action::Control("New game Ctrl+N" | "You first" | "Computer first")
+        ) || matches!(self, Action::Shortcut(_, Key::N))
     }
 }
 
@@ -292,8 +297,8 @@ fn check(h: &App, before: &Snapshot, action: &Action, step: usize) {
     // The score only changes when a game ends, by one game. Opening a file (read on a helper
     // thread) or stepping through the games may let a computer's move that ends the game
     // land first, and then replace the ended game: counted once, no longer on the board. So
-    // may a new game asked while the computer is to move: its last move lands in the same
-    // frame, before the game is set aside.
+    // may a new game asked while the computer is to move (New game, or the other side
+    // moving first): its last move lands in the same frame, before the game is set aside.
     let computer_to_move = before.players[before.moves.len() % 2] != Player::Human;
     let replaced = action.may_restore() || (action.starts_anew() && computer_to_move);
     if after.score_key == before.score_key && after.games != before.games {
