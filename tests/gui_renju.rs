@@ -162,3 +162,25 @@ fn a_saved_renju_game_opens_as_renju() {
     assert_eq!(forbidden_labels(&h).len(), 1);
     let _ = std::fs::remove_file(&path);
 }
+
+#[test]
+fn the_lab_s_preview_crosses_forbidden_cells_too() {
+    let mut h = two_players_by("Renju");
+    play_all(&mut h, &DOUBLE_THREE_AT_F6);
+    // Black plays elsewhere: white to move, nothing forbidden on the game's board.
+    click_cell(&mut h, 0, 14);
+    assert!(forbidden_labels(&h).is_empty());
+
+    // The review's step back shows the position with black to move: F6 crossed there too.
+    click(&mut h, "Open the learners' lab");
+    click(&mut h, "Review");
+    click(&mut h, "Review this game");
+    click(&mut h, "Back");
+    assert_shows(&h, "The board shows the position after 8 of 9 moves.");
+    assert_eq!(
+        forbidden_labels(&h),
+        ["F6: forbidden for Black (double three)"]
+    );
+    // The game itself stays as it is.
+    assert_eq!(stones(h.state()), 9);
+}

@@ -642,8 +642,10 @@ impl TicTacToeApp {
         }
         let session = &self.state.session;
         if let Some(preview) = self.lab.preview(session) {
-            // A step of the learners' lab: shown, never played.
-            lab::preview_ui(ui, &self.lab, &preview, self.naming);
+            // A step of the learners' lab: shown, never played; renju's forbidden cells
+            // crossed as on the game's board.
+            let forbidden = self.forbidden.of(&preview.position);
+            lab::preview_ui(ui, &self.lab, &preview, forbidden, self.naming);
             return;
         }
         let lab_marks = lab::overlay(

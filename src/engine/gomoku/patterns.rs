@@ -48,14 +48,22 @@ pub enum Pattern {
     Live3,
     /// A dead four (a rush): one cell completes a five.
     Dead4,
-    /// A live four: two cells complete a five, so it cannot be stopped.
+    /// A live (straight) four: four in a row with both ends open, two cells complete a
+    /// five, so it cannot be stopped.
     Live4,
+    /// Two fours on one line (`X.XXX.X`, `XX.XX.XX`): two cells complete two different
+    /// fives. As strong as a live four, except for renju's black, where it is a forbidden
+    /// double four.
+    DoubleFour,
     /// Five in a row (exactly five under the exactly-five rule).
     Five,
 }
 
+/// The number of [`Pattern`] kinds.
+const KINDS: usize = 11;
+
 impl Pattern {
-    const ALL: [Pattern; 10] = [
+    const ALL: [Pattern; KINDS] = [
         Pattern::None,
         Pattern::Dead1,
         Pattern::Live1,
@@ -65,6 +73,7 @@ impl Pattern {
         Pattern::Live3,
         Pattern::Dead4,
         Pattern::Live4,
+        Pattern::DoubleFour,
         Pattern::Five,
     ];
 
@@ -76,7 +85,7 @@ impl Pattern {
     /// four, and so on.
     fn one_less(self) -> Pattern {
         match self {
-            Pattern::Live4 => Pattern::Live3,
+            Pattern::Live4 | Pattern::DoubleFour => Pattern::Live3,
             Pattern::Dead4 => Pattern::Dead3,
             Pattern::Live3 => Pattern::Live2,
             Pattern::Dead3 => Pattern::Dead2,
@@ -118,7 +127,7 @@ pub enum Combo {
 pub const COMBOS: usize = 7;
 
 /// Score of one line's pattern for the side that would play there.
-const LINE_SCORES: [i32; 10] = [0, 1, 3, 6, 20, 25, 90, 110, 1_200, 10_000];
+const LINE_SCORES: [i32; KINDS] = [0, 1, 3, 6, 20, 25, 90, 110, 1_200, 1_200, 10_000];
 
 /// Bonus of a cell whose lines combine into a fork.
 fn combo_bonus(combo: Combo) -> i32 {
@@ -134,7 +143,7 @@ fn combo_bonus(combo: Combo) -> i32 {
 pub struct PatternTable {
     /// `lines[key]`: X's pattern in the low byte, O's in the high byte.
     lines: Vec<u16>,
-    /// `cells[side][p0 + 10 p1 + 100 p2 + 1000 p3]`: the combination and score of four
+    /// `cells[side][p0 + 11 p1 + 121 p2 + 1331 p3]`: the combination and score of four
     /// lines for X (0) and O (1). The same for both sides except under renju, where black's
     /// double four is forbidden, not a win.
     cells: [Vec<(Combo, i32)>; 2],
@@ -185,10 +194,10 @@ impl PatternTable {
         }
         let renju = x_exact && !o_exact;
         let cells = [renju, false].map(|forbidden| {
-            (0..10_000usize)
+            (0..KINDS.pow(4))
                 .map(|n| {
-                    let four =
-                        [n % 10, n / 10 % 10, n / 100 % 10, n / 1000].map(|p| Pattern::ALL[p]);
+                    let four = [1, KINDS, KINDS * KINDS, KINDS.pow(3)]
+                        .map(|unit| Pattern::ALL[n / unit % KINDS]);
                     combine(four, forbidden)
                 })
                 .collect()
@@ -219,20 +228,20 @@ impl PatternTable {
     #[must_use]
     pub fn cell(&self, side: usize, lines: [Pattern; 4]) -> (Combo, i32) {
         let n = lines[0] as usize
-            + 10 * lines[1] as usize
-            + 100 * lines[2] as usize
-            + 1000 * lines[3] as usize;
+            + KINDS * lines[1] as usize
+            + KINDS * KINDS * lines[2] as usize
+            + KINDS * KINDS * KINDS * lines[3] as usize;
         self.cells[side][n]
     }
 }
 
 /// The combination and score of four line patterns. With `forbidden` (renju's black) two
-/// fours on different lines are a forbidden double four: nothing to play, so quiet and
-/// unscored. (A double three may be a false one, which only the rules' recursive test
+/// fours, on different lines or on one, are a forbidden double four: nothing to play, so
+/// quiet and unscored. (A double three may be a false one, which only the rules' recursive test
 /// tells; it keeps its combination here and the move generator asks that test.)
 fn combine(lines: [Pattern; 4], forbidden: bool) -> (Combo, i32) {
     let count = |p: Pattern| lines.iter().filter(|&&l| l == p).count();
-    let fours = count(Pattern::Dead4) + count(Pattern::Live4);
+    let fours = count(Pattern::Dead4) + count(Pattern::Live4) + 2 * count(Pattern::DoubleFour);
     let threes = count(Pattern::Live3);
     if forbidden && count(Pattern::Five) == 0 && fours >= 2 {
         return (Combo::Quiet, 0);
@@ -240,7 +249,7 @@ fn combine(lines: [Pattern; 4], forbidden: bool) -> (Combo, i32) {
     let fours = count(Pattern::Dead4);
     let combo = if count(Pattern::Five) > 0 {
         Combo::Five
-    } else if count(Pattern::Live4) > 0 || fours >= 2 {
+    } else if count(Pattern::Live4) + count(Pattern::DoubleFour) > 0 || fours >= 2 {
         Combo::OpenFour
     } else if fours == 1 && threes > 0 {
         Combo::FourThree
@@ -285,11 +294,21 @@ fn side_view_patterns(exact: bool) -> Vec<Pattern> {
                     .max()
                     .unwrap_or(Pattern::None),
                 1 => Pattern::Dead4,
-                _ => Pattern::Live4,
+                _ if is_straight_four(&digits) => Pattern::Live4,
+                _ => Pattern::DoubleFour,
             }
         };
     }
     table
+}
+
+/// Whether the view (a four with two completions) is a straight four: four own stones in a
+/// row through the centre with an empty cell at each end, rather than two fours on one line.
+fn is_straight_four(digits: &[usize; SPAN]) -> bool {
+    let before = (0..HALF).rev().take_while(|&i| digits[i] == 1).count();
+    let after = (HALF..SPAN).take_while(|&i| digits[i] == 1).count();
+    let open = |slot: Option<usize>| slot.is_some_and(|i| i < SPAN && digits[i] == 0);
+    before + 1 + after == 4 && open(HALF.checked_sub(before + 1)) && open(Some(HALF + after))
 }
 
 /// Whether the run of own stones through the centre is a five (exactly five when `exact`).

@@ -101,7 +101,15 @@ fn a_four_black_cannot_block_wins_by_fours() {
     let line = Vcf::new(12)
         .solve(&mut board, 4, 10_000)
         .expect("a win by fours");
-    assert_eq!(line, [6 * 15 + 6]);
+    // White's four, any legal move of black's, white's five on the cell black may not take:
+    // three plies, so the win is scored at its true distance.
+    assert_eq!(line.len(), 3, "{line:?}");
+    assert_eq!((line[0], line[2]), (6 * 15 + 6, 7 * 15 + 6));
+    let mut played = position.clone();
+    for &i in &line {
+        played.play(position.geometry().cell(i)).unwrap();
+    }
+    assert_eq!(played.winner(), Some(Side::O));
     // Black, to move after a white stone elsewhere, is lost: it cannot block at (7,6) and
     // does not try to.
     let mut black = position.clone();
@@ -121,4 +129,72 @@ fn the_opening_book_is_off_under_renju() {
             .replies(&Position::new(Rule::new(15, 15, 5, false).unwrap()))
             .is_empty()
     );
+}
+
+#[test]
+fn two_fours_on_one_line_are_forbidden_to_black_and_no_threat() {
+    // Row 7 `x.x.x.x`: a stone at (7,5) makes `x.xxx.x`, two fours on one line (a
+    // forbidden double four for black); under freestyle the same shape is as good as a live
+    // four.
+    let rows = [
+        "o.o.o.o........",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "...............",
+        "..x.x.x.x......",
+    ];
+    let position = diagram(&rows);
+    assert_eq!(position.side_to_move(), Side::X);
+    let cell = 7 * 15 + 5;
+    assert_eq!(
+        forbidden_at(&position, cell),
+        Some(crate::rules::renju::Forbidden::DoubleFour)
+    );
+    let board = super::lines::PatternBoard::new(&position);
+    assert_eq!(
+        board.at(cell, Side::X).lines[0],
+        super::patterns::Pattern::DoubleFour
+    );
+    assert_eq!(board.at(cell, Side::X).combo, super::patterns::Combo::Quiet);
+    // Under freestyle the same cell is an unstoppable double four.
+    let free =
+        Position::from_notation("15,15,5".parse().unwrap(), &position.to_notation()).unwrap();
+    let board = super::lines::PatternBoard::new(&free);
+    assert_eq!(
+        board.at(cell, Side::X).combo,
+        super::patterns::Combo::OpenFour
+    );
+}
+
+#[test]
+fn black_open_fours_in_the_patterns_are_never_double_fours() {
+    // On crowded random positions, no cell the patterns call an open four (or a four-three)
+    // for black is a double four by the rules' own test: the evaluation never counts a
+    // forbidden double four as a threat.
+    let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+    let mut open_fours = 0;
+    for _ in 0..300 {
+        let stones = 2 * rng.random_range(8..20);
+        let position = crowded_game(&mut rng, stones);
+        if position.is_over() || position.side_to_move() != Side::X {
+            continue;
+        }
+        let board = super::lines::PatternBoard::new(&position);
+        for i in position.empty_indices() {
+            let combo = board.at(i, Side::X).combo;
+            if combo >= super::patterns::Combo::FourThree && combo < super::patterns::Combo::Five {
+                open_fours += usize::from(combo == super::patterns::Combo::OpenFour);
+                assert_ne!(
+                    forbidden_at(&position, i),
+                    Some(crate::rules::renju::Forbidden::DoubleFour),
+                    "{:?} in {position:?}",
+                    position.geometry().cell(i)
+                );
+            }
+        }
+    }
+    assert!(open_fours >= 10, "only {open_fours} open fours seen");
 }

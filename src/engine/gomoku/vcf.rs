@@ -175,10 +175,14 @@ impl Vcf {
                 self.lists.push(near);
                 block
             };
-            // A block black may not play under renju: the four wins, the line ends with it.
-            if block.is_some_and(|b| !board.may_play(b)) {
+            // A block black may not play under renju: the four wins. Black plays anything
+            // else (the line names one legal cell) and the five follows, so the line keeps
+            // its count of plies.
+            if let Some(five) = block.filter(|&b| !board.may_play(b))
+                && let Some(other) = self.any_other_move(board, five)
+            {
                 board.unmake(four);
-                line.insert(0, four);
+                line.splice(0..0, [four, other, five]);
                 return true;
             }
             let won = block.is_some_and(|block| {
@@ -199,6 +203,20 @@ impl Vcf {
             self.remember_failure(board.pos().hash(), fours);
         }
         false
+    }
+
+    /// A cell the side to move may play near the stones, other than `not`: the defender's
+    /// move in a line where any move loses. `None` when there is none (a black with no legal
+    /// cell near the stones is not counted lost).
+    fn any_other_move(&mut self, board: &GomokuBoard, not: usize) -> Option<usize> {
+        let mut near = self.lists.pop().unwrap_or_default();
+        board.candidates(&mut near);
+        let other = near
+            .iter()
+            .copied()
+            .find(|&c| c != not && board.may_play(c));
+        self.lists.push(near);
+        other
     }
 
     fn failed(&self, key: u64, fours: u32) -> bool {

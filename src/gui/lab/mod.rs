@@ -36,7 +36,7 @@ use super::board::{BoardView, Overlay};
 use super::naming::Naming;
 use crate::engine::PlayerKind;
 use crate::game::{Driver, Session};
-use crate::rules::{Cell, Position};
+use crate::rules::{Cell, Forbidden, Position};
 use crate::t;
 
 use marks::Mark;
@@ -370,14 +370,22 @@ pub fn overlay(
     )
 }
 
-/// The board showing a lab view's preview: never clickable, with the view's marks over it,
-/// in the game board's look and names (`naming`).
-pub fn preview_ui(ui: &mut Ui, lab: &Lab, preview: &Preview, naming: Naming) {
+/// The board showing a lab view's preview: never clickable, with the view's marks over it
+/// and black's `forbidden` cells (renju) crossed, in the game board's look and names
+/// (`naming`).
+pub fn preview_ui(
+    ui: &mut Ui,
+    lab: &Lab,
+    preview: &Preview,
+    forbidden: &[(Cell, Forbidden)],
+    naming: Naming,
+) {
     let paint = overlay(lab, &preview.position, preview.last_move);
     let overlay: Option<Overlay<'_>> = paint.as_ref().map(|p| p as Overlay<'_>);
     let _ = BoardView::new(&preview.position)
         .naming(naming)
         .last_move(preview.last_move)
+        .forbidden(forbidden)
         .overlay(overlay)
         .ui(ui);
 }
