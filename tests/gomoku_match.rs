@@ -8,6 +8,9 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::sync::OnceLock;
 
+use tictactoe::engine::tuning::GameLine;
+use tictactoe::rules::{Cell, Rule};
+
 const RUNNER: &str = env!("CARGO_BIN_EXE_gomoku-match");
 const BRAIN: &str = env!("CARGO_BIN_EXE_pbrain-tictactoe");
 
@@ -143,6 +146,23 @@ fn moves_off_the_board_or_on_a_stone_lose() {
 }
 
 #[test]
+fn games_lost_by_a_fault_are_left_out_of_the_games_file() {
+    let games = temp_path("crash-games.txt");
+    let _ = run_match(
+        "crash-record",
+        BRAIN,
+        &fake("crash"),
+        &["--record", games.to_str().unwrap()],
+    );
+    let text = std::fs::read_to_string(&games).expect("the games file is made");
+    let _ = std::fs::remove_file(&games);
+    assert_eq!(
+        text, "",
+        "no game of a crashing brain says anything about its positions"
+    );
+}
+
+#[test]
 fn a_brain_that_exits_loses() {
     fake_loses("crash", 10, "B crashed: its output ended");
 }
@@ -200,6 +220,7 @@ fn renju_is_refused_on_a_board_other_than_15x15() {
 
 #[test]
 fn a_renju_match_tells_the_brains_rule_4_and_is_played_without_faults() {
+    let games = temp_path("renju-games.txt");
     let report = run_match(
         "renju",
         BRAIN,
@@ -211,8 +232,24 @@ fn a_renju_match_tells_the_brains_rule_4_and_is_played_without_faults() {
             "10",
             "--grace-ms",
             "60000",
+            "--record",
+            games.to_str().unwrap(),
         ],
     );
+    // The games file: both games, each replayable from the opening's first stone.
+    let text = std::fs::read_to_string(&games).expect("the games file is written");
+    let _ = std::fs::remove_file(&games);
+    let lines: Vec<GameLine> = text.lines().map(|l| l.parse().unwrap()).collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    for line in &lines {
+        assert_eq!(line.rule, Rule::RENJU);
+        assert_eq!(
+            &line.moves[..3],
+            [(7, 7), (6, 7), (9, 9)].map(|(r, c)| Cell::new(r, c))
+        );
+        assert!(line.moves.len() > 3 && line.moves.len() <= 13, "{text}");
+        line.positions().expect("legal moves");
+    }
     assert!(report.contains("renju (black: exactly five"), "{report}");
     for engine in ["A", "B"] {
         // No time-outs, illegal (forbidden) moves, crashes or errors.

@@ -31,6 +31,8 @@ pub use gomoku::is_gomoku as uses_gomoku_engine;
 pub use gomoku::opening::{BALANCE_BOUND, Judge, Judgement, Proposal, SEARCHES_PER_DECISION};
 pub use gomoku::opening::{propose_three, propose_two_more};
 pub use gomoku::swap::{ColourChoice, Swap2Choice, SwapError, choose_colour, swap2_choice};
+pub use gomoku::tuning;
+pub use gomoku::weights::Weights;
 pub use lazy_smp::Engine;
 pub use players::{RandomPlayer, choose_move, rule_based_move};
 pub use score::{Score, Value, WIN, WIN_BOUND, is_decisive};

@@ -7,11 +7,12 @@
 //!
 //! [`board`] is the referee's board, [`openings`] reads the openings file, [`swap2`] plays
 //! the swap2 opening out, [`brain`] speaks the protocol to one engine process, [`game`] plays
-//! one game, [`report`] writes the tables.
+//! one game, [`report`] writes the tables, [`records`] the games file for tuning.
 
 mod board;
 mod game;
 mod openings;
+mod records;
 mod report;
 mod swap2;
 
@@ -81,6 +82,11 @@ struct Args {
     /// Write the Markdown report here as well as to standard output.
     #[arg(short, long)]
     output: Option<PathBuf>,
+    /// Append the games to this games file (one game a line: rule, black's points, moves),
+    /// the data the evaluation's tuning tool reads (`examples/texel.rs`). Games lost by a
+    /// fault are left out.
+    #[arg(long)]
+    record: Option<PathBuf>,
 }
 
 /// How the games of a match open.
@@ -145,6 +151,13 @@ fn run(args: &Args) -> Result<(), String> {
         OpeningKind::File => from_file(args, &conditions)?,
         OpeningKind::Swap2 => by_swap2(args, &conditions),
     };
+    if let Some(path) = &args.record {
+        let rule = variant
+            .rule(size, size, 5)
+            .map_err(|e| format!("the rule: {e}"))?;
+        let stones = records::opening_cells(&openings, size, variant)?;
+        records::append(path, &records::lines(rule, &stones, &records))?;
+    }
     let report = report::markdown(&describe(args, &conditions), &openings, &records);
     print!("{report}");
     if let Some(path) = &args.output {

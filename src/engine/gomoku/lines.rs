@@ -251,6 +251,13 @@ impl PatternBoard {
             .any(|&c| self.count(side, c) > 0)
     }
 
+    /// The evaluation's weights (those the patterns' scores were built with).
+    #[inline]
+    #[must_use]
+    pub fn weights(&self) -> &'static super::weights::Weights {
+        self.table.weights
+    }
+
     /// The sum of the scores of every empty cell for `side`.
     #[inline]
     #[must_use]

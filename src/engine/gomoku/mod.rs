@@ -7,7 +7,8 @@
 //!   ...) from a precomputed table, and what four lines make together;
 //! - [`lines`]: those patterns for every empty cell and both sides, kept up to date as stones
 //!   are placed and taken back;
-//! - [`eval`]: the evaluation built from them;
+//! - [`eval`]: the evaluation built from them, with the weights of [`weights`] (a data file
+//!   the build embeds);
 //! - [`movegen`]: the moves worth searching (a five, a forced block, the defences against a
 //!   live three, or the best-scored cells);
 //! - [`vcf`]: victory by continuous fours, a solver with its own small table;
@@ -17,6 +18,7 @@
 //!   front end that explains a game;
 //! - [`opening`]: balanced opening stones for swap and swap2, judged by short searches;
 //! - [`swap`]: the colour choices of swap and swap2 and swap2's second step;
+//! - [`tuning`]: the features and game records that fit the weights to game results;
 //! - [`board`]: the search board with its patterns, always kept;
 //! - [`knowledge`]: all of it behind the search's `Knowledge` trait.
 
@@ -30,8 +32,10 @@ pub mod movegen;
 pub mod opening;
 pub mod patterns;
 pub mod swap;
+pub mod tuning;
 pub mod vcf;
 pub mod vct;
+pub mod weights;
 
 pub(crate) use knowledge::Gomoku;
 pub use lines::is_gomoku;

@@ -13,6 +13,8 @@ use std::sync::OnceLock;
 
 use crate::rules::Rule;
 
+use super::weights::Weights;
+
 /// How far the line key looks on each side of its cell: five, so that under the
 /// exactly-five rule a run of five can be told from part of an overline.
 pub const HALF: usize = 5;
@@ -60,10 +62,10 @@ pub enum Pattern {
 }
 
 /// The number of [`Pattern`] kinds.
-const KINDS: usize = 11;
+pub const KINDS: usize = 11;
 
 impl Pattern {
-    const ALL: [Pattern; KINDS] = [
+    pub const ALL: [Pattern; KINDS] = [
         Pattern::None,
         Pattern::Dead1,
         Pattern::Live1,
@@ -126,19 +128,6 @@ pub enum Combo {
 /// The number of [`Combo`] kinds.
 pub const COMBOS: usize = 7;
 
-/// Score of one line's pattern for the side that would play there.
-const LINE_SCORES: [i32; KINDS] = [0, 1, 3, 6, 20, 25, 90, 110, 1_200, 1_200, 10_000];
-
-/// Bonus of a cell whose lines combine into a fork.
-fn combo_bonus(combo: Combo) -> i32 {
-    match combo {
-        Combo::OpenFour => 1_000,
-        Combo::FourThree => 900,
-        Combo::DoubleThree => 400,
-        _ => 0,
-    }
-}
-
 /// The patterns of all line keys for one rule kind, and the combination of four lines.
 pub struct PatternTable {
     /// `lines[key]`: X's pattern in the low byte, O's in the high byte.
@@ -147,6 +136,8 @@ pub struct PatternTable {
     /// lines for X (0) and O (1). The same for both sides except under renju, where black's
     /// double four is forbidden, not a win.
     cells: [Vec<(Combo, i32)>; 2],
+    /// The weights the scores were built with (the evaluation reads the rest of them here).
+    pub weights: &'static Weights,
 }
 
 impl PatternTable {
@@ -193,16 +184,21 @@ impl PatternTable {
             *slot = u16::from(x_views[x] as u8) | u16::from(o_views[o] as u8) << 8;
         }
         let renju = x_exact && !o_exact;
+        let weights = Weights::built_in();
         let cells = [renju, false].map(|forbidden| {
             (0..KINDS.pow(4))
                 .map(|n| {
                     let four = [1, KINDS, KINDS * KINDS, KINDS.pow(3)]
                         .map(|unit| Pattern::ALL[n / unit % KINDS]);
-                    combine(four, forbidden)
+                    combine(four, forbidden, weights)
                 })
                 .collect()
         });
-        PatternTable { lines, cells }
+        PatternTable {
+            lines,
+            cells,
+            weights,
+        }
     }
 
     /// The pattern a stone of `side` (0 X, 1 O) on the centre of `key` makes.
@@ -237,13 +233,12 @@ impl PatternTable {
 
 /// The combination and score of four line patterns. With `forbidden` (renju's black) two
 /// fours, on different lines or on one, are a forbidden double four: nothing to play, so
-/// quiet and unscored. (A double three may be a false one, which only the rules' recursive test
+/// quiet and unscored. Scored by `weights`. (A double three may be a false one, which only the rules' recursive test
 /// tells; it keeps its combination here and the move generator asks that test.)
-fn combine(lines: [Pattern; 4], forbidden: bool) -> (Combo, i32) {
+fn combine(lines: [Pattern; 4], forbidden: bool, weights: &Weights) -> (Combo, i32) {
     let count = |p: Pattern| lines.iter().filter(|&&l| l == p).count();
-    let fours = count(Pattern::Dead4) + count(Pattern::Live4) + 2 * count(Pattern::DoubleFour);
     let threes = count(Pattern::Live3);
-    if forbidden && count(Pattern::Five) == 0 && fours >= 2 {
+    if forbidden && is_double_four(lines) {
         return (Combo::Quiet, 0);
     }
     let fours = count(Pattern::Dead4);
@@ -262,8 +257,17 @@ fn combine(lines: [Pattern; 4], forbidden: bool) -> (Combo, i32) {
     } else {
         Combo::Quiet
     };
-    let score = lines.iter().map(|&p| LINE_SCORES[p as usize]).sum::<i32>() + combo_bonus(combo);
+    let score = lines.iter().map(|&p| weights.line(p)).sum::<i32>() + weights.forks.of(combo);
     (combo, score)
+}
+
+/// Whether a stone on a cell with these four line patterns makes two fours (on two lines or
+/// on one) and no five: renju's forbidden double four, for black.
+#[must_use]
+pub fn is_double_four(lines: [Pattern; 4]) -> bool {
+    let count = |p: Pattern| lines.iter().filter(|&&l| l == p).count();
+    let fours = count(Pattern::Dead4) + count(Pattern::Live4) + 2 * count(Pattern::DoubleFour);
+    count(Pattern::Five) == 0 && fours >= 2
 }
 
 /// The pattern of every line as one side sees it. A view is a base-3 number over the ten
