@@ -68,7 +68,7 @@ for LANGUAGE in English Chinese; do
         take opening-panel.png
     fi
     close_window
-    open_over "$LANGUAGE" human-vs-computer
+    open_over "$LANGUAGE" "r#human-vs-computer"
     # The computer's decision: a few short searches (and its move, if it took white).
     sleep "${DECIDE_WAIT:-15}"
     take "opening-computer$SUFFIX.png"
