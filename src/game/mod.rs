@@ -2,13 +2,14 @@
 //! undo and redo, the score, saved records), the [`Driver`] that runs searches on worker
 //! threads and hands each request's updates back on a [`Ticket`] (the game's own jobs are
 //! the computer's moves, hints and move values, chosen by the [`MovePolicy`]), the time
-//! policy ([`clock`]), the ranges of what a player may set ([`ranges`]) and the lessons of
+//! policy ([`clock`]), the opening phase of swap and swap2 ([`opening`]), the ranges of what a player may set ([`ranges`]) and the lessons of
 //! lost games ([`lessons`]). No drawing here. The learners' lab sits beside this layer: it
 //! runs its own jobs on the driver, and nothing here knows about them.
 
 pub mod clock;
 pub mod driver;
 pub mod lessons;
+pub mod opening;
 pub mod ranges;
 pub(crate) mod record;
 mod session;
@@ -21,9 +22,10 @@ use crate::rules::Rule;
 pub use clock::{Clock, SOLVABLE_CELLS};
 pub use driver::{
     Answer, Chooser, Driver, DriverConfig, Event, HoldsEngine, Job, Lane, MOVES, MovePolicy,
-    Outbox, Release, Request, Task, Ticket, TimedOut, VALUES, Worker,
+    Outbox, Release, Request, SwapAnswer, SwapRequest, Task, Ticket, TimedOut, VALUES, Worker,
 };
 pub use lessons::{Lesson, Lessons, LessonsError, LostGame, SharedLessons};
+pub use opening::{Choice, Opening, OpeningRule, Seat, Step};
 pub use record::{FORMAT, GameRecord, RecordError, Termination, VERSION};
 pub use session::{EARLIER_GAMES, MOST_GAMES_COUNTED, Session};
 

@@ -8,9 +8,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::{Cell, MoveError, Outcome, Position, Rule, Side};
 
+use super::opening::{Actor, Choice, Opening, OpeningError, OpeningRule, Step};
 use super::record::{self, GameRecord, RecordError};
 
-use super::{Mode, Player, Settings, Tally};
+use super::{FirstMover, Mode, Player, Settings, Tally};
 
 /// How many games set aside Undo can bring back; older ones are forgotten.
 pub const EARLIER_GAMES: usize = 20;
@@ -36,6 +37,10 @@ pub struct Session {
     /// Games set aside by New game, a change of board or a change of who plays whom, the
     /// latest last; at most [`EARLIER_GAMES`].
     earlier: Vec<EarlierGame>,
+    /// The opening rule of the next new game (on boards it applies to).
+    opening_rule: OpeningRule,
+    /// The opening of the game on the board: its rule and the choices made.
+    opening: Opening,
 }
 
 /// The most games of one result a score can count; more is a damaged saved state (a game a
@@ -52,13 +57,13 @@ enum Verdict {
 }
 
 impl Verdict {
-    /// The result of `outcome` under `settings`: against the computer from the person's
-    /// side, otherwise from X's.
-    fn of(settings: &Settings, outcome: &Outcome) -> Verdict {
-        let human = match settings.mode {
+    /// The result of `outcome` in `mode` with `players` (X's first): against the computer
+    /// from the person's side, otherwise from X's.
+    fn of(mode: Mode, players: &[Player; 2], outcome: &Outcome) -> Verdict {
+        let human = match mode {
             Mode::HumanVsComputer => Side::BOTH
                 .into_iter()
-                .find(|&s| settings.players()[s.index()] == Player::Human),
+                .find(|&s| players[s.index()] == Player::Human),
             _ => Some(Side::X),
         };
         match (outcome.winner(), human) {
@@ -86,7 +91,9 @@ impl Verdict {
         for cell in moves.iter().chain(redo.iter().rev()) {
             position.play(*cell).ok()?;
         }
-        position.outcome().map(|o| Verdict::of(settings, &o))
+        position
+            .outcome()
+            .map(|o| Verdict::of(settings.mode, &settings.players(), &o))
     }
 }
 
@@ -109,11 +116,15 @@ struct EarlierGame {
     /// The result in the tally; absent in states saved before results were kept.
     #[serde(default)]
     counted_as: Option<Verdict>,
+    /// The game's opening; absent (a free opening) in states saved before openings.
+    #[serde(default)]
+    opening: Opening,
 }
 
 impl EarlierGame {
     /// The game's position, or why its moves cannot be played (a damaged saved state).
     fn replay(&self) -> Result<Position, String> {
+        self.opening.check(self.moves.len())?;
         replay(self.settings.rule, &self.moves, &self.redo)
     }
 }
@@ -152,6 +163,8 @@ impl Session {
             counted: None,
             generation: 0,
             earlier: Vec::new(),
+            opening_rule: OpeningRule::Free,
+            opening: Opening::default(),
         }
     }
 
@@ -182,16 +195,84 @@ impl Session {
         self.position.outcome()
     }
 
-    /// Who plays `side`.
+    /// Who plays `side`: by the settings (X's player moving first), unless the opening gave
+    /// the colours the other way round. While the opening goes on, by the settings.
     #[must_use]
     pub fn player(&self, side: Side) -> &Player {
-        &self.players[side.index()]
+        &self.players[self.seat_index(side)]
     }
 
-    /// Who is to move, or `None` when the game is over.
+    /// The index in the settings' players (X's first) of the player of `side`.
+    fn seat_index(&self, side: Side) -> usize {
+        if self.opening.opener_side() == Side::X {
+            side.index()
+        } else {
+            side.other().index()
+        }
+    }
+
+    /// Whether the player of `side` is the one the settings put first (X's player, the
+    /// opener of a swap opening): "player 1" of two people.
+    #[must_use]
+    pub fn is_first_seat(&self, side: Side) -> bool {
+        self.seat_index(side) == 0
+    }
+
+    /// Who is to move or to choose, or `None` when the game is over.
     #[must_use]
     pub fn player_to_move(&self) -> Option<&Player> {
-        (!self.position.is_over()).then(|| self.player(self.position.side_to_move()))
+        (!self.position.is_over())
+            .then(|| self.actor_player(self.opening.actor_now(self.moves.len())))
+    }
+
+    fn actor_player(&self, actor: Actor) -> &Player {
+        match actor {
+            Actor::Seat(seat) => &self.players[seat.index()],
+            Actor::Side(side) => self.player(side),
+        }
+    }
+
+    /// The opening of the game on the board.
+    #[must_use]
+    pub fn opening(&self) -> &Opening {
+        &self.opening
+    }
+
+    /// What the opening asks for now ([`Step::Play`] once it is over, or without one).
+    #[must_use]
+    pub fn opening_step(&self) -> Step {
+        self.opening.step(self.moves.len())
+    }
+
+    /// The opening rule new games start with (on boards it applies to).
+    #[must_use]
+    pub fn opening_rule(&self) -> OpeningRule {
+        self.opening_rule
+    }
+
+    /// Sets the opening rule of new games. A game on the board of another opening is set
+    /// aside for a new one once it has moves (Undo brings it back), like a change of board;
+    /// before any move the rule simply applies. Returns whether a game was set aside.
+    pub fn set_opening_rule(&mut self, rule: OpeningRule) -> bool {
+        self.opening_rule = rule;
+        if self.opening.rule() == rule.on(&self.settings.rule) {
+            return false;
+        }
+        if self.has_moves() {
+            self.new_game();
+            true
+        } else {
+            self.empty_board();
+            false
+        }
+    }
+
+    /// Makes `choice` of the opening for whoever is to choose.
+    pub fn choose(&mut self, choice: Choice) -> Result<(), OpeningError> {
+        self.opening.choose(self.moves.len(), choice)?;
+        self.redo.clear();
+        self.changed();
+        Ok(())
     }
 
     /// Whether the computer should move now.
@@ -241,9 +322,17 @@ impl Session {
         self.earlier.len()
     }
 
-    /// Plays `cell` for the side to move; a refused move changes nothing.
+    /// Plays `cell` for the side to move; a refused move changes nothing. When the opening
+    /// asks for a colour, a stone takes white (the side to move) and is white's move.
     pub fn play(&mut self, cell: Cell) -> Result<(), MoveError> {
         self.position.play(cell)?;
+        let stones = self.moves.len();
+        if matches!(self.opening.step(stones), Step::Choose { .. }) {
+            self.opening
+                .choose(stones, Choice::White)
+                .expect("white is offered wherever a colour is chosen");
+        }
+        self.opening.placed();
         self.moves.push(cell);
         self.redo.clear();
         self.changed();
@@ -257,10 +346,15 @@ impl Session {
         self.can_undo_move() || !self.earlier.is_empty()
     }
 
-    /// Whether the game on the board has a move that undo would take back.
+    /// Whether the game on the board has a move (or a choice of its opening) that undo
+    /// would take back: one a person made, or any when nobody at the board is a person.
     fn can_undo_move(&self) -> bool {
         let no_humans = self.players.iter().all(|p| *p != Player::Human);
-        (0..self.moves.len()).any(|i| no_humans || self.players[i % 2] == Player::Human)
+        let stones = (0..self.moves.len()).map(|i| self.opening.actor_of_stone(i));
+        let choices = (0..self.opening.choices().len()).map(|i| self.opening.actor_of_choice(i));
+        stones
+            .chain(choices)
+            .any(|actor| no_humans || *self.actor_player(actor) == Player::Human)
     }
 
     /// Takes back moves until it is a person's turn again: against the computer, its reply
@@ -277,22 +371,34 @@ impl Session {
         }
     }
 
-    /// Takes back the moves of one undo in the game on the board.
+    /// Takes back the moves (and choices of the opening) of one undo in the game on the
+    /// board: up to a person's turn.
     fn undo_move(&mut self) {
         let no_humans = self.players.iter().all(|p| *p != Player::Human);
-        while let Some(cell) = self.moves.pop() {
-            let index = self
-                .position
-                .geometry()
-                .index(cell)
-                .expect("moves are on the board");
-            self.position.unmake(index);
-            self.redo.push(cell);
-            if no_humans || *self.player(self.position.side_to_move()) == Player::Human {
+        while self.take_back_one() {
+            if no_humans || self.player_to_move() == Some(&Player::Human) {
                 break;
             }
         }
         self.generation += 1;
+    }
+
+    /// Takes back the latest move or choice of the opening; returns whether there was one.
+    fn take_back_one(&mut self) -> bool {
+        if self.opening.take_back(self.moves.len()) {
+            return true;
+        }
+        let Some(cell) = self.moves.pop() else {
+            return false;
+        };
+        let index = self
+            .position
+            .geometry()
+            .index(cell)
+            .expect("moves are on the board");
+        self.position.unmake(index);
+        self.redo.push(cell);
+        true
     }
 
     /// Puts the latest game set aside back on the board. A game whose moves cannot be
@@ -308,6 +414,7 @@ impl Session {
             self.moves = game.moves;
             self.redo = game.redo;
             self.counted = game.counted_as;
+            self.opening = game.opening;
             self.generation += 1;
             return true;
         }
@@ -316,18 +423,15 @@ impl Session {
 
     #[must_use]
     pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
+        !self.redo.is_empty() || self.opening.can_redo(self.moves.len())
     }
 
-    /// Replays what undo took back, up to the next turn of a person.
+    /// Replays what undo took back (moves and choices of the opening), up to the next turn
+    /// of a person.
     pub fn redo(&mut self) -> bool {
         let no_humans = self.players.iter().all(|p| *p != Player::Human);
         let mut any = false;
-        while let Some(cell) = self.redo.pop() {
-            self.position
-                .play(cell)
-                .expect("redo replays moves that were legal here");
-            self.moves.push(cell);
+        while self.redo_one() {
             any = true;
             if no_humans || self.player_to_move().is_none_or(|p| *p == Player::Human) {
                 break;
@@ -337,6 +441,26 @@ impl Session {
             self.changed();
         }
         any
+    }
+
+    /// Makes again the choice or move taken back last; returns whether there was one. Where
+    /// the opening asks for a choice and none was taken back, nothing is replayed.
+    fn redo_one(&mut self) -> bool {
+        let stones = self.moves.len();
+        if self.opening.redo(stones) {
+            return true;
+        }
+        if matches!(self.opening.step(stones), Step::Choose { .. }) {
+            return false;
+        }
+        let Some(cell) = self.redo.pop() else {
+            return false;
+        };
+        self.position
+            .play(cell)
+            .expect("redo replays moves that were legal here");
+        self.moves.push(cell);
+        true
     }
 
     /// An empty board with the same settings; the scores are kept. The game it replaces, if
@@ -396,6 +520,7 @@ impl Session {
             redo: std::mem::take(&mut self.redo),
             counted: self.counted.is_some(),
             counted_as: self.counted,
+            opening: std::mem::take(&mut self.opening),
         });
         if self.earlier.len() > EARLIER_GAMES {
             self.earlier.remove(0);
@@ -406,6 +531,7 @@ impl Session {
     /// An empty board of the current settings.
     fn empty_board(&mut self) {
         self.position = Position::new(self.settings.rule);
+        self.opening = Opening::new(self.opening_rule.on(&self.settings.rule));
         self.moves.clear();
         self.redo.clear();
         self.counted = None;
@@ -419,7 +545,8 @@ impl Session {
         let Some(outcome) = self.position.outcome() else {
             return;
         };
-        let verdict = Verdict::of(&self.settings, &outcome);
+        let players = [self.player(Side::X).clone(), self.player(Side::O).clone()];
+        let verdict = Verdict::of(self.settings.mode, &players, &outcome);
         if self.counted == Some(verdict) {
             return;
         }
@@ -456,10 +583,18 @@ impl Session {
         &mut self.scores[index].tally
     }
 
-    /// The saved-game record of this game.
+    /// The saved-game record of this game. A game whose opening gave the person white
+    /// against the computer is recorded with the computer moving first, as it was played.
     #[must_use]
     pub fn to_record(&self) -> GameRecord {
-        GameRecord::new(&self.settings, &self.moves, &self.position)
+        let mut settings = self.settings.clone();
+        if self.opening.opener_side() == Side::O && settings.mode == Mode::HumanVsComputer {
+            settings.first = match settings.first {
+                FirstMover::Human => FirstMover::Computer,
+                FirstMover::Computer => FirstMover::Human,
+            };
+        }
+        GameRecord::new(&settings, &self.moves, &self.position)
     }
 
     /// The saved-game file's text.
@@ -512,6 +647,7 @@ impl Session {
         self.moves = loaded.moves;
         self.redo = loaded.redo;
         self.counted = loaded.counted;
+        self.opening = loaded.opening;
         self.generation += 1;
     }
 }
@@ -541,6 +677,12 @@ struct SavedSession {
     scores: Vec<Score>,
     #[serde(default)]
     earlier: Vec<EarlierGame>,
+    /// The opening rule of new games and the game's opening; absent (free) in states saved
+    /// before openings.
+    #[serde(default)]
+    opening_rule: OpeningRule,
+    #[serde(default)]
+    opening: Opening,
 }
 
 impl From<Session> for SavedSession {
@@ -554,6 +696,8 @@ impl From<Session> for SavedSession {
             counted_as: s.counted,
             scores: s.scores,
             earlier: s.earlier,
+            opening_rule: s.opening_rule,
+            opening: s.opening,
         }
     }
 }
@@ -564,6 +708,15 @@ impl TryFrom<SavedSession> for Session {
     fn try_from(saved: SavedSession) -> Result<Session, String> {
         let mut session = Session::new(saved.settings);
         session.position = replay(session.settings.rule, &saved.moves, &saved.redo)?;
+        if saved.opening.rule() != saved.opening.rule().on(&session.settings.rule) {
+            return Err(format!(
+                "a {} opening on a board it does not open",
+                saved.opening.rule()
+            ));
+        }
+        saved.opening.check(saved.moves.len())?;
+        session.opening_rule = saved.opening_rule;
+        session.opening = saved.opening;
         let mut earlier = saved.earlier;
         for game in &mut earlier {
             game.replay()?;

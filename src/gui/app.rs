@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use egui::{Align, FontId, Id, Label, Layout, RichText, Ui, WidgetText};
 
-use crate::game::{Driver, DriverConfig, Player, Session};
+use crate::game::{Choice, Driver, DriverConfig, OpeningRule, Player, Session, SwapAnswer};
 use crate::rules::{Cell, Outcome, Rule};
 use crate::t;
 
@@ -25,6 +25,7 @@ use super::lab::{self, Lab};
 use super::lessons::LessonsView;
 use super::naming::Naming;
 use super::online::{self, Online};
+use super::opening::{self, OpeningComputer};
 use super::panel::{Action, ControlPanel};
 use super::saved::{self, SavedState};
 use super::status;
@@ -83,6 +84,8 @@ pub struct TicTacToeApp {
     online: Online,
     /// Black's forbidden cells under renju in the position on the board.
     forbidden: ForbiddenCells,
+    /// The computer's part of a swap opening.
+    opening: OpeningComputer,
     /// What the board area shows in this frame.
     shown: Shown,
     /// How this frame names sides and cells: as the board it shows draws them.
@@ -163,6 +166,11 @@ impl TicTacToeApp {
         let wake = ctx.clone();
         let driver = Driver::new(DriverConfig::default(), move || wake.request_repaint());
         let mut computer = Computer::new(ctx, driver.clone());
+        let mut state = state;
+        // The rule of new games is the preference (reset apart, should it be damaged).
+        if state.session.opening_rule() != state.prefs.opening_rule {
+            state.session.set_opening_rule(state.prefs.opening_rule);
+        }
         let online_wake = ctx.clone();
         computer.set_lessons(lessons.shared());
         TicTacToeApp {
@@ -173,6 +181,7 @@ impl TicTacToeApp {
             lab: Lab::new(&driver),
             online: Online::new(move || online_wake.request_repaint()),
             forbidden: ForbiddenCells::default(),
+            opening: OpeningComputer::new(driver.clone()),
             shown: Shown::Own,
             naming: Naming::MARKS,
             cursor: None,
@@ -327,6 +336,10 @@ impl TicTacToeApp {
             self.carry_note_through_reply(before);
             ctx.request_repaint();
         }
+        if let Some(answer) = self.opening.poll(&self.state.session) {
+            self.opening_answer(&answer);
+            ctx.request_repaint();
+        }
         self.lab.poll(&self.state.session);
         self.online.poll();
         if let Some(answer) = self.files.poll() {
@@ -345,6 +358,7 @@ impl TicTacToeApp {
             Action::NewGame => {
                 // Dropping the search handles stops searches for the old position.
                 self.computer.cancel();
+                self.opening.cancel();
                 session.new_game();
                 self.note = None;
             }
@@ -371,8 +385,13 @@ impl TicTacToeApp {
                 if prefs.theme != self.state.prefs.theme {
                     prefs.theme.apply(ctx);
                 }
+                let opening = prefs.opening_rule;
                 self.state.prefs = *prefs;
+                if opening != session.opening_rule() {
+                    self.set_opening_rule(opening);
+                }
             }
+            Action::Choose(choice) => self.choose(choice),
             Action::Lab(open) => self.lab.set_open(open),
             Action::ForgetLessons => self.lessons.forget(),
             Action::Save => self.ask_file(FileAction::Save, ctx),
@@ -392,6 +411,46 @@ impl TicTacToeApp {
             self.cursor = None;
         }
         ctx.request_repaint();
+    }
+
+    /// A new opening rule for new games: the game on the board restarts with it (set aside
+    /// for Undo, if stones are down).
+    fn set_opening_rule(&mut self, rule: OpeningRule) {
+        self.computer.cancel();
+        self.opening.cancel();
+        if self.state.session.set_opening_rule(rule) {
+            let what = t!("opening-new-game", opening = opening::name(rule));
+            self.set_info(t!("new-game-undo", what = what));
+        } else {
+            self.note = None;
+        }
+    }
+
+    /// A person's choice in the opening, or the reason it cannot be made.
+    fn choose(&mut self, choice: Choice) {
+        let session = &mut self.state.session;
+        if session.player_to_move() != Some(&Player::Human) {
+            self.set_refusal(t!("wait-computers-turn"));
+            return;
+        }
+        match session.choose(choice) {
+            Ok(()) => self.note = None,
+            Err(_) => self.set_refusal(t!("opening-no-choice-now")),
+        }
+    }
+
+    /// The computer's part of the opening, played, with what it chose and why; a decision
+    /// that failed is shown like a failed move, with Try again.
+    fn opening_answer(&mut self, answer: &SwapAnswer) {
+        let generation = self.state.session.generation();
+        match opening::apply(&mut self.state.session, answer) {
+            Ok(()) => {
+                if let Some(text) = opening::explain(answer, self.naming) {
+                    self.set_info(text);
+                }
+            }
+            Err(message) => self.computer.failed(generation, message),
+        }
     }
 
     /// A person's move, or the reason it cannot be played.
@@ -558,8 +617,14 @@ impl TicTacToeApp {
         let session = &self.state.session;
         let failure = self.computer.failure(session);
         ui.add_space(4.0);
+        let opening_thinking = self.opening.thinking_since();
+        let opening_line = failure
+            .is_none()
+            .then(|| opening::headline(session, self.naming, opening_thinking.is_some()))
+            .flatten();
         let text = match session.outcome() {
             Some(outcome) => status::result(session, &outcome, self.naming),
+            None if opening_line.is_some() => opening_line.unwrap_or_default(),
             None if self.computer.is_thinking() => {
                 let side = session.position().side_to_move();
                 t!("thinking", side = self.naming.side(side))
@@ -578,8 +643,11 @@ impl TicTacToeApp {
             if failure.is_some() && ui.button(t!("try-again")).clicked() {
                 actions.push(Action::Retry);
             }
-            if let Some(since) = self.computer.thinking_since() {
+            if let Some(since) = self.computer.thinking_since().or(opening_thinking) {
                 busy::elapsed(ui, since);
+            }
+            if let Some(choice) = opening::buttons(ui, session, self.naming) {
+                actions.push(Action::Choose(choice));
             }
         });
         let body_height = ui.text_style_height(&egui::TextStyle::Body);
@@ -967,6 +1035,8 @@ impl eframe::App for TicTacToeApp {
             // The window's own game waits while the online one is shown.
             self.computer
                 .drive(&self.state.session, &ctx, Instant::now());
+            let held = self.computer.failure(&self.state.session).is_some();
+            self.opening.drive(&self.state.session, held);
         }
         self.computer
             .drive_values(&self.state.session, self.state.prefs.show_values);

@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 
 use crate::engine::{MoveValue, PlayerKind, SearchResult};
 use crate::game::{
-    Answer, Chooser, Driver, Event, MOVES, Player, Release, Request, Session, SharedLessons, Task,
-    Ticket, VALUES, clock,
+    Answer, Chooser, Driver, Event, MOVES, Player, Release, Request, Session, SharedLessons, Step,
+    Task, Ticket, VALUES, clock,
 };
 use crate::rules::{Cell, Position, Side};
 use crate::t;
@@ -449,6 +449,14 @@ impl Computer {
     /// pause. Schedules the repaint that ends the pause rather than repainting busily.
     pub fn drive(&mut self, session: &Session, ctx: &egui::Context, now: Instant) {
         let generation = session.generation();
+        if session.opening_step() != Step::Play {
+            // The opening's stones and choices are asked for on their own (gui::opening); a
+            // failure of theirs stays shown until Try again.
+            if !matches!(self.mover, Mover::Failed { .. }) {
+                self.mover = Mover::Idle;
+            }
+            return;
+        }
         let Some(Player::Computer(kind)) = session.player_to_move() else {
             // Dropping the ticket stops a search no longer wanted.
             self.mover = Mover::Idle;

@@ -7,7 +7,8 @@
 //! look, layout, clicks and marks, with the gomoku look of stones on the lines painted in
 //! `board/stones.rs`; the threats it marks for learners are worked out by the rules,
 //! `crate::rules::threats`), how sides, cells and moves are named (`naming`), the side panel
-//! (`panel`, with the gomoku board's rule in `gomoku_rule`), black's forbidden cells under
+//! (`panel`, with the gomoku board's rule in `gomoku_rule` and the swap openings in
+//! `opening`), black's forbidden cells under
 //! renju (`forbidden`), the status words (`status`), the computer's searches (`computer`), quiet
 //! marks for work in progress (`busy`), the keyboard (`keys`), saving and opening games
 //! (`files`, with the in-window `chooser` and the `desktop` probe for a system dialog),
@@ -31,6 +32,7 @@ mod lab;
 mod lessons;
 mod naming;
 mod online;
+mod opening;
 mod panel;
 mod quit;
 mod renderer;

@@ -46,6 +46,8 @@ pub enum Action {
     Lab(bool),
     /// Forget the computer's lessons from lost games.
     ForgetLessons,
+    /// A person's choice in a swap opening.
+    Choose(crate::game::Choice),
 }
 
 /// The board presets: width, height, K.
@@ -436,6 +438,10 @@ fn board_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
     if let Some(rule) = gomoku_rule::ui(ui, gomoku, prefs.gomoku_rule) {
         prefs.gomoku_rule = rule;
         chosen = Some(rule.rule());
+    }
+    let applies = crate::game::opening::applies(&settings.rule);
+    if let Some(rule) = super::opening::row_ui(ui, applies, prefs.opening_rule) {
+        prefs.opening_rule = rule;
     }
     let is_preset = PRESETS
         .iter()

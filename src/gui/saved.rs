@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::PlayerKind;
 use crate::game::ranges::{self, BOARD_FIELD, DEPTH, TIME_PER_MOVE_MS, within};
-use crate::game::{Session, Settings, clock};
+use crate::game::{OpeningRule, Session, Settings, clock};
 
 use super::board::BoardLook;
 use super::files::DialogChoice;
@@ -155,7 +155,7 @@ fn setting_name(name: &str) -> String {
 }
 
 /// The fields of [`Prefs`] as saved.
-const PREFERENCE_FIELDS: [&str; 12] = [
+const PREFERENCE_FIELDS: [&str; 13] = [
     "theme",
     "custom",
     "engine_depth",
@@ -168,6 +168,7 @@ const PREFERENCE_FIELDS: [&str; 12] = [
     "move_numbers",
     "show_threats",
     "gomoku_rule",
+    "opening_rule",
 ];
 
 /// A preference, by its field in [`Prefs`], in the window's language.
@@ -185,6 +186,7 @@ fn preference_name(field: &str) -> String {
         "move_numbers" => t!("setting-move-numbers"),
         "show_threats" => t!("setting-show-threats"),
         "gomoku_rule" => t!("setting-gomoku-rule"),
+        "opening_rule" => t!("setting-opening-rule"),
         _ => t!("settings-part-preferences"),
     }
 }
@@ -411,6 +413,8 @@ pub struct Prefs {
     pub show_threats: bool,
     /// The rule the Gomoku 15x15 board is played by when it is chosen.
     pub gomoku_rule: GomokuRule,
+    /// How games of five in a row on a large board open: freely, by swap or by swap2.
+    pub opening_rule: OpeningRule,
 }
 
 impl Prefs {
@@ -436,6 +440,7 @@ impl Default for Prefs {
             move_numbers: false,
             show_threats: false,
             gomoku_rule: GomokuRule::default(),
+            opening_rule: OpeningRule::default(),
         }
     }
 }
@@ -620,6 +625,29 @@ mod tests {
                 .contains("renju is played on a 15x15 board with five in a row, got 9x15 and 5")
         );
         assert_eq!(loaded.state.prefs.gomoku_rule, GomokuRule::Renju);
+    }
+
+    #[test]
+    fn the_opening_rule_is_kept_and_a_bad_one_is_reset_and_named() {
+        let mut state = SavedState::default();
+        state.prefs.opening_rule = OpeningRule::Swap2;
+        let good = ron::to_string(&state).unwrap();
+        let loaded = SavedState::from_storage(Some(&good));
+        assert!(loaded.problem.is_none());
+        assert_eq!(loaded.state.prefs.opening_rule, OpeningRule::Swap2);
+
+        let bad = good.replace("opening_rule:swap2", "opening_rule:swap3");
+        assert_ne!(bad, good);
+        let loaded = SavedState::from_storage(Some(&bad));
+        assert_eq!(reset_parts(&loaded), [Part::Preference("opening_rule")]);
+        assert!(
+            loaded
+                .problem
+                .unwrap()
+                .describe()
+                .contains("the opening of games of five in a row")
+        );
+        assert_eq!(loaded.state.prefs.opening_rule, OpeningRule::Free);
     }
 
     #[test]

@@ -17,10 +17,10 @@ use super::naming::Naming;
 #[must_use]
 pub fn who(session: &Session, side: Side) -> String {
     match (session.player(side), session.settings().mode) {
-        (Player::Human, Mode::Hotseat) => match side {
-            Side::X => t!("who-player-1"),
-            Side::O => t!("who-player-2"),
-        },
+        // Player 1 is the one who moves first by the settings, whichever colour a swap
+        // opening gave them.
+        (Player::Human, Mode::Hotseat) if session.is_first_seat(side) => t!("who-player-1"),
+        (Player::Human, Mode::Hotseat) => t!("who-player-2"),
         (Player::Human, _) => t!("who-you"),
         (Player::Computer(kind), _) => t!(
             "who-computer",

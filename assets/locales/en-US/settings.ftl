@@ -15,6 +15,7 @@ setting-board-look = the board's look
 setting-move-numbers = move numbers on stones
 setting-show-threats = threats marked on the board
 setting-gomoku-rule = the rule of the gomoku board
+setting-opening-rule = the opening of games of five in a row
 setting-zoom = zoom
 settings-damaged = The saved settings were damaged ({ $reason }). Everything else that could be read is kept; reset to the defaults: { $parts }.
 settings-damaged-all-read = The saved settings were damaged ({ $reason }), but every part of the game and the preferences could still be read.

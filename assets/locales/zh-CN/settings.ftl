@@ -15,6 +15,7 @@ setting-board-look = 棋盘外观
 setting-move-numbers = 棋子上的手数
 setting-show-threats = 棋盘上标出的威胁
 setting-gomoku-rule = 五子棋棋盘的规则
+setting-opening-rule = 五子连珠的开局方式
 setting-zoom = 缩放
 settings-damaged = 保存的设置已损坏（{ $reason }）。能读出的其余部分都已保留；已恢复为默认值的有：{ $parts }。
 settings-damaged-all-read = 保存的设置已损坏（{ $reason }），但对局和偏好设置的各部分都还能读出。

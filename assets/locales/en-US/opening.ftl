@@ -1,0 +1,33 @@
+# Swap and swap2 openings: the row under the gomoku rule, what the status line asks while
+# the opening goes on, the buttons of a choice, and what the computer chose and why.
+
+opening-label = Opening:
+opening-free = Free
+opening-swap = Swap
+opening-swap2 = Swap2
+opening-free-about = No opening phase: Black moves first.
+opening-swap-about = The first player places three stones (black, white, black); the second player then chooses a colour. Shares out the first player's advantage.
+opening-swap2-about = The first player places three stones; the second player chooses a colour, or places two more (white, then black) and lets the first player choose.
+opening-off = How games of five in a row on a large board open: choose the Gomoku 15x15 board to play with an opening.
+opening-who-computer = computer
+
+opening-place = Opening stone { $number } of { $of }: { $side } - { $who }
+opening-place-two = Two more stones, { $number } of 2: { $side } - { $who }
+opening-choose = Choose a colour - { $who }
+opening-choose-or-two = Choose a colour or place two more - { $who }
+opening-computer-placing = The computer is placing opening stones
+opening-computer-choosing = The computer is choosing
+
+opening-button-side = Play { $side }
+opening-button-black-about = Take { $side }: the other player moves next, as { $other }.
+opening-button-white-about = Take { $side } and play its next move (clicking a cell does the same).
+opening-button-two = Place two more
+opening-button-two-about = Place two more stones ({ $white }, then { $black }); then the other player chooses a colour.
+
+opening-computer-placed = The computer placed its opening stones ({ $stones }): near even by its evaluation ({ $score } for { $white }).
+opening-computer-black = The computer takes { $side }: it judges { $white } worse ({ $score } for { $white }).
+opening-computer-white = The computer takes { $side }: it judges { $side } at least even ({ $score }), and plays its next move.
+opening-computer-two = The computer places two more stones ({ $stones }): the position is near even ({ $score } for { $white }). Choose a colour.
+
+opening-new-game = New game with the { $opening } opening.
+opening-no-choice-now = No colour is to be chosen now.

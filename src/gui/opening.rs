@@ -1,0 +1,297 @@
+//! Swap and swap2 openings in the window: the "Opening" row under the gomoku rule row (kept
+//! as a preference, greyed on boards that open freely), what the status line asks while the
+//! opening goes on, the buttons of a person's choice, and the computer's part, asked of the
+//! driver's moves lane so the window never waits (see [`crate::game::opening`] for the
+//! rules and [`crate::game::SwapRequest`] for the engine's decisions).
+
+use std::time::{Duration, Instant};
+
+use egui::Ui;
+
+use crate::engine::{PlayerKind, Score};
+use crate::game::{
+    Choice, Driver, Mode, OpeningRule, Player, Seat, Session, Step, SwapAnswer, SwapRequest, Ticket,
+};
+use crate::rules::{Cell, Side};
+use crate::t;
+
+use super::naming::Naming;
+
+/// Its name in the panel: "Free", "Swap", "Swap2".
+#[must_use]
+pub fn name(rule: OpeningRule) -> String {
+    match rule {
+        OpeningRule::Free => t!("opening-free"),
+        OpeningRule::Swap => t!("opening-swap"),
+        OpeningRule::Swap2 => t!("opening-swap2"),
+    }
+}
+
+fn about(rule: OpeningRule) -> String {
+    match rule {
+        OpeningRule::Free => t!("opening-free-about"),
+        OpeningRule::Swap => t!("opening-swap-about"),
+        OpeningRule::Swap2 => t!("opening-swap2-about"),
+    }
+}
+
+/// The row of openings under the gomoku rule's: always there, so nothing below moves, and
+/// greyed unless the board is one that swap opens (`applies`). Returns the rule clicked.
+pub fn row_ui(ui: &mut Ui, applies: bool, current: OpeningRule) -> Option<OpeningRule> {
+    let mut picked = None;
+    ui.indent("opening rule", |ui| {
+        ui.add_enabled_ui(applies, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(t!("opening-label"));
+                for rule in OpeningRule::ALL {
+                    let response = ui
+                        .radio(current == rule, name(rule))
+                        .on_hover_text(about(rule))
+                        .on_disabled_hover_text(t!("opening-off"));
+                    if response.clicked() && rule != current {
+                        picked = Some(rule);
+                    }
+                }
+            });
+        });
+    });
+    picked
+}
+
+/// Who sits in `seat`: "you", "computer", "player 1".
+fn who(session: &Session, seat: Seat) -> String {
+    let players = session.settings().players();
+    match (&players[seat.index()], session.settings().mode) {
+        (Player::Human, Mode::Hotseat) => match seat {
+            Seat::Opener => t!("who-player-1"),
+            Seat::Chooser => t!("who-player-2"),
+        },
+        (Player::Human, _) => t!("who-you"),
+        (Player::Computer(_), _) => t!("opening-who-computer"),
+    }
+}
+
+/// What the status line asks while the opening goes on: "Opening stone 2 of 3: White -
+/// you", "Choose a colour or place two more - player 2"; `None` once it is over.
+#[must_use]
+pub fn headline(session: &Session, naming: Naming, thinking: bool) -> Option<String> {
+    if session.outcome().is_some() {
+        return None;
+    }
+    let side = naming.side(session.position().side_to_move());
+    let step = session.opening_step();
+    if thinking {
+        return match step {
+            Step::Play => None,
+            Step::Place { .. } => Some(t!("opening-computer-placing")),
+            Step::Choose { .. } => Some(t!("opening-computer-choosing")),
+        };
+    }
+    let text = match step {
+        Step::Play => return None,
+        Step::Place { seat, number, of } if seat == Seat::Opener => t!(
+            "opening-place",
+            number = number,
+            of = of,
+            side = side,
+            who = who(session, seat)
+        ),
+        Step::Place { seat, number, .. } => t!(
+            "opening-place-two",
+            number = number,
+            side = side,
+            who = who(session, seat)
+        ),
+        Step::Choose { seat, place_two } => {
+            let who = who(session, seat);
+            if place_two {
+                t!("opening-choose-or-two", who = who)
+            } else {
+                t!("opening-choose", who = who)
+            }
+        }
+    };
+    Some(text)
+}
+
+/// The buttons of a choice when a person is to make it, right to left (the status line's
+/// tail): "Play Black", "Play White", "Place two more". Returns the choice clicked.
+pub fn buttons(ui: &mut Ui, session: &Session, naming: Naming) -> Option<Choice> {
+    let Step::Choose { place_two, .. } = session.opening_step() else {
+        return None;
+    };
+    if session.player_to_move() != Some(&Player::Human) {
+        return None;
+    }
+    let (black, white) = (naming.side(Side::X), naming.side(Side::O));
+    let mut picked = None;
+    let mut button = |ui: &mut Ui, choice: Choice, text: String, about: String| {
+        if ui.button(text).on_hover_text(about).clicked() {
+            picked = Some(choice);
+        }
+    };
+    if place_two {
+        let about = t!(
+            "opening-button-two-about",
+            white = white.clone(),
+            black = black.clone()
+        );
+        button(ui, Choice::PlaceTwo, t!("opening-button-two"), about);
+    }
+    let text = t!("opening-button-side", side = white.clone());
+    let about = t!("opening-button-white-about", side = white.clone());
+    button(ui, Choice::White, text, about);
+    let text = t!("opening-button-side", side = black.clone());
+    let about = t!("opening-button-black-about", side = black, other = white);
+    button(ui, Choice::Black, text, about);
+    picked
+}
+
+/// What the computer's decision was and why, for the note under the status line (its
+/// evaluation is White's, White being to move when a colour is chosen).
+#[must_use]
+pub fn explain(answer: &SwapAnswer, naming: Naming) -> Option<String> {
+    let value = |score: &Score| format!("{score:+}");
+    let white = naming.side(Side::O);
+    let text = match answer {
+        SwapAnswer::Placed { stones, score } => t!(
+            "opening-computer-placed",
+            stones = naming.line_short(stones),
+            score = value(score),
+            white = white
+        ),
+        SwapAnswer::Chose {
+            choice: Choice::Black,
+            score,
+            ..
+        } => t!(
+            "opening-computer-black",
+            side = naming.side(Side::X),
+            score = value(score),
+            white = white
+        ),
+        SwapAnswer::Chose {
+            choice: Choice::White,
+            score,
+            ..
+        } => t!("opening-computer-white", side = white, score = value(score)),
+        SwapAnswer::Chose {
+            choice: Choice::PlaceTwo,
+            stones,
+            score,
+        } => t!(
+            "opening-computer-two",
+            stones = naming.line_short(stones),
+            score = value(score),
+            white = white
+        ),
+        SwapAnswer::Failed(_) => return None,
+    };
+    Some(text)
+}
+
+/// The computer's part of the opening: the decision asked for the position of one
+/// generation, while it is being worked out.
+pub struct OpeningComputer {
+    driver: Driver,
+    asked: Option<Asked>,
+}
+
+struct Asked {
+    generation: u64,
+    since: Instant,
+    ticket: Ticket<SwapAnswer>,
+}
+
+impl OpeningComputer {
+    #[must_use]
+    pub fn new(driver: Driver) -> OpeningComputer {
+        OpeningComputer {
+            driver,
+            asked: None,
+        }
+    }
+
+    /// Since when the computer has been deciding, if it is.
+    #[must_use]
+    pub fn thinking_since(&self) -> Option<Instant> {
+        self.asked
+            .as_ref()
+            .filter(|a| a.ticket.is_running())
+            .map(|a| a.since)
+    }
+
+    /// Asks for the computer's decision when the opening waits for the computer, unless
+    /// it was asked for this position already or `held` (a failure shown, waiting for Try
+    /// again); stops one no longer wanted.
+    pub fn drive(&mut self, session: &Session, held: bool) {
+        let step = session.opening_step();
+        let computer = match session.player_to_move() {
+            Some(Player::Computer(kind)) if step != Step::Play => kind.clone(),
+            _ => {
+                self.asked = None;
+                return;
+            }
+        };
+        let generation = session.generation();
+        let running = self
+            .asked
+            .as_ref()
+            .is_some_and(|a| a.generation == generation && a.ticket.is_running());
+        if held || running {
+            return;
+        }
+        let request = SwapRequest {
+            position: session.position().clone(),
+            step,
+            time: time_per_move(&computer),
+        };
+        self.asked = Some(Asked {
+            generation,
+            since: Instant::now(),
+            ticket: self.driver.request(request),
+        });
+    }
+
+    /// The computer's decision for the position on the board, once it has come.
+    pub fn poll(&mut self, session: &Session) -> Option<SwapAnswer> {
+        let asked = self.asked.as_mut()?;
+        if asked.generation != session.generation() {
+            self.asked = None;
+            return None;
+        }
+        asked.ticket.try_next()
+    }
+
+    /// Stops the decision being worked out (new game, undo...).
+    pub fn cancel(&mut self) {
+        self.asked = None;
+    }
+}
+
+/// The computer's time for a move, which its decisions share.
+fn time_per_move(kind: &PlayerKind) -> Option<Duration> {
+    match kind {
+        PlayerKind::Engine {
+            time_ms: Some(ms), ..
+        } => Some(Duration::from_millis(*ms)),
+        _ => None,
+    }
+}
+
+/// Plays the computer's decision: its stones, or its choice and any stones that come with
+/// it. Returns why it could not be applied (never expected: the engine's stones are legal).
+pub fn apply(session: &mut Session, answer: &SwapAnswer) -> Result<(), String> {
+    let stones: &[Cell] = match answer {
+        SwapAnswer::Placed { stones, .. } => stones,
+        SwapAnswer::Chose { choice, stones, .. } => {
+            session.choose(*choice).map_err(|e| e.to_string())?;
+            stones
+        }
+        SwapAnswer::Failed(message) => return Err(message.clone()),
+    };
+    for &cell in stones {
+        session.play(cell).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
