@@ -92,7 +92,7 @@ fn the_computer_opens_and_the_person_places_two_more() {
     wait_for_person(&mut h);
     assert_eq!(stones(h.state()), 3);
     assert_shows(&h, "The computer placed its opening stones");
-    assert_shows(&h, "Choose a colour or place two more - you");
+    assert_shows(&h, "Choose, or place two - you");
     assert_shows(&h, "Play Black");
     assert_shows(&h, "Play White");
     click(&mut h, "Place two more");
@@ -133,7 +133,7 @@ fn two_people_play_a_swap2_opening_and_undo_through_it() {
     click_cell(&mut h, 7, 7);
     click_cell(&mut h, 7, 8);
     click_cell(&mut h, 8, 8);
-    assert_shows(&h, "Choose a colour or place two more - player 2");
+    assert_shows(&h, "Choose, or place two - player 2");
     // A click on a cell now would take white; the button for two more is taken instead.
     click(&mut h, "Place two more");
     assert_shows(&h, "Two more stones, 1 of 2: White - player 2");

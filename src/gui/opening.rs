@@ -72,7 +72,7 @@ fn who(session: &Session, seat: Seat) -> String {
 }
 
 /// What the status line asks while the opening goes on: "Opening stone 2 of 3: White -
-/// you", "Choose a colour or place two more - player 2"; `None` once it is over.
+/// you", "Choose, or place two - player 2"; `None` once it is over.
 #[must_use]
 pub fn headline(session: &Session, naming: Naming, thinking: bool) -> Option<String> {
     if session.outcome().is_some() {

@@ -14,7 +14,7 @@ opening-who-computer = computer
 opening-place = Opening stone { $number } of { $of }: { $side } - { $who }
 opening-place-two = Two more stones, { $number } of 2: { $side } - { $who }
 opening-choose = Choose a colour - { $who }
-opening-choose-or-two = Choose a colour or place two more - { $who }
+opening-choose-or-two = Choose, or place two - { $who }
 opening-computer-placing = The computer is placing opening stones
 opening-computer-choosing = The computer is choosing
 
