@@ -10,7 +10,7 @@ use crate::rules::{Cell, MoveError, Outcome, Position, Rule, Side};
 
 use super::record::{self, GameRecord, RecordError};
 
-use super::{Mode, Player, Settings, Tally};
+use super::{EngineTurn, Mode, Player, Settings, Tally};
 
 /// How many games set aside Undo can bring back; older ones are forgotten.
 pub const EARLIER_GAMES: usize = 20;
@@ -194,10 +194,28 @@ impl Session {
         (!self.position.is_over()).then(|| self.player(self.position.side_to_move()))
     }
 
-    /// Whether the computer should move now.
+    /// Whether a program (the computer or an engine from outside) should move now.
     #[must_use]
     pub fn is_computer_to_move(&self) -> bool {
-        matches!(self.player_to_move(), Some(Player::Computer(_)))
+        matches!(
+            self.player_to_move(),
+            Some(Player::Computer(_) | Player::Engine(_))
+        )
+    }
+
+    /// The turn of the engine from outside to move, if one is to move: its command, side and
+    /// limits, and the moves so far.
+    #[must_use]
+    pub fn engine_turn(&self) -> Option<EngineTurn> {
+        let Some(Player::Engine(command)) = self.player_to_move() else {
+            return None;
+        };
+        Some(EngineTurn {
+            command: command.clone(),
+            side: self.position.side_to_move(),
+            limits: self.settings.engines.limits,
+            moves: self.moves.clone(),
+        })
     }
 
     /// Changes whenever the position does (a move, undo, redo, new game, new settings, an

@@ -16,6 +16,7 @@ use super::board::BoardView;
 use super::busy;
 use super::computer::Computer;
 use super::desktop::SystemDialog;
+use super::engines::EnginesView;
 use super::files::{Answer, FileAction, FilePicker, Files, Payload};
 use super::fonts;
 use super::forbidden::ForbiddenCells;
@@ -83,6 +84,8 @@ pub struct TicTacToeApp {
     online: Online,
     /// Black's forbidden cells under renju in the position on the board.
     forbidden: ForbiddenCells,
+    /// The panel's section of engines from outside.
+    engines: EnginesView,
     /// What the board area shows in this frame.
     shown: Shown,
     /// How this frame names sides and cells: as the board it shows draws them.
@@ -173,6 +176,7 @@ impl TicTacToeApp {
             lab: Lab::new(&driver),
             online: Online::new(move || online_wake.request_repaint()),
             forbidden: ForbiddenCells::default(),
+            engines: EnginesView::default(),
             shown: Shown::Own,
             naming: Naming::MARKS,
             cursor: None,
@@ -928,6 +932,7 @@ impl eframe::App for TicTacToeApp {
                     online: &self.online,
                     online_shown: matches!(self.shown, Shown::Online(_)),
                     naming: self.naming,
+                    engines: &mut self.engines,
                 };
                 actions.extend(panel.ui(ui));
             });

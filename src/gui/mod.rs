@@ -21,6 +21,7 @@ mod busy;
 mod chooser;
 mod computer;
 mod desktop;
+mod engines;
 mod files;
 mod fonts;
 mod forbidden;
