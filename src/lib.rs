@@ -1,12 +1,13 @@
 //! Tic-tac-toe and its m,n,k relatives: the rules, an alpha-beta search engine, the learners'
 //! lab (the algorithms compared, searches recorded as trees), a game session with undo and
 //! saved records, and three front ends (a desktop window, a command line and the Gomocup
-//! protocol). Dependencies point one way: rules <- engine <- lab <- game <- {gui, cli,
-//! protocol}.
+//! protocol). Dependencies point one way: rules <- engine <- lab <- external <- game <- {gui,
+//! cli, protocol}; `external` runs engines from outside that speak the Gomocup protocol.
 
 pub mod certificate;
 pub mod cli;
 pub mod engine;
+pub mod external;
 pub mod game;
 pub mod grade;
 pub mod gui;

@@ -31,6 +31,7 @@ fn on_15x15(mode: Mode, first: FirstMover, time_ms: u64) -> App {
             depth: None,
             time_ms: Some(time_ms),
         },
+        engines: Default::default(),
     };
     let mut state = SavedState {
         session: Session::new(settings),

@@ -218,6 +218,7 @@ fn window_on_4x4() -> support::App {
         mode: Mode::HumanVsComputer,
         first: FirstMover::Human,
         computer: weak(),
+        engines: Default::default(),
     };
     let state = SavedState {
         session: Session::new(settings),

@@ -178,3 +178,21 @@ fn the_opening_is_saved_with_the_session_and_a_damaged_one_is_refused() {
         .to_string();
     assert!(error.contains("two more"), "{error}");
 }
+
+#[test]
+fn an_engine_from_outside_in_a_seat_plays_without_a_swap_opening() {
+    let mut s = gomoku(Mode::HumanVsComputer, FirstMover::Human);
+    assert_ne!(s.opening_step(), Step::Play);
+    // Seating an engine (it speaks no swap) starts the game again without the opening.
+    let mut settings = s.settings().clone();
+    settings.engines.seats[1] = tictactoe::external::EngineCommand::parse("my-engine");
+    s.set_settings(settings.clone());
+    assert_eq!(s.opening_step(), Step::Play);
+    assert_eq!(s.opening_rule(), OpeningRule::Swap2, "the preference stays");
+    s.play(c(7, 7)).unwrap();
+    assert!(matches!(s.player_to_move(), Some(Player::Engine(_))));
+    // Taken off again, a new game opens by swap2.
+    settings.engines.seats[1] = None;
+    s.set_settings(settings);
+    assert_ne!(s.opening_step(), Step::Play);
+}

@@ -82,6 +82,7 @@ fn settings() -> impl Strategy<Value = Settings> {
             mode,
             first,
             computer,
+            engines: Default::default(),
         })
 }
 

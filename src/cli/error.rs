@@ -16,6 +16,10 @@ pub enum CliError {
     Usage(String),
     #[error("{0}")]
     Engine(String),
+    /// An engine from outside that failed in a game (it could not start, crashed, hung,
+    /// wrote garbage or played an illegal move); the message says which and how.
+    #[error("{0}")]
+    EngineFault(String),
     #[error("{failed} of {total} positions could not be analysed")]
     SomeLinesFailed { failed: usize, total: usize },
     /// A network game that stopped because of a failure (refused, busy, the host gone or
@@ -32,12 +36,16 @@ pub enum CliError {
 }
 
 impl CliError {
-    /// The exit status: 2 for bad input, 1 when reading or writing failed or a network game
-    /// failed.
+    /// The exit status: 2 for bad input, 1 when reading or writing failed, a network game
+    /// failed or an engine from outside failed in a game.
     #[must_use]
     pub fn exit_status(&self) -> u8 {
         match self {
-            CliError::Io(_) | CliError::Json(_) | CliError::Network(_) | CliError::Grading(_) => 1,
+            CliError::Io(_)
+            | CliError::Json(_)
+            | CliError::Network(_)
+            | CliError::Grading(_)
+            | CliError::EngineFault(_) => 1,
             _ => 2,
         }
     }

@@ -16,8 +16,8 @@ use std::time::Duration;
 use clap::Args;
 
 use super::CliError;
+use crate::external::EngineCommand;
 use crate::grade::{self, Limits, MatchOptions, Outcome, Positions};
-use crate::protocol::engine::EngineCommand;
 use crate::rules::Rule;
 
 /// Arguments of `grade`.

@@ -1,7 +1,9 @@
-//! `tictactoe play`: a game against the engine in the terminal. It reads standard input line
-//! by line, so a game can be scripted: a move is `row col` (1-based) or, on 3x3, a digit laid
-//! out as on a numeric keypad; `undo` takes back your last move and the reply; `quit` or the
-//! end of input stops.
+//! `tictactoe play`: a game in the terminal. It reads standard input line by line, so a
+//! game can be scripted: a move is `row col` (1-based) or, on 3x3, a digit laid out as on a
+//! numeric keypad; `undo` takes back your last move and the reply; `quit` or the end of
+//! input stops. The opponent is the computer, or an engine from outside (any program that
+//! speaks the Gomocup protocol, `--engine`); with `--x-engine` or `--o-engine` an engine
+//! takes that side against the computer or the other engine, and the game is watched.
 
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -11,8 +13,9 @@ use clap::{Args, ValueEnum};
 use super::report::{CellText, Line};
 use super::{BoardArgs, CliError};
 use crate::engine::PlayerKind;
+use crate::external::{EngineCommand, TimeLimits};
 use crate::game::{
-    Driver, DriverConfig, FirstMover, Mode, Player, Request, Session, Settings, Task,
+    Driver, DriverConfig, Engines, FirstMover, Mode, Player, Request, Session, Settings, Task,
 };
 use crate::rules::{Cell, Outcome, Position, Side};
 
@@ -27,9 +30,25 @@ pub struct PlayArgs {
     /// Seconds the computer may think per move
     #[arg(long, value_name = "S", value_parser = super::parse_seconds)]
     pub time: Option<Duration>,
-    /// Who moves first (and plays X)
+    /// Who moves first (and plays X); with --engine, "computer" is the engine
     #[arg(long, value_enum, default_value_t = First::Human)]
     pub first: First,
+    /// Play against this engine (a program that speaks the Gomocup protocol, with its
+    /// arguments) instead of the computer
+    #[arg(long, value_name = "CMD", value_parser = parse_engine, conflicts_with_all = ["x_engine", "o_engine"])]
+    pub engine: Option<EngineCommand>,
+    /// This engine plays X, against the computer or --o-engine; you watch
+    #[arg(long, value_name = "CMD", value_parser = parse_engine)]
+    pub x_engine: Option<EngineCommand>,
+    /// This engine plays O, against the computer or --x-engine; you watch
+    #[arg(long, value_name = "CMD", value_parser = parse_engine)]
+    pub o_engine: Option<EngineCommand>,
+    /// Seconds an engine may think per move (it is told, and stopped half a second after)
+    #[arg(long, value_name = "S", value_parser = super::parse_seconds)]
+    pub engine_turn: Option<Duration>,
+    /// Seconds an engine may take to start
+    #[arg(long, value_name = "S", value_parser = super::parse_seconds)]
+    pub engine_start: Option<Duration>,
 }
 
 /// Who moves first.
@@ -49,12 +68,17 @@ enum Input {
 }
 
 /// A game in progress: the session (the moves with their undo, as every front end keeps
-/// them), the player's side, and the move driver that runs the computer player (with the
-/// time policy every front end shares).
+/// them), the player's side (none when programs play each other), and the move driver that
+/// runs the computer player and the engines from outside.
 struct Game {
     session: Session,
-    human: Side,
+    human: Option<Side>,
     driver: Driver,
+}
+
+/// An engine's command line, refused when empty.
+fn parse_engine(text: &str) -> Result<EngineCommand, String> {
+    EngineCommand::parse(text).ok_or_else(|| "the engine's command is empty".to_string())
 }
 
 pub fn run(
@@ -62,36 +86,40 @@ pub fn run(
     input: &mut dyn BufRead,
     output: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let (first, human) = match args.first {
-        First::Human => (FirstMover::Human, Side::X),
-        First::Computer => (FirstMover::Computer, Side::O),
-    };
     let mut game = Game {
-        session: Session::new(Settings {
-            rule: args.board.rule(),
-            mode: Mode::HumanVsComputer,
-            first,
-            computer: PlayerKind::Engine {
-                depth: args.depth,
-                time_ms: args.time.map(|t| t.as_millis().max(1) as u64),
-            },
-        }),
-        human,
+        session: Session::new(settings(args)),
+        human: None,
         driver: Driver::new(DriverConfig::default(), || {}),
     };
-    writeln!(
-        output,
-        "You play {human}. {}",
-        help(game.session.position())
-    )?;
+    game.human = Side::BOTH
+        .into_iter()
+        .find(|&side| *game.session.player(side) == Player::Human);
+    match game.human {
+        Some(human) => writeln!(
+            output,
+            "You play {human}. {}",
+            help(game.session.position())
+        )?,
+        None => writeln!(output, "{}.", game.title())?,
+    }
     loop {
         if game.session.is_computer_to_move() {
-            let cell = game.computer_move()?;
-            writeln!(output, "Computer plays {}.", CellText(cell))?;
+            let (cell, who) = match game.program_move() {
+                Ok(moved) => moved,
+                Err(error) => {
+                    // The game as it stood when the program failed.
+                    write_board(output, game.session.position())?;
+                    return Err(error);
+                }
+            };
+            writeln!(output, "{who} plays {}.", CellText(cell))?;
+            if game.human.is_none() && game.session.outcome().is_none() {
+                continue;
+            }
         }
         write_board(output, game.session.position())?;
         if let Some(outcome) = game.session.outcome() {
-            writeln!(output, "{}", announce(&outcome, human))?;
+            writeln!(output, "{}", game.announce(&outcome))?;
             return Ok(());
         }
         if !game.human_turn(input, output)? {
@@ -101,28 +129,101 @@ pub fn run(
     }
 }
 
+/// The game's settings from the options: who sits where, the computer's strength and the
+/// engines' time limits.
+fn settings(args: &PlayArgs) -> Settings {
+    let defaults = TimeLimits::default();
+    let millis = |time: Option<Duration>, default: u64| {
+        time.map_or(default, |t| {
+            u64::try_from(t.as_millis()).unwrap_or(u64::MAX).max(1)
+        })
+    };
+    let limits = TimeLimits {
+        turn_ms: millis(args.engine_turn, defaults.turn_ms),
+        start_ms: millis(args.engine_start, defaults.start_ms),
+    };
+    let (first, human) = match args.first {
+        First::Human => (FirstMover::Human, Side::X),
+        First::Computer => (FirstMover::Computer, Side::O),
+    };
+    let watched = args.x_engine.is_some() || args.o_engine.is_some();
+    let mut seats = [args.x_engine.clone(), args.o_engine.clone()];
+    if let Some(engine) = &args.engine {
+        seats[human.other().index()] = Some(engine.clone());
+    }
+    Settings {
+        rule: args.board.rule(),
+        mode: if watched {
+            Mode::ComputerVsComputer
+        } else {
+            Mode::HumanVsComputer
+        },
+        first,
+        computer: PlayerKind::Engine {
+            depth: args.depth,
+            time_ms: args.time.map(|t| t.as_millis().max(1) as u64),
+        },
+        engines: Engines { seats, limits },
+    }
+}
+
 impl Game {
-    fn computer_move(&mut self) -> Result<Cell, CliError> {
-        let Some(Player::Computer(player)) = self.session.player_to_move().cloned() else {
-            return Err(CliError::Engine(
-                "it is not the computer's turn".to_string(),
-            ));
+    /// The move of the computer or the engine to move, and who made it.
+    fn program_move(&mut self) -> Result<(Cell, String), CliError> {
+        let side = self.session.position().side_to_move();
+        let (task, failed): (Task, fn(String) -> CliError) = match self.session.player_to_move() {
+            Some(Player::Computer(player)) => (Task::Move(player.clone()), CliError::Engine),
+            Some(Player::Engine(_)) => match self.session.engine_turn() {
+                Some(turn) => (Task::Engine(turn), CliError::EngineFault),
+                None => return Err(not_its_turn()),
+            },
+            Some(Player::Human) | None => return Err(not_its_turn()),
         };
         let answer = self
             .driver
-            .request(Request::new(
-                self.session.position().clone(),
-                Task::Move(player),
-            ))
+            .request(Request::new(self.session.position().clone(), task))
             .answer(&mut |_| {})
-            .map_err(CliError::Engine)?;
+            .map_err(failed)?;
         let cell = answer
             .best
             .ok_or_else(|| CliError::Engine("the engine found no move".to_string()))?;
         self.session
             .play(cell)
             .map_err(|e| CliError::Engine(format!("the engine's move was refused: {e}")))?;
-        Ok(cell)
+        Ok((cell, self.name(side)))
+    }
+
+    /// Who plays `side`, capitalised to start a sentence: "Computer", "Engine player.py".
+    fn name(&self, side: Side) -> String {
+        match self.session.player(side) {
+            Player::Human => "You".to_string(),
+            Player::Computer(_) => "Computer".to_string(),
+            Player::Engine(command) => format!("Engine {}", command.name()),
+        }
+    }
+
+    /// What a watched game is: "Engine a.py (X) against Computer (O)".
+    fn title(&self) -> String {
+        format!(
+            "{} (X) against {} (O)",
+            self.name(Side::X),
+            self.name(Side::O)
+        )
+    }
+
+    /// The end of the game, from the person's point of view when one plays.
+    fn announce(&self, outcome: &Outcome) -> String {
+        match outcome {
+            Outcome::Draw => "Draw: the board is full.".to_string(),
+            Outcome::Win { side, line } => {
+                let who = match self.session.player(*side) {
+                    Player::Human => "You win".to_string(),
+                    Player::Computer(_) => "The computer wins".to_string(),
+                    Player::Engine(command) => format!("The engine {} wins", command.name()),
+                };
+                format!("{who} ({side}) with {}.", Line(line))
+            }
+        }
     }
 
     /// Reads lines until the player makes a legal move (true) or quits (false).
@@ -132,7 +233,8 @@ impl Game {
         output: &mut dyn Write,
     ) -> Result<bool, CliError> {
         loop {
-            write!(output, "Your move ({}): ", self.human)?;
+            let side = self.session.position().side_to_move();
+            write!(output, "Your move ({side}): ")?;
             output.flush()?;
             let mut line = String::new();
             if input.read_line(&mut line)? == 0 {
@@ -157,6 +259,10 @@ impl Game {
             }
         }
     }
+}
+
+fn not_its_turn() -> CliError {
+    CliError::Engine("it is not a program's turn".to_string())
 }
 
 /// Reads one line of player input.
@@ -222,20 +328,6 @@ pub(super) fn write_board(output: &mut dyn Write, position: &Position) -> Result
     }
     writeln!(output)?;
     Ok(())
-}
-
-fn announce(outcome: &Outcome, human: Side) -> String {
-    match outcome {
-        Outcome::Draw => "Draw: the board is full.".to_string(),
-        Outcome::Win { side, line } => {
-            let who = if *side == human {
-                "You win"
-            } else {
-                "The computer wins"
-            };
-            format!("{who} ({side}) with {}.", Line(line))
-        }
-    }
 }
 
 #[cfg(test)]

@@ -13,12 +13,14 @@
 //! reported through the job's failure update and its engine rebuilt for the next job.
 //!
 //! The driver is generic over the job. The game's jobs (the computer's move, hints, move
-//! values) are in [`task`], with the computer's move policy in [`policy`], and its part of
-//! a swap opening in [`swap`]; the learners'
+//! values, an engine from outside's move) are in [`task`], with the computer's move policy
+//! in [`policy`], its part of a swap opening in [`swap`], and the engine from outside, kept
+//! by its worker between moves, in [`external`]; the learners'
 //! lab defines its own jobs beside them, in its own module, and runs them on lanes of its
 //! own, so they never stop the computer's move or the move values. A driver is a handle:
 //! its clones share the workers, so one window runs one driver for all its searches.
 
+mod external;
 mod job;
 mod policy;
 mod swap;
@@ -34,10 +36,11 @@ use std::thread::JoinHandle;
 use crate::engine::{DEFAULT_MEGABYTES, uses_gomoku_engine};
 use crate::rules::Rule;
 
+pub use external::{EngineFault, EngineTurn};
 pub use job::{Job, Lane, Outbox, Worker};
 pub use policy::{Answer, Chooser, MovePolicy};
 pub use swap::{NODES_PER_JUDGEMENT, SwapAnswer, SwapRequest};
-pub use task::{Event, MOVES, Request, Task, VALUES};
+pub use task::{ENGINES, Event, MOVES, Request, Task, VALUES};
 pub use ticket::{Ticket, TimedOut};
 pub use worker::{HoldsEngine, Release};
 

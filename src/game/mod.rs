@@ -17,12 +17,14 @@ mod session;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::PlayerKind;
-use crate::rules::Rule;
+use crate::external::{EngineCommand, TimeLimits};
+use crate::rules::{Rule, Side};
 
 pub use clock::{Clock, SOLVABLE_CELLS};
 pub use driver::{
-    Answer, Chooser, Driver, DriverConfig, Event, HoldsEngine, Job, Lane, MOVES, MovePolicy,
-    Outbox, Release, Request, SwapAnswer, SwapRequest, Task, Ticket, TimedOut, VALUES, Worker,
+    Answer, Chooser, Driver, DriverConfig, ENGINES, EngineFault, EngineTurn, Event, HoldsEngine,
+    Job, Lane, MOVES, MovePolicy, Outbox, Release, Request, SwapAnswer, SwapRequest, Task, Ticket,
+    TimedOut, VALUES, Worker,
 };
 pub use lessons::{Lesson, Lessons, LessonsError, LostGame, SharedLessons};
 pub use opening::{Choice, Opening, OpeningRule, Seat, Step};
@@ -57,6 +59,8 @@ pub enum FirstMover {
 pub enum Player {
     Human,
     Computer(PlayerKind),
+    /// An engine from outside that speaks the Gomocup protocol (see [`crate::external`]).
+    Engine(EngineCommand),
 }
 
 /// Everything a player chooses before and during a game.
@@ -67,6 +71,29 @@ pub struct Settings {
     pub first: FirstMover,
     /// The computer player (both sides in computer-vs-computer).
     pub computer: PlayerKind,
+    /// Engines from outside in place of the mode's players, if any.
+    #[serde(default, skip_serializing_if = "Engines::is_none")]
+    pub engines: Engines,
+}
+
+/// Engines from outside (programs that speak the Gomocup protocol) seated in a game, and how
+/// long they may take.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Engines {
+    /// The engines that play X and O, in that order, in place of whoever the mode seats
+    /// there.
+    pub seats: [Option<EngineCommand>; 2],
+    /// How long they may take to start and per move.
+    pub limits: TimeLimits,
+}
+
+impl Engines {
+    /// No engine seated, the default limits (left out of saved settings).
+    #[must_use]
+    pub fn is_none(&self) -> bool {
+        *self == Engines::default()
+    }
 }
 
 impl Default for Settings {
@@ -80,21 +107,35 @@ impl Default for Settings {
                 depth: None,
                 time_ms: None,
             },
+            engines: Engines::default(),
         }
     }
 }
 
 impl Settings {
-    /// The players of X and O, in that order.
+    /// The players of X and O, in that order: the mode's, an engine from outside in a
+    /// seat that has one.
     #[must_use]
     pub fn players(&self) -> [Player; 2] {
         let computer = Player::Computer(self.computer.clone());
-        match (self.mode, self.first) {
+        let mut players = match (self.mode, self.first) {
             (Mode::Hotseat, _) => [Player::Human, Player::Human],
             (Mode::ComputerVsComputer, _) => [computer.clone(), computer],
             (Mode::HumanVsComputer, FirstMover::Human) => [Player::Human, computer],
             (Mode::HumanVsComputer, FirstMover::Computer) => [computer, Player::Human],
+        };
+        for (player, engine) in players.iter_mut().zip(&self.engines.seats) {
+            if let Some(command) = engine {
+                *player = Player::Engine(command.clone());
+            }
         }
+        players
+    }
+
+    /// The engine from outside playing `side`, if any.
+    #[must_use]
+    pub fn engine(&self, side: Side) -> Option<&EngineCommand> {
+        self.engines.seats[side.index()].as_ref()
     }
 }
 

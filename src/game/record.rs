@@ -128,6 +128,7 @@ impl GameRecord {
         let name = |p: &Player| match p {
             Player::Human => "human".to_string(),
             Player::Computer(_) => "computer".to_string(),
+            Player::Engine(command) => format!("engine {command}"),
         };
         let [x, o] = settings.players();
         GameRecord {
@@ -210,6 +211,7 @@ impl GameRecord {
             mode: self.mode,
             first: self.first,
             computer: self.computer.clone(),
+            engines: Default::default(),
         }
     }
 }

@@ -11,7 +11,7 @@ use crate::rules::{Cell, MoveError, Outcome, Position, Rule, Side};
 use super::opening::{Actor, Choice, Opening, OpeningError, OpeningRule, Step};
 use super::record::{self, GameRecord, RecordError};
 
-use super::{FirstMover, Mode, Player, Settings, Tally};
+use super::{EngineTurn, FirstMover, Mode, Player, Settings, Tally};
 
 /// How many games set aside Undo can bring back; older ones are forgotten.
 pub const EARLIER_GAMES: usize = 20;
@@ -149,6 +149,12 @@ fn seats(settings: &Settings) -> [bool; 2] {
     settings.players().map(|p| p == Player::Human)
 }
 
+/// Which seats an engine from outside holds: seating one (or taking it off) starts a new
+/// game, which then has no swap opening.
+fn engine_seats(settings: &Settings) -> [bool; 2] {
+    settings.players().map(|p| matches!(p, Player::Engine(_)))
+}
+
 impl Session {
     /// A new game with these settings.
     #[must_use]
@@ -255,7 +261,7 @@ impl Session {
     /// before any move the rule simply applies. Returns whether a game was set aside.
     pub fn set_opening_rule(&mut self, rule: OpeningRule) -> bool {
         self.opening_rule = rule;
-        if self.opening.rule() == rule.on(&self.settings.rule) {
+        if self.opening.rule() == self.opening_for(rule) {
             return false;
         }
         if self.has_moves() {
@@ -275,10 +281,28 @@ impl Session {
         Ok(())
     }
 
-    /// Whether the computer should move now.
+    /// Whether a program (the computer or an engine from outside) should move now.
     #[must_use]
     pub fn is_computer_to_move(&self) -> bool {
-        matches!(self.player_to_move(), Some(Player::Computer(_)))
+        matches!(
+            self.player_to_move(),
+            Some(Player::Computer(_) | Player::Engine(_))
+        )
+    }
+
+    /// The turn of the engine from outside to move, if one is to move: its command, side and
+    /// limits, and the moves so far.
+    #[must_use]
+    pub fn engine_turn(&self) -> Option<EngineTurn> {
+        let Some(Player::Engine(command)) = self.player_to_move() else {
+            return None;
+        };
+        Some(EngineTurn {
+            command: command.clone(),
+            side: self.position.side_to_move(),
+            limits: self.settings.engines.limits,
+            moves: self.moves.clone(),
+        })
     }
 
     /// Changes whenever the position does (a move, undo, redo, new game, new settings, an
@@ -474,18 +498,20 @@ impl Session {
     /// New settings. Returns whether the game in progress was set aside for a new game
     /// (Undo on the new game's first position brings it back, with its own settings).
     ///
-    /// A different board, or different people against different opponents (the mode, or
-    /// who moves first against the computer), starts a new game once a move has been
-    /// played: the moves were made by the old players, and handing a side to someone else
-    /// in the middle would let the computer take a person's side. Before any move the change
-    /// simply applies. A different computer player or strength applies to the game on the
-    /// board from the next move on.
+    /// A different board, or different people against different opponents (the mode, who
+    /// moves first against the computer, an engine from outside seated or taken off),
+    /// starts a new game: the moves were made by the old players, and handing a side to
+    /// someone else in the middle would let the computer take a person's side. Before any
+    /// move that is an empty board again, whose opening follows the new seats. A different
+    /// computer player or strength applies to the game on the board from the next move on.
     pub fn set_settings(&mut self, settings: Settings) -> bool {
         let new_board = settings.rule != self.settings.rule;
-        let new_players = seats(&settings) != seats(&self.settings);
-        let started = self.has_moves();
+        let new_players = seats(&settings) != seats(&self.settings)
+            || engine_seats(&settings) != engine_seats(&self.settings);
         self.players = settings.players();
-        if new_board || (new_players && started) {
+        // New seats before any move: a new empty board too, since the opening (who places
+        // the first stones, or none with an engine seated) follows the seats.
+        if new_board || new_players {
             let set_aside = self.set_aside_as(settings);
             self.empty_board();
             set_aside
@@ -528,10 +554,21 @@ impl Session {
         true
     }
 
+    /// The opening a new game by `rule` starts with: none on boards it does not apply to,
+    /// nor while an engine from outside holds a seat (its protocol has no swap, and the
+    /// game's computer must not choose for it).
+    fn opening_for(&self, rule: OpeningRule) -> OpeningRule {
+        if self.players.iter().any(|p| matches!(p, Player::Engine(_))) {
+            OpeningRule::Free
+        } else {
+            rule.on(&self.settings.rule)
+        }
+    }
+
     /// An empty board of the current settings.
     fn empty_board(&mut self) {
         self.position = Position::new(self.settings.rule);
-        self.opening = Opening::new(self.opening_rule.on(&self.settings.rule));
+        self.opening = Opening::new(self.opening_for(self.opening_rule));
         self.moves.clear();
         self.redo.clear();
         self.counted = None;

@@ -7,8 +7,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::protocol::Point;
-use crate::protocol::engine::{Brain, Fault, Request};
+use crate::external::{Brain, Fault, Point, Request};
 
 use super::Worth;
 

@@ -1,5 +1,5 @@
 //! Checks a player someone wrote against perfect play. The player is any program that
-//! speaks the Gomocup protocol ([`crate::protocol::engine`]) and is put positions with its
+//! speaks the Gomocup protocol ([`crate::external`]) and is put positions with its
 //! side to move, one BOARD at a time; each answer is judged against every move's worth
 //! ([`judge`]): a win missed, a draw thrown away, a slower win or a faster loss than
 //! necessary, an illegal move, or no usable answer at all. On 3x3 with three in a row it
@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::protocol::engine::{Brain, EngineCommand, Setup};
+use crate::external::{Brain, EngineCommand, Setup, TimeLimits};
 use crate::rules::Rule;
 
 pub use judge::{Cell, Graded, Verdict};
@@ -96,10 +96,12 @@ pub struct Limits {
 }
 
 impl Default for Limits {
+    /// The limits an engine playing a game has by default.
     fn default() -> Limits {
+        let limits = TimeLimits::default();
         Limits {
-            turn: Duration::from_secs(2),
-            start: Duration::from_secs(10),
+            turn: limits.turn(),
+            start: limits.start(),
         }
     }
 }
@@ -227,7 +229,7 @@ pub fn grade(
         width: rule.width(),
         height: rule.height(),
         in_a_row: rule.k(),
-        variant: crate::protocol::settings::Variant::Freestyle,
+        variant: crate::external::Variant::Freestyle,
         turn: limits.turn,
         start_limit: limits.start,
         threads: Some(1),

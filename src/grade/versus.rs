@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::engine::{Engine, EngineConfig, Limits as SearchLimits};
-use crate::protocol::engine::{Brain, EngineCommand, Fault, Request, Setup};
-use crate::protocol::{Interval, Point};
+use crate::external::{Brain, EngineCommand, Fault, Point, Request, Setup};
+use crate::protocol::Interval;
 use crate::rules::{Cell as RuleCell, Position, Rule, Side};
 
 use super::judge::Cell;
@@ -309,7 +309,7 @@ impl Table<'_> {
             width: 15,
             height: 15,
             in_a_row: 5,
-            variant: crate::protocol::settings::Variant::Freestyle,
+            variant: crate::external::Variant::Freestyle,
             turn: self.options.turn,
             start_limit: self.options.start,
             threads: Some(1),

@@ -16,6 +16,7 @@ use super::board::BoardView;
 use super::busy;
 use super::computer::Computer;
 use super::desktop::SystemDialog;
+use super::engines::EnginesView;
 use super::files::{Answer, FileAction, FilePicker, Files, Payload};
 use super::fonts;
 use super::forbidden::ForbiddenCells;
@@ -86,6 +87,8 @@ pub struct TicTacToeApp {
     forbidden: ForbiddenCells,
     /// The computer's part of a swap opening.
     opening: OpeningComputer,
+    /// The panel's section of engines from outside.
+    engines: EnginesView,
     /// What the board area shows in this frame.
     shown: Shown,
     /// How this frame names sides and cells: as the board it shows draws them.
@@ -182,6 +185,7 @@ impl TicTacToeApp {
             online: Online::new(move || online_wake.request_repaint()),
             forbidden: ForbiddenCells::default(),
             opening: OpeningComputer::new(driver.clone()),
+            engines: EnginesView::default(),
             shown: Shown::Own,
             naming: Naming::MARKS,
             cursor: None,
@@ -963,6 +967,23 @@ impl TicTacToeApp {
     }
 }
 
+impl TicTacToeApp {
+    /// The programs' part of the frame: the computer's (or an engine's) move, the computer's
+    /// part of a swap opening, the move values, and the engines let go once the game is over.
+    fn drive_players(&mut self, ctx: &egui::Context) {
+        if self.shown == Shown::Own {
+            // The window's own game waits while the online one is shown.
+            self.computer
+                .drive(&self.state.session, ctx, Instant::now());
+            let held = self.computer.failure(&self.state.session).is_some();
+            self.opening.drive(&self.state.session, held);
+        }
+        self.computer
+            .drive_values(&self.state.session, self.state.prefs.show_values);
+        self.computer.release_when_over(&self.state.session);
+    }
+}
+
 impl eframe::App for TicTacToeApp {
     fn ui(&mut self, ui: &mut Ui, frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
@@ -998,6 +1019,7 @@ impl eframe::App for TicTacToeApp {
                     online: &self.online,
                     online_shown: matches!(self.shown, Shown::Online(_)),
                     naming: self.naming,
+                    engines: &mut self.engines,
                 };
                 actions.extend(panel.ui(ui));
             });
@@ -1031,16 +1053,7 @@ impl eframe::App for TicTacToeApp {
         self.title_in_language(&ctx);
         saved::keep_zoom_in_range(&ctx, None);
         self.lessons.watch(&self.state.session);
-        if self.shown == Shown::Own {
-            // The window's own game waits while the online one is shown.
-            self.computer
-                .drive(&self.state.session, &ctx, Instant::now());
-            let held = self.computer.failure(&self.state.session).is_some();
-            self.opening.drive(&self.state.session, held);
-        }
-        self.computer
-            .drive_values(&self.state.session, self.state.prefs.show_values);
-        self.computer.release_when_over(&self.state.session);
+        self.drive_players(&ctx);
         self.exit_if_timing(&ctx);
         self.persist_moves(frame);
     }

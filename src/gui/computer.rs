@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 
 use crate::engine::{MoveValue, PlayerKind, SearchResult};
 use crate::game::{
-    Answer, Chooser, Driver, Event, MOVES, Player, Release, Request, Session, SharedLessons, Step,
-    Task, Ticket, VALUES, clock,
+    Answer, Chooser, Driver, ENGINES, Event, MOVES, Player, Release, Request, Session,
+    SharedLessons, Step, Task, Ticket, VALUES, clock,
 };
 use crate::rules::{Cell, Position, Side};
 use crate::t;
@@ -270,7 +270,8 @@ impl Computer {
 
     /// Once the game on the board is over, hands back the engines of the moves and values
     /// lanes and their tables (tens of megabytes each): no search of a finished game needs
-    /// them, and the next search builds a new engine. Once per game position.
+    /// them, and the next search builds a new engine. The engines from outside that played
+    /// are ended too (the next game starts them again). Once per game position.
     pub fn release_when_over(&mut self, session: &Session) {
         let generation = session.generation();
         let done = self
@@ -280,8 +281,14 @@ impl Computer {
         if session.outcome().is_none() || done || self.is_thinking() || self.is_hinting() {
             return;
         }
+        // The lanes of engines from outside only when the game had one: their processes end.
+        let engines = ENGINES
+            .into_iter()
+            .zip(&session.settings().engines.seats)
+            .filter_map(|(lane, seat)| seat.as_ref().map(|_| lane));
         let tickets = [MOVES, VALUES]
             .into_iter()
+            .chain(engines)
             .map(|lane| self.driver.request(Release { lane }))
             .collect();
         self.released = Some((generation, tickets));
@@ -330,7 +337,7 @@ impl Computer {
             match event {
                 Event::Value(value) => values.values.push(value),
                 Event::ValuesDone | Event::Failed(_) => values.complete = true,
-                Event::Iteration(_) | Event::Answer(_) => {}
+                Event::Iteration(_) | Event::Answer(_) | Event::EngineFault(_) => {}
             }
         }
     }
@@ -355,7 +362,7 @@ impl Computer {
                     self.report = Some(report);
                     self.hint_cell = answer.best.map(|cell| (generation, cell));
                 }
-                Event::Failed(_) | Event::Value(_) | Event::ValuesDone => {}
+                Event::Failed(_) | Event::EngineFault(_) | Event::Value(_) | Event::ValuesDone => {}
             }
         }
         if !hint.ticket.is_running() {
@@ -405,6 +412,9 @@ impl Computer {
                 }
                 Event::Answer(answer) => return self.answered(generation, &answer),
                 Event::Failed(message) => self.failed(generation, message),
+                Event::EngineFault(fault) => {
+                    self.failed(generation, super::engines::fault_text(&fault));
+                }
                 Event::Value(_) | Event::ValuesDone => {}
             }
         }
@@ -457,7 +467,14 @@ impl Computer {
             }
             return;
         }
-        let Some(Player::Computer(kind)) = session.player_to_move() else {
+        let asked = match session.player_to_move() {
+            Some(Player::Computer(kind)) => {
+                Some((Task::Move(kind.clone()), steady_pace(session, kind)))
+            }
+            Some(Player::Engine(_)) => session.engine_turn().map(|turn| (Task::Engine(turn), None)),
+            Some(Player::Human) | None => None,
+        };
+        let Some((task, steady)) = asked else {
             // Dropping the ticket stops a search no longer wanted.
             self.mover = Mover::Idle;
             return;
@@ -486,13 +503,12 @@ impl Computer {
             }
         }
         let position = session.position().clone();
-        let request = Request::new(position.clone(), Task::Move(kind.clone()))
-            .with_lessons(self.lessons.clone());
+        let request = Request::new(position.clone(), task).with_lessons(self.lessons.clone());
         self.mover = Mover::Thinking {
             generation,
             position,
             since: now,
-            steady: steady_pace(session, kind),
+            steady,
             ticket: self.driver.request(request),
         };
     }
@@ -538,5 +554,5 @@ fn steady_pace(session: &Session, kind: &PlayerKind) -> Option<Duration> {
 fn both_computers(session: &Session) -> bool {
     Side::BOTH
         .iter()
-        .all(|&s| matches!(session.player(s), Player::Computer(_)))
+        .all(|&s| matches!(session.player(s), Player::Computer(_) | Player::Engine(_)))
 }

@@ -22,6 +22,7 @@ mod busy;
 mod chooser;
 mod computer;
 mod desktop;
+mod engines;
 mod files;
 mod fonts;
 mod forbidden;

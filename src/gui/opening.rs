@@ -67,7 +67,8 @@ fn who(session: &Session, seat: Seat) -> String {
             Seat::Chooser => t!("who-player-2"),
         },
         (Player::Human, _) => t!("who-you"),
-        (Player::Computer(_), _) => t!("opening-who-computer"),
+        // An engine from outside never sits in a swap opening (Session::opening_for).
+        (Player::Computer(_) | Player::Engine(_), _) => t!("opening-who-computer"),
     }
 }
 

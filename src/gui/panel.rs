@@ -76,6 +76,8 @@ pub struct ControlPanel<'a> {
     pub online_shown: bool,
     /// How the board shown in this frame names sides and cells.
     pub naming: Naming,
+    /// The section of engines from outside (what is typed there, what is being asked).
+    pub engines: &'a mut super::engines::EnginesView,
 }
 
 impl ControlPanel<'_> {
@@ -109,6 +111,9 @@ impl ControlPanel<'_> {
                 actions.extend(asked.into_iter().map(Action::Online));
                 ui.separator();
                 players_ui(ui, &mut settings, self.naming);
+                super::engines::seats_ui(ui, &mut settings, &prefs.engines, self.naming);
+                ui.separator();
+                self.engines.ui(ui, &mut prefs.engines, &mut settings);
                 ui.separator();
                 computer_ui(ui, &mut settings, &mut prefs);
                 ui.separator();
@@ -624,6 +629,9 @@ fn report_ui(ui: &mut Ui, report: &SearchReport, naming: Naming) {
         }
         Chooser::Random => {
             ui.label(t!("search-random", best = best));
+        }
+        Chooser::Engine(name) => {
+            ui.label(t!("search-engine", best = best, name = name.as_str()));
         }
     }
 }

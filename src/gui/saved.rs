@@ -402,6 +402,8 @@ pub struct Prefs {
     pub file_dialog: DialogChoice,
     /// The folder of the last game saved or opened, where the next choice starts.
     pub last_folder: Option<PathBuf>,
+    /// The engines from outside a person added, to seat in a game.
+    pub engines: Vec<super::engines::SavedEngine>,
     /// The language chosen in the panel; `None` (the first start, or settings saved before
     /// the window spoke more than English) follows the system's locale.
     pub language: Option<Language>,
@@ -435,6 +437,7 @@ impl Default for Prefs {
             show_values: false,
             file_dialog: DialogChoice::default(),
             last_folder: None,
+            engines: Vec::new(),
             language: None,
             board_look: BoardLook::default(),
             move_numbers: false,

@@ -26,6 +26,7 @@ pub fn who(session: &Session, side: Side) -> String {
             "who-computer",
             kind = kind_summary(kind, &session.settings().rule)
         ),
+        (Player::Engine(command), _) => t!("who-engine", name = command.name()),
     }
 }
 
@@ -90,6 +91,11 @@ pub fn result(session: &Session, outcome: &Outcome, naming: Naming) -> String {
     };
     let side = naming.side(winner);
     match (session.settings().mode, session.player(winner)) {
+        (_, Player::Engine(_)) => t!(
+            "result-player-wins",
+            side = side,
+            player = capitalise(&who(session, winner))
+        ),
         (Mode::HumanVsComputer, Player::Human) => t!("result-you-win", side = side),
         (Mode::HumanVsComputer, Player::Computer(_)) => t!("result-computer-wins", side = side),
         (Mode::Hotseat, _) => t!(

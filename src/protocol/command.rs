@@ -6,40 +6,7 @@
 //! Keywords are matched without regard to case; the manager ends lines with CR LF, and
 //! numbers may have spaces around them.
 
-use std::fmt;
-
-use crate::rules::Cell;
-
-/// A cell as the protocol writes it: 0-based column `x` and row `y`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Point {
-    pub x: usize,
-    pub y: usize,
-}
-
-impl Point {
-    /// The board cell at this point.
-    #[must_use]
-    pub fn cell(self) -> Cell {
-        Cell::new(self.y, self.x)
-    }
-
-    /// The point of a board cell.
-    #[must_use]
-    pub fn of(cell: Cell) -> Point {
-        Point {
-            x: cell.col,
-            y: cell.row,
-        }
-    }
-}
-
-impl fmt::Display for Point {
-    /// `x,y`, as the protocol writes a move.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{},{}", self.x, self.y)
-    }
-}
+pub use crate::external::Point;
 
 /// One command from the manager.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -353,6 +320,7 @@ fn info(rest: &str) -> Result<Info, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Cell;
 
     fn parse(line: &str) -> Result<Command, ParseError> {
         parse_command(line).expect("not an empty line")

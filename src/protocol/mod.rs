@@ -3,13 +3,12 @@
 //! commands, [`settings`] keeps the INFO settings (clock, memory, rule), [`brain`] plays
 //! the game through the move driver, and [`swap2`] answers the swap2 opening (SWAP2BOARD).
 //! The `pbrain-tictactoe` binary only connects [`run`] to its standard input and output.
-//! [`engine`] is the other side: a manager's, starting any engine that speaks the protocol
-//! and asking it for moves; [`interval`] the score of a match between such engines, with
-//! its confidence interval.
+//! The other side, a manager's (starting any engine that speaks the protocol and asking it
+//! for moves), is [`crate::external`], below the game layer; [`interval`] is the score of
+//! a match between such engines, with its confidence interval.
 
 pub mod brain;
 pub mod command;
-pub mod engine;
 pub mod interval;
 pub mod settings;
 pub mod swap2;

@@ -6,8 +6,10 @@
 use std::time::Duration;
 
 use crate::engine::DEFAULT_MEGABYTES;
+use crate::external::variant::{CARO, CONTINUOUS, EXACT_FIVE, RENJU};
 use crate::game::{Clock, DriverConfig};
-use crate::rules::{Rule, RuleError};
+
+pub use crate::external::Variant;
 
 use super::command::Info;
 
@@ -20,51 +22,6 @@ const RESERVE_BYTES: u64 = 12 << 20;
 
 /// The smallest table the engine builds.
 const LEAST_TABLE_MEGABYTES: u64 = 1;
-
-/// The rule flags of INFO rule.
-const EXACT_FIVE: u32 = 1;
-const CONTINUOUS: u32 = 2;
-const RENJU: u32 = 4;
-const CARO: u32 = 8;
-
-/// The rule variant INFO rule asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Variant {
-    /// Five or more in a row wins.
-    Freestyle,
-    /// Only exactly five (or `in_a_row`) wins.
-    Exact,
-    /// Renju: 15x15, black's forbidden moves, black wins only with exactly five.
-    Renju,
-}
-
-impl Variant {
-    /// The rule of this variant on a board of `width` by `height` with `k` in a row.
-    pub fn rule(self, width: usize, height: usize, k: usize) -> Result<Rule, RuleError> {
-        Rule::new(width, height, k, self == Variant::Exact)?.with_renju(self == Variant::Renju)
-    }
-
-    /// The INFO rule flags of this variant.
-    #[must_use]
-    pub fn flags(self) -> u32 {
-        match self {
-            Variant::Freestyle => 0,
-            Variant::Exact => EXACT_FIVE,
-            Variant::Renju => RENJU,
-        }
-    }
-
-    /// Whether `rule` is of this variant.
-    #[must_use]
-    pub fn is_of(self, rule: &Rule) -> bool {
-        let of = match (rule.exact(), rule.renju()) {
-            (_, true) => Variant::Renju,
-            (true, false) => Variant::Exact,
-            (false, false) => Variant::Freestyle,
-        };
-        of == self
-    }
-}
 
 /// The settings of the match so far; the defaults hold until the manager sends others.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -176,6 +133,7 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Rule;
 
     fn with(infos: &[Info]) -> Settings {
         let mut settings = Settings::default();

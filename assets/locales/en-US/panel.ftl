@@ -70,6 +70,7 @@ search-book = { $best }, from the opening book: no search, so no value, depth or
 search-lessons = { $best }, from the lessons of lost games: the search chose { $avoided }, which lost a game from this position before, so the best other move was played instead.
 search-rule-based = The rule-based player chose { $best } by its fixed rules (win, block, centre, corners): no search, so no value, depth or nodes.
 search-random = The random player chose { $best } at random: no search, so no value, depth or nodes.
+search-engine = The engine { $name } chose { $best }: its own search, so no value, depth or nodes here.
 search-best = Best move: { $value }
 search-value = Value: { $value }
 search-depth = Depth reached: { $value }

@@ -5,6 +5,7 @@ who-player-1 = player 1
 who-player-2 = player 2
 who-you = you
 who-computer = computer ({ $kind })
+who-engine = engine { $name }
 
 kind-depth = depth { $depth }
 kind-perfect = perfect

@@ -70,6 +70,7 @@ search-book = { $best }，来自开局库：没有搜索，所以没有局面值
 search-lessons = { $best }，来自输棋的教训：搜索选了{ $avoided }，但从这个局面走这步曾经输过，所以改走其余着法中最好的一步。
 search-rule-based = 基于规则的玩家按固定规则（取胜、堵截、中心、角）选择了{ $best }：没有搜索，所以没有局面值、深度或节点数。
 search-random = 随机玩家随机选择了{ $best }：没有搜索，所以没有局面值、深度或节点数。
+search-engine = 引擎{ $name }选择了{ $best }：它用自己的搜索，所以这里没有局面值、深度或节点数。
 search-best = 最佳着法：{ $value }
 search-value = 局面值：{ $value }
 search-depth = 达到的深度：{ $value }

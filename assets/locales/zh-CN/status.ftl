@@ -4,6 +4,7 @@ who-player-1 = 玩家 1
 who-player-2 = 玩家 2
 who-you = 你
 who-computer = 电脑（{ $kind }）
+who-engine = 引擎{ $name }
 
 kind-depth = 深度 { $depth }
 kind-perfect = 完美

@@ -43,9 +43,9 @@ impl fmt::Display for Colour {
     }
 }
 
-pub use tictactoe::protocol::Point;
-pub use tictactoe::protocol::engine::IllegalMove;
-pub use tictactoe::protocol::settings::Variant;
+pub use tictactoe::external::IllegalMove;
+pub use tictactoe::external::Point;
+pub use tictactoe::external::Variant;
 use tictactoe::rules::{Side, renju};
 
 /// A square board and the stones on it.

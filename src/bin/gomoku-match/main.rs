@@ -25,7 +25,7 @@ use clap::Parser;
 use board::{Colour, Variant};
 use game::{Conditions, End};
 use report::{Engine, GameRecord};
-use tictactoe::protocol::engine::{self as brain, EngineCommand, SETTLE, Setup};
+use tictactoe::external::{self as brain, EngineCommand, SETTLE, Setup};
 
 /// Plays two Gomocup brains against each other from balanced openings, each opening with
 /// both colours (or from swap2 openings the brains agree), and reports the results as

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use crate::board::{Board, Colour, Point};
 use crate::brain::{Brain, Fault};
-use tictactoe::protocol::engine::Swap2Answer;
+use tictactoe::external::Swap2Answer;
 
 /// Which of the two brains of the opening.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

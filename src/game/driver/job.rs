@@ -15,6 +15,7 @@ use crate::engine::{Engine, EngineConfig};
 use crate::rules::Rule;
 
 use super::DriverConfig;
+use super::external::Launched;
 
 /// Work for the driver's threads, with the updates it reports.
 pub trait Job: Send + 'static {
@@ -149,6 +150,8 @@ pub struct Worker {
     config: DriverConfig,
     /// The engine and the rule it was built for.
     engine: Option<(Rule, Engine)>,
+    /// The engine from outside launched for this lane's moves, if one plays.
+    external: Option<Launched>,
     rng: StdRng,
 }
 
@@ -157,6 +160,7 @@ impl Worker {
         Worker {
             config,
             engine: None,
+            external: None,
             rng: StdRng::from_rng(&mut rand::rng()),
         }
     }
@@ -181,15 +185,25 @@ impl Worker {
         self.config
     }
 
-    /// Whether this worker holds an engine (and so its table).
+    /// Whether this worker holds an engine (and so its table), or a launched engine from
+    /// outside.
     #[must_use]
     pub fn holds_engine(&self) -> bool {
-        self.engine.is_some()
+        self.engine.is_some() || self.external.is_some()
     }
 
-    /// Drops the engine (and its table); the next job builds a new one.
+    /// Drops the engine (and its table) and ends the engine from outside; the next job
+    /// builds or launches a new one.
     pub(super) fn drop_engine(&mut self) {
         self.engine = None;
+        if let Some(launched) = self.external.take() {
+            launched.end();
+        }
+    }
+
+    /// The engine from outside this worker keeps between moves.
+    pub(super) fn external(&mut self) -> &mut Option<Launched> {
+        &mut self.external
     }
 
     /// This worker's random numbers (the opening book's choice among its good replies).

@@ -32,6 +32,8 @@ pub enum Chooser {
     RuleBased,
     /// The random player.
     Random,
+    /// An engine from outside, by name (no search of ours).
+    Engine(String),
 }
 
 impl Chooser {
@@ -41,7 +43,7 @@ impl Chooser {
     pub fn search(&self) -> Option<&SearchResult> {
         match self {
             Chooser::Search(result) | Chooser::Lessons { result, .. } => Some(result),
-            Chooser::Book | Chooser::RuleBased | Chooser::Random => None,
+            Chooser::Book | Chooser::RuleBased | Chooser::Random | Chooser::Engine(_) => None,
         }
     }
 }

@@ -1,5 +1,5 @@
-//! The game's jobs: the computer's move, a hint, and the value of every move, with what
-//! they report. Moves and hints run on one lane ([`MOVES`]), values on another
+//! The game's jobs: the computer's move, an engine from outside's move, a hint, and the
+//! value of every move, with what they report. Moves and hints run on one lane ([`MOVES`]), values on another
 //! ([`VALUES`]), so the values are worked out while the computer thinks about its move.
 
 use crate::engine::{Limits, MoveValue, PlayerKind, SearchResult};
@@ -7,12 +7,17 @@ use crate::rules::Position;
 
 use super::super::clock::Clock;
 use super::super::lessons::SharedLessons;
+use super::external::{self, EngineFault, EngineTurn};
 use super::job::{Job, Lane, Outbox, Worker};
-use super::policy::{self, Answer, MovePolicy};
+use super::policy::{self, Answer, Chooser, MovePolicy};
 use super::ticket::Ticket;
 
 /// The lane of the computer's moves and hints: they share a worker, and so its table.
 pub const MOVES: Lane = Lane::new("moves and hints");
+
+/// The lanes of the engines from outside that play X and O, in that order: each keeps its
+/// engine running between its moves.
+pub const ENGINES: [Lane; 2] = [Lane::new("engine playing X"), Lane::new("engine playing O")];
 
 /// The lane of the move values.
 pub const VALUES: Lane = Lane::new("move values");
@@ -22,6 +27,9 @@ pub const VALUES: Lane = Lane::new("move values");
 pub enum Task {
     /// Choose a move to play, as this player.
     Move(PlayerKind),
+    /// Ask an engine from outside for its move (on the lane's worker, which keeps it
+    /// running between moves).
+    Engine(EngineTurn),
     /// The full-strength engine's move for the side to move, to show, never to play;
     /// `player` is the game's computer player, whose time per move a hint gets at least.
     Hint { player: PlayerKind },
@@ -35,6 +43,7 @@ impl Task {
     pub fn lane(&self) -> Lane {
         match self {
             Task::Move(_) | Task::Hint { .. } => MOVES,
+            Task::Engine(turn) => ENGINES[turn.side.index()],
             Task::Values => VALUES,
         }
     }
@@ -101,6 +110,8 @@ pub enum Event {
     ValuesDone,
     /// The worker failed (a panic in the search); the message says what went wrong.
     Failed(String),
+    /// The engine from outside failed (the engine's move); it was stopped.
+    EngineFault(EngineFault),
 }
 
 impl Job for Request {
@@ -130,6 +141,16 @@ impl Job for Request {
                 let answer = policy.choose(worker, &position, stop, &mut iteration);
                 out.send(Event::Answer(answer));
             }
+            Task::Engine(turn) => {
+                let outcome = external::play(worker.external(), &position, &turn, stop);
+                out.send(match outcome {
+                    Ok(cell) => Event::Answer(Answer {
+                        best: Some(cell),
+                        chooser: Chooser::Engine(turn.command.name().to_string()),
+                    }),
+                    Err(fault) => Event::EngineFault(fault),
+                });
+            }
             Task::Hint { player } => {
                 let answer = policy::hint(worker, &position, &player, stop, &mut iteration);
                 out.send(Event::Answer(answer));
@@ -151,7 +172,7 @@ impl Job for Request {
     fn is_final(event: &Event) -> bool {
         matches!(
             event,
-            Event::Answer(_) | Event::ValuesDone | Event::Failed(_)
+            Event::Answer(_) | Event::ValuesDone | Event::Failed(_) | Event::EngineFault(_)
         )
     }
 
@@ -171,6 +192,7 @@ impl Ticket<Event> {
                 Event::Iteration(iteration) => on_iteration(&iteration),
                 Event::Answer(answer) => return Ok(answer),
                 Event::Failed(message) => return Err(message),
+                Event::EngineFault(fault) => return Err(fault.to_string()),
                 Event::Value(_) | Event::ValuesDone => {}
             }
         }

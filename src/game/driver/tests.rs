@@ -509,3 +509,110 @@ fn a_release_drops_the_lanes_engine_and_the_next_search_starts_afresh() {
         "the search after a release starts from an empty table, as the first did"
     );
 }
+
+/// A wrapper around the Python template that writes a line to `log` each time it starts.
+fn counted_template(log: &std::path::Path) -> crate::external::EngineCommand {
+    let template = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/templates/python/minimax_player.py"
+    );
+    let script = log.with_extension("sh");
+    let body = format!(
+        "#!/bin/sh\necho started >> '{}'\nexec python3 '{template}'\n",
+        log.display()
+    );
+    let partial = log.with_extension("part");
+    std::fs::write(&partial, body).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&partial, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    std::fs::rename(&partial, &script).unwrap();
+    crate::external::EngineCommand {
+        program: script.display().to_string(),
+        args: Vec::new(),
+    }
+}
+
+fn starts(log: &std::path::Path) -> usize {
+    std::fs::read_to_string(log).map_or(0, |text| text.lines().count())
+}
+
+#[test]
+fn an_engine_from_outside_is_kept_between_its_moves_and_ended_when_released() {
+    let dir = std::env::temp_dir().join(format!("tictactoe-driver-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("starts.log");
+    let _ = std::fs::remove_file(&log);
+    let command = counted_template(&log);
+    let d = driver();
+    let turn = |moves: &[Cell], side| EngineTurn {
+        command: command.clone(),
+        side,
+        limits: crate::external::TimeLimits {
+            turn_ms: 60_000,
+            start_ms: 60_000,
+        },
+        moves: moves.to_vec(),
+    };
+    let ask = |position: &Position, moves: &[Cell]| {
+        let side = position.side_to_move();
+        let task = Task::Engine(turn(moves, side));
+        let answer = d.request(request(position, task)).answer(&mut |_| {});
+        answer.unwrap().best.unwrap()
+    };
+    // X's moves on 3x3: one launch for the game, whatever is played between.
+    let mut position = Position::new(Rule::TIC_TAC_TOE);
+    let mut moves = vec![ask(&position, &[])];
+    position.play(moves[0]).unwrap();
+    let reply = position.legal_moves()[0];
+    position.play(reply).unwrap();
+    moves.push(reply);
+    let second = ask(&position, &moves);
+    assert!(position.check_move(second).is_ok());
+    assert_eq!(starts(&log), 1, "kept between moves");
+    // Another board: launched again, for that board.
+    let four = Position::new(Rule::new(4, 4, 3, false).unwrap());
+    ask(&four, &[]);
+    assert_eq!(starts(&log), 2, "launched again for another board");
+    // Released: the process is ended and the worker holds nothing.
+    let lane = ENGINES[Side::X.index()];
+    assert!(
+        d.request(HoldsEngine(lane))
+            .next_timeout(BOUND)
+            .unwrap()
+            .unwrap()
+    );
+    let _ = d.request(Release { lane }).next_timeout(BOUND);
+    assert!(
+        !d.request(HoldsEngine(lane))
+            .next_timeout(BOUND)
+            .unwrap()
+            .unwrap()
+    );
+}
+
+#[test]
+fn an_engine_from_outside_that_fails_is_reported_and_launched_afresh() {
+    let d = driver();
+    let command = crate::external::EngineCommand::parse("/nonexistent/brain").unwrap();
+    let position = Position::new(Rule::TIC_TAC_TOE);
+    let task = Task::Engine(EngineTurn {
+        command,
+        side: Side::X,
+        limits: crate::external::TimeLimits::default(),
+        moves: Vec::new(),
+    });
+    let mut ticket = d.request(request(&position, task));
+    let Some(Event::EngineFault(fault)) = next(&mut ticket) else {
+        panic!("a launch failure is an engine fault");
+    };
+    assert_eq!(fault.name, "brain");
+    assert!(matches!(fault.fault, crate::external::Fault::Launch(_)));
+    assert!(
+        fault
+            .to_string()
+            .starts_with("The engine brain could not start: ")
+    );
+}

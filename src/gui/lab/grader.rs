@@ -16,11 +16,11 @@ use egui::{RichText, TextEdit, Ui};
 
 use super::Preview;
 use super::marks::Mark;
+use crate::external::EngineCommand;
 use crate::grade::{
     self, End, Game, GameResult, Graded, Limits, MatchOptions, MatchReport, Outcome, Positions,
     Report, Verdict,
 };
-use crate::protocol::engine::EngineCommand;
 use crate::rules::{Cell, Position, Rule};
 use crate::t;
 

@@ -197,7 +197,8 @@ impl Practice {
                     }
                 }
                 Event::Failed(message) => self.stage = Stage::Failed(message),
-                Event::Iteration(_) => {}
+                // The lab never asks an engine from outside.
+                Event::Iteration(_) | Event::EngineFault(_) => {}
             }
         }
         // The learner thinks over a puzzle (or reads a failure): no search needs the table.

@@ -162,7 +162,7 @@ impl Review {
                         Event::Value(value) => coming.push(value),
                         Event::ValuesDone => found.push(std::mem::take(coming)),
                         Event::Failed(message) => game.failure = Some(message),
-                        Event::Answer(_) | Event::Iteration(_) => {}
+                        Event::Answer(_) | Event::Iteration(_) | Event::EngineFault(_) => {}
                     }
                 }
             }

@@ -1,0 +1,340 @@
+//! The manager's side of the protocol: an engine (any program that speaks it, in any
+//! language) as a child process, one command a line on its standard input, one answer a
+//! line from its standard output. Every wait has a deadline; a brain that misses it is
+//! killed. Whatever the brain writes, the answer is a move or a [`Fault`], never a panic:
+//! a line longer than [`MAX_LINE`] bytes is a fault, not an allocation, and the text kept
+//! of any line is cut short and stripped of control characters before anyone shows it.
+//! The match runner (`gomoku-match`), the grader (`tictactoe grade`) and the game's move
+//! driver (an engine as a player) share it.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use super::report::SearchReport;
+use super::request::{
+    Request, Swap2Answer, parse_about_name, parse_move, parse_swap2_answer, swap2_lines,
+};
+use super::{EngineCommand, Fault, Point, Setup};
+
+/// The longest line read from an engine, in bytes; a longer one is a fault.
+pub const MAX_LINE: usize = 4096;
+/// How much of an engine's line a report or a window shows, in characters.
+const SHOWN: usize = 120;
+/// How often a wait that can be stopped looks at its stop flag.
+const POLL: Duration = Duration::from_millis(20);
+
+/// What the reader of the brain's output hands over.
+enum Output {
+    Line(String),
+    /// A line longer than [`MAX_LINE`]: reading stopped there.
+    TooLong,
+    /// The output ended.
+    End,
+}
+
+/// Reads one line into `line` (without its end), holding at most [`MAX_LINE`] bytes:
+/// `Some(true)` for a line, `Some(false)` for one too long, `None` at the end of output.
+fn read_capped(reader: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<Option<bool>> {
+    line.clear();
+    loop {
+        let buffer = reader.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok((!line.is_empty()).then_some(true));
+        }
+        let (taken, ended) = match buffer.iter().position(|&b| b == b'\n') {
+            Some(end) => (end, true),
+            None => (buffer.len(), false),
+        };
+        let room = (MAX_LINE + 1).saturating_sub(line.len());
+        line.extend_from_slice(&buffer[..taken.min(room)]);
+        reader.consume(if ended { taken + 1 } else { taken });
+        if line.len() > MAX_LINE {
+            return Ok(Some(false));
+        }
+        if ended {
+            return Ok(Some(true));
+        }
+    }
+}
+
+/// An engine's text as it may be shown: control characters dropped, at most [`SHOWN`]
+/// characters.
+#[must_use]
+pub fn shown(text: &str) -> String {
+    let clean: String = text.chars().filter(|c| !c.is_control()).collect();
+    if clean.chars().count() <= SHOWN {
+        return clean;
+    }
+    let mut cut: String = clean.chars().take(SHOWN).collect();
+    cut.push('…');
+    cut
+}
+
+/// A running brain. Dropping it kills the process.
+pub struct Brain {
+    child: Child,
+    stdin: ChildStdin,
+    /// The brain's output lines, read on a thread so every wait can have a deadline.
+    lines: Receiver<Output>,
+    /// When it last answered a move command.
+    answered: Option<Instant>,
+    settle: Duration,
+}
+
+impl Brain {
+    /// Starts the engine and sets up a game: START, then the rule and the clock as INFO.
+    /// The match has no overall clock (timeout_match 0), so the time per move is the only
+    /// limit the brain plans for.
+    pub fn launch(command: &EngineCommand, setup: &Setup) -> Result<Brain, Fault> {
+        let mut brain = Brain::spawn(command, setup.settle)?;
+        let start = if setup.width == setup.height {
+            format!("START {}", setup.width)
+        } else {
+            format!("RECTSTART {},{}", setup.width, setup.height)
+        };
+        brain.send(&[start])?;
+        let answer = brain.answer(
+            Instant::now() + setup.start_limit,
+            setup.start_limit,
+            &mut SearchReport::default(),
+            None,
+        )?;
+        if !answer.eq_ignore_ascii_case("OK") {
+            return Err(Fault::Unreadable(format!("'{}' to START", shown(&answer))));
+        }
+        let rule = setup.variant.flags();
+        brain.send(&[
+            format!("INFO timeout_turn {}", setup.turn.as_millis()),
+            "INFO timeout_match 0".to_string(),
+            format!("INFO rule {rule}"),
+        ])?;
+        if let Some(threads) = setup.threads {
+            brain.send(&[format!("INFO thread_num {threads}")])?;
+        }
+        if setup.in_a_row != 5 {
+            brain.send(&[format!("INFO in_a_row {}", setup.in_a_row)])?;
+        }
+        Ok(brain)
+    }
+
+    /// Starts the engine only to ask its name (ABOUT, which the protocol allows before
+    /// START), waiting at most `limit`, then ends it. `None` when it answered without a
+    /// name.
+    pub fn about(command: &EngineCommand, limit: Duration) -> Result<Option<String>, Fault> {
+        let mut brain = Brain::spawn(command, Duration::ZERO)?;
+        let (answer, _, _) = brain.ask(&["ABOUT".to_string()], limit, None)?;
+        brain.end(Duration::from_millis(200));
+        Ok(parse_about_name(&answer).map(|name| shown(&name)))
+    }
+
+    /// Starts the process, its output read on a thread of its own.
+    fn spawn(command: &EngineCommand, settle: Duration) -> Result<Brain, Fault> {
+        let mut child = Command::new(&command.program)
+            .args(&command.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|error| Fault::Launch(error.to_string()))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            return Err(Fault::Launch("no pipes to the process".to_string()));
+        };
+        let (sender, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut bytes = Vec::new();
+            let last = loop {
+                match read_capped(&mut reader, &mut bytes) {
+                    Ok(Some(true)) => {
+                        let line = String::from_utf8_lossy(&bytes).trim().to_string();
+                        if sender.send(Output::Line(line)).is_err() {
+                            return;
+                        }
+                    }
+                    Ok(Some(false)) => break Output::TooLong,
+                    Ok(None) | Err(_) => break Output::End,
+                }
+            };
+            let _ = sender.send(last);
+        });
+        Ok(Brain {
+            child,
+            stdin,
+            lines,
+            answered: None,
+            settle,
+        })
+    }
+
+    /// Asks for a move and waits at most `limit` for it. Returns the move, how long the
+    /// answer took and what the brain said about its search. The move is not checked
+    /// against the board here.
+    pub fn play(
+        &mut self,
+        request: &Request,
+        limit: Duration,
+    ) -> Result<(Point, Duration, SearchReport), Fault> {
+        let (answer, took, report) = self.ask(&request.lines(), limit, None)?;
+        let point = parse_move(&answer).ok_or_else(|| Fault::Unreadable(shown(&answer)))?;
+        Ok((point, took, report))
+    }
+
+    /// As [`Brain::play`], but the wait ends early, with [`Fault::Stopped`] and the brain
+    /// killed, once `stop` is set (the game moved on: undo, a new game, other settings).
+    pub fn play_until(
+        &mut self,
+        request: &Request,
+        limit: Duration,
+        stop: &AtomicBool,
+    ) -> Result<Point, Fault> {
+        let (answer, _, _) = self.ask(&request.lines(), limit, Some(stop))?;
+        parse_move(&answer).ok_or_else(|| Fault::Unreadable(shown(&answer)))
+    }
+
+    /// Asks for the brain's part of a swap2 opening with `stones` down (SWAP2BOARD) and
+    /// waits at most `limit` for it. The stones are not checked against the board here.
+    pub fn swap2(&mut self, stones: &[Point], limit: Duration) -> Result<Swap2Answer, Fault> {
+        let (answer, _, _) = self.ask(&swap2_lines(stones), limit, None)?;
+        parse_swap2_answer(&answer).ok_or_else(|| Fault::Unreadable(shown(&answer)))
+    }
+
+    /// Sends a command's lines (after the settling time) and returns the answer line, how
+    /// long it took and what the brain said about its search. The wait ends early once
+    /// `stop`, if given, is set.
+    fn ask(
+        &mut self,
+        lines: &[String],
+        limit: Duration,
+        stop: Option<&AtomicBool>,
+    ) -> Result<(String, Duration, SearchReport), Fault> {
+        if let Some(answered) = self.answered {
+            std::thread::sleep((answered + self.settle).saturating_duration_since(Instant::now()));
+        }
+        let asked = Instant::now();
+        self.send(lines)?;
+        let mut report = SearchReport::default();
+        let answer = self.answer(asked + limit, limit, &mut report, stop)?;
+        let took = asked.elapsed();
+        self.answered = Some(Instant::now());
+        Ok((answer, took, report))
+    }
+
+    /// Says END and gives the brain `grace` to exit before it is killed.
+    pub fn end(mut self, grace: Duration) {
+        if self.send(&["END".to_string()]).is_ok() {
+            let deadline = Instant::now() + grace;
+            // The output ends when the process exits; anything it writes first is moot.
+            while let Ok(Output::Line(_)) = self
+                .lines
+                .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+            {}
+        }
+        // Drop kills it if it is still running, and reaps it.
+    }
+
+    fn send(&mut self, lines: &[String]) -> Result<(), Fault> {
+        let mut text = String::new();
+        for line in lines {
+            text.push_str(line);
+            text.push_str("\r\n");
+        }
+        self.stdin
+            .write_all(text.as_bytes())
+            .and_then(|()| self.stdin.flush())
+            .map_err(|error| self.crashed(&format!("could not write to it ({error})")))
+    }
+
+    /// The next answer line before `deadline`, MESSAGE and DEBUG lines put aside (MESSAGE
+    /// lines read into `report` first). With a `stop` flag, the wait ends once it is set.
+    fn answer(
+        &mut self,
+        deadline: Instant,
+        limit: Duration,
+        report: &mut SearchReport,
+        stop: Option<&AtomicBool>,
+    ) -> Result<String, Fault> {
+        loop {
+            let mut wait = deadline.saturating_duration_since(Instant::now());
+            if stop.is_some() {
+                wait = wait.min(POLL);
+            }
+            let line = match self.lines.recv_timeout(wait) {
+                Ok(Output::Line(line)) => line,
+                Ok(Output::TooLong) => {
+                    let _ = self.child.kill();
+                    return Err(Fault::Unreadable(format!(
+                        "a line longer than {MAX_LINE} bytes"
+                    )));
+                }
+                Ok(Output::End) | Err(RecvTimeoutError::Disconnected) => {
+                    return Err(self.crashed("its output ended"));
+                }
+                Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {
+                    if stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+                        let _ = self.child.kill();
+                        return Err(Fault::Stopped);
+                    }
+                    continue;
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    let _ = self.child.kill();
+                    return Err(Fault::TimeOut(limit));
+                }
+            };
+            let keyword = line.split_whitespace().next().unwrap_or_default();
+            if keyword.eq_ignore_ascii_case("MESSAGE") {
+                report.read(&line);
+                continue;
+            }
+            if line.is_empty() || keyword.eq_ignore_ascii_case("DEBUG") {
+                continue;
+            }
+            if keyword.eq_ignore_ascii_case("ERROR") || keyword.eq_ignore_ascii_case("UNKNOWN") {
+                return Err(Fault::Refused(shown(&line)));
+            }
+            return Ok(line);
+        }
+    }
+
+    /// A crash, with the exit status if the process has already gone.
+    fn crashed(&mut self, what: &str) -> Fault {
+        match self.child.try_wait() {
+            Ok(Some(status)) => Fault::Crashed(format!("{what}; {status}")),
+            _ => Fault::Crashed(what.to_string()),
+        }
+    }
+}
+
+impl Drop for Brain {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_read_whole_up_to_the_cap_and_shown_clean() {
+        let text = format!("OK\r\n7,7\n{}\nlast", "a".repeat(MAX_LINE + 10));
+        let mut reader = std::io::BufReader::with_capacity(64, text.as_bytes());
+        let mut line = Vec::new();
+        assert_eq!(read_capped(&mut reader, &mut line).unwrap(), Some(true));
+        assert_eq!(line, b"OK\r");
+        assert_eq!(read_capped(&mut reader, &mut line).unwrap(), Some(true));
+        assert_eq!(line, b"7,7");
+        assert_eq!(read_capped(&mut reader, &mut line).unwrap(), Some(false));
+        assert!(line.len() <= MAX_LINE + 1, "held {} bytes", line.len());
+        let mut exact = std::io::BufReader::new(&b"last"[..]);
+        assert_eq!(read_capped(&mut exact, &mut line).unwrap(), Some(true));
+        assert_eq!(read_capped(&mut exact, &mut line).unwrap(), None);
+        assert_eq!(shown("ok\u{1b}[31m\u{7}red"), "ok[31mred");
+        assert_eq!(shown(&"x".repeat(500)).chars().count(), SHOWN + 1);
+    }
+}

@@ -1,0 +1,76 @@
+//! What can go wrong with an engine: it could not start, did not answer in time, crashed,
+//! refused, wrote something unreadable or played an illegal move. Every such [`Fault`] is
+//! shown to a person, so its text says what happened in a few words.
+
+use std::fmt;
+use std::time::Duration;
+
+use super::Point;
+use crate::rules::Forbidden;
+
+/// Why a move cannot be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    #[error("off the board")]
+    OffBoard,
+    #[error("on a taken cell")]
+    Taken,
+    #[error("forbidden for black under renju ({0})")]
+    Forbidden(Forbidden),
+}
+
+/// Why a brain lost the game without losing on the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// The program could not be started.
+    Launch(String),
+    /// No answer by the deadline; the brain was killed.
+    TimeOut(Duration),
+    /// The brain's output ended (it exited or closed it), or its input was closed.
+    Crashed(String),
+    /// ERROR or UNKNOWN instead of an answer.
+    Refused(String),
+    /// A line that is not the answer asked for.
+    Unreadable(String),
+    /// A move the rules do not allow.
+    Illegal(Point, IllegalMove),
+    /// The manager stopped waiting (the game moved on before the answer came); the brain
+    /// was killed. Not the brain's fault, and never counted against it.
+    Stopped,
+}
+
+impl Fault {
+    /// The column of the totals this fault is counted in.
+    #[must_use]
+    pub fn kind(&self) -> FaultKind {
+        match self {
+            Fault::TimeOut(_) => FaultKind::TimeOut,
+            Fault::Illegal(..) => FaultKind::Illegal,
+            Fault::Launch(_) | Fault::Crashed(_) => FaultKind::Crash,
+            Fault::Refused(_) | Fault::Unreadable(_) | Fault::Stopped => FaultKind::Error,
+        }
+    }
+}
+
+/// The kinds of fault the totals count apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FaultKind {
+    TimeOut,
+    Illegal,
+    Crash,
+    Error,
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fault::Launch(why) => write!(f, "could not start: {why}"),
+            Fault::TimeOut(limit) => write!(f, "no answer in {} ms", limit.as_millis()),
+            Fault::Crashed(why) => write!(f, "crashed: {why}"),
+            Fault::Refused(line) => write!(f, "refused: {line}"),
+            Fault::Unreadable(line) => write!(f, "unreadable answer: {line}"),
+            Fault::Illegal(point, why) => write!(f, "illegal move {point}: {why}"),
+            Fault::Stopped => f.write_str("stopped: the game moved on"),
+        }
+    }
+}

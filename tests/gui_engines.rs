@@ -1,0 +1,139 @@
+//! Engines from outside in the window: a person types the command of the Python template
+//! (templates/python/minimax_player.py), it is added under the name it gives to ABOUT,
+//! picked as the opponent on 3x3 and played to the end; a broken engine (one that answers
+//! garbage) says so while the game stays as it was; one that cannot start is not added.
+
+mod support;
+
+use egui::accesskit::Role;
+use egui_kittest::kittest::Queryable;
+use support::*;
+use tictactoe::game::Player;
+use tictactoe::rules::Side;
+
+fn template() -> String {
+    format!(
+        "python3 {}/templates/python/minimax_player.py",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// A shell script that gives its name to ABOUT, answers START, and at each DONE (the end
+/// of BOARD) runs `on_done`.
+fn script(name: &str, on_done: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("tictactoe-gui-engines-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let partial = dir.join(format!("{name}.part"));
+    let body = format!(
+        r#"#!/bin/sh
+CR=$(printf '\r')
+while IFS= read -r line; do
+  line=${{line%"$CR"}}
+  case "$line" in
+    ABOUT) echo 'name="{name}", version="1"' ;;
+    START*|RECTSTART*) echo OK ;;
+    DONE) {on_done} ;;
+    END) exit 0 ;;
+  esac
+done
+"#
+    );
+    std::fs::write(&partial, body).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&partial, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    std::fs::rename(&partial, &path).unwrap();
+    path.display().to_string()
+}
+
+/// The label of the field an engine's command is typed in.
+const COMMAND: &str = "An engine's command (it speaks the Gomocup protocol)";
+
+/// Types `command` in the engines section's field, scrolled into view first.
+fn type_command(h: &mut App, command: &str) {
+    h.get_by_role_and_label(Role::TextInput, COMMAND)
+        .scroll_to_me();
+    settle(h);
+    h.get_by_role_and_label(Role::TextInput, COMMAND)
+        .set_text_value_accesskit(command);
+    settle(h);
+}
+
+/// Types `command` in the engines section, adds it, and waits for it to be listed as
+/// `name`.
+fn add_engine(h: &mut App, command: &str, name: &str) {
+    type_command(h, command);
+    click(h, "Add");
+    wait_until(h, &format!("{name} to be listed"), |h| {
+        h.query_by_role_and_label(Role::Label, name).is_some()
+    });
+}
+
+/// Seats the engine listed as `name` on `side`, through the seat's drop-down list.
+fn seat(h: &mut App, side: Side, name: &str) {
+    let seat = format!("Engine playing {side}");
+    h.get_by_role_and_label(Role::ComboBox, &seat)
+        .scroll_to_me();
+    settle(h);
+    h.get_by_role_and_label(Role::ComboBox, &seat).click();
+    settle(h);
+    h.get_by_role_and_label(Role::Button, name).click();
+    settle(h);
+}
+
+#[test]
+fn the_python_template_is_added_seated_and_played_to_the_end() {
+    let mut h = app();
+    add_engine(&mut h, &template(), "minimax template");
+    seat(&mut h, Side::O, "minimax template");
+    assert!(matches!(
+        h.state().session().player(Side::O),
+        Player::Engine(_)
+    ));
+    // The person takes the first empty cell each turn; the template answers each move.
+    loop {
+        wait_for_person(&mut h);
+        if h.state().session().outcome().is_some() {
+            break;
+        }
+        let position = h.state().session().position().clone();
+        let cell = position.legal_moves()[0];
+        click_cell(&mut h, cell.row, cell.col);
+    }
+    let moves = h.state().session().moves().len();
+    assert!(moves >= 5, "the game was played out: {moves} moves");
+    // The template is perfect on 3x3: the first-empty-cell player does not win.
+    assert_ne!(
+        h.state().session().outcome().and_then(|o| o.winner()),
+        Some(Side::X)
+    );
+    assert!(!shows(&h, "Try again"));
+}
+
+#[test]
+fn a_broken_engine_says_what_it_did_and_the_game_stays() {
+    let mut h = app();
+    let garbage = script("garbage.sh", "echo 'hello there'");
+    add_engine(&mut h, &garbage, "garbage.sh");
+    seat(&mut h, Side::O, "garbage.sh");
+    click_cell(&mut h, 1, 1);
+    wait_for_text(
+        &mut h,
+        "The engine garbage.sh answered something that is not a move: hello there",
+    );
+    assert_shows(&h, "It was stopped; the game stays as it was.");
+    assert_eq!(h.state().session().moves().len(), 1, "the game stays");
+    assert_shows(&h, "Try again");
+}
+
+#[test]
+fn an_engine_that_cannot_start_is_not_added() {
+    let mut h = app();
+    type_command(&mut h, "/nonexistent/brain");
+    click(&mut h, "Add");
+    wait_for_text(&mut h, "The engine brain could not start");
+    assert!(h.state().state().prefs.engines.is_empty());
+}
