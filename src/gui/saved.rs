@@ -155,7 +155,7 @@ fn setting_name(name: &str) -> String {
 }
 
 /// The fields of [`Prefs`] as saved.
-const PREFERENCE_FIELDS: [&str; 13] = [
+const PREFERENCE_FIELDS: [&str; 14] = [
     "theme",
     "custom",
     "engine_depth",
@@ -163,6 +163,7 @@ const PREFERENCE_FIELDS: [&str; 13] = [
     "show_values",
     "file_dialog",
     "last_folder",
+    "engines",
     "language",
     "board_look",
     "move_numbers",
@@ -181,6 +182,7 @@ fn preference_name(field: &str) -> String {
         "show_values" => t!("setting-show-values"),
         "file_dialog" => t!("setting-file-dialog"),
         "last_folder" => t!("setting-last-folder"),
+        "engines" => t!("setting-engines"),
         "language" => t!("setting-language"),
         "board_look" => t!("setting-board-look"),
         "move_numbers" => t!("setting-move-numbers"),

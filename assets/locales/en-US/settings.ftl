@@ -10,6 +10,7 @@ setting-theme = the theme
 setting-show-values = move values on the board
 setting-file-dialog = how files are chosen
 setting-last-folder = the last folder used
+setting-engines = the list of your engines
 setting-language = the language
 setting-board-look = the board's look
 setting-move-numbers = move numbers on stones

@@ -10,6 +10,7 @@ setting-theme = 主题
 setting-show-values = 棋盘上的着法价值
 setting-file-dialog = 选择文件的方式
 setting-last-folder = 上次使用的文件夹
+setting-engines = 你的引擎列表
 setting-language = 语言
 setting-board-look = 棋盘外观
 setting-move-numbers = 棋子上的手数
