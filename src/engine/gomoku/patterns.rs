@@ -62,10 +62,10 @@ pub enum Pattern {
 }
 
 /// The number of [`Pattern`] kinds.
-pub const KINDS: usize = 11;
+const KINDS: usize = 11;
 
 impl Pattern {
-    pub const ALL: [Pattern; KINDS] = [
+    const ALL: [Pattern; KINDS] = [
         Pattern::None,
         Pattern::Dead1,
         Pattern::Live1,

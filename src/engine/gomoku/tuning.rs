@@ -105,20 +105,6 @@ pub fn from_vector(weights: &Weights, v: &[f64; PARAMETERS], provenance: String)
     }
 }
 
-/// The line patterns with a weight, in the order of [`NAMES`].
-const LINE_PATTERNS: [Pattern; 10] = [
-    Pattern::Dead1,
-    Pattern::Live1,
-    Pattern::Dead2,
-    Pattern::Live2,
-    Pattern::Dead3,
-    Pattern::Live3,
-    Pattern::Dead4,
-    Pattern::Live4,
-    Pattern::DoubleFour,
-    Pattern::Five,
-];
-
 /// The features of `position` for the side to move, with the initiative at
 /// `initiative_eighths`: `Σ weight × feature` is the evaluation before it is clamped. `None`
 /// where the evaluation is never asked: not five in a row on a large board, a finished game,
@@ -146,8 +132,9 @@ pub fn features(position: &Position, initiative_eighths: i32) -> Option<[f64; PA
                 continue;
             }
             for line in at.lines {
-                if let Some(k) = LINE_PATTERNS.iter().position(|&p| p == line) {
-                    out[k] += sign;
+                // Every pattern but `None` has a weight, in the order of [`NAMES`].
+                if line != Pattern::None {
+                    out[line as usize - 1] += sign;
                 }
             }
             if let Some(k) = FORKS.iter().position(|&c| c == at.combo) {
