@@ -457,3 +457,58 @@ fn a_report_that_cannot_be_written_is_an_error_that_says_where() {
         "{stderr}"
     );
 }
+
+/// The grader as a job of the driver (as the window runs it): its progress comes on the
+/// ticket, counting up to every position, then the report; dropping the ticket of a second
+/// grading stops it before the end.
+#[test]
+fn the_grader_runs_on_the_driver_with_its_progress_and_stops_with_its_ticket() {
+    use std::time::Duration;
+    use tictactoe::external::EngineCommand;
+    use tictactoe::game::{Driver, DriverConfig};
+    use tictactoe::grade::Outcome;
+    use tictactoe::lab::grading::{GradeBoard, GradeRequest};
+    use tictactoe::lab::jobs::LabUpdate;
+
+    let driver = Driver::new(DriverConfig::default(), || {});
+    let request = GradeRequest {
+        command: EngineCommand::parse(&first_empty().display().to_string()).unwrap(),
+        board: GradeBoard::Three,
+    };
+    let mut ticket = driver.request(request.clone());
+    let (mut last, mut report) = (0, None);
+    while let Ok(Some(update)) = ticket.next_timeout(Duration::from_secs(120)) {
+        match update {
+            LabUpdate::Progress(done) => {
+                assert!(done >= last, "progress counts up: {done} after {last}");
+                last = done;
+            }
+            LabUpdate::Done(done) => report = Some(done.expect("a report")),
+            LabUpdate::Failed(why) => panic!("the grading failed: {why}"),
+        }
+    }
+    assert_eq!(last, 4520);
+    let Some(outcome) = report.map(|r| *r) else {
+        panic!("no report came")
+    };
+    let Outcome::Positions(report) = outcome else {
+        panic!("positions were graded")
+    };
+    assert_eq!(report.asked, 4520);
+    assert!(report.stopped.is_none());
+
+    let mut ticket = driver.request(request);
+    let first = ticket.next_timeout(Duration::from_secs(60));
+    assert!(
+        matches!(first, Ok(Some(LabUpdate::Progress(_)))),
+        "{first:?}"
+    );
+    drop(ticket);
+    // A new job on the lane runs at once: the stopped one let the lane go.
+    let mut again = driver.request(GradeRequest {
+        command: EngineCommand::parse("/nonexistent/player").unwrap(),
+        board: GradeBoard::Three,
+    });
+    let ended = again.by_ref().find(|u| matches!(u, LabUpdate::Done(_)));
+    assert!(ended.is_some(), "the next grading ran to its end");
+}

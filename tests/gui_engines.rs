@@ -137,3 +137,17 @@ fn an_engine_that_cannot_start_is_not_added() {
     wait_for_text(&mut h, "The engine brain could not start");
     assert!(h.state().state().prefs.engines.is_empty());
 }
+
+#[test]
+fn a_seated_engine_is_seated_again_after_a_restart() {
+    let mut h = app();
+    add_engine(&mut h, &template(), "minimax template");
+    seat(&mut h, Side::O, "minimax template");
+    let h = reopen(MemoryStorage::with_state(h.state().state()));
+    assert!(
+        matches!(h.state().session().player(Side::O), Player::Engine(_)),
+        "O is {:?} after the restart",
+        h.state().session().player(Side::O)
+    );
+    assert!(h.query_by_label("minimax template").is_some());
+}

@@ -13,6 +13,8 @@
 //! * [`review`]: a game on a board too large to search to the end, every position valued by
 //!   the engine at a fixed budget, with forced wins; what each move did, and the turning
 //!   points.
+//! * [`grading`]: a player someone wrote checked against perfect play ([`crate::grade`]),
+//!   as a job of the driver.
 //!
 //! The lab sits beside the game layer: its searches use only the engine and the rules, and
 //! the game layer knows nothing of the lab. Every search here runs to the end or to a depth
@@ -28,6 +30,7 @@
 //! a score for display.
 
 mod compare;
+pub mod grading;
 pub mod jobs;
 pub mod review;
 mod tree;

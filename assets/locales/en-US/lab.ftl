@@ -217,6 +217,7 @@ grader-command = The player's command
 grader-command-hint = python3 /path/to/my_player.py
 grader-check = Check it on { $board }
 grader-stop = Stop
+grader-failed = The check failed: { $reason }
 grader-no-command = Type the command that starts your player first.
 grader-progress = { $asked } of { $total } positions
 grader-asked = Positions asked: { $asked } of { $total }

@@ -202,6 +202,7 @@ grader-command = 棋手的启动命令
 grader-command-hint = python3 /路径/my_player.py
 grader-check = 在 { $board } 上检查
 grader-stop = 停止
+grader-failed = 检查失败：{ $reason }
 grader-no-command = 请先输入启动你的棋手的命令。
 grader-progress = 已检查 { $asked } / { $total } 个局面
 grader-asked = 已检查的局面：{ $asked } / { $total }

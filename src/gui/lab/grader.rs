@@ -1,128 +1,51 @@
 //! Your own player: the lab's view that checks a player a learner wrote (any program that
 //! speaks the Gomocup protocol) ([`crate::grade`]): against perfect play on every position
 //! of tic-tac-toe, on a seeded sample of 4x4 or 5x5 positions (four in a row), or in a short
-//! match against the game's own engine on 15x15. The grading runs on a thread of its own,
-//! with a progress bar and Stop; the report counts each kind of mistake (or the match's
+//! match against the game's own engine on 15x15. The grading runs on the window's driver as
+//! the lab's job ([`GradeRequest`]), its progress coming back on the ticket, with a
+//! progress bar and Stop; the report counts each kind of mistake (or the match's
 //! score), a mistake or a game chosen in the list is shown on the board (a preview, never
 //! played) with the player's answer and the best moves marked, and Save report… writes it
 //! to a file through the window's file dialogs.
-
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{self, Receiver, TryRecvError};
-use std::time::Duration;
 
 use egui::{RichText, TextEdit, Ui};
 
 use super::Preview;
 use super::marks::Mark;
 use crate::external::EngineCommand;
+use crate::game::{Driver, Ticket};
 use crate::grade::{
-    self, End, Game, GameResult, Graded, Limits, MatchOptions, MatchReport, Outcome, Positions,
-    Report, Verdict,
+    self, End, Game, GameResult, Graded, MatchOptions, MatchReport, Outcome, Report, Verdict,
 };
+use crate::lab::grading::{GradeBoard as Board, GradeRequest, GradeUpdate};
+use crate::lab::jobs::LabUpdate;
 use crate::rules::{Cell, Position, Rule};
 use crate::t;
 
 /// The mistakes listed; the rest are counted.
 const LISTED: usize = 200;
 
-/// The boards a player can be checked on.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Board {
-    /// Every position of tic-tac-toe.
-    #[default]
-    Three,
-    /// A sample of 4x4 positions, four in a row.
-    Four,
-    /// A sample of 5x5 positions, four in a row.
-    Five,
-    /// A match on 15x15, five in a row.
-    Match,
-}
-
-impl Board {
-    const ALL: [Board; 4] = [Board::Three, Board::Four, Board::Five, Board::Match];
-
-    fn name(self) -> String {
-        match self {
-            Board::Three => t!("grader-board-three"),
-            Board::Four => t!("grader-board-four"),
-            Board::Five => t!("grader-board-five"),
-            Board::Match => t!("grader-board-match"),
-        }
-    }
-
-    /// The board's size, as the Check button says it.
-    fn size(self) -> &'static str {
-        match self {
-            Board::Three => "3x3",
-            Board::Four => "4x4",
-            Board::Five => "5x5",
-            Board::Match => "15x15",
-        }
-    }
-
-    fn positions(self) -> Positions {
-        let (width, k) = match self {
-            Board::Four => (4, 4),
-            Board::Five => (5, 4),
-            Board::Three | Board::Match => return Positions::tic_tac_toe(),
-        };
-        Positions {
-            rule: Rule::new(width, width, k, false).expect("a board the grader plays"),
-            ..Positions::tic_tac_toe()
-        }
-    }
-
-    /// The positions asked, or the games played.
-    fn total(self) -> usize {
-        match self {
-            Board::Match => grade::STRENGTHS.len() * MatchOptions::default().games,
-            _ => self.positions().total(),
-        }
-    }
-
-    /// Grades `command` on this board; `progress` as [`grade::grade`] calls it.
-    fn grade(
-        self,
-        command: &EngineCommand,
-        progress: &mut dyn FnMut(usize, usize) -> bool,
-    ) -> Outcome {
-        match self {
-            Board::Match => Outcome::Match(grade::play_match(
-                command,
-                &MatchOptions::default(),
-                progress,
-            )),
-            _ => Outcome::Positions(grade::grade(
-                command,
-                &self.positions(),
-                Limits::default(),
-                progress,
-            )),
-        }
+/// The name of a board to check on, in the window's language.
+fn board_name(board: Board) -> String {
+    match board {
+        Board::Three => t!("grader-board-three"),
+        Board::Four => t!("grader-board-four"),
+        Board::Five => t!("grader-board-five"),
+        Board::Match => t!("grader-board-match"),
     }
 }
 
-/// A grading under way.
+/// A grading under way, on the window's driver.
 struct Running {
     board: Board,
-    done: Arc<AtomicUsize>,
-    stop: Arc<AtomicBool>,
-    report: Receiver<Outcome>,
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        // The grading thread stops at its next answer or move, and the player with it.
-        self.stop.store(true, Ordering::Relaxed);
-    }
+    /// Positions asked, or games played, so far.
+    done: usize,
+    ticket: Ticket<GradeUpdate>,
 }
 
 /// The view's state.
-#[derive(Default)]
 pub struct GraderView {
+    driver: Driver,
     /// The player's command line, as typed.
     command: String,
     board: Board,
@@ -137,24 +60,46 @@ pub struct GraderView {
 }
 
 impl GraderView {
-    /// Stops a grading under way (the lab closed).
+    /// The view, grading on the window's `driver`.
+    #[must_use]
+    pub fn new(driver: Driver) -> GraderView {
+        GraderView {
+            driver,
+            command: String::new(),
+            board: Board::default(),
+            running: None,
+            report: None,
+            problem: None,
+            selected: None,
+            to_save: None,
+        }
+    }
+
+    /// Stops a grading under way (the lab closed): dropping its ticket stops the job.
     pub fn stop(&mut self) {
         self.running = None;
     }
 
-    /// Reads the grading's report once it is done.
+    /// Takes in what the grading sent: its progress, then its report.
     pub fn poll(&mut self) {
-        let Some(running) = &self.running else {
+        let Some(running) = &mut self.running else {
             return;
         };
-        match running.report.try_recv() {
-            Ok(report) => {
-                self.report = Some(report);
-                self.selected = None;
-                self.running = None;
+        while let Some(update) = running.ticket.try_next() {
+            match update {
+                LabUpdate::Progress(done) => running.done = done,
+                LabUpdate::Done(Ok(report)) => {
+                    self.report = Some(*report);
+                    self.selected = None;
+                }
+                LabUpdate::Done(Err(problem)) => self.problem = Some(problem.to_string()),
+                LabUpdate::Failed(message) => {
+                    self.problem = Some(t!("grader-failed", reason = message));
+                }
             }
-            Err(TryRecvError::Empty) => {}
-            Err(TryRecvError::Disconnected) => self.running = None,
+        }
+        if !running.ticket.is_running() {
+            self.running = None;
         }
     }
 
@@ -163,7 +108,7 @@ impl GraderView {
         self.to_save.take().map(Box::new)
     }
 
-    fn start(&mut self, repaint: egui::Context) {
+    fn start(&mut self) {
         let Some(command) = EngineCommand::parse(&self.command) else {
             self.problem = Some(t!("grader-no-command"));
             return;
@@ -171,27 +116,14 @@ impl GraderView {
         self.problem = None;
         self.report = None;
         self.selected = None;
-        let done = Arc::new(AtomicUsize::new(0));
-        let stop = Arc::new(AtomicBool::new(false));
-        let (to, report) = mpsc::channel();
-        let (seen, stopped, board) = (done.clone(), stop.clone(), self.board);
-        std::thread::Builder::new()
-            .name("grader".into())
-            .spawn(move || {
-                let report = board.grade(&command, &mut |n, _| {
-                    seen.store(n, Ordering::Relaxed);
-                    repaint.request_repaint_after(Duration::from_millis(100));
-                    !stopped.load(Ordering::Relaxed)
-                });
-                let _ = to.send(report);
-                repaint.request_repaint();
-            })
-            .expect("a thread can be started");
+        let ticket = self.driver.request(GradeRequest {
+            command,
+            board: self.board,
+        });
         self.running = Some(Running {
-            board,
-            done,
-            stop,
-            report,
+            board: self.board,
+            done: 0,
+            ticket,
         });
     }
 
@@ -215,7 +147,7 @@ impl GraderView {
         ui.label(t!("grader-board"));
         ui.horizontal_wrapped(|ui| {
             for board in Board::ALL {
-                ui.selectable_value(&mut self.board, board, board.name());
+                ui.selectable_value(&mut self.board, board, board_name(board));
             }
         });
         ui.label(RichText::new(board_note(self.board)).small());
@@ -223,7 +155,7 @@ impl GraderView {
             .button(t!("grader-check", board = self.board.size()))
             .clicked()
         {
-            self.start(ui.ctx().clone());
+            self.start();
         }
         if let Some(problem) = &self.problem {
             ui.label(RichText::new(problem).color(ui.visuals().warn_fg_color));
@@ -327,7 +259,7 @@ fn board_note(board: Board) -> String {
 
 /// The progress bar of a grading under way.
 fn progress_ui(ui: &mut Ui, running: &Running) {
-    let done = running.done.load(Ordering::Relaxed);
+    let done = running.done;
     let total = running.board.total();
     let text = if running.board == Board::Match {
         t!("grader-progress-games", done = done, total = total)

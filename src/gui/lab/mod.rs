@@ -153,7 +153,7 @@ impl Lab {
             compare: Compare::new(driver.clone()),
             tree: TreeView::new(driver.clone()),
             why: WhyView::new(driver.clone()),
-            grader: GraderView::default(),
+            grader: GraderView::new(driver.clone()),
             dragged_share: None,
         }
     }
