@@ -30,15 +30,17 @@ ensure_packages() {
 # Starts a private X server on a free display with a fresh temporary folder WORK and
 # private XDG folders in it (so the window starts with empty storage), sets DISPLAY and
 # XVFB (the server's process), and waits until the server answers. The caller's EXIT trap
-# stops XVFB and removes WORK.
+# stops XVFB and removes WORK. The screen is SCREEN (WxH) as set before the first call:
+# `xdotool getwindowgeometry --shell` sets SCREEN to a screen number.
 start_xvfb() {
+    XVFB_SCREEN=${XVFB_SCREEN:-${SCREEN:-1280x900}}
     local n=90
     while [ -e "/tmp/.X11-unix/X$n" ] || [ -e "/tmp/.X$n-lock" ]; do n=$((n + 1)); done
     export DISPLAY=":$n"
     WORK=$(mktemp -d)
     export XDG_RUNTIME_DIR="$WORK/run" XDG_DATA_HOME="$WORK/data" XDG_CONFIG_HOME="$WORK/config"
     mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
-    Xvfb "$DISPLAY" -screen 0 "${SCREEN:-1280x900}x24" -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
+    Xvfb "$DISPLAY" -screen 0 "${XVFB_SCREEN}x24" -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
     XVFB=$!
     for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
 }

@@ -122,9 +122,10 @@ fn a_broken_engine_says_what_it_did_and_the_game_stays() {
     click_cell(&mut h, 1, 1);
     wait_for_text(
         &mut h,
-        "The engine garbage.sh answered something that is not a move: hello there",
+        "The engine garbage.sh answered something that is not a move: “hello there”.",
     );
     assert_shows(&h, "It was stopped; the game stays as it was.");
+    assert_shows(&h, "O - the engine could not move");
     assert_eq!(h.state().session().moves().len(), 1, "the game stays");
     assert_shows(&h, "Try again");
 }
@@ -150,4 +151,20 @@ fn a_seated_engine_is_seated_again_after_a_restart() {
         h.state().session().player(Side::O)
     );
     assert!(h.query_by_label("minimax template").is_some());
+}
+
+#[test]
+fn an_engine_that_cannot_start_says_why_in_chinese_too() {
+    let mut state = tictactoe::gui::SavedState::default();
+    state.prefs.language = Some(tictactoe::gui::i18n::Language::Chinese);
+    let mut h = reopen(MemoryStorage::with_state(&state));
+    let field = "引擎的命令（它使用Gomocup协议）";
+    h.get_by_role_and_label(Role::TextInput, field)
+        .scroll_to_me();
+    settle(&mut h);
+    h.get_by_role_and_label(Role::TextInput, field)
+        .set_text_value_accesskit("/nonexistent/brain");
+    settle(&mut h);
+    click(&mut h, "添加");
+    wait_for_text(&mut h, "引擎brain无法启动：没有这个程序。");
 }

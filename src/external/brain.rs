@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+use super::fault::LaunchFailure;
 use super::report::SearchReport;
 use super::request::{
     Request, Swap2Answer, parse_about_name, parse_move, parse_swap2_answer, swap2_lines,
@@ -138,10 +139,10 @@ impl Brain {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|error| Fault::Launch(error.to_string()))?;
+            .map_err(|error| Fault::Launch(LaunchFailure::of(&error)))?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             let _ = child.kill();
-            return Err(Fault::Launch("no pipes to the process".to_string()));
+            return Err(Fault::Launch(LaunchFailure::NoPipes));
         };
         let (sender, lines) = mpsc::channel();
         std::thread::spawn(move || {

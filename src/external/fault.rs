@@ -19,11 +19,44 @@ pub enum IllegalMove {
     Forbidden(Forbidden),
 }
 
+/// Why the program could not be started, in words a front end can translate; the system's
+/// own words where they say something else.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LaunchFailure {
+    #[error("no such program")]
+    NotFound,
+    #[error("not allowed to run it (is it executable?)")]
+    NotPermitted,
+    #[error("not a program this system can run")]
+    NotAProgram,
+    #[error("no pipes to the process")]
+    NoPipes,
+    #[error("{0}")]
+    Other(String),
+}
+
+impl LaunchFailure {
+    /// The failure the system reported when starting the program.
+    #[must_use]
+    pub fn of(error: &std::io::Error) -> LaunchFailure {
+        /// The system's "exec format error" (ENOEXEC): a file that is not a program.
+        const NOT_EXECUTABLE_FORMAT: i32 = 8;
+        match error.kind() {
+            std::io::ErrorKind::NotFound => LaunchFailure::NotFound,
+            std::io::ErrorKind::PermissionDenied => LaunchFailure::NotPermitted,
+            _ if cfg!(unix) && error.raw_os_error() == Some(NOT_EXECUTABLE_FORMAT) => {
+                LaunchFailure::NotAProgram
+            }
+            _ => LaunchFailure::Other(error.to_string()),
+        }
+    }
+}
+
 /// Why a brain lost the game without losing on the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fault {
     /// The program could not be started.
-    Launch(String),
+    Launch(LaunchFailure),
     /// No answer by the deadline; the brain was killed.
     TimeOut(Duration),
     /// The brain's output ended (it exited or closed it), or its input was closed.

@@ -635,7 +635,11 @@ impl TicTacToeApp {
             }
             None if failure.is_some() => {
                 let side = session.position().side_to_move();
-                t!("could-not-move", side = self.naming.side(side))
+                let side_name = self.naming.side(side);
+                match session.player(side) {
+                    Player::Engine(_) => t!("engine-could-not-move", side = side_name),
+                    _ => t!("could-not-move", side = side_name),
+                }
             }
             None => status::turn(session, self.naming),
         };
@@ -662,7 +666,12 @@ impl TicTacToeApp {
             status::score(session, self.naming),
         );
         if let Some(message) = failure {
-            let text = t!("computer-failed", reason = message);
+            // An engine's fault is a whole sentence that names the engine.
+            let side = session.position().side_to_move();
+            let text = match session.player(side) {
+                Player::Engine(_) => message.to_string(),
+                _ => t!("computer-failed", reason = message),
+            };
             let text = RichText::new(status::capitalise(&text)).color(ui.visuals().error_fg_color);
             wrapped_note(ui, body_height, text);
         } else if let Some(line) = self

@@ -14,7 +14,7 @@ use std::time::Duration;
 use egui::{Button, ComboBox, DragValue, RichText, TextEdit, Ui};
 use serde::{Deserialize, Serialize};
 
-use crate::external::{Brain, EngineCommand, Fault, IllegalMove};
+use crate::external::{Brain, EngineCommand, Fault, IllegalMove, LaunchFailure};
 use crate::game::{EngineFault, Settings};
 use crate::rules::Side;
 use crate::t;
@@ -252,12 +252,24 @@ pub fn fault_text(fault: &EngineFault) -> String {
     }
 }
 
+/// Why an engine could not start, in the window's language; the system's words where it
+/// gave no reason the window knows.
+fn launch_words(why: &LaunchFailure) -> String {
+    match why {
+        LaunchFailure::NotFound => t!("engine-launch-not-found"),
+        LaunchFailure::NotPermitted => t!("engine-launch-not-permitted"),
+        LaunchFailure::NotAProgram => t!("engine-launch-not-a-program"),
+        LaunchFailure::NoPipes => t!("engine-launch-no-pipes"),
+        LaunchFailure::Other(words) => words.clone(),
+    }
+}
+
 /// What `name` did, in the window's language; the engine's own text (cut short and
 /// cleaned, as [`crate::external::shown`] does) and the system's reason are quoted as they
 /// came.
 fn fault_words(name: &str, fault: &Fault) -> String {
     match fault {
-        Fault::Launch(why) => t!("engine-fault-launch", name = name, why = why.as_str()),
+        Fault::Launch(why) => t!("engine-fault-launch", name = name, why = launch_words(why)),
         Fault::TimeOut(limit) => t!(
             "engine-fault-time",
             name = name,

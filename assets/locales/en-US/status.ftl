@@ -21,6 +21,7 @@ turn = { $side } - { $who }
 players = { $first } - { $x } vs { $second } - { $o }
 thinking = { $side } - computer is thinking
 could-not-move = { $side } - the computer could not move
+engine-could-not-move = { $side } - the engine could not move
 try-again = Try again
 
 result-draw = Draw

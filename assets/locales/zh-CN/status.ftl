@@ -20,6 +20,7 @@ turn = { $side } - { $who }
 players = { $first } - { $x } 对 { $second } - { $o }
 thinking = { $side } - 电脑正在思考
 could-not-move = { $side } - 电脑未能走棋
+engine-could-not-move = { $side } - 引擎未能走棋
 try-again = 重试
 
 result-draw = 和棋
