@@ -633,14 +633,7 @@ impl TicTacToeApp {
                 let side = session.position().side_to_move();
                 t!("thinking", side = self.naming.side(side))
             }
-            None if failure.is_some() => {
-                let side = session.position().side_to_move();
-                let side_name = self.naming.side(side);
-                match session.player(side) {
-                    Player::Engine(_) => t!("engine-could-not-move", side = side_name),
-                    _ => t!("could-not-move", side = side_name),
-                }
-            }
+            None if failure.is_some() => status::could_not_move(session, self.naming),
             None => status::turn(session, self.naming),
         };
         let headline = RichText::new(text).size(STATUS_SIZE).strong();
@@ -666,12 +659,7 @@ impl TicTacToeApp {
             status::score(session, self.naming),
         );
         if let Some(message) = failure {
-            // An engine's fault is a whole sentence that names the engine.
-            let side = session.position().side_to_move();
-            let text = match session.player(side) {
-                Player::Engine(_) => message.to_string(),
-                _ => t!("computer-failed", reason = message),
-            };
+            let text = status::failure(session, message);
             let text = RichText::new(status::capitalise(&text)).color(ui.visuals().error_fg_color);
             wrapped_note(ui, body_height, text);
         } else if let Some(line) = self

@@ -382,6 +382,28 @@ pub fn capitalise(text: &str) -> String {
     }
 }
 
+/// The headline when the side to move could not move: the computer, or the engine seated
+/// there.
+#[must_use]
+pub fn could_not_move(session: &Session, naming: Naming) -> String {
+    let side = session.position().side_to_move();
+    let side_name = naming.side(side);
+    match session.player(side) {
+        Player::Engine(_) => t!("engine-could-not-move", side = side_name),
+        _ => t!("could-not-move", side = side_name),
+    }
+}
+
+/// Why the side to move could not move, as the note under the headline says it. An engine's
+/// fault is already a whole sentence that names the engine.
+#[must_use]
+pub fn failure(session: &Session, message: &str) -> String {
+    match session.player(session.position().side_to_move()) {
+        Player::Engine(_) => message.to_string(),
+        _ => t!("computer-failed", reason = message),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
