@@ -168,3 +168,51 @@ fn an_engine_that_cannot_start_says_why_in_chinese_too() {
     click(&mut h, "添加");
     wait_for_text(&mut h, "引擎brain无法启动：没有这个程序。");
 }
+
+/// A saved game whose O is `engine`, one move in, written to a file of this test's own.
+fn game_with_engine(name: &str, engine: &str) -> std::path::PathBuf {
+    let mut settings = tictactoe::game::Settings::default();
+    settings.engines.seats[1] = tictactoe::external::EngineCommand::parse(engine);
+    let mut session = tictactoe::game::Session::new(settings);
+    session.play(tictactoe::rules::Cell::new(1, 1)).unwrap();
+    let dir = std::env::temp_dir().join(format!("tictactoe-gui-engines-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    session.save(&path).unwrap();
+    path
+}
+
+#[test]
+fn an_opened_game_seats_its_engine_again_only_if_it_is_among_yours() {
+    use std::sync::Arc;
+    use tictactoe::gui::GivenPath;
+    // Not among the engines: the computer takes its seat, and the note says why.
+    let file = game_with_engine("stranger.json", "/somewhere/else/stranger.sh");
+    let mut h = build(move |app| app.with_picker(Arc::new(GivenPath(file))));
+    click(&mut h, "Open game Ctrl+O");
+    wait_for_text(&mut h, "which is not among your engines");
+    assert_shows(&h, "stranger.sh");
+    assert!(matches!(
+        h.state().session().player(Side::O),
+        Player::Computer(_)
+    ));
+    // The game was opened (and the computer may have answered already).
+    assert_eq!(
+        h.state().session().moves()[0],
+        tictactoe::rules::Cell::new(1, 1)
+    );
+
+    // Among them: it plays its side again.
+    let file = game_with_engine("template.json", &template());
+    let mut h = build(move |app| app.with_picker(Arc::new(GivenPath(file))));
+    add_engine(&mut h, &template(), "minimax template");
+    click(&mut h, "Open game Ctrl+O");
+    wait_for_text(&mut h, "Opened");
+    assert!(matches!(
+        h.state().session().player(Side::O),
+        Player::Engine(_)
+    ));
+    wait_until(&mut h, "the template's answer", |h| {
+        h.state().session().moves().len() == 2
+    });
+}

@@ -170,3 +170,99 @@ fn an_ending_off_the_board_reads_back_only_when_it_fits_the_moves() {
         assert!(GameRecord::from_json(&text).is_err(), "{why}: {text}");
     }
 }
+
+/// 15x15 under swap2, the person opening against the computer: the opener's three stones,
+/// the chooser places two more, the opener (the person) takes white, and black and white
+/// play on.
+fn swap2_game() -> Session {
+    use tictactoe::game::{Choice, OpeningRule};
+    let settings = Settings {
+        rule: tictactoe::rules::Rule::new(15, 15, 5, false).unwrap(),
+        mode: Mode::HumanVsComputer,
+        first: FirstMover::Human,
+        ..Settings::default()
+    };
+    let mut s = Session::new(settings);
+    assert!(s.set_opening_rule(OpeningRule::Swap2) || s.moves().is_empty());
+    for (r, c) in [(7, 7), (7, 8), (8, 8)] {
+        s.play(Cell::new(r, c)).unwrap();
+    }
+    s.choose(Choice::PlaceTwo).unwrap();
+    for (r, c) in [(6, 6), (9, 9)] {
+        s.play(Cell::new(r, c)).unwrap();
+    }
+    s.choose(Choice::White).unwrap();
+    for (r, c) in [(5, 5), (10, 10)] {
+        s.play(Cell::new(r, c)).unwrap();
+    }
+    s
+}
+
+#[test]
+fn a_swap2_game_keeps_its_opening_choices_and_who_plays_which_colour() {
+    use tictactoe::game::{Choice, OpeningRule, Player};
+    use tictactoe::rules::Side;
+    let s = swap2_game();
+    assert_eq!(s.opening().rule(), OpeningRule::Swap2);
+    let text = s.to_json();
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        v["opening"],
+        serde_json::json!({"rule": "swap2", "choices": ["place-two", "white"]})
+    );
+    // Recorded as played: the computer played X.
+    assert_eq!(v["first"], "computer");
+    assert_eq!(
+        v["players"],
+        serde_json::json!({"x": "computer", "o": "human"})
+    );
+    let back = Session::from_json(&text).unwrap();
+    assert_eq!(back.opening().choices(), [Choice::PlaceTwo, Choice::White]);
+    assert_eq!(back.moves(), s.moves());
+    assert_eq!(back.settings(), s.settings());
+    assert_eq!(
+        *back.player(Side::O),
+        Player::Human,
+        "the person kept white"
+    );
+    assert!(matches!(back.player(Side::X), Player::Computer(_)));
+    assert_eq!(back.opening_step(), s.opening_step());
+}
+
+#[test]
+fn a_saved_opening_that_does_not_fit_its_game_is_refused() {
+    let text = swap2_game().to_json();
+    let with = |opening: serde_json::Value| {
+        let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        v["opening"] = opening;
+        refused(&v.to_string())
+    };
+    // Swap offers no two more stones.
+    let why = with(serde_json::json!({"rule": "swap", "choices": ["place-two", "white"]}));
+    assert!(why.contains("the saved opening is not valid"), "{why}");
+    // The fifth stone is down, but no colour was chosen after it.
+    let why = with(serde_json::json!({"rule": "swap2", "choices": ["place-two"]}));
+    assert!(why.contains("a choice of colour"), "{why}");
+    // A choice that is not one.
+    let why = with(serde_json::json!({"rule": "swap2", "choices": ["green"]}));
+    assert!(why.contains("not a saved game"), "{why}");
+    // Swap on tic-tac-toe.
+    let mut v: serde_json::Value = serde_json::from_str(&sample().to_json()).unwrap();
+    v["opening"] = serde_json::json!({"rule": "swap", "choices": []});
+    let why = refused(&v.to_string());
+    assert!(why.contains("swap is not played on this board"), "{why}");
+}
+
+#[test]
+fn an_engine_in_a_seat_is_saved_with_the_game() {
+    use tictactoe::external::EngineCommand;
+    use tictactoe::game::Player;
+    use tictactoe::rules::Side;
+    let mut settings = Settings::default();
+    settings.engines.seats[1] = EngineCommand::parse("python3 my_player.py");
+    let mut s = Session::new(settings);
+    s.play(Cell::new(1, 1)).unwrap();
+    let back = Session::from_json(&s.to_json()).unwrap();
+    assert_eq!(back.settings().engines, s.settings().engines);
+    assert!(matches!(back.player(Side::O), Player::Engine(_)));
+}

@@ -53,6 +53,17 @@ pub enum FirstMover {
     Computer,
 }
 
+impl FirstMover {
+    /// The other one.
+    #[must_use]
+    pub fn other(self) -> FirstMover {
+        match self {
+            FirstMover::Human => FirstMover::Computer,
+            FirstMover::Computer => FirstMover::Human,
+        }
+    }
+}
+
 /// Who makes the moves of one side.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

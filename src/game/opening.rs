@@ -168,6 +168,17 @@ impl Opening {
         }
     }
 
+    /// The opening of a game under `rule` with `choices` made (as a saved game keeps it;
+    /// [`Opening::check`] says whether they fit its stones).
+    #[must_use]
+    pub fn with_choices(rule: OpeningRule, choices: Vec<Choice>) -> Opening {
+        Opening {
+            rule,
+            choices,
+            undone: Vec::new(),
+        }
+    }
+
     #[must_use]
     pub fn rule(&self) -> OpeningRule {
         self.rule

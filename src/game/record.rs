@@ -21,6 +21,13 @@
 //! `"abandoned"` (the win claimed from a player who stayed away) or `"unfinished"`. With one
 //! of the off-board endings the moves end before the board decides, and `result` names the
 //! winner (or `"draw"` for an agreed draw).
+//!
+//! A game opened by swap or swap2 keeps its opening: `"opening": { "rule": "swap2",
+//! "choices": ["place-two", "white"] }`, each choice (`"black"`, `"white"`, `"place-two"`)
+//! made where the opening asks for it (after the third stone, then after the fifth).
+//! `mode` and `first` say who played X, as the game was played. A game with an engine
+//! from outside in a seat names it: `"engines": { "seats": [null, { "program": "python3",
+//! "args": ["my_player.py"] }], "limits": { "turn_ms": 2000, "start_ms": 10000 } }`.
 
 use std::io::Write;
 use std::path::Path;
@@ -30,7 +37,8 @@ use serde::{Deserialize, Serialize};
 use crate::engine::PlayerKind;
 use crate::rules::{Cell, Outcome, Position, Rule, Side};
 
-use super::{FirstMover, Mode, Player, Settings};
+use super::opening::{self, Choice, Opening, OpeningRule};
+use super::{Engines, FirstMover, Mode, Player, Settings};
 
 /// The value of the `format` field.
 pub const FORMAT: &str = "tictactoe-game";
@@ -58,6 +66,8 @@ pub enum RecordError {
     WrongResult { saved: String, actual: String },
     #[error("could not read or write {path}: {reason}")]
     Io { path: String, reason: String },
+    #[error("the saved opening is not valid: {0}")]
+    BadOpening(String),
 }
 
 /// The players as the file names them (informational; `mode` and `first` decide).
@@ -83,6 +93,19 @@ pub struct GameRecord {
     /// games played on one computer, where the moves say it all.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub termination: Option<Termination>,
+    /// The opening, for games opened by swap or swap2.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening: Option<OpeningRecord>,
+    /// The engines from outside seated in the game, if any.
+    #[serde(default, skip_serializing_if = "Engines::is_none")]
+    pub engines: Engines,
+}
+
+/// The opening of a game opened by swap or swap2: its rule and the choices made, in order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OpeningRecord {
+    pub rule: OpeningRule,
+    pub choices: Vec<Choice>,
 }
 
 /// How a game ended, beside its result (see the module's documentation).
@@ -145,6 +168,27 @@ impl GameRecord {
             moves: moves.to_vec(),
             result: result_word(position).to_string(),
             termination: None,
+            opening: None,
+            engines: settings.engines.clone(),
+        }
+    }
+
+    /// The record with the game's opening (none kept for a free one).
+    #[must_use]
+    pub fn with_opening(mut self, opening: &Opening) -> GameRecord {
+        self.opening = (opening.rule() != OpeningRule::Free).then(|| OpeningRecord {
+            rule: opening.rule(),
+            choices: opening.choices().to_vec(),
+        });
+        self
+    }
+
+    /// The game's opening (a free one if the record keeps none).
+    #[must_use]
+    pub fn opening(&self) -> Opening {
+        match &self.opening {
+            Some(saved) => Opening::with_choices(saved.rule, saved.choices.clone()),
+            None => Opening::default(),
         }
     }
 
@@ -200,6 +244,7 @@ impl GameRecord {
             })?;
         }
         check_result(&record, &position)?;
+        check_opening(&record)?;
         Ok((record, position))
     }
 
@@ -211,9 +256,36 @@ impl GameRecord {
             mode: self.mode,
             first: self.first,
             computer: self.computer.clone(),
-            engines: Default::default(),
+            engines: self.engines.clone(),
         }
     }
+}
+
+/// Checks the saved opening: a swap opening only where it applies (five in a row on a large
+/// board, no engine from outside seated, whose protocol has no swap), each choice where
+/// the opening asks for it.
+fn check_opening(record: &GameRecord) -> Result<(), RecordError> {
+    let Some(saved) = &record.opening else {
+        return Ok(());
+    };
+    let bad = |why: String| Err(RecordError::BadOpening(why));
+    if saved.rule == OpeningRule::Free {
+        return if saved.choices.is_empty() {
+            Ok(())
+        } else {
+            bad("a free opening has no choices".to_string())
+        };
+    }
+    if !opening::applies(&record.rule) {
+        return bad(format!("{} is not played on this board", saved.rule));
+    }
+    if record.engines.seats.iter().any(Option::is_some) {
+        return bad(format!(
+            "{} is not played with an engine from outside in a seat",
+            saved.rule
+        ));
+    }
+    record.opening().check(record.moves.len()).or_else(bad)
 }
 
 /// Checks the saved result against the moves and the termination.

@@ -6,12 +6,13 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::external::EngineCommand;
 use crate::rules::{Cell, MoveError, Outcome, Position, Rule, Side};
 
 use super::opening::{Actor, Choice, Opening, OpeningError, OpeningRule, Step};
 use super::record::{self, GameRecord, RecordError};
 
-use super::{EngineTurn, FirstMover, Mode, Player, Settings, Tally};
+use super::{EngineTurn, Mode, Player, Settings, Tally};
 
 /// How many games set aside Undo can bring back; older ones are forgotten.
 pub const EARLIER_GAMES: usize = 20;
@@ -626,12 +627,9 @@ impl Session {
     pub fn to_record(&self) -> GameRecord {
         let mut settings = self.settings.clone();
         if self.opening.opener_side() == Side::O && settings.mode == Mode::HumanVsComputer {
-            settings.first = match settings.first {
-                FirstMover::Human => FirstMover::Computer,
-                FirstMover::Computer => FirstMover::Human,
-            };
+            settings.first = settings.first.other();
         }
-        GameRecord::new(&settings, &self.moves, &self.position)
+        GameRecord::new(&settings, &self.moves, &self.position).with_opening(&self.opening)
     }
 
     /// The saved-game file's text.
@@ -643,13 +641,37 @@ impl Session {
     /// A session holding the game of a saved-game file's text.
     pub fn from_json(text: &str) -> Result<Session, RecordError> {
         let (record, position) = GameRecord::from_json(text)?;
-        let settings = record.settings();
+        let mut settings = record.settings();
+        let opening = record.opening();
+        if opening.opener_side() == Side::O && settings.mode == Mode::HumanVsComputer {
+            // Recorded as played, the computer moving first; the opening gives the colours.
+            settings.first = settings.first.other();
+        }
         let mut session = Session::new(settings);
+        session.opening = opening;
         session.position = position;
         // A loaded game's result was reached elsewhere, so it is not in this session's
         // tally; ending it here (after undo) counts like any game ended here.
         session.moves = record.moves;
         Ok(session)
+    }
+
+    /// Takes the engines from outside that `allowed` refuses off their seats, the mode's
+    /// players sitting there instead, and returns them; the game stays. A game file names
+    /// programs, and one that came from elsewhere must not start a program this computer
+    /// was never told to run.
+    pub fn unseat_engines(
+        &mut self,
+        allowed: impl Fn(&EngineCommand) -> bool,
+    ) -> Vec<EngineCommand> {
+        let mut removed = Vec::new();
+        for seat in &mut self.settings.engines.seats {
+            if seat.as_ref().is_some_and(|command| !allowed(command)) {
+                removed.extend(seat.take());
+            }
+        }
+        self.players = self.settings.players();
+        removed
     }
 
     /// Saves the game to `path` atomically.

@@ -519,11 +519,21 @@ impl TicTacToeApp {
                 self.set_info(t!("report-saved-to", path = path.display().to_string()));
                 self.remember_folder(&path);
             }
-            Answer::Opened(path, loaded) => {
+            Answer::Opened(path, mut loaded) => {
                 self.computer.cancel();
+                let engines = &self.state.prefs.engines;
+                let unknown = loaded.unseat_engines(|c| engines.iter().any(|e| e.command == *c));
                 self.state.session.replace_game(*loaded);
                 self.cursor = None;
-                self.set_info(t!("opened", path = path.display().to_string()));
+                let shown = path.display().to_string();
+                match unknown.first() {
+                    None => self.set_info(t!("opened", path = shown)),
+                    Some(engine) => self.set_info(t!(
+                        "opened-without-engine",
+                        path = shown,
+                        engine = engine.name()
+                    )),
+                }
                 self.remember_folder(&path);
             }
             Answer::Failed(message) => self.set_error(message),

@@ -339,6 +339,7 @@ pub fn record_error(error: &RecordError) -> String {
         RecordError::Io { path, reason } => {
             t!("record-io", path = path.as_str(), reason = reason.as_str())
         }
+        RecordError::BadOpening(why) => t!("record-bad-opening", reason = why.as_str()),
     }
 }
 

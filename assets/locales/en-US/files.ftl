@@ -27,6 +27,7 @@ replace-no = Choose another
 no-system-dialog = No system file dialog on this desktop ({ $why }): choose the file in the window
 saved-to = Saved the game to { $path }
 opened = Opened { $path }
+opened-without-engine = Opened { $path }. It names the engine { $engine }, which is not among your engines, so the computer plays its side: add it under Your engines to let it play.
 could-not-save = Could not save the game: { $reason }
 no-game = no game
 could-not-open = Could not open { $name }: { $reason }

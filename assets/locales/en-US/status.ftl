@@ -94,6 +94,7 @@ record-bad-rule = the saved board is not valid: { $reason }
 record-bad-move = the saved game is impossible: move { $number } ({ $cell }): { $reason }
 record-wrong-result = the saved result "{ $saved }" does not match the moves, which give "{ $actual }"
 record-io = could not read or write { $path }: { $reason }
+record-bad-opening = the saved opening is not valid: { $reason }
 
 # The computer could not move. The reason may come from the engine itself, in English.
 computer-failed = { $reason }

@@ -26,6 +26,7 @@ replace-no = 另选文件
 no-system-dialog = 这个桌面没有系统文件对话框（{ $why }）：请在窗口内选择文件
 saved-to = 对局已保存到 { $path }
 opened = 已打开 { $path }
+opened-without-engine = 已打开 { $path }。其中的引擎{ $engine }不在你的引擎列表中，因此由电脑执这一方：把它添加到“你的引擎”中，它就能下棋。
 could-not-save = 无法保存对局：{ $reason }
 no-game = 没有对局
 could-not-open = 无法打开 { $name }：{ $reason }

@@ -92,6 +92,7 @@ record-bad-rule = 存档中的棋盘无效：{ $reason }
 record-bad-move = 存档中的对局不可能出现：第 { $number } 步（{ $cell }）：{ $reason }
 record-wrong-result = 存档中的结果“{ $saved }”与着法不符，着法给出的是“{ $actual }”
 record-io = 无法读写 { $path }：{ $reason }
+record-bad-opening = 存档中的开局无效：{ $reason }
 
 # 电脑未能走棋。原因可能直接来自引擎，是英文。
 computer-failed = 电脑出错了：{ $reason }
