@@ -7,6 +7,7 @@
 //!
 //! Black's stones are played through the rules, so under renju none is on a forbidden cell.
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use rand::rngs::StdRng;
@@ -53,10 +54,12 @@ impl Judgement {
     }
 }
 
-/// The engine that judges openings, with the budget of each search.
+/// The engine that judges openings, with the budget of each search and the flag that stops
+/// them (a decision stopped halfway answers at once, with whatever its searches had found).
 pub struct Judge {
     engine: Engine,
     limits: Limits,
+    stop: Arc<AtomicBool>,
 }
 
 impl Judge {
@@ -73,16 +76,22 @@ impl Judge {
         Judge {
             engine: Engine::new(config),
             limits,
+            stop: Arc::new(AtomicBool::new(false)),
         }
+    }
+
+    /// The same judge, its searches stopped once `stop` is set.
+    #[must_use]
+    pub fn stopped_by(self, stop: Arc<AtomicBool>) -> Judge {
+        Judge { stop, ..self }
     }
 
     /// Searches `position` afresh (an empty table, so the answer depends on nothing before).
     pub fn judge(&mut self, position: &Position) -> Judgement {
         self.engine.clear();
-        let stop = AtomicBool::new(false);
         let result = self
             .engine
-            .search(position, &self.limits, &stop, &mut |_| {});
+            .search(position, &self.limits, &self.stop, &mut |_| {});
         Judgement {
             score: result.score,
             best: result.best,

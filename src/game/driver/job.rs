@@ -110,6 +110,12 @@ impl<U> Outbox<U> {
         &self.stop
     }
 
+    /// The job's stop flag, shared, for work that keeps it (an engine of its own).
+    #[must_use]
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
     /// Sends `update` unless the job was stopped: a value found after the stop may be cut
     /// short, and nobody reads it. Wakes the front end if the job says this update wakes
     /// it: on a large board iterations finish many times a second, and a window that

@@ -4,7 +4,8 @@
 //! ([`propose_three`], [`swap2_choice`], [`choose_colour`]), judged by short searches of a
 //! node budget within a share of the computer's time per move; the answer says what the
 //! engine thought of the position (white's value, white being to move when a colour is
-//! chosen), so the window can say why.
+//! chosen), so the window can say why. The job's stop flag reaches every search, so a
+//! decision stopped halfway (New game, Undo, the window closed) ends at once.
 
 use std::time::Duration;
 
@@ -66,7 +67,7 @@ impl Job for SwapRequest {
             depth: None,
         };
         let megabytes = worker.config().tt_megabytes.min(JUDGE_MEGABYTES);
-        let mut judge = Judge::new(limits, megabytes);
+        let mut judge = Judge::new(limits, megabytes).stopped_by(out.stop_flag());
         out.send(decide(&self.position, self.step, seed, &mut judge));
     }
 
@@ -226,5 +227,31 @@ mod tests {
             decide(&position, colour, 1, &mut judge()),
             SwapAnswer::Failed(_)
         ));
+    }
+
+    /// A decision whose searches have no budget at all ends only when it is stopped: set
+    /// the flag halfway and it answers (the wait is bounded; a decision that did not stop
+    /// would search a 15x15 board for hours).
+    #[test]
+    fn a_decision_stops_halfway_when_its_flag_is_set() {
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::time::Duration;
+        let stop = Arc::new(AtomicBool::new(false));
+        let unbounded = Limits {
+            nodes: None,
+            time: None,
+            depth: None,
+        };
+        let mut judge = Judge::new(unbounded, 4).stopped_by(stop.clone());
+        let (done, answer) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let position = Position::new(Rule::RENJU);
+            let _ = done.send(decide(&position, opener(1), 3, &mut judge));
+        });
+        std::thread::sleep(Duration::from_millis(200));
+        stop.store(true, Ordering::Relaxed);
+        let answer = answer.recv_timeout(Duration::from_secs(120));
+        assert!(answer.is_ok(), "the stopped decision answered");
     }
 }
