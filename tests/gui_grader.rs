@@ -116,3 +116,28 @@ fn the_report_is_saved_to_the_file_chosen() {
     assert!(text.contains("Positions asked: 4520 of 4520"), "{text}");
     assert!(text.contains("draws thrown away"), "{text}");
 }
+
+#[test]
+fn a_mistake_is_studied_on_the_board_with_the_search_tree_and_undo_brings_the_game_back() {
+    let mut h = app();
+    click_cell(&mut h, 1, 1);
+    wait_for_person(&mut h);
+    let game = h.state().session().moves().to_vec();
+    check(&mut h, &first_empty());
+    let first = "Draws thrown away: O to move after 1 move, answered 1,0, best 1,1";
+    wait_for_text(&mut h, first);
+    click(&mut h, first);
+    click(&mut h, "Study it on the board");
+    // The mistake's position is the game now: X in the top-left corner, O to move, two
+    // people at this computer so that nobody moves by itself, the moves' values shown.
+    let session = h.state().session();
+    assert_eq!(session.moves(), [tictactoe::rules::Cell::new(0, 0)]);
+    assert_eq!(session.settings().mode, tictactoe::game::Mode::Hotseat);
+    assert!(h.state().state().prefs.show_values);
+    assert_shows(&h, "the lab's search tree shows why");
+    // Undoing past its first move brings the game that was on the board back.
+    click(&mut h, "Undo Ctrl+Z");
+    assert!(h.state().session().moves().is_empty());
+    click(&mut h, "Undo Ctrl+Z");
+    assert_eq!(h.state().session().moves(), game.as_slice());
+}

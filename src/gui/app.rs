@@ -8,7 +8,9 @@ use std::time::Instant;
 
 use egui::{Align, FontId, Id, Label, Layout, RichText, Ui, WidgetText};
 
-use crate::game::{Choice, Driver, DriverConfig, OpeningRule, Player, Session, SwapAnswer};
+use crate::game::{
+    Choice, Driver, DriverConfig, Mode, OpeningRule, Player, Session, Settings, SwapAnswer,
+};
 use crate::rules::{Cell, Outcome, Rule};
 use crate::t;
 
@@ -540,6 +542,27 @@ impl TicTacToeApp {
         }
     }
 
+    /// A position of the grader's report on the board, for two people at this computer so
+    /// that nobody moves by itself, with the moves' values shown; the game in progress is
+    /// set aside (undoing past the first move brings it back).
+    fn study(&mut self, rule: Rule, moves: &[Cell]) {
+        let settings = Settings {
+            rule,
+            mode: Mode::Hotseat,
+            engines: Default::default(),
+            ..self.state.session.settings().clone()
+        };
+        let mut studied = Session::new(settings);
+        if moves.iter().any(|&cell| studied.play(cell).is_err()) {
+            return;
+        }
+        self.computer.cancel();
+        self.state.session.replace_game(studied);
+        self.cursor = None;
+        self.state.prefs.show_values = true;
+        self.set_info(t!("grader-studying"));
+    }
+
     /// The next save or open starts in the folder of this one.
     fn remember_folder(&mut self, path: &std::path::Path) {
         if let Some(folder) = path.parent().filter(|f| f.is_absolute()) {
@@ -1045,6 +1068,9 @@ impl eframe::App for TicTacToeApp {
         self.files.ui(&ctx);
         if let Some(report) = self.lab.report_to_save() {
             self.ask_to_save(FileAction::SaveReport, Some(Payload::Report(report)), &ctx);
+        }
+        if let Some((rule, moves)) = self.lab.mistake_to_study() {
+            self.study(rule, &moves);
         }
 
         for action in actions {

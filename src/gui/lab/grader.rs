@@ -57,6 +57,8 @@ pub struct GraderView {
     selected: Option<usize>,
     /// The report to save, once Save report… was pressed (the window asks for a path).
     to_save: Option<Outcome>,
+    /// The mistake to study in the game, once Study it was pressed: its board and moves.
+    to_study: Option<(Rule, Vec<Cell>)>,
 }
 
 impl GraderView {
@@ -72,6 +74,7 @@ impl GraderView {
             problem: None,
             selected: None,
             to_save: None,
+            to_study: None,
         }
     }
 
@@ -101,6 +104,12 @@ impl GraderView {
         if !running.ticket.is_running() {
             self.running = None;
         }
+    }
+
+    /// The mistake to study in the game (its board and moves), once, after Study it was
+    /// pressed.
+    pub fn mistake_to_study(&mut self) -> Option<(Rule, Vec<Cell>)> {
+        self.to_study.take()
     }
 
     /// The report to save, once, after Save report… was pressed.
@@ -164,9 +173,24 @@ impl GraderView {
             return;
         };
         ui.add_space(4.0);
-        if ui.button(t!("grader-save")).clicked() {
+        let study = self.chosen().and_then(|graded| {
+            let moves = graded.moves.iter().map(|c| Cell::new(c.row, c.col));
+            Some((*self.preview()?.position.rule(), moves.collect()))
+        });
+        let (mut save, mut studied) = (false, false);
+        ui.horizontal_wrapped(|ui| {
+            save = ui.button(t!("grader-save")).clicked();
+            studied = study.is_some() && ui.button(t!("grader-study")).clicked();
+        });
+        if save {
             self.to_save = Some(report.clone());
         }
+        if studied {
+            self.to_study = study;
+        }
+        let Some(report) = &self.report else {
+            return;
+        };
         let mut selected = self.selected;
         match report {
             Outcome::Positions(report) => report_ui(ui, report, &mut selected),

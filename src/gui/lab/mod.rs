@@ -36,7 +36,7 @@ use super::board::{BoardView, Overlay};
 use super::naming::Naming;
 use crate::engine::PlayerKind;
 use crate::game::{Driver, Session};
-use crate::rules::{Cell, Forbidden, Position};
+use crate::rules::{Cell, Forbidden, Position, Rule};
 use crate::t;
 
 use marks::Mark;
@@ -185,6 +185,14 @@ impl Lab {
             self.why.stop();
             self.grader.stop();
         }
+    }
+
+    /// The grader's mistake to study in the game (its board and moves), once, after its
+    /// Study it button was pressed; the lab turns to the search tree, which shows why.
+    pub fn mistake_to_study(&mut self) -> Option<(Rule, Vec<Cell>)> {
+        let mistake = self.grader.mistake_to_study()?;
+        self.tab = Tab::Tree;
+        Some(mistake)
     }
 
     /// The grader's report to save, once, after its Save report… button was pressed.
