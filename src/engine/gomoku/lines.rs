@@ -20,14 +20,17 @@ pub struct CellPatterns {
     pub lines: [Pattern; 4],
     /// What the four lines make together.
     pub combo: Combo,
-    /// The score of the lines and their combination.
+    /// The evaluation's score of the lines and their combination (the weights file's).
     pub score: i32,
+    /// The move ordering's score of the same (the hand-set one).
+    pub order: i32,
 }
 
 const NOTHING: CellPatterns = CellPatterns {
     lines: [Pattern::None; 4],
     combo: Combo::Quiet,
     score: 0,
+    order: 0,
 };
 
 /// The patterns of a board, incrementally maintained.
@@ -185,7 +188,9 @@ impl PatternBoard {
         for (side, pattern) in new.into_iter().enumerate() {
             let patterns = &mut self.cells[cell][side];
             patterns.lines[d] = pattern;
-            (patterns.combo, patterns.score) = self.table.cell(side, patterns.lines);
+            let value = self.table.cell(side, patterns.lines);
+            (patterns.combo, patterns.score, patterns.order) =
+                (value.combo, value.score, value.order);
         }
         self.add(cell, 1);
     }
@@ -204,7 +209,9 @@ impl PatternBoard {
         for side in 0..2 {
             let patterns = &mut self.cells[cell][side];
             patterns.lines[d] = self.table.line(key, side);
-            (patterns.combo, patterns.score) = self.table.cell(side, patterns.lines);
+            let value = self.table.cell(side, patterns.lines);
+            (patterns.combo, patterns.score, patterns.order) =
+                (value.combo, value.score, value.order);
         }
     }
 

@@ -107,9 +107,10 @@ pub fn find(board: &PatternBoard, side: Side, combo: Combo, near: &[usize]) -> O
 }
 
 /// How good a move looks before searching it: what it makes for us, what it takes from the
-/// opponent (a little less), and the history heuristic to break ties.
+/// opponent (a little less), by the ordering's scores (not the evaluation's), and the
+/// history heuristic to break ties.
 fn order_key(board: &PatternBoard, me: Side, cell: usize, history: &[u32]) -> i64 {
-    let attack = i64::from(board.at(cell, me).score);
-    let defence = i64::from(board.at(cell, me.other()).score);
+    let attack = i64::from(board.at(cell, me).order);
+    let defence = i64::from(board.at(cell, me.other()).order);
     ((attack * 4 + defence * 3) << 16) + i64::from(history[cell].min(0xFFFF))
 }

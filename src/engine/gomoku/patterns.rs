@@ -1,8 +1,8 @@
 //! Line patterns of five in a row: what a stone on an empty cell makes along one line
 //! (five, live four, dead four, live three, ...), read from a precomputed table indexed by
 //! the ten cells around it on that line; and what the four lines of a cell make together
-//! (a double four, a four-three, a double three), with the scores the evaluation and the
-//! move ordering use.
+//! (a double four, a four-three, a double three), with two scores: the evaluation's (from the
+//! weights file) and the move ordering's (the hand-set [`ORDER_LINES`] and [`ORDER_FORKS`]).
 //!
 //! The table is built once per rule kind (freestyle, exactly five, renju: black's lines as
 //! under exactly five, white's as in freestyle) by dynamic programming
@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 
 use crate::rules::Rule;
 
-use super::weights::Weights;
+use super::weights::{ForkWeights, LineWeights, ORDER_FORKS, ORDER_LINES, Weights};
 
 /// How far the line key looks on each side of its cell: five, so that under the
 /// exactly-five rule a run of five can be told from part of an overline.
@@ -128,14 +128,23 @@ pub enum Combo {
 /// The number of [`Combo`] kinds.
 pub const COMBOS: usize = 7;
 
+/// What a stone on a cell makes over its four lines, and what that is worth: `score` to the
+/// evaluation (the weights file's numbers), `order` to the move ordering (the hand-set ones).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellValue {
+    pub combo: Combo,
+    pub score: i32,
+    pub order: i32,
+}
+
 /// The patterns of all line keys for one rule kind, and the combination of four lines.
 pub struct PatternTable {
     /// `lines[key]`: X's pattern in the low byte, O's in the high byte.
     lines: Vec<u16>,
-    /// `cells[side][p0 + 11 p1 + 121 p2 + 1331 p3]`: the combination and score of four
-    /// lines for X (0) and O (1). The same for both sides except under renju, where black's
+    /// `cells[side][p0 + 11 p1 + 121 p2 + 1331 p3]`: the combination of four lines for X (0)
+    /// and O (1) with its scores. The same for both sides except under renju, where black's
     /// double four is forbidden, not a win.
-    cells: [Vec<(Combo, i32)>; 2],
+    cells: [Vec<CellValue>; 2],
     /// The weights the scores were built with (the evaluation reads the rest of them here).
     pub weights: &'static Weights,
 }
@@ -219,10 +228,10 @@ impl PatternTable {
         ]
     }
 
-    /// The combination and score of a cell's four line patterns for `side` (0 X, 1 O).
+    /// The combination and scores of a cell's four line patterns for `side` (0 X, 1 O).
     #[inline]
     #[must_use]
-    pub fn cell(&self, side: usize, lines: [Pattern; 4]) -> (Combo, i32) {
+    pub fn cell(&self, side: usize, lines: [Pattern; 4]) -> CellValue {
         let n = lines[0] as usize
             + KINDS * lines[1] as usize
             + KINDS * KINDS * lines[2] as usize
@@ -231,18 +240,38 @@ impl PatternTable {
     }
 }
 
-/// The combination and score of four line patterns. With `forbidden` (renju's black) two
+/// The combination and scores of four line patterns. With `forbidden` (renju's black) two
 /// fours, on different lines or on one, are a forbidden double four: nothing to play, so
-/// quiet and unscored. Scored by `weights`. (A double three may be a false one, which only the rules' recursive test
-/// tells; it keeps its combination here and the move generator asks that test.)
-fn combine(lines: [Pattern; 4], forbidden: bool, weights: &Weights) -> (Combo, i32) {
+/// quiet and unscored. The evaluation's score comes from `weights`, the ordering's from the
+/// hand-set ordering scores. (A double three may be a false one, which only the rules'
+/// recursive test tells; it keeps its combination here and the move generator asks that test.)
+fn combine(lines: [Pattern; 4], forbidden: bool, weights: &Weights) -> CellValue {
+    if forbidden && is_double_four(lines) {
+        return CellValue {
+            combo: Combo::Quiet,
+            score: 0,
+            order: 0,
+        };
+    }
+    let combo = combination(lines);
+    CellValue {
+        combo,
+        score: cell_score(lines, combo, &weights.lines, &weights.forks),
+        order: cell_score(lines, combo, &ORDER_LINES, &ORDER_FORKS),
+    }
+}
+
+/// The score of a cell's four line patterns and their combination by `lines` and `forks`.
+fn cell_score(pats: [Pattern; 4], combo: Combo, lines: &LineWeights, forks: &ForkWeights) -> i32 {
+    pats.iter().map(|&p| lines.of(p)).sum::<i32>() + forks.of(combo)
+}
+
+/// What four line patterns make together.
+fn combination(lines: [Pattern; 4]) -> Combo {
     let count = |p: Pattern| lines.iter().filter(|&&l| l == p).count();
     let threes = count(Pattern::Live3);
-    if forbidden && is_double_four(lines) {
-        return (Combo::Quiet, 0);
-    }
     let fours = count(Pattern::Dead4);
-    let combo = if count(Pattern::Five) > 0 {
+    if count(Pattern::Five) > 0 {
         Combo::Five
     } else if count(Pattern::Live4) + count(Pattern::DoubleFour) > 0 || fours >= 2 {
         Combo::OpenFour
@@ -256,9 +285,7 @@ fn combine(lines: [Pattern; 4], forbidden: bool, weights: &Weights) -> (Combo, i
         Combo::Three
     } else {
         Combo::Quiet
-    };
-    let score = lines.iter().map(|&p| weights.line(p)).sum::<i32>() + weights.forks.of(combo);
-    (combo, score)
+    }
 }
 
 /// Whether a stone on a cell with these four line patterns makes two fours (on two lines or
@@ -334,5 +361,31 @@ pub fn slot(offset: isize) -> usize {
         (offset + HALF as isize) as usize
     } else {
         (offset + HALF as isize - 1) as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ordering_scores_do_not_follow_the_evaluation_weights() {
+        let built_in = Weights::built_in();
+        let mut other = built_in.clone();
+        other.lines.live3 += 500;
+        other.forks.four_three += 700;
+        let lines = [
+            Pattern::Live3,
+            Pattern::Dead4,
+            Pattern::Live2,
+            Pattern::None,
+        ];
+        let ours = combine(lines, false, built_in);
+        let theirs = combine(lines, false, &other);
+        assert_eq!(ours.combo, Combo::FourThree);
+        assert_eq!(theirs.score, ours.score + 500 + 700);
+        assert_eq!(theirs.order, ours.order);
+        let hand_set = ORDER_LINES.live3 + ORDER_LINES.dead4 + ORDER_LINES.live2;
+        assert_eq!(ours.order, hand_set + ORDER_FORKS.four_three);
     }
 }

@@ -614,8 +614,8 @@ fn engine_answer(pos: &Position, limits: &crate::engine::Limits) -> crate::engin
 #[test]
 fn a_stopped_iteration_plays_the_move_that_beat_the_last_finished_ones() {
     use crate::engine::Limits;
-    // A middle game where depth 5 and depth 6 choose different moves (`bench --smp`'s
-    // sixth position).
+    // A middle game where depth 4 and depth 5 choose different moves (`bench --smp`'s
+    // sixth position and one more move).
     let mut pos = Position::new(Rule::new(15, 15, 5, false).unwrap());
     for (row, col) in [
         (7, 7),
@@ -629,6 +629,7 @@ fn a_stopped_iteration_plays_the_move_that_beat_the_last_finished_ones() {
         (9, 9),
         (6, 8),
         (5, 9),
+        (5, 7),
     ] {
         pos.play(crate::rules::Cell::new(row, col)).unwrap();
     }
@@ -640,25 +641,25 @@ fn a_stopped_iteration_plays_the_move_that_beat_the_last_finished_ones() {
         };
         engine_answer(&pos, &limits)
     };
-    let (shallow, deep) = (to_depth(5, None), to_depth(6, None));
+    let (shallow, deep) = (to_depth(4, None), to_depth(5, None));
     assert_ne!(
         shallow.best, deep.best,
         "the fixture needs the two depths to differ"
     );
-    // Stopped by node budgets between the two searches' counts, the search plays the depth-5
-    // move, or a move the stopped depth-6 iteration searched to the end after it (reported
-    // at depth 6); at some budget the latter.
+    // Stopped by node budgets between the two searches' counts, the search plays the depth-4
+    // move, or a move the stopped depth-5 iteration searched to the end after it (reported
+    // at depth 5); at some budget the latter.
     let (from, to) = (shallow.stats.nodes, deep.stats.nodes);
     let mut deeper_moves = 0;
     for nodes in (from..to).step_by(512) {
-        let stopped = to_depth(6, Some(nodes));
+        let stopped = to_depth(5, Some(nodes));
         // The budget is looked at every 1024 nodes: one that let the search finish says
         // nothing here.
         if stopped.best == shallow.best || stopped.stats.nodes >= to {
             continue;
         }
         assert_eq!(
-            stopped.stats.depth, 6,
+            stopped.stats.depth, 5,
             "a different move came from the stopped iteration"
         );
         deeper_moves += 1;

@@ -135,7 +135,7 @@ impl Vcf {
                 // Stronger fours first: a live four or a four-three usually ends it at once.
                 moves.sort_by_cached_key(|&c| {
                     let p = patterns.at(c, me);
-                    std::cmp::Reverse((p.combo, p.score))
+                    std::cmp::Reverse((p.combo, p.order))
                 });
             }
             // The defender's four must be blocked; only a block that is also a four goes on.

@@ -237,7 +237,7 @@ impl Vct {
             .collect();
         moves.sort_by_cached_key(|&c| {
             let p = patterns.at(c, me);
-            std::cmp::Reverse((p.combo, p.score))
+            std::cmp::Reverse((p.combo, p.order))
         });
         moves.truncate(THREATS_PER_NODE);
         for threat in moves {

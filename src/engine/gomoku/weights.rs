@@ -4,6 +4,11 @@
 //! (which says where they came from) and embedded by the build, so that a tuning run writes a
 //! new file instead of editing code; the evaluation is linear in all of them but the
 //! initiative, which is what lets them be fitted to game results (see [`super::tuning`]).
+//!
+//! The move ordering (the move generator, the VCF and VCT solvers) scores cells by its own
+//! hand-set numbers, [`ORDER_LINES`] and [`ORDER_FORKS`], not by the file: what predicts a
+//! game's result is not what says which move to search first, and a fit of the evaluation
+//! must not push a quiet move that wins by threats after the reply out of the searched ones.
 
 use std::sync::OnceLock;
 
@@ -29,6 +34,28 @@ pub struct LineWeights {
     pub double_four: i32,
     pub five: i32,
 }
+
+/// The line scores that order moves (set by hand; the evaluation's weights were these before
+/// they were fitted to game results).
+pub const ORDER_LINES: LineWeights = LineWeights {
+    dead1: 1,
+    live1: 3,
+    dead2: 6,
+    live2: 20,
+    dead3: 25,
+    live3: 90,
+    dead4: 110,
+    live4: 1200,
+    double_four: 1200,
+    five: 10000,
+};
+
+/// The bonus of a cell whose lines fork, in the move ordering (set by hand).
+pub const ORDER_FORKS: ForkWeights = ForkWeights {
+    double_three: 400,
+    four_three: 900,
+    open_four: 1000,
+};
 
 /// One number for each fork: two live threes, a four and a live three, an open four (a live
 /// four or two fours).
@@ -97,7 +124,15 @@ impl Weights {
     /// The score of `pattern` on one line.
     #[must_use]
     pub fn line(&self, pattern: Pattern) -> i32 {
-        let l = &self.lines;
+        self.lines.of(pattern)
+    }
+}
+
+impl LineWeights {
+    /// The score of `pattern` on one line.
+    #[must_use]
+    pub fn of(&self, pattern: Pattern) -> i32 {
+        let l = self;
         match pattern {
             Pattern::None => 0,
             Pattern::Dead1 => l.dead1,
