@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use egui::{RichText, TextEdit, Ui};
 use serde::{Deserialize, Serialize};
 
+use crate::game::opening::OpeningError;
 use crate::net::keep::{self, Kept};
 use crate::net::{
     Action, ActionError, Command, Ending, Event, HostConfig, NetConfig, NetHandle, Offer, Options,
@@ -457,6 +458,7 @@ impl Online {
             name: self.player_name(),
             rule,
             side,
+            opening: crate::game::OpeningRule::Free,
             time_limit: self.form.time_limit,
             token: Token(rand::random()),
             program: env!("CARGO_PKG_VERSION").to_string(),
@@ -1263,6 +1265,9 @@ fn refusal(error: &ActionError, naming: Naming) -> String {
         ActionError::OfferPending => t!("online-offer-pending"),
         ActionError::NoOffer => t!("online-no-offer"),
         ActionError::CannotOffer => t!("online-cannot-offer"),
+        ActionError::UndoInOpening => t!("online-no-undo-in-opening"),
+        ActionError::Opening(OpeningError::NotNow) => t!("opening-no-choice-now"),
+        ActionError::Opening(OpeningError::NotOffered) => t!("opening-two-not-offered"),
         ActionError::CannotClaim => t!("online-cannot-claim"),
         ActionError::NobodyWaiting => t!("online-nobody-waiting"),
         ActionError::PeerAway => t!("online-offer-away"),

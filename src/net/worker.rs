@@ -88,7 +88,12 @@ pub enum Command {
 #[derive(Clone, Debug)]
 pub struct View {
     pub session: Session,
+    /// The colour this side's player plays (the opening's choice may have changed it).
     pub side: Side,
+    /// The side this side's player has by the settings: X opens a swap opening.
+    pub seat: Side,
+    /// Whether this side's player is to move, or to choose in the opening.
+    pub my_turn: bool,
     pub ending: Option<Ending>,
     pub connected: bool,
     pub peer_name: String,

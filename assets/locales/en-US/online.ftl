@@ -88,6 +88,7 @@ online-game-over = The game is over
 online-offer-pending = Waiting for the answer to an offer
 online-no-offer = There is no offer to answer
 online-cannot-offer = That cannot be offered now
+online-no-undo-in-opening = The opening's stones and choices cannot be taken back
 online-cannot-claim = Your opponent has not been away long enough to claim the win
 online-nobody-waiting = Nobody is asking to join
 online-settings = Network settings

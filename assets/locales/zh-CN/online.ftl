@@ -87,6 +87,7 @@ online-game-over = 对局已结束
 online-offer-pending = 正在等待对提议的答复
 online-no-offer = 没有需要答复的提议
 online-cannot-offer = 现在不能提这个
+online-no-undo-in-opening = 开局的棋子和选择不能悔
 online-cannot-claim = 对方离开的时间还不够，不能判胜
 online-nobody-waiting = 没有人请求加入
 online-settings = 网络设置
