@@ -94,6 +94,9 @@ pub struct View {
     pub seat: Side,
     /// Whether this side's player is to move, or to choose in the opening.
     pub my_turn: bool,
+    /// Whether this side's player has a move of the game to take back (never one of the
+    /// opening).
+    pub can_offer_undo: bool,
     pub ending: Option<Ending>,
     pub connected: bool,
     pub peer_name: String,

@@ -151,6 +151,13 @@ impl Match {
         Ok(())
     }
 
+    /// Whether this side's player has a move of the game to take back, so that offering an
+    /// undo makes sense (answering or waiting for an offer aside).
+    #[must_use]
+    pub fn can_offer_undo(&self) -> bool {
+        self.can_offer(Offer::Undo, self.side)
+    }
+
     /// Whether the player of settings side `by` may offer `offer` in the game as it stands.
     fn can_offer(&self, offer: Offer, by: Side) -> bool {
         match offer {

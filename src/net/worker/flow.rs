@@ -297,6 +297,7 @@ impl Worker<'_> {
             side: self.machine.side(),
             seat: self.machine.seat(),
             my_turn: self.machine.is_my_turn(),
+            can_offer_undo: self.machine.can_offer_undo(),
             ending: self.machine.ending(),
             connected: self.machine.is_connected(),
             peer_name: self.machine.peer_name().to_string(),
