@@ -10,6 +10,11 @@
 //! is the authority: a joiner that comes back gets the host's [`Snapshot`] and sends again
 //! what the host had not yet applied. While a player's offer waits for an answer that
 //! player cannot move, so an accepted offer always applies to the position it was made in.
+//!
+//! Under a swap or swap2 opening the game's [`crate::game::Opening`] says whose turn it is
+//! (the opener's stones, the chooser's choice, swap2's two more stones); a choice is an
+//! [`Act::Choose`], checked as a move is. Each player keeps the side the settings gave them
+//! (X opens), and plays the colour the choice gives ([`Match::side`]).
 
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
