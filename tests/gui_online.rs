@@ -475,7 +475,7 @@ fn two_windows_play_a_swap2_opening_through_two_more_stones_then_the_game() {
     assert_shows(&joiner, "Opening stone 1 of 3: Black - Ann");
     assert_shows(
         &joiner,
-        "Ann places the opening stones, you choose a colour",
+        "Ann opens, you reply; the colours follow the choice",
     );
     assert!(
         !enabled(&host, "Ask to take back"),

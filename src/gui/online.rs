@@ -1256,7 +1256,8 @@ fn opening_asks(view: &View, naming: Naming) -> Option<String> {
     super::opening::asked_of(&view.session, naming, &who)
 }
 
-/// Who plays which colour; during the opening, who places the stones and who chooses.
+/// Who plays which colour; during the opening, who opens and who replies (the headline
+/// says what the opening asks now).
 fn players_text(view: &View, peer: &str, naming: Naming) -> String {
     let in_opening = view.session.opening_step() != Step::Play && result(view).is_none();
     match (in_opening, view.seat) {
