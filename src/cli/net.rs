@@ -360,7 +360,10 @@ fn find_games(wait: Duration, output: &mut dyn Write) -> Result<(), CliError> {
         writeln!(output, "No games found on this network.")?;
     }
     for game in games {
-        writeln!(output, "{} · {}", game.name, game.rule)?;
+        match game.opening {
+            OpeningRule::Free => writeln!(output, "{} · {}", game.name, game.rule)?,
+            opening => writeln!(output, "{} · {} · {opening}", game.name, game.rule)?,
+        }
         writeln!(output, "  tictactoe net join {}", game.ticket)?;
     }
     Ok(())

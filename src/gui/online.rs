@@ -720,7 +720,7 @@ impl Online {
             let text = t!(
                 "online-nearby-game",
                 name = found.name.clone(),
-                board = status::board_name(&found.rule)
+                board = board_and_opening(&found.rule, found.opening)
             );
             if ui
                 .button(text)
@@ -1292,6 +1292,20 @@ pub fn choice_ui(online: &Online, ui: &mut Ui, naming: Naming) -> Option<Choice>
         return None;
     };
     super::opening::choice_buttons(ui, place_two, naming)
+}
+
+/// A board's name, with its opening when it has one: "15x15, 5 in a row, Swap2".
+fn board_and_opening(rule: &Rule, opening: OpeningRule) -> String {
+    let board = status::board_name(rule);
+    if opening == OpeningRule::Free {
+        board
+    } else {
+        t!(
+            "online-board-opening",
+            board = board,
+            opening = super::opening::name(opening)
+        )
+    }
 }
 
 fn peer_name(view: &View) -> String {

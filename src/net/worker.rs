@@ -358,7 +358,8 @@ async fn open_endpoint(
 
 /// Host: announces the open game on the local network, saying so when it cannot.
 fn announce(config: &HostConfig, ticket: &str, notify: &Notify) -> Option<lan::Announcement> {
-    match lan::Announcement::start(&config.name, config.rule, ticket) {
+    let opening = config.opening.on(&config.rule);
+    match lan::Announcement::start(&config.name, config.rule, opening, ticket) {
         Ok(announced) => Some(announced),
         Err(error) => {
             notify.send(Update::Warning(format!(

@@ -14,6 +14,7 @@ online-join = Join
 online-nearby = Games on this network:
 online-nearby-none = None found yet: a friend on the same network who hosts a game shows up here.
 online-nearby-game = Join { $name } · { $board }
+online-board-opening = { $board }, { $opening } opening
 online-nearby-hover = Joins this game; the host still lets you in
 online-nearby-failed = Cannot look for games on this network ({ $reason }); a ticket still works.
 online-no-ticket = Paste the ticket the host sent you first

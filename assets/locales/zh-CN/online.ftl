@@ -13,6 +13,7 @@ online-join = 加入
 online-nearby = 本网络里的对局：
 online-nearby-none = 还没有找到：同一网络里的朋友创建对局后，会在这里出现。
 online-nearby-game = 加入{ $name }的对局 · { $board }
+online-board-opening = { $board }，{ $opening }开局
 online-nearby-hover = 加入这局棋；仍要主机同意你进来
 online-nearby-failed = 无法在本网络里查找对局（{ $reason }）；票据仍然可用。
 online-no-ticket = 请先粘贴主机发给你的票据

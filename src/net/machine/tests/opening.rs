@@ -310,3 +310,27 @@ fn the_time_each_player_used_follows_them_to_their_colour() {
     let view = pair.host.clock_view(pair.now).unwrap();
     assert_eq!(view.running, Some(Side::O), "white, the host, is to move");
 }
+
+#[test]
+fn a_rematch_keeps_the_opening_and_the_other_player_opens_it() {
+    let mut pair = opening_pair(OpeningRule::Swap2);
+    pair.opener_places_three();
+    pair.choose(false, Choice::White);
+    pair.host.act(pair.now, Action::Resign).unwrap();
+    pair.deliver();
+    assert_eq!(pair.joiner.ending(), Some(Ending::Resigned(Side::X)));
+    pair.joiner
+        .act(pair.now, Action::Offer(Offer::Rematch))
+        .unwrap();
+    pair.deliver();
+    pair.host.act(pair.now, Action::Reply(true)).unwrap();
+    pair.deliver();
+    for m in [&pair.host, &pair.joiner] {
+        assert_eq!(m.session().opening().rule(), OpeningRule::Swap2);
+        assert!(m.session().moves().is_empty() && m.in_opening());
+    }
+    assert_eq!(pair.joiner.seat(), Side::X, "the joiner opens the new game");
+    assert!(pair.joiner.is_my_turn() && !pair.host.is_my_turn());
+    pair.play(false, 7, 7);
+    assert!(pair.same_opening());
+}
