@@ -526,4 +526,18 @@ fn two_windows_play_a_swap2_opening_through_two_more_stones_then_the_game() {
         Some(Side::O)
     );
     assert_eq!(moves(&host), moves(&joiner));
+    // A rematch keeps the opening; the other player opens it.
+    click(&mut joiner, "Resign");
+    both_until(&mut host, &mut joiner, "the end of the game", |h, _| {
+        shows(h, "Offer a rematch") && enabled(h, "Offer a rematch")
+    });
+    click(&mut host, "Offer a rematch");
+    both_until(&mut host, &mut joiner, "the offer", |_, j| {
+        shows(j, "Accept")
+    });
+    click(&mut joiner, "Accept");
+    both_until(&mut host, &mut joiner, "the new game", |h, j| {
+        shows(h, "A new game: Bob opens it") && shows(j, "A new game: you open it")
+    });
+    assert_shows(&joiner, "Opening stone 1 of 3: Black - you");
 }

@@ -171,6 +171,11 @@ enum Note {
     NewGame {
         seat: Side,
     },
+    /// A new game of a match with a swap opening: `name` opens it (or we, with `mine`).
+    NewOpening {
+        mine: bool,
+        name: String,
+    },
     /// A choice of the opening: ours (`mine`) or the opponent's, named `name`.
     Chose {
         choice: Choice,
@@ -199,6 +204,8 @@ impl Note {
                 side = naming.side(seat.other())
             ),
             Note::NewGame { seat } => t!("online-new-game", side = naming.side(*seat)),
+            Note::NewOpening { mine: true, .. } => t!("online-new-game-you-open"),
+            Note::NewOpening { name, .. } => t!("online-new-game-they-open", name = name.clone()),
             Note::Chose { choice, mine, name } => chose_text(*choice, *mine, name, naming),
         }
     }
@@ -1028,7 +1035,7 @@ impl Game {
             },
             Event::Refused(reason) => Note::Text(t!("online-refused", reason = reason)),
             Event::Moved { side, cell } => Note::Moved { side, cell },
-            Event::NewGame { seat } => Note::NewGame { seat },
+            Event::NewGame { seat } => self.new_game_note(seat),
             Event::Chose { choice, mine } => Note::Chose {
                 choice,
                 mine,
@@ -1042,6 +1049,19 @@ impl Game {
             other => Note::Text(self.event_text(other)),
         };
         self.note(note);
+    }
+
+    /// A new game of the match: the side we play, or under a swap opening who opens it
+    /// (the colours follow the choice).
+    fn new_game_note(&self, seat: Side) -> Note {
+        let opening = self.view.as_ref().map(|v| v.session.opening().rule());
+        if opening.is_none_or(|o| o == OpeningRule::Free) {
+            return Note::NewGame { seat };
+        }
+        Note::NewOpening {
+            mine: seat == Side::X,
+            name: self.peer(),
+        }
     }
 
     /// The words for an event that names no side or cell.
