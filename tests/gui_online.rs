@@ -461,3 +461,83 @@ fn the_game_buttons_keep_their_place_as_happenings_are_listed_above_and_below() 
         assert_eq!(places(&joiner), before, "after the move at {row},{col}");
     }
 }
+
+#[test]
+fn two_windows_play_a_swap2_opening_through_two_more_stones_then_the_game() {
+    let mut host = window("Ann");
+    // The host's board and opening, chosen in the panel as for its own games.
+    click(&mut host, "Gomoku 15x15, 5 in a row");
+    click(&mut host, "Swap2");
+    assert_shows(&host, "Opening: Swap2");
+    let mut joiner = window("Bob");
+    host_and_join(&mut host, &mut joiner, "Bob asks to join");
+    assert_shows(&host, "Opening stone 1 of 3: Black - you");
+    assert_shows(&joiner, "Opening stone 1 of 3: Black - Ann");
+    assert_shows(
+        &joiner,
+        "Ann opens, you reply; the colours follow the choice",
+    );
+    assert!(
+        !enabled(&host, "Ask to take back"),
+        "no undo in the opening"
+    );
+
+    play(&mut host, &mut joiner, 7, 7);
+    play(&mut host, &mut joiner, 7, 8);
+    play(&mut host, &mut joiner, 8, 7);
+    assert_shows(&joiner, "Choose, or place two - you");
+    assert_shows(&host, "Choose, or place two - Bob");
+    assert!(
+        host.query_by_label("Place two more").is_none(),
+        "the choice is not the host's"
+    );
+    // A click out of turn is refused and said.
+    click_cell(&mut host, 0, 0);
+    both_until(&mut host, &mut joiner, "the refusal", |h, _| {
+        shows(h, "It is not your turn")
+    });
+
+    click(&mut joiner, "Place two more");
+    both_until(&mut host, &mut joiner, "the choice on both", |h, j| {
+        shows(h, "Bob chose to place two more stones")
+            && shows(j, "Two more stones, 1 of 2: White - you")
+    });
+    play(&mut joiner, &mut host, 9, 9);
+    play(&mut joiner, &mut host, 6, 6);
+    assert_shows(&host, "Choose a colour - you");
+    assert!(joiner.query_by_label("Play White").is_none());
+    click(&mut host, "Play White");
+    both_until(&mut host, &mut joiner, "the colours on both", |h, j| {
+        shows(h, "You play White, Bob plays Black") && shows(j, "Ann took White")
+    });
+    assert_shows(&host, "Your move (White)");
+    assert_shows(&joiner, "You play Black, Ann plays White");
+
+    play(&mut host, &mut joiner, 10, 10);
+    play(&mut joiner, &mut host, 0, 0);
+    assert!(
+        enabled(&host, "Ask to take back"),
+        "a move of the game to take back"
+    );
+    let game = host.state().online_game().unwrap().session.clone();
+    assert_eq!(game.moves().len(), 7);
+    assert_eq!(
+        game.position().get(tictactoe::rules::Cell::new(10, 10)),
+        Some(Side::O)
+    );
+    assert_eq!(moves(&host), moves(&joiner));
+    // A rematch keeps the opening; the other player opens it.
+    click(&mut joiner, "Resign");
+    both_until(&mut host, &mut joiner, "the end of the game", |h, _| {
+        shows(h, "Offer a rematch") && enabled(h, "Offer a rematch")
+    });
+    click(&mut host, "Offer a rematch");
+    both_until(&mut host, &mut joiner, "the offer", |_, j| {
+        shows(j, "Accept")
+    });
+    click(&mut joiner, "Accept");
+    both_until(&mut host, &mut joiner, "the new game", |h, j| {
+        shows(h, "A new game: Bob opens it") && shows(j, "A new game: you open it")
+    });
+    assert_shows(&joiner, "Opening stone 1 of 3: Black - you");
+}

@@ -66,6 +66,10 @@ fn a_line_that_is_not_a_ticket_and_a_bad_relay_are_refused_before_anything_start
             &["net", "host", "--relay", "not a url"][..],
             "not a relay address",
         ),
+        (
+            &["net", "host", "--opening", "swap2"][..],
+            "the swap2 opening is for five in a row on a large board",
+        ),
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
             .args(args)
@@ -140,6 +144,29 @@ fn connected(host_args: &[&str], joiner_args: &[&str]) -> (Terminal, Terminal) {
     host.wait_for("\"Bob\" connected");
     joiner.wait_for("\"Ann\" connected");
     (host, joiner)
+}
+
+#[test]
+fn two_terminals_play_a_swap_opening_and_the_colours_follow_the_choice() {
+    let gomoku = ["--rule", "15,15,5", "--opening", "swap"];
+    let (mut host, mut joiner) = connected(&gomoku, &[]);
+    for (number, cell) in ["8 8", "8 9", "9 8"].iter().enumerate() {
+        host.wait_for(&format!("Opening stone {} of 3", number + 1));
+        host.type_line(cell);
+        joiner.wait_for(&format!("plays {}", cell.replace(' ', ",")));
+    }
+    joiner.wait_for("Choose: 'black' or 'white'");
+    joiner.type_line("two");
+    joiner.wait_for("Not now: placing two more stones is offered only by swap2");
+    joiner.type_line("black");
+    host.wait_for("Bob chose black.");
+    joiner.wait_for("You chose black.");
+    host.wait_for("Your move (O)");
+    host.type_line("1 1");
+    joiner.wait_for("Your move (X)");
+    assert!(joiner.quit().success());
+    host.wait_for("Bob left the game");
+    assert!(host.quit().success());
 }
 
 #[test]

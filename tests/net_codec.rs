@@ -4,6 +4,7 @@
 //! split.
 
 use proptest::prelude::*;
+use tictactoe::game::{Choice, OpeningRule};
 use tictactoe::net::codec::{CodecError, Decoder, MAX_FRAME, encode};
 use tictactoe::net::message::{Act, Ending, Message, Offer, PROTOCOL, Snapshot, Token};
 use tictactoe::rules::{Cell, Rule, Side};
@@ -25,9 +26,26 @@ fn act() -> impl Strategy<Value = Act> {
         (any::<u32>(), cell()).prop_map(|(ply, cell)| Act::Move { ply, cell }),
         (offer(), any::<u32>()).prop_map(|(offer, ply)| Act::Offer { offer, ply }),
         (offer(), any::<bool>()).prop_map(|(offer, accept)| Act::Reply { offer, accept }),
+        (any::<u32>(), choice()).prop_map(|(ply, choice)| Act::Choose { ply, choice }),
         Just(Act::Resign {}),
         Just(Act::Claim {}),
         Just(Act::Flag {}),
+    ]
+}
+
+fn choice() -> impl Strategy<Value = Choice> {
+    prop_oneof![
+        Just(Choice::Black),
+        Just(Choice::White),
+        Just(Choice::PlaceTwo)
+    ]
+}
+
+fn opening() -> impl Strategy<Value = OpeningRule> {
+    prop_oneof![
+        Just(OpeningRule::Free),
+        Just(OpeningRule::Swap),
+        Just(OpeningRule::Swap2)
     ]
 }
 
@@ -51,14 +69,18 @@ fn snapshot() -> impl Strategy<Value = Snapshot> {
         any::<u32>(),
         any::<u32>(),
         prop::option::of(any::<u64>()),
+        opening(),
+        prop::collection::vec(choice(), 0..3),
     )
         .prop_map(
-            |(seat, game, moves, ending, received, sent, limit)| Snapshot {
+            |(seat, game, moves, ending, received, sent, limit, opening, choices)| Snapshot {
                 rule: Rule::new(20, 20, 5, false).unwrap(),
                 seat,
                 time_limit_ms: limit,
                 game,
                 moves,
+                opening,
+                choices,
                 ending,
                 received,
                 sent,

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use tictactoe::game::{GameRecord, Termination};
+use tictactoe::game::{GameRecord, OpeningRule, Termination};
 use tictactoe::net::codec::{Decoder, encode};
 use tictactoe::net::machine::{Action, Event, HostConfig, Match, Output};
 use tictactoe::net::message::{Message, Offer, Token};
@@ -169,6 +169,7 @@ impl Game {
             } else {
                 Side::O
             },
+            opening: OpeningRule::Free,
             time_limit: (seed % 3 == 1).then_some(TIME_LIMIT),
             token: Token(u128::from(seed) * 7919 + 1),
             program: "faults".into(),

@@ -11,6 +11,7 @@ use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
+use tictactoe::game::{Choice, OpeningRule};
 use tictactoe::net::codec::{Decoder, MAX_FRAME, encode};
 use tictactoe::net::machine::{Action, Event, HostConfig};
 use tictactoe::net::message::{Act, Message, PROTOCOL, Token};
@@ -113,19 +114,37 @@ impl Player {
 
     fn my_turn(&self) -> bool {
         self.view.as_ref().is_some_and(|v| {
-            v.connected
-                && v.session.outcome().is_none()
-                && v.ending.is_none()
-                && v.session.position().side_to_move() == v.side
+            v.connected && v.session.outcome().is_none() && v.ending.is_none() && v.my_turn
         })
+    }
+
+    /// The opening's choices as this side knows them.
+    fn choices(&self) -> Vec<Choice> {
+        self.view
+            .as_ref()
+            .map(|v| v.session.opening().choices().to_vec())
+            .unwrap_or_default()
+    }
+
+    /// Makes a choice of the opening and waits until both sides know it.
+    fn choose(&mut self, other: &mut Player, choice: Choice) {
+        let made = self.choices().len();
+        self.handle.send(Command::Act(Action::Choose(choice)));
+        self.until("the choice to show", |p| p.choices().len() > made);
+        other.until("the choice to arrive", |p| p.choices().len() > made);
     }
 }
 
 fn host(rule: Rule) -> Player {
+    host_with(rule, OpeningRule::Free)
+}
+
+fn host_with(rule: Rule, opening: OpeningRule) -> Player {
     Player::new(Start::Host(HostConfig {
         name: "Host".into(),
         rule,
         side: Side::X,
+        opening,
         time_limit: None,
         token: Token(42),
         program: "test".into(),
@@ -143,7 +162,11 @@ fn joiner(ticket: &str, name: &str, resume: Option<Token>) -> Player {
 
 /// Hosts, joins and admits; returns both sides connected.
 fn connect(rule: Rule) -> (Player, Player, String) {
-    let mut h = host(rule);
+    connect_with(rule, OpeningRule::Free)
+}
+
+fn connect_with(rule: Rule, opening: OpeningRule) -> (Player, Player, String) {
+    let mut h = host_with(rule, opening);
     let ticket = h.ticket();
     let mut j = joiner(&ticket, "Joiner", None);
     h.until("the join request", |p| {
@@ -231,6 +254,45 @@ fn a_game_on_a_bigger_board_is_won_the_same_on_both_sides() {
 }
 
 #[test]
+fn a_swap2_opening_with_two_more_stones_then_the_game_goes_on() {
+    let gomoku = Rule::new(15, 15, 5, false).unwrap();
+    let (mut h, mut j, _) = connect_with(gomoku, OpeningRule::Swap2);
+    let joiner_view = j.view.as_ref().unwrap();
+    assert_eq!(joiner_view.session.opening().rule(), OpeningRule::Swap2);
+    assert!(!j.my_turn(), "the host opens");
+    // The host's three stones, the joiner's two more, then four moves of the game.
+    let script = [
+        (7, 7),
+        (7, 8),
+        (8, 7),
+        (9, 9),
+        (6, 6),
+        (10, 10),
+        (0, 0),
+        (10, 11),
+        (0, 1),
+    ];
+    play(&mut h, &mut j, &script, 3);
+    assert!(j.my_turn() && !h.my_turn(), "the joiner chooses");
+    j.choose(&mut h, Choice::PlaceTwo);
+    play(&mut h, &mut j, &script, 5);
+    assert!(h.my_turn() && !j.my_turn(), "the host chooses");
+    h.choose(&mut j, Choice::White);
+    assert_eq!(h.view.as_ref().unwrap().side, Side::O);
+    assert_eq!(j.view.as_ref().unwrap().side, Side::X);
+    assert!(h.my_turn(), "white, the host, moves");
+    play(&mut h, &mut j, &script, 9);
+    assert_eq!(h.moves(), j.moves());
+    assert_eq!(h.choices(), vec![Choice::PlaceTwo, Choice::White]);
+    assert_eq!(j.choices(), h.choices());
+    let board = j.view.as_ref().unwrap().session.position().clone();
+    assert_eq!(board.get(Cell::new(10, 10)), Some(Side::O));
+    assert_eq!(board.get(Cell::new(0, 0)), Some(Side::X));
+    h.handle.quit();
+    j.handle.quit();
+}
+
+#[test]
 fn a_second_caller_hears_busy() {
     let (mut h, j, ticket) = connect(Rule::TIC_TAC_TOE);
     let mut second = joiner(&ticket, "Second", None);
@@ -299,6 +361,7 @@ fn a_joiner_that_knows_only_the_relay_plays_a_whole_game_through_it() {
             name: "Host".into(),
             rule: Rule::TIC_TAC_TOE,
             side: Side::X,
+            opening: OpeningRule::Free,
             time_limit: None,
             token: Token(7),
             program: "test".into(),

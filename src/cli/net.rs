@@ -2,7 +2,8 @@
 //! the network. The host prints a ticket on a line of its own; the joiner passes it on its
 //! command line. Each side types moves (`row column`, or a keypad digit on 3x3) and
 //! `undo`, `draw`, `rematch` (offers the other must accept), `resign`, `claim`, `yes`/`no`
-//! (answers), `quit`. The network runs on a worker thread (`crate::net::worker`); this file
+//! (answers), `quit`; in a swap or swap2 opening (`net host --opening`), `black`, `white`
+//! and `two` (place two more) when the choice is theirs. The network runs on a worker thread (`crate::net::worker`); this file
 //! only reads lines and prints what happens. It exits with 0 when the game was played out
 //! or left, and 1 when it failed (refused, busy, the host gone or unreachable, a ticket
 //! that does not match the host).
@@ -17,6 +18,7 @@ use std::time::Duration;
 use clap::{Args, Subcommand, ValueEnum};
 
 use super::CliError;
+use crate::game::{Choice, OpeningRule, Step};
 use crate::net::keep::{self, Kept};
 use crate::net::machine::{Action, Event, HostConfig};
 use crate::net::message::{Ending, Offer, Token};
@@ -110,6 +112,11 @@ pub struct HostArgs {
     /// Who moves first (and plays X)
     #[arg(long, value_enum, default_value_t = First::Host)]
     pub first: First,
+    /// How games of five in a row on a large board (such as --rule 15,15,5) open: free,
+    /// swap (the host places three stones, the joiner chooses a colour) or swap2 (the
+    /// joiner may also place two more and let the host choose)
+    #[arg(long, value_enum, default_value_t = OpeningArg::Free)]
+    pub opening: OpeningArg,
     /// Minutes each side has for a game (1 to 600; this program's clock decides); no
     /// limit without it
     #[arg(long, value_name = "MINUTES", value_parser = clock_minutes)]
@@ -145,6 +152,36 @@ pub enum First {
     Joiner,
 }
 
+/// How the host's games open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OpeningArg {
+    Free,
+    Swap,
+    Swap2,
+}
+
+impl OpeningArg {
+    /// The opening rule on `rule`'s board; swap and swap2 on a board they do not open are
+    /// refused, saying which boards they open.
+    fn on(self, rule: &Rule) -> Result<OpeningRule, CliError> {
+        let opening = match self {
+            OpeningArg::Free => OpeningRule::Free,
+            OpeningArg::Swap => OpeningRule::Swap,
+            OpeningArg::Swap2 => OpeningRule::Swap2,
+        };
+        if opening.on(rule) == opening {
+            Ok(opening)
+        } else {
+            Err(CliError::Usage(format!(
+                "the {opening} opening is for five in a row on a large board (such as --rule 15,15,5), not {}x{} with {} in a row",
+                rule.width(),
+                rule.height(),
+                rule.k()
+            )))
+        }
+    }
+}
+
 /// A ticket as the host printed it, checked before anything starts.
 fn ticket(text: &str) -> Result<String, String> {
     let text = text.trim();
@@ -170,6 +207,24 @@ fn options(common: &Common) -> Options {
     }
 }
 
+/// A new match as the host's arguments set it up.
+fn host_config(host: &HostArgs, program: String) -> Result<HostConfig, CliError> {
+    let side = match host.first {
+        First::Host => Side::X,
+        First::Joiner => Side::O,
+    };
+    let rule = super::with_exact_option(host.rule, host.exact);
+    Ok(HostConfig {
+        name: host.common.name.clone(),
+        rule,
+        side,
+        opening: host.opening.on(&rule)?,
+        time_limit: host.clock,
+        token: Token(rand::random()),
+        program,
+    })
+}
+
 pub fn run(args: &NetArgs, output: &mut dyn Write) -> Result<(), CliError> {
     let program = env!("CARGO_PKG_VERSION").to_string();
     let lines = match &args.command {
@@ -178,7 +233,13 @@ pub fn run(args: &NetArgs, output: &mut dyn Write) -> Result<(), CliError> {
             return crate::net::bench::run(output, bench.moves, bench.idle)
                 .map_err(|e| CliError::Usage(e.to_string()));
         }
-        NetCommand::Host(_) | NetCommand::Join(_) => read_lines(),
+        // A bad opening is refused before anything starts.
+        NetCommand::Host(host) => {
+            host.opening
+                .on(&super::with_exact_option(host.rule, host.exact))?;
+            read_lines()
+        }
+        NetCommand::Join(_) => read_lines(),
     };
     let keep_path = keep::default_path();
     let mut rehosting = None;
@@ -198,18 +259,7 @@ pub fn run(args: &NetArgs, output: &mut dyn Write) -> Result<(), CliError> {
                 (Start::Rehost(kept), options, false)
             }
             None => {
-                let side = match host.first {
-                    First::Host => Side::X,
-                    First::Joiner => Side::O,
-                };
-                let config = HostConfig {
-                    name: host.common.name.clone(),
-                    rule: super::with_exact_option(host.rule, host.exact),
-                    side,
-                    time_limit: host.clock,
-                    token: Token(rand::random()),
-                    program,
-                };
+                let config = host_config(host, program)?;
                 let mut options = options(&host.common);
                 options.announce = !host.no_announce;
                 (Start::Host(config), options, host.accept)
@@ -310,7 +360,10 @@ fn find_games(wait: Duration, output: &mut dyn Write) -> Result<(), CliError> {
         writeln!(output, "No games found on this network.")?;
     }
     for game in games {
-        writeln!(output, "{} · {}", game.name, game.rule)?;
+        match game.opening {
+            OpeningRule::Free => writeln!(output, "{} · {}", game.name, game.rule)?,
+            opening => writeln!(output, "{} · {} · {opening}", game.name, game.rule)?,
+        }
         writeln!(output, "  tictactoe net join {}", game.ticket)?;
     }
     Ok(())
@@ -451,7 +504,16 @@ impl Terminal<'_> {
             Update::Peer { fingerprint } => self.fingerprint = fingerprint,
             Update::Event(event) => self.event(event)?,
             Update::View(view) => {
-                let key = |v: &View| (v.session.moves().len(), v.ending, v.connected, v.side);
+                let key = |v: &View| {
+                    let choices = v.session.opening().choices().len();
+                    (
+                        v.session.moves().len(),
+                        choices,
+                        v.ending,
+                        v.connected,
+                        v.side,
+                    )
+                };
                 let changed = self.view.as_ref().map(key) != Some(key(&view));
                 self.view = Some(*view);
                 self.resume_hint()?;
@@ -506,10 +568,23 @@ impl Terminal<'_> {
             Event::Moved { side, cell } => {
                 writeln!(self.output, "{side} plays {}.", cell_text(cell))?;
             }
+            Event::Chose { choice, mine } => self.chose(choice, mine)?,
             Event::Record => {}
             Event::Over => {}
             other => self.notice(other)?,
         }
+        Ok(())
+    }
+
+    /// A choice of the opening, and the colour it leaves this player with.
+    fn chose(&mut self, choice: Choice, mine: bool) -> Result<(), CliError> {
+        let who = if mine { "You" } else { self.peer.as_str() };
+        let what = match choice {
+            Choice::Black => "black",
+            Choice::White => "white",
+            Choice::PlaceTwo => "to place two more stones (white, then black)",
+        };
+        writeln!(self.output, "{who} chose {what}.")?;
         Ok(())
     }
 
@@ -607,12 +682,29 @@ impl Terminal<'_> {
         }
         if let Some(text) = result_text(view) {
             writeln!(self.output, "Game over: {text}. Type 'rematch' or 'quit'.")?;
-        } else if view.session.position().side_to_move() == view.side {
-            writeln!(self.output, "Your move ({}):", view.side)?;
+        } else if view.my_turn {
+            writeln!(self.output, "{}", your_turn(view))?;
         } else {
-            writeln!(self.output, "Waiting for the other player's move...")?;
+            writeln!(self.output, "Waiting for the other player...")?;
         }
         Ok(())
+    }
+}
+
+/// What is asked of this player on their turn: a move, an opening stone or a choice.
+fn your_turn(view: &View) -> String {
+    let colour = view.session.position().side_to_move();
+    match view.session.opening_step() {
+        Step::Place { number, of, .. } if view.seat == Side::X => {
+            format!("Opening stone {number} of {of} ({colour}):")
+        }
+        Step::Place { number, .. } => format!("Two more stones, {number} of 2 ({colour}):"),
+        Step::Choose {
+            place_two: true, ..
+        } => "Choose: 'black', 'white' (then play white's move), or 'two' (place two more):"
+            .to_string(),
+        Step::Choose { .. } => "Choose: 'black' or 'white' (then play white's move):".to_string(),
+        Step::Play => format!("Your move ({}):", view.side),
     }
 }
 
@@ -655,7 +747,7 @@ fn cell_text(cell: Cell) -> String {
 }
 
 const HELP: &str = "Type a move as 'row column' (1-based; a keypad digit on 3x3), or: undo, draw, \
-rematch, resign, claim, yes, no, quit.";
+rematch, resign, claim, yes, no, quit; in a swap opening: black, white, two.";
 
 /// Reads one typed line.
 fn parse(line: &str, rule: Option<Rule>) -> Result<Typed, String> {
@@ -666,6 +758,9 @@ fn parse(line: &str, rule: Option<Rule>) -> Result<Typed, String> {
         "rematch" => Typed::Act(Action::Offer(Offer::Rematch)),
         "resign" => Typed::Act(Action::Resign),
         "claim" => Typed::Act(Action::Claim),
+        "black" => Typed::Act(Action::Choose(Choice::Black)),
+        "white" => Typed::Act(Action::Choose(Choice::White)),
+        "two" => Typed::Act(Action::Choose(Choice::PlaceTwo)),
         "yes" | "y" => Typed::Yes,
         "no" | "n" => Typed::No,
         "quit" | "q" | "exit" => Typed::Quit,
@@ -711,6 +806,10 @@ mod tests {
             Ok(Typed::Act(Action::Offer(Offer::Draw)))
         );
         assert_eq!(parse("y", ttt), Ok(Typed::Yes));
+        assert_eq!(
+            parse("Two", ttt),
+            Ok(Typed::Act(Action::Choose(Choice::PlaceTwo)))
+        );
         assert!(parse("5", Some(Rule::new(5, 5, 4, false).unwrap())).is_err());
         assert!(parse("0 1", ttt).is_err());
     }

@@ -646,9 +646,7 @@ impl TicTacToeApp {
     /// [`NOTE_ROWS`] rows so it is read whole; the board gives way while it is shown.
     fn status_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
         if let Shown::Online(_) = self.shown {
-            if let Some([headline, players, last]) = self.online.status_lines(self.naming) {
-                online_status_ui(ui, headline, players, last, self.current_note());
-            }
+            self.online_status(ui, actions);
             return;
         }
         let session = &self.state.session;
@@ -715,6 +713,21 @@ impl TicTacToeApp {
             status_line(ui, body_height, "", |_| {});
         }
         ui.add_space(2.0);
+    }
+
+    /// The online game's status area, with the buttons of the opening's choice when the
+    /// choice is this player's.
+    fn online_status(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
+        let Some(lines) = self.online.status_lines(self.naming) else {
+            return;
+        };
+        let choice = online_status_ui(ui, lines, self.current_note(), |ui| {
+            online::choice_ui(&self.online, ui, self.naming)
+        });
+        if let Some(choice) = choice {
+            let act = crate::net::Action::Choose(choice);
+            actions.push(Action::Online(online::Request::Act(act)));
+        }
     }
 
     /// While the computer thinks: its depth and expected line, from the latest iteration
@@ -936,19 +949,21 @@ fn wrapped_note(ui: &mut Ui, row_height: f32, text: RichText) {
 
 /// The status area while an online game is shown: its headline, the players and clocks,
 /// and the latest happening (or the window's note, which is newer when there is one).
-fn online_status_ui(
+/// The online game's status area; `tail` draws what follows the headline (the opening's
+/// choice buttons) and returns what was clicked there.
+fn online_status_ui<T>(
     ui: &mut Ui,
-    headline: String,
-    players: String,
-    last: String,
+    [headline, players, last]: [String; 3],
     note: Option<&Note>,
-) {
+    tail: impl FnOnce(&mut Ui) -> Option<T>,
+) -> Option<T> {
     ui.add_space(4.0);
     let headline_height = ui
         .ctx()
         .fonts_mut(|f| f.row_height(&FontId::proportional(STATUS_SIZE)));
     let headline = RichText::new(headline).size(STATUS_SIZE).strong();
-    status_line(ui, headline_height, headline, |_| {});
+    let mut clicked = None;
+    status_line(ui, headline_height, headline, |ui| clicked = tail(ui));
     let body_height = ui.text_style_height(&egui::TextStyle::Body);
     status_line(ui, body_height, players, |_| {});
     let text = match note {
@@ -958,6 +973,7 @@ fn online_status_ui(
     };
     wrapped_note(ui, body_height, text);
     ui.add_space(2.0);
+    clicked
 }
 
 fn is_cell(id: Id, session: &Session) -> bool {

@@ -11,6 +11,8 @@ use std::time::{Duration, Instant};
 use egui::{RichText, TextEdit, Ui};
 use serde::{Deserialize, Serialize};
 
+use crate::game::opening::{OpeningError, Seat};
+use crate::game::{Choice, OpeningRule, Step};
 use crate::net::keep::{self, Kept};
 use crate::net::{
     Action, ActionError, Command, Ending, Event, HostConfig, NetConfig, NetHandle, Offer, Options,
@@ -120,8 +122,8 @@ struct Game {
 /// area and the board drawn after the panel show the same game as the panel.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request {
-    /// Host a game on this board.
-    Host(Rule),
+    /// Host a game on this board, opened by this rule (where it applies).
+    Host(Rule, OpeningRule),
     /// Join the game this ticket names.
     Join(String),
     /// Rejoin the game the window was closed in.
@@ -169,6 +171,17 @@ enum Note {
     NewGame {
         seat: Side,
     },
+    /// A new game of a match with a swap opening: `name` opens it (or we, with `mine`).
+    NewOpening {
+        mine: bool,
+        name: String,
+    },
+    /// A choice of the opening: ours (`mine`) or the opponent's, named `name`.
+    Chose {
+        choice: Choice,
+        mine: bool,
+        name: String,
+    },
 }
 
 impl Note {
@@ -191,6 +204,9 @@ impl Note {
                 side = naming.side(seat.other())
             ),
             Note::NewGame { seat } => t!("online-new-game", side = naming.side(*seat)),
+            Note::NewOpening { mine: true, .. } => t!("online-new-game-you-open"),
+            Note::NewOpening { name, .. } => t!("online-new-game-they-open", name = name.clone()),
+            Note::Chose { choice, mine, name } => chose_text(*choice, *mine, name, naming),
         }
     }
 }
@@ -447,7 +463,7 @@ impl Online {
         }
     }
 
-    fn host(&mut self, rule: Rule) {
+    fn host(&mut self, rule: Rule, opening: OpeningRule) {
         let side = if self.form.host_moves_first {
             Side::X
         } else {
@@ -457,6 +473,7 @@ impl Online {
             name: self.player_name(),
             rule,
             side,
+            opening: opening.on(&rule),
             time_limit: self.form.time_limit,
             token: Token(rand::random()),
             program: env!("CARGO_PKG_VERSION").to_string(),
@@ -528,13 +545,19 @@ impl Online {
     /// The panel's section; what the player asked of it, to apply once the frame is drawn.
     /// Its happenings name sides and cells as `naming` says.
     #[must_use]
-    pub fn section_ui(&self, ui: &mut Ui, rule: Rule, naming: Naming) -> Vec<Request> {
+    pub fn section_ui(
+        &self,
+        ui: &mut Ui,
+        rule: Rule,
+        opening: OpeningRule,
+        naming: Naming,
+    ) -> Vec<Request> {
         ui.label(RichText::new(t!("online-heading")).strong());
         let mut asked = Vec::new();
         if self.game.is_some() {
             self.game_ui(ui, naming, &mut asked);
         } else {
-            self.start_ui(ui, rule, &mut asked);
+            self.start_ui(ui, rule, opening.on(&rule), &mut asked);
         }
         asked
     }
@@ -545,13 +568,13 @@ impl Online {
     pub fn apply(&mut self, request: Request) {
         let starts = matches!(
             request,
-            Request::Host(_) | Request::Join(_) | Request::Rejoin | Request::Rehost
+            Request::Host(..) | Request::Join(_) | Request::Rejoin | Request::Rehost
         );
         if starts && self.game.is_some() {
             return;
         }
         match request {
-            Request::Host(rule) => self.host(rule),
+            Request::Host(rule, opening) => self.host(rule, opening),
             Request::Join(ticket) => self.join_ticket(ticket),
             Request::Rejoin => {
                 if let Some(rejoin) = self.rejoin.clone() {
@@ -600,11 +623,11 @@ impl Online {
     /// and button, the ticket field, the games nearby and the network settings.
     /// The fields are drawn from a copy; a changed copy comes back first, so that a Host or
     /// Join asked in the same frame uses what was typed.
-    fn start_ui(&self, ui: &mut Ui, rule: Rule, asked: &mut Vec<Request>) {
+    fn start_ui(&self, ui: &mut Ui, rule: Rule, opening: OpeningRule, asked: &mut Vec<Request>) {
         let mut form = self.form.clone();
         self.rejoin_ui(ui, asked);
         self.rehost_ui(ui, asked);
-        host_ui(ui, &mut form, rule, asked);
+        host_ui(ui, &mut form, (rule, opening), asked);
         ui.add_space(4.0);
         self.join_ui(ui, &mut form, asked);
         self.nearby_ui(ui, asked);
@@ -704,7 +727,7 @@ impl Online {
             let text = t!(
                 "online-nearby-game",
                 name = found.name.clone(),
-                board = status::board_name(&found.rule)
+                board = board_and_opening(&found.rule, found.opening)
             );
             if ui
                 .button(text)
@@ -762,21 +785,19 @@ impl Online {
         let peer = peer_name(view);
         let headline = match result(view) {
             Some(text) => text,
-            None if view.session.position().side_to_move() == view.side => {
-                t!("online-your-turn", side = naming.side(view.side))
-            }
-            None => t!(
-                "online-their-turn",
-                name = peer.clone(),
-                side = naming.side(view.side.other())
-            ),
+            None => opening_asks(view, naming).unwrap_or_else(|| {
+                if view.my_turn {
+                    t!("online-your-turn", side = naming.side(view.side))
+                } else {
+                    t!(
+                        "online-their-turn",
+                        name = peer.clone(),
+                        side = naming.side(view.side.other())
+                    )
+                }
+            }),
         };
-        let mut players = t!(
-            "online-players",
-            me = naming.side(view.side),
-            name = peer,
-            them = naming.side(view.side.other())
-        );
+        let mut players = players_text(view, &peer, naming);
         if let Some([x, o]) = game.used_now(view) {
             let clock = match view.time_limit {
                 Some(limit) => t!(
@@ -842,10 +863,7 @@ impl Online {
             _ => &[],
         };
         let playing = self.game.as_ref().is_some_and(|g| g.finished.is_none());
-        let my_turn = playing
-            && view.ending.is_none()
-            && outcome.is_none()
-            && view.session.position().side_to_move() == view.side;
+        let my_turn = playing && view.ending.is_none() && outcome.is_none() && view.my_turn;
         // Worked out when the position came (`poll`); drawing changes nothing.
         let worked_out;
         let forbidden = match self.forbidden.known(view.session.position()) {
@@ -860,7 +878,7 @@ impl Online {
             .forbidden(forbidden)
             .last_move(view.session.last_move())
             .win_line(win_line)
-            .preview(my_turn.then_some(view.side))
+            .preview(my_turn.then(|| view.session.position().side_to_move()))
             .cursor(cursor)
             .ui(ui);
         answer.clicked = response.clicked;
@@ -869,8 +887,10 @@ impl Online {
     }
 }
 
-/// The player's name, who moves first, the clock, and Host a game.
-fn host_ui(ui: &mut Ui, form: &mut Form, rule: Rule, asked: &mut Vec<Request>) {
+/// The player's name, who moves first, the clock, and Host a game on the board (and with
+/// the opening) chosen below.
+fn host_ui(ui: &mut Ui, form: &mut Form, game: (Rule, OpeningRule), asked: &mut Vec<Request>) {
+    let (rule, opening) = game;
     ui.horizontal(|ui| {
         let label = ui.label(t!("online-name"));
         ui.add(
@@ -910,7 +930,11 @@ fn host_ui(ui: &mut Ui, form: &mut Form, rule: Rule, asked: &mut Vec<Request>) {
         .on_hover_text(t!("online-host-hover", board = board))
         .clicked()
     {
-        asked.push(Request::Host(rule));
+        asked.push(Request::Host(rule, opening));
+    }
+    if opening != OpeningRule::Free {
+        let name = super::opening::name(opening);
+        ui.label(RichText::new(t!("online-host-opening", opening = name)).weak());
     }
 }
 
@@ -1011,7 +1035,12 @@ impl Game {
             },
             Event::Refused(reason) => Note::Text(t!("online-refused", reason = reason)),
             Event::Moved { side, cell } => Note::Moved { side, cell },
-            Event::NewGame { seat } => Note::NewGame { seat },
+            Event::NewGame { seat } => self.new_game_note(seat),
+            Event::Chose { choice, mine } => Note::Chose {
+                choice,
+                mine,
+                name: self.peer(),
+            },
             Event::RoundTrip(time) => {
                 self.round_trip = Some(time);
                 return;
@@ -1020,6 +1049,19 @@ impl Game {
             other => Note::Text(self.event_text(other)),
         };
         self.note(note);
+    }
+
+    /// A new game of the match: the side we play, or under a swap opening who opens it
+    /// (the colours follow the choice).
+    fn new_game_note(&self, seat: Side) -> Note {
+        let opening = self.view.as_ref().map(|v| v.session.opening().rule());
+        if opening.is_none_or(|o| o == OpeningRule::Free) {
+            return Note::NewGame { seat };
+        }
+        Note::NewOpening {
+            mine: seat == Side::X,
+            name: self.peer(),
+        }
     }
 
     /// The words for an event that names no side or cell.
@@ -1186,12 +1228,16 @@ impl Game {
                 }
                 return;
             }
-            // Whether this player has a move to take back (X moves first).
-            let moved = view.session.moves().len() > usize::from(view.side == Side::O);
-            if ui
-                .add_enabled(free && moved, egui::Button::new(t!("online-offer-undo")))
-                .clicked()
-            {
+            // Whether this player has a move of the game to take back (the opening's
+            // stones and choices are never taken back).
+            let undo = egui::Button::new(t!("online-offer-undo"));
+            let response = ui.add_enabled(free && view.can_offer_undo, undo);
+            let response = if view.session.opening_step() == Step::Play {
+                response
+            } else {
+                response.on_disabled_hover_text(t!("online-no-undo-in-opening"))
+            };
+            if response.clicked() {
                 asked.push(Request::Act(Action::Offer(Offer::Undo)));
             }
             if ui
@@ -1210,6 +1256,75 @@ impl Game {
                 asked.push(Request::Act(Action::Claim));
             }
         });
+    }
+}
+
+/// What the opening asks now and of whom ("Choose, or place two - Bob"), while it goes on.
+fn opening_asks(view: &View, naming: Naming) -> Option<String> {
+    let peer = peer_name(view);
+    let who = |seat: Seat| {
+        let settings_side = match seat {
+            Seat::Opener => Side::X,
+            Seat::Chooser => Side::O,
+        };
+        if settings_side == view.seat {
+            t!("who-you")
+        } else {
+            peer.clone()
+        }
+    };
+    super::opening::asked_of(&view.session, naming, &who)
+}
+
+/// Who plays which colour; during the opening, who opens and who replies (the headline
+/// says what the opening asks now).
+fn players_text(view: &View, peer: &str, naming: Naming) -> String {
+    let in_opening = view.session.opening_step() != Step::Play && result(view).is_none();
+    match (in_opening, view.seat) {
+        (true, Side::X) => t!("online-players-opener", name = peer.to_string()),
+        (true, Side::O) => t!("online-players-chooser", name = peer.to_string()),
+        (false, _) => t!(
+            "online-players",
+            me = naming.side(view.side),
+            name = peer.to_string(),
+            them = naming.side(view.side.other())
+        ),
+    }
+}
+
+/// A choice of the opening in words: "Bob took Black", "You chose to place two more".
+fn chose_text(choice: Choice, mine: bool, name: &str, naming: Naming) -> String {
+    let name = name.to_string();
+    match (choice.side(), mine) {
+        (Some(side), true) => t!("online-you-took", side = naming.side(side)),
+        (Some(side), false) => t!("online-they-took", name = name, side = naming.side(side)),
+        (None, true) => t!("online-you-place-two"),
+        (None, false) => t!("online-they-place-two", name = name),
+    }
+}
+
+/// The buttons of the opening's choice in the status line, when the choice is this
+/// player's; returns the choice clicked.
+pub fn choice_ui(online: &Online, ui: &mut Ui, naming: Naming) -> Option<Choice> {
+    let game = online.game.as_ref().filter(|g| g.finished.is_none())?;
+    let view = game.view().filter(|v| v.my_turn && result(v).is_none())?;
+    let Step::Choose { place_two, .. } = view.session.opening_step() else {
+        return None;
+    };
+    super::opening::choice_buttons(ui, place_two, naming)
+}
+
+/// A board's name, with its opening when it has one: "15x15, 5 in a row, Swap2".
+fn board_and_opening(rule: &Rule, opening: OpeningRule) -> String {
+    let board = status::board_name(rule);
+    if opening == OpeningRule::Free {
+        board
+    } else {
+        t!(
+            "online-board-opening",
+            board = board,
+            opening = super::opening::name(opening)
+        )
     }
 }
 
@@ -1263,6 +1378,9 @@ fn refusal(error: &ActionError, naming: Naming) -> String {
         ActionError::OfferPending => t!("online-offer-pending"),
         ActionError::NoOffer => t!("online-no-offer"),
         ActionError::CannotOffer => t!("online-cannot-offer"),
+        ActionError::UndoInOpening => t!("online-no-undo-in-opening"),
+        ActionError::Opening(OpeningError::NotNow) => t!("opening-no-choice-now"),
+        ActionError::Opening(OpeningError::NotOffered) => t!("opening-two-not-offered"),
         ActionError::CannotClaim => t!("online-cannot-claim"),
         ActionError::NobodyWaiting => t!("online-nobody-waiting"),
         ActionError::PeerAway => t!("online-offer-away"),

@@ -79,32 +79,38 @@ pub fn headline(session: &Session, naming: Naming, thinking: bool) -> Option<Str
     if session.outcome().is_some() {
         return None;
     }
-    let side = naming.side(session.position().side_to_move());
-    let step = session.opening_step();
     if thinking {
-        return match step {
+        return match session.opening_step() {
             Step::Play => None,
             Step::Place { .. } => Some(t!("opening-computer-placing")),
             Step::Choose { .. } => Some(t!("opening-computer-choosing")),
         };
     }
-    let text = match step {
+    asked_of(session, naming, &|seat| who(session, seat))
+}
+
+/// What the opening asks now and of whom, each seat named by `who` ("you", a network
+/// opponent's name): "Opening stone 2 of 3: White - you"; `None` once it is over.
+#[must_use]
+pub fn asked_of(session: &Session, naming: Naming, who: &dyn Fn(Seat) -> String) -> Option<String> {
+    let side = naming.side(session.position().side_to_move());
+    let text = match session.opening_step() {
         Step::Play => return None,
         Step::Place { seat, number, of } if seat == Seat::Opener => t!(
             "opening-place",
             number = number,
             of = of,
             side = side,
-            who = who(session, seat)
+            who = who(seat)
         ),
         Step::Place { seat, number, .. } => t!(
             "opening-place-two",
             number = number,
             side = side,
-            who = who(session, seat)
+            who = who(seat)
         ),
         Step::Choose { seat, place_two } => {
-            let who = who(session, seat);
+            let who = who(seat);
             if place_two {
                 t!("opening-choose-or-two", who = who)
             } else {
@@ -124,6 +130,12 @@ pub fn buttons(ui: &mut Ui, session: &Session, naming: Naming) -> Option<Choice>
     if session.player_to_move() != Some(&Player::Human) {
         return None;
     }
+    choice_buttons(ui, place_two, naming)
+}
+
+/// The buttons of a choice, right to left; `place_two` when swap2's two more stones are
+/// offered. Returns the choice clicked.
+pub fn choice_buttons(ui: &mut Ui, place_two: bool, naming: Naming) -> Option<Choice> {
     let (black, white) = (naming.side(Side::X), naming.side(Side::O));
     let mut picked = None;
     let mut button = |ui: &mut Ui, choice: Choice, text: String, about: String| {

@@ -97,7 +97,10 @@ impl ControlPanel<'_> {
                 ui.separator();
                 if self.online_shown {
                     // The window's own game is set aside while the online one is shown.
-                    let asked = self.online.section_ui(ui, settings.rule, self.naming);
+                    let opening = prefs.opening_rule;
+                    let asked = self
+                        .online
+                        .section_ui(ui, settings.rule, opening, self.naming);
                     actions.extend(asked.into_iter().map(Action::Online));
                     return;
                 }
@@ -107,7 +110,10 @@ impl ControlPanel<'_> {
                     actions.push(Action::Lab(open));
                 }
                 ui.separator();
-                let asked = self.online.section_ui(ui, settings.rule, self.naming);
+                let opening = prefs.opening_rule;
+                let asked = self
+                    .online
+                    .section_ui(ui, settings.rule, opening, self.naming);
                 actions.extend(asked.into_iter().map(Action::Online));
                 ui.separator();
                 players_ui(ui, &mut settings, self.naming);

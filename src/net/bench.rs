@@ -13,6 +13,7 @@ use super::machine::{Action, Event, HostConfig};
 use super::message::Token;
 use super::transport::NetConfig;
 use super::worker::{self, Command, NetHandle, Options, Start, Update, View};
+use crate::game::OpeningRule;
 use crate::rules::{Cell, Rule, Side};
 
 /// The pause after each pair of moves. Each pair brings each side two messages (the move
@@ -113,6 +114,7 @@ fn pair() -> Result<(Peer, Peer, String), BenchError> {
         name: "Bench host".into(),
         rule: rule(),
         side: Side::X,
+        opening: OpeningRule::Free,
         time_limit: None,
         token: Token(1),
         program: "bench".into(),

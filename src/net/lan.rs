@@ -12,6 +12,7 @@ use mdns_sd::{ServiceDaemon, ServiceEvent, ServiceInfo};
 
 use super::message::{MAX_NAME, PROTOCOL};
 use super::transport::parse_ticket;
+use crate::game::OpeningRule;
 use crate::rules::Rule;
 
 /// The DNS-SD service type of an open game.
@@ -29,6 +30,8 @@ pub struct Found {
     /// The host's name, as it typed it.
     pub name: String,
     pub rule: Rule,
+    /// How its games open (free when the record does not say).
+    pub opening: OpeningRule,
     /// The ticket to dial, checked to be one.
     pub ticket: String,
 }
@@ -40,8 +43,13 @@ pub struct Announcement {
 }
 
 impl Announcement {
-    /// Announces the game `ticket` names, hosted by `name` on `rule`.
-    pub fn start(name: &str, rule: Rule, ticket: &str) -> Result<Announcement, String> {
+    /// Announces the game `ticket` names, hosted by `name` on `rule` opened by `opening`.
+    pub fn start(
+        name: &str,
+        rule: Rule,
+        opening: OpeningRule,
+        ticket: &str,
+    ) -> Result<Announcement, String> {
         let addr = parse_ticket(ticket).map_err(|e| e.to_string())?;
         let port = addr.ip_addrs().next().map_or(9, std::net::SocketAddr::port);
         let daemon = ServiceDaemon::new().map_err(|e| e.to_string())?;
@@ -51,6 +59,7 @@ impl Announcement {
             ("v".to_string(), PROTOCOL.to_string()),
             ("name".to_string(), name.chars().take(MAX_NAME).collect()),
             ("rule".to_string(), rule_text(rule)),
+            ("opening".to_string(), opening.to_string()),
         ];
         let parts: Vec<&str> = split(ticket);
         properties.push(("parts".to_string(), parts.len().to_string()));
@@ -172,6 +181,11 @@ fn parse_rule(text: &str) -> Option<Rule> {
 }
 
 /// The ticket in parts short enough for a record's text values.
+/// An opening rule as [`OpeningRule`]'s `Display` writes it.
+fn parse_opening(text: &str) -> Option<OpeningRule> {
+    OpeningRule::ALL.into_iter().find(|o| o.to_string() == text)
+}
+
 fn split(ticket: &str) -> Vec<&str> {
     let mut parts = Vec::new();
     let mut rest = ticket;
@@ -199,6 +213,13 @@ fn read<'a>(value: impl Fn(&str) -> Option<&'a str>) -> Option<Found> {
         return None;
     }
     let rule = parse_rule(value("rule")?)?;
+    let opening = match value("opening") {
+        None => OpeningRule::Free,
+        Some(text) => parse_opening(text)?,
+    };
+    if opening.on(&rule) != opening {
+        return None;
+    }
     let parts: usize = value("parts")?.parse().ok()?;
     if parts == 0 || parts > MAX_PARTS {
         return None;
@@ -211,6 +232,7 @@ fn read<'a>(value: impl Fn(&str) -> Option<&'a str>) -> Option<Found> {
     Some(Found {
         name: name.to_string(),
         rule,
+        opening,
         ticket,
     })
 }
@@ -228,10 +250,12 @@ mod tests {
     }
 
     fn record(name: &str, rule: Rule, ticket: &str) -> BTreeMap<String, String> {
+        let opening = OpeningRule::Swap2.on(&rule);
         let mut values = BTreeMap::from([
             ("v".to_string(), PROTOCOL.to_string()),
             ("name".to_string(), name.to_string()),
             ("rule".to_string(), rule_text(rule)),
+            ("opening".to_string(), opening.to_string()),
         ]);
         let parts = split(ticket);
         values.insert("parts".into(), parts.len().to_string());
@@ -252,6 +276,7 @@ mod tests {
                 Found {
                     name: "Ann".into(),
                     rule,
+                    opening: OpeningRule::Swap2.on(&rule),
                     ticket: ticket.clone()
                 }
             );
@@ -271,7 +296,9 @@ mod tests {
     fn an_unsound_record_is_ignored() {
         let ticket = ticket();
         let good = record("Ann", Rule::TIC_TAC_TOE, &ticket);
-        let spoiled: [(&str, Option<&str>); 10] = [
+        let spoiled: [(&str, Option<&str>); 12] = [
+            ("opening", Some("swap3")),
+            ("opening", Some("swap2")),
             ("v", Some("99")),
             ("v", None),
             ("name", Some(&"n".repeat(MAX_NAME + 1))),

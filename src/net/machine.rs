@@ -10,11 +10,17 @@
 //! is the authority: a joiner that comes back gets the host's [`Snapshot`] and sends again
 //! what the host had not yet applied. While a player's offer waits for an answer that
 //! player cannot move, so an accepted offer always applies to the position it was made in.
+//!
+//! Under a swap or swap2 opening the game's [`crate::game::Opening`] says whose turn it is
+//! (the opener's stones, the chooser's choice, swap2's two more stones); a choice is an
+//! [`Act::Choose`], checked as a move is. Each player keeps the side the settings gave them
+//! (X opens), and plays the colour the choice gives ([`Match::side`]).
 
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
-use crate::game::{Mode, Session, Settings, Termination};
+use crate::game::opening::{Actor, OpeningError};
+use crate::game::{Choice, Mode, Opening, OpeningRule, Seat, Session, Settings, Termination};
 use crate::rules::{Cell, MoveError, Rule, Side};
 
 use super::message::{Act, Ending, Message, Offer, Token, clean_name};
@@ -46,6 +52,8 @@ pub enum Role {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
     Move(Cell),
+    /// A choice of the opening, when it asks this player for one.
+    Choose(Choice),
     Offer(Offer),
     /// Answer the peer's offer.
     Reply(bool),
@@ -67,6 +75,10 @@ pub enum ActionError {
     GameOver,
     #[error("waiting for the answer to your offer")]
     OfferPending,
+    #[error("moves of the opening cannot be taken back")]
+    UndoInOpening,
+    #[error("{0}")]
+    Opening(#[from] OpeningError),
     #[error("there is no offer to answer")]
     NoOffer,
     #[error("that cannot be offered now")]
@@ -95,8 +107,11 @@ pub enum Event {
     },
     /// The host turned us away (busy, declined, or another protocol version).
     Refused(String),
-    /// A stone was placed (by either side).
+    /// A stone was placed (by either side); `side` is its colour.
     Moved { side: Side, cell: Cell },
+    /// A choice of the opening was made, by this side's player (`mine`) or the opponent;
+    /// [`Match::side`] now says the colour this side plays.
+    Chose { choice: Choice, mine: bool },
     /// The peer offers something.
     Offered(Offer),
     /// An offer (ours or the peer's) was answered.
@@ -171,8 +186,11 @@ pub enum Output {
 pub struct HostConfig {
     pub name: String,
     pub rule: Rule,
-    /// The side the host plays in the first game.
+    /// The side the host plays in the first game by the settings (X moves first, and
+    /// opens a swap opening; the opening's choice may then give the colours the other way).
     pub side: Side,
+    /// The opening rule of the match's games (on boards it applies to; free elsewhere).
+    pub opening: OpeningRule,
     /// The time each side has for a game (the host's clock decides); none: no limit.
     pub time_limit: Option<Duration>,
     /// The token a joiner that comes back must show.
@@ -248,6 +266,8 @@ pub struct Match {
     phase: Phase,
     link: Option<Link>,
     session: Session,
+    /// The side this program's player has in this game by the settings (X: the first to
+    /// move, the opener of a swap opening); its colour follows the opening's choice.
     side: Side,
     game: u32,
     ending: Option<Ending>,
@@ -275,12 +295,50 @@ pub struct Match {
     out: Vec<Output>,
 }
 
-fn session_for(rule: Rule) -> Session {
-    Session::new(Settings {
+fn session_for(rule: Rule, opening: OpeningRule) -> Session {
+    let mut session = Session::new(Settings {
         rule,
         mode: Mode::Hotseat,
         ..Settings::default()
-    })
+    });
+    session.set_opening_rule(opening);
+    session
+}
+
+/// A game of `rule` and `opening` replayed from its moves and the opening's choices (each
+/// made where it is due); `whose` names the game in the error that says what is impossible.
+fn replay_game(
+    rule: Rule,
+    opening: OpeningRule,
+    moves: &[Cell],
+    choices: &[Choice],
+    whose: &str,
+) -> Result<Session, String> {
+    let mut session = session_for(rule, opening);
+    let mut made = 0;
+    for stones in 0..=moves.len() {
+        while made < choices.len() && Opening::choice_point(made) == stones {
+            session.choose(choices[made]).map_err(|e| {
+                format!(
+                    "{whose} is impossible at the opening's choice {}: {e}",
+                    made + 1
+                )
+            })?;
+            made += 1;
+        }
+        if let Some(cell) = moves.get(stones) {
+            session
+                .play(*cell)
+                .map_err(|e| format!("{whose} is impossible at move {}: {e}", stones + 1))?;
+        }
+    }
+    if made < choices.len() {
+        return Err(format!(
+            "{whose} is impossible: the opening's choice {} is due after the last move",
+            made + 1
+        ));
+    }
+    Ok(session)
 }
 
 impl Match {
@@ -288,6 +346,7 @@ impl Match {
     #[must_use]
     pub fn host(config: HostConfig) -> Match {
         let mut m = Match::new(Role::Host, &config.name, config.rule, &config.program);
+        m.session = session_for(config.rule, config.opening);
         m.side = config.side;
         m.token = Some(config.token);
         m.time_limit = config.time_limit;
@@ -316,7 +375,7 @@ impl Match {
             resuming: false,
             phase: Phase::Waiting,
             link: None,
-            session: session_for(rule),
+            session: session_for(rule, OpeningRule::Free),
             side: Side::X,
             game: 0,
             ending: None,
@@ -355,10 +414,57 @@ impl Match {
         &self.session
     }
 
-    /// The side this program's player plays.
+    /// The colour this program's player plays: the side by the settings, unless the
+    /// opening's choice gave the colours the other way round.
     #[must_use]
     pub fn side(&self) -> Side {
+        self.colour_of(self.side)
+    }
+
+    /// The side this program's player has in this game by the settings: X opens a swap
+    /// opening and moves first in any other.
+    #[must_use]
+    pub fn seat(&self) -> Side {
         self.side
+    }
+
+    /// The colour the player of settings side `seat` plays.
+    fn colour_of(&self, seat: Side) -> Side {
+        if self.session.opening().opener_side() == Side::X {
+            seat
+        } else {
+            seat.other()
+        }
+    }
+
+    /// Whether it is the turn (to move, or to choose in the opening) of the player of
+    /// settings side `seat`.
+    fn is_turn_of(&self, seat: Side) -> bool {
+        !self.is_over()
+            && match self.actor_now() {
+                Actor::Seat(opening_seat) => seat == settings_side(opening_seat),
+                Actor::Side(colour) => self.colour_of(seat) == colour,
+            }
+    }
+
+    fn actor_now(&self) -> Actor {
+        self.session.opening().actor_now(self.session.moves().len())
+    }
+
+    /// The colour whose time runs: that of whoever is to move or choose (during the
+    /// opening, the opener's is X's and the chooser's O's, as the colours are by the
+    /// settings until a choice gives them the other way round).
+    fn running_side(&self) -> Side {
+        match self.actor_now() {
+            Actor::Seat(seat) => settings_side(seat),
+            Actor::Side(colour) => colour,
+        }
+    }
+
+    /// Whether the opening still asks for stones or a choice.
+    #[must_use]
+    pub fn in_opening(&self) -> bool {
+        self.session.opening().is_open(self.session.moves().len())
     }
 
     /// How the game ended other than on the board, if it did.
@@ -439,8 +545,8 @@ impl Match {
     /// has the host's last figures. `None` before the host has a figure to give.
     #[must_use]
     pub fn clock_view(&self, now: Instant) -> Option<ClockView> {
-        let running = (self.phase == Phase::Playing && !self.is_over())
-            .then(|| self.session.position().side_to_move());
+        let running =
+            (self.phase == Phase::Playing && !self.is_over()).then(|| self.running_side());
         match self.role {
             Role::Host if self.phase == Phase::Playing => Some(ClockView {
                 used: self.clock(now),
@@ -467,10 +573,10 @@ impl Match {
         }
     }
 
-    /// Whether it is this program's player's turn.
+    /// Whether it is this program's player's turn, to move or to choose.
     #[must_use]
     pub fn is_my_turn(&self) -> bool {
-        !self.is_over() && self.session.position().side_to_move() == self.side
+        self.is_turn_of(self.side)
     }
 
     /// Host: whether a caller's first message is our joiner coming back (the transport then
@@ -487,6 +593,14 @@ impl Match {
 
     fn send(&mut self, message: Message) {
         self.out.push(Output::Send(message));
+    }
+}
+
+/// The side by the settings of a seat of the opening: the opener is X's player.
+fn settings_side(seat: Seat) -> Side {
+    match seat {
+        Seat::Opener => Side::X,
+        Seat::Chooser => Side::O,
     }
 }
 

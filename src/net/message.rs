@@ -4,12 +4,14 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::game::{Choice, OpeningRule};
 use crate::rules::rule::MAX_SIDE;
 use crate::rules::{Cell, Rule, Side};
 
 /// The protocol version this program speaks; named in the first exchange. Version 2 added
-/// [`Message::Leave`] (a player leaving the match, told apart from a connection closing).
-pub const PROTOCOL: u32 = 2;
+/// [`Message::Leave`] (a player leaving the match, told apart from a connection closing);
+/// version 3 the opening rules (the snapshot's opening and choices, [`Act::Choose`]).
+pub const PROTOCOL: u32 = 3;
 
 /// The longest player name accepted, in characters.
 pub const MAX_NAME: usize = 32;
@@ -17,6 +19,8 @@ pub const MAX_NAME: usize = 32;
 pub const MAX_REASON: usize = 200;
 /// The most moves a game can hold (the largest board's cells).
 pub const MAX_MOVES: usize = MAX_SIDE * MAX_SIDE;
+/// The most choices an opening holds (swap2: place two more, then a colour).
+pub const MAX_CHOICES: usize = 2;
 
 /// A resume token: the host's proof that a returning caller is the player who left.
 /// Written as 32 hexadecimal digits.
@@ -87,13 +91,18 @@ pub enum Ending {
 #[serde(deny_unknown_fields)]
 pub struct Snapshot {
     pub rule: Rule,
-    /// The side the joiner plays.
+    /// The side the joiner plays by the settings (X opens a swap opening); its colour
+    /// follows the opening's choices.
     pub seat: Side,
     /// The time each side has for a game, in milliseconds; none: no limit.
     pub time_limit_ms: Option<u64>,
     /// Games played before this one in the match (rematches).
     pub game: u32,
     pub moves: Vec<Cell>,
+    /// The opening rule of the match's games (swap and swap2 on 15x15 five in a row).
+    pub opening: OpeningRule,
+    /// The opening's choices made in this game, in order (see [`crate::game::Opening`]).
+    pub choices: Vec<Choice>,
     pub ending: Option<Ending>,
     /// How many of the joiner's numbered messages the host has applied.
     pub received: u32,
@@ -118,6 +127,9 @@ pub struct Answer {
 pub enum Act {
     /// A stone on `cell`; `ply` is the number of moves before it (a check on both sides).
     Move { ply: u32, cell: Cell },
+    /// A choice of the opening (a colour, or swap2's two more stones) made when the game had
+    /// `ply` moves.
+    Choose { ply: u32, choice: Choice },
     /// An offer made when the game had `ply` moves.
     Offer { offer: Offer, ply: u32 },
     /// The answer to the peer's offer.
@@ -196,6 +208,8 @@ pub enum InvalidMessage {
     BadText,
     #[error("the game holds more than {MAX_MOVES} moves")]
     TooManyMoves,
+    #[error("the opening holds more than {MAX_CHOICES} choices")]
+    TooManyChoices,
     #[error("the program version is longer than {MAX_NAME} characters")]
     BadProgram,
 }
@@ -225,6 +239,9 @@ impl Message {
                 check_name(name)?;
                 if snapshot.moves.len() > MAX_MOVES {
                     return Err(InvalidMessage::TooManyMoves);
+                }
+                if snapshot.choices.len() > MAX_CHOICES {
+                    return Err(InvalidMessage::TooManyChoices);
                 }
                 Ok(())
             }

@@ -88,7 +88,15 @@ pub enum Command {
 #[derive(Clone, Debug)]
 pub struct View {
     pub session: Session,
+    /// The colour this side's player plays (the opening's choice may have changed it).
     pub side: Side,
+    /// The side this side's player has by the settings: X opens a swap opening.
+    pub seat: Side,
+    /// Whether this side's player is to move, or to choose in the opening.
+    pub my_turn: bool,
+    /// Whether this side's player has a move of the game to take back (never one of the
+    /// opening).
+    pub can_offer_undo: bool,
     pub ending: Option<Ending>,
     pub connected: bool,
     pub peer_name: String,
@@ -350,7 +358,8 @@ async fn open_endpoint(
 
 /// Host: announces the open game on the local network, saying so when it cannot.
 fn announce(config: &HostConfig, ticket: &str, notify: &Notify) -> Option<lan::Announcement> {
-    match lan::Announcement::start(&config.name, config.rule, ticket) {
+    let opening = config.opening.on(&config.rule);
+    match lan::Announcement::start(&config.name, config.rule, opening, ticket) {
         Ok(announced) => Some(announced),
         Err(error) => {
             notify.send(Update::Warning(format!(

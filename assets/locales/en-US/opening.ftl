@@ -31,3 +31,4 @@ opening-computer-two = The computer places two more stones ({ $stones }): the po
 
 opening-new-game = New game with the { $opening } opening.
 opening-no-choice-now = No colour is to be chosen now.
+opening-two-not-offered = Placing two more stones is offered only by swap2, after the first three.

@@ -30,3 +30,4 @@ opening-computer-two = 电脑再摆两颗子（{ $stones }）：局面接近均�
 
 opening-new-game = 新对局，使用{ $opening }开局。
 opening-no-choice-now = 现在不需要选择颜色。
+opening-two-not-offered = 只有swap2在前三子之后才可以再放两子。

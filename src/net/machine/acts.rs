@@ -5,7 +5,9 @@
 use std::time::{Duration, Instant};
 
 use super::super::message::{Act, Ending, Message, Offer, Snapshot, Token};
-use super::{Action, ActionError, Event, MAX_UNACKED, Match, Phase, Role, session_for};
+use super::{Action, ActionError, Event, MAX_UNACKED, Match, Phase, Role, replay_game};
+use crate::game::Choice;
+use crate::game::opening::OpeningError;
 use crate::rules::{Cell, Side};
 
 impl Match {
@@ -19,20 +21,21 @@ impl Match {
         }
         match action {
             Action::Move(cell) => self.local_move(now, cell)?,
+            Action::Choose(choice) => self.local_choose(now, choice)?,
             Action::Offer(offer) => self.local_offer(now, offer)?,
             Action::Reply(accept) => self.local_reply(now, accept)?,
             Action::Resign => {
                 if self.is_over() {
                     return Err(ActionError::GameOver);
                 }
-                self.end(now, Ending::Resigned(self.side));
+                self.end(now, Ending::Resigned(self.side()));
                 self.queue(now, Act::Resign {});
             }
             Action::Claim => {
                 if !self.can_claim() {
                     return Err(ActionError::CannotClaim);
                 }
-                self.end(now, Ending::Abandoned(self.side.other()));
+                self.end(now, Ending::Abandoned(self.side().other()));
                 self.queue(now, Act::Claim {});
             }
             Action::Admit(_) => unreachable!("handled above"),
@@ -78,8 +81,14 @@ impl Match {
             return Err(ActionError::OfferPending);
         }
         let ply = self.ply();
-        self.play(now, self.side, cell)?;
-        // Moving instead of answering turns the peer's offer down.
+        self.play(now, cell)?;
+        self.decline_by_acting(now);
+        self.queue(now, Act::Move { ply, cell });
+        Ok(())
+    }
+
+    /// Moving or choosing instead of answering turns the peer's offer down.
+    fn decline_by_acting(&mut self, now: Instant) {
         if let Some((offer, _)) = self.peer_offer.take() {
             self.queue(
                 now,
@@ -89,7 +98,22 @@ impl Match {
                 },
             );
         }
-        self.queue(now, Act::Move { ply, cell });
+    }
+
+    fn local_choose(&mut self, now: Instant, choice: Choice) -> Result<(), ActionError> {
+        if self.is_over() {
+            return Err(ActionError::GameOver);
+        }
+        if !self.is_my_turn() {
+            return Err(ActionError::NotYourTurn);
+        }
+        if self.my_offer.is_some() {
+            return Err(ActionError::OfferPending);
+        }
+        let ply = self.ply();
+        self.choose(now, choice, true)?;
+        self.decline_by_acting(now);
+        self.queue(now, Act::Choose { ply, choice });
         Ok(())
     }
 
@@ -100,6 +124,9 @@ impl Match {
         }
         if self.my_offer.is_some() || self.peer_offer.is_some() {
             return Err(ActionError::OfferPending);
+        }
+        if offer == Offer::Undo && self.in_opening() {
+            return Err(ActionError::UndoInOpening);
         }
         if !self.can_offer(offer, self.side) {
             return Err(ActionError::CannotOffer);
@@ -124,7 +151,14 @@ impl Match {
         Ok(())
     }
 
-    /// Whether `by` may offer `offer` in the game as it stands.
+    /// Whether this side's player has a move of the game to take back, so that offering an
+    /// undo makes sense (answering or waiting for an offer aside).
+    #[must_use]
+    pub fn can_offer_undo(&self) -> bool {
+        self.can_offer(Offer::Undo, self.side)
+    }
+
+    /// Whether the player of settings side `by` may offer `offer` in the game as it stands.
     fn can_offer(&self, offer: Offer, by: Side) -> bool {
         match offer {
             Offer::Undo => !self.is_over() && self.undo_target(by).is_some(),
@@ -133,10 +167,22 @@ impl Match {
         }
     }
 
-    /// How many moves remain when `by`'s undo is done: back to `by`'s last turn.
+    /// How many moves remain when the undo of the player of settings side `by` is done:
+    /// back to their last turn to move. The opening's stones and choices are never taken
+    /// back: an undo asked during the opening, or reaching into it, is not offered.
     fn undo_target(&self, by: Side) -> Option<usize> {
         let moves = self.session.moves().len();
-        (0..moves).rev().find(|ply| ply % 2 == by.index())
+        if self.in_opening() {
+            return None;
+        }
+        let opening = self.session.opening();
+        let start = opening
+            .choices()
+            .len()
+            .checked_sub(1)
+            .map_or(0, crate::game::Opening::choice_point);
+        let colour = self.colour_of(by);
+        (start..moves).rev().find(|ply| ply % 2 == colour.index())
     }
 
     fn ply(&self) -> u32 {
@@ -156,10 +202,14 @@ impl Match {
         }
     }
 
-    /// Plays a stone for `side` through the rules' checked move.
-    fn play(&mut self, now: Instant, side: Side, cell: Cell) -> Result<(), ActionError> {
+    /// Plays a stone for the side to move through the rules' checked move (where the
+    /// opening asks for a colour, the stone takes white, as offline).
+    fn play(&mut self, now: Instant, cell: Cell) -> Result<(), ActionError> {
+        let side = self.session.position().side_to_move();
         self.stop_turn_clock(now);
+        let opener = self.session.opening().opener_side();
         let played = self.session.play(cell);
+        self.follow_colours(opener);
         self.start_turn_clock(now);
         played?;
         self.emit(Event::Moved { side, cell });
@@ -170,6 +220,29 @@ impl Match {
         }
         self.send_clock(now);
         Ok(())
+    }
+
+    /// Makes a choice of the opening for whoever is asked; `mine` when this side's player
+    /// made it.
+    fn choose(&mut self, now: Instant, choice: Choice, mine: bool) -> Result<(), OpeningError> {
+        self.stop_turn_clock(now);
+        let opener = self.session.opening().opener_side();
+        let chosen = self.session.choose(choice);
+        self.follow_colours(opener);
+        self.start_turn_clock(now);
+        chosen?;
+        self.emit(Event::Chose { choice, mine });
+        self.emit(Event::Record);
+        self.send_clock(now);
+        Ok(())
+    }
+
+    /// After a choice that gave the opener (black until then) white, the time each player
+    /// used follows the player to their colour.
+    fn follow_colours(&mut self, opener_before: Side) {
+        if self.session.opening().opener_side() != opener_before {
+            self.used.swap(0, 1);
+        }
     }
 
     pub(super) fn end(&mut self, now: Instant, ending: Ending) {
@@ -201,20 +274,18 @@ impl Match {
         let peer = self.side.other();
         match act {
             Act::Move { ply, cell } => self.peer_move(now, ply, cell)?,
+            Act::Choose { ply, choice } => self.peer_choose(now, ply, choice)?,
             Act::Offer { offer, ply } => self.peer_offered(now, offer, ply),
             Act::Reply { offer, accept } => self.peer_replied(now, offer, accept)?,
-            Act::Resign {} if !self.is_over() => self.end(now, Ending::Resigned(peer)),
-            Act::Claim {}
-                if !self.is_over() && self.session.position().side_to_move() == self.side =>
-            {
-                self.end(now, Ending::Abandoned(self.side));
+            Act::Resign {} if !self.is_over() => {
+                self.end(now, Ending::Resigned(self.colour_of(peer)));
             }
+            Act::Claim {} if self.is_my_turn() => self.end(now, Ending::Abandoned(self.side())),
             Act::Flag {} if self.role == Role::Host => {
                 return Err("only the host's clock can end a game on time".into());
             }
             Act::Flag {} if !self.is_over() => {
-                let side = self.session.position().side_to_move();
-                self.end(now, Ending::OutOfTime(side));
+                self.end(now, Ending::OutOfTime(self.running_side()));
             }
             // A resignation, claim or flag crossing the end of the game changes nothing.
             Act::Resign {} | Act::Claim {} | Act::Flag {} => {}
@@ -227,12 +298,25 @@ impl Match {
         if self.is_over() {
             return Err(format!("the opponent played {cell} after the game ended"));
         }
-        if self.session.position().side_to_move() != peer || ply != self.ply() {
+        if !self.is_turn_of(peer) || ply != self.ply() {
             return Err(format!("the opponent played {cell} out of turn"));
         }
         self.peer_offer = None;
-        self.play(now, peer, cell)
+        self.play(now, cell)
             .map_err(|e| format!("the opponent's move is impossible: {e}"))
+    }
+
+    fn peer_choose(&mut self, now: Instant, ply: u32, choice: Choice) -> Result<(), String> {
+        let what = chosen(choice);
+        if self.is_over() {
+            return Err(format!("the opponent chose {what} after the game ended"));
+        }
+        if !self.is_turn_of(self.side.other()) || ply != self.ply() {
+            return Err(format!("the opponent chose {what} out of turn"));
+        }
+        self.peer_offer = None;
+        self.choose(now, choice, false)
+            .map_err(|e| format!("the opponent's choice of {what} is impossible: {e}"))
     }
 
     fn peer_offered(&mut self, now: Instant, offer: Offer, ply: u32) {
@@ -323,7 +407,7 @@ impl Match {
         }
         self.emit(Event::Joined {
             name,
-            seat: self.side.other(),
+            seat: self.colour_of(self.side.other()),
             resumed,
         });
         self.emit(Event::Record);
@@ -337,12 +421,13 @@ impl Match {
 
     /// Takes the host's snapshot; returns our acts the host had not yet applied.
     fn adopt(&mut self, now: Instant, snapshot: &Snapshot) -> Result<Vec<Act>, String> {
-        let mut session = session_for(snapshot.rule);
-        for (number, cell) in snapshot.moves.iter().enumerate() {
-            session.play(*cell).map_err(|e| {
-                format!("the host's game is impossible at move {}: {e}", number + 1)
-            })?;
-        }
+        let session = replay_game(
+            snapshot.rule,
+            snapshot.opening,
+            &snapshot.moves,
+            &snapshot.choices,
+            "the host's game",
+        )?;
         let unapplied: Vec<Act> = self
             .unacked
             .drain(..)
@@ -400,14 +485,17 @@ impl Match {
     fn replay_own(&mut self, now: Instant, act: &Act) -> Result<(), ActionError> {
         match *act {
             Act::Move { ply, cell } if ply == self.ply() && self.is_my_turn() => {
-                self.play(now, self.side, cell)
+                self.play(now, cell)
+            }
+            Act::Choose { ply, choice } if ply == self.ply() && self.is_my_turn() => {
+                Ok(self.choose(now, choice, true)?)
             }
             Act::Resign {} if !self.is_over() => {
-                self.end(now, Ending::Resigned(self.side));
+                self.end(now, Ending::Resigned(self.side()));
                 Ok(())
             }
             Act::Claim {} if !self.is_over() && !self.is_my_turn() => {
-                self.end(now, Ending::Abandoned(self.side.other()));
+                self.end(now, Ending::Abandoned(self.side().other()));
                 Ok(())
             }
             _ => Err(ActionError::GameOver),
@@ -418,5 +506,14 @@ impl Match {
     #[must_use]
     pub fn is_host(&self) -> bool {
         self.role == Role::Host
+    }
+}
+
+/// A choice in words, for the messages that refuse it.
+fn chosen(choice: Choice) -> &'static str {
+    match choice {
+        Choice::Black => "black",
+        Choice::White => "white",
+        Choice::PlaceTwo => "to place two more stones",
     }
 }

@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use super::super::message::{Act, Ending, Token, clean_name};
-use super::{Match, Phase, Role, millis, session_for};
+use super::{Match, Phase, Role, millis, replay_game};
+use crate::game::{Choice, OpeningRule};
 use crate::rules::{Cell, Rule, Side};
 
 /// Everything the host's match needs to go on after a restart.
@@ -22,7 +23,13 @@ pub struct HostState {
     pub peer_name: String,
     pub rule: Rule,
     pub moves: Vec<Cell>,
-    /// The side the host plays in this game.
+    /// The opening rule of the match's games, and the choices made in this one (absent:
+    /// free, as in matches kept before openings).
+    #[serde(default)]
+    pub opening: OpeningRule,
+    #[serde(default)]
+    pub choices: Vec<Choice>,
+    /// The side the host plays in this game by the settings (X opens a swap opening).
     pub side: Side,
     /// Games of the match played before this one.
     pub game: u32,
@@ -54,6 +61,8 @@ impl Match {
             peer_name: self.peer_name.clone(),
             rule: self.session.settings().rule,
             moves: self.session.moves().to_vec(),
+            opening: self.session.opening().rule(),
+            choices: self.session.opening().choices().to_vec(),
             side: self.side,
             game: self.game,
             ending: self.ending,
@@ -73,12 +82,13 @@ impl Match {
     /// for nobody, since the joiner could not move. A state that cannot be a game is
     /// refused, saying why.
     pub fn restore(state: HostState, now: Instant, down: Duration) -> Result<Match, String> {
-        let mut session = session_for(state.rule);
-        for (number, cell) in state.moves.iter().enumerate() {
-            session
-                .play(*cell)
-                .map_err(|e| format!("the kept game is impossible at move {}: {e}", number + 1))?;
-        }
+        let session = replay_game(
+            state.rule,
+            state.opening,
+            &state.moves,
+            &state.choices,
+            "the kept game",
+        )?;
         let mut m = Match::new(Role::Host, &state.name, state.rule, &state.program);
         m.session = session;
         m.token = Some(state.token);

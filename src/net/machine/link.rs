@@ -271,7 +271,7 @@ impl Match {
         self.send(welcome);
         self.emit(Event::Joined {
             name: self.peer_name.clone(),
-            seat: self.side.other(),
+            seat: self.colour_of(self.side.other()),
             resumed,
         });
         self.send_clock(now);
@@ -284,6 +284,8 @@ impl Match {
             time_limit_ms: self.time_limit.map(millis),
             game: self.game,
             moves: self.session.moves().to_vec(),
+            opening: self.session.opening().rule(),
+            choices: self.session.opening().choices().to_vec(),
             ending: self.ending,
             received: self.received,
             sent: self.next_seq,
@@ -412,7 +414,7 @@ impl Match {
     /// Host: adds the time since the turn clock last counted to the side to move.
     pub(super) fn stop_turn_clock(&mut self, now: Instant) {
         if let Some(since) = self.turn_tick.take() {
-            let side = self.session.position().side_to_move();
+            let side = self.running_side();
             self.used[side.index()] += now.saturating_duration_since(since);
         }
     }
@@ -422,7 +424,7 @@ impl Match {
     pub fn clock(&self, now: Instant) -> [Duration; 2] {
         let mut used = self.used;
         if let Some(since) = self.turn_tick {
-            let side = self.session.position().side_to_move();
+            let side = self.running_side();
             used[side.index()] += now.saturating_duration_since(since);
         }
         used
@@ -449,7 +451,7 @@ impl Match {
         if self.role != Role::Host || self.turn_tick.is_none() || self.is_over() {
             return;
         }
-        let side = self.session.position().side_to_move();
+        let side = self.running_side();
         if self.clock(now)[side.index()] >= limit {
             self.end(now, Ending::OutOfTime(side));
             self.queue(now, Act::Flag {});

@@ -9,7 +9,7 @@ use crate::net::message::{Act, Ending, Message, Offer, PROTOCOL, Token};
 
 const TOKEN: Token = Token(0x1234_5678_9abc_def0_0fed_cba9_8765_4321);
 
-struct Pair {
+pub(super) struct Pair {
     host: Match,
     joiner: Match,
     now: Instant,
@@ -32,11 +32,18 @@ impl Pair {
     }
 
     fn unadmitted(rule: Rule) -> Pair {
+        Pair::unadmitted_with(rule, OpeningRule::Free)
+    }
+
+    /// A host of `rule` opening its games by `opening`, playing X (the opener), with a
+    /// caller not yet let in.
+    fn unadmitted_with(rule: Rule, opening: OpeningRule) -> Pair {
         let now = Instant::now();
         let host = Match::host(HostConfig {
             name: "Host".into(),
             rule,
             side: Side::X,
+            opening,
             time_limit: None,
             token: TOKEN,
             program: "test".into(),
@@ -152,7 +159,7 @@ impl Pair {
     }
 }
 
-fn cells(moves: &[(usize, usize)]) -> Vec<Cell> {
+pub(super) fn cells(moves: &[(usize, usize)]) -> Vec<Cell> {
     moves.iter().map(|&(r, c)| Cell::new(r, c)).collect()
 }
 
@@ -527,7 +534,7 @@ fn a_silent_peer_is_dropped_and_the_game_stays() {
 }
 
 /// A pair whose host gives each side `limit` for a game.
-fn timed(limit: Duration) -> Pair {
+pub(super) fn timed(limit: Duration) -> Pair {
     let mut pair = Pair::unadmitted(Rule::TIC_TAC_TOE);
     pair.host.time_limit = Some(limit);
     pair.host.act(pair.now, Action::Admit(true)).unwrap();
@@ -798,7 +805,7 @@ fn a_time_loss_claimed_by_the_joiner_closes_the_connection() {
 
 /// The host's match written out as it is kept on disk and read back, as a restarted host
 /// takes it up (the JSON round trip is part of what is tested).
-fn restarted(host: &Match, now: Instant, down: Duration) -> Match {
+pub(super) fn restarted(host: &Match, now: Instant, down: Duration) -> Match {
     let state = host
         .kept(now)
         .expect("a host with a player keeps its match");
@@ -888,6 +895,7 @@ fn a_kept_match_that_is_not_a_game_is_refused() {
             name: "Host".into(),
             rule: Rule::TIC_TAC_TOE,
             side: Side::X,
+            opening: OpeningRule::Free,
             time_limit: None,
             token: TOKEN,
             program: "test".into(),
@@ -896,3 +904,5 @@ fn a_kept_match_that_is_not_a_game_is_refused() {
         .is_none()
     );
 }
+
+mod opening;

@@ -295,6 +295,9 @@ impl Worker<'_> {
         View {
             session: self.machine.session().clone(),
             side: self.machine.side(),
+            seat: self.machine.seat(),
+            my_turn: self.machine.is_my_turn(),
+            can_offer_undo: self.machine.can_offer_undo(),
             ending: self.machine.ending(),
             connected: self.machine.is_connected(),
             peer_name: self.machine.peer_name().to_string(),
