@@ -70,7 +70,9 @@ impl Match {
         Ok(())
     }
 
-    fn local_move(&mut self, now: Instant, cell: Cell) -> Result<(), ActionError> {
+    /// Whether this side may move or choose now: the game goes on, it is its turn, and no
+    /// offer of its own waits for an answer.
+    fn may_act(&self) -> Result<(), ActionError> {
         if self.is_over() {
             return Err(ActionError::GameOver);
         }
@@ -80,6 +82,11 @@ impl Match {
         if self.my_offer.is_some() {
             return Err(ActionError::OfferPending);
         }
+        Ok(())
+    }
+
+    fn local_move(&mut self, now: Instant, cell: Cell) -> Result<(), ActionError> {
+        self.may_act()?;
         let ply = self.ply();
         self.play(now, cell)?;
         self.decline_by_acting(now);
@@ -101,15 +108,7 @@ impl Match {
     }
 
     fn local_choose(&mut self, now: Instant, choice: Choice) -> Result<(), ActionError> {
-        if self.is_over() {
-            return Err(ActionError::GameOver);
-        }
-        if !self.is_my_turn() {
-            return Err(ActionError::NotYourTurn);
-        }
-        if self.my_offer.is_some() {
-            return Err(ActionError::OfferPending);
-        }
+        self.may_act()?;
         let ply = self.ply();
         self.choose(now, choice, true)?;
         self.decline_by_acting(now);
