@@ -7,6 +7,9 @@
 # and, once the joiner is back, takes screenshots/online-opening-choice.png: the status
 # line asks the window's player to choose, with the buttons beside it.
 #
+# LANGUAGE=Chinese first clicks 简体中文 in the window (at LANGUAGE_X, LANGUAGE_Y) and takes
+# online-opening-choice-zh.png.
+#
 #   bash scripts/online-opening-screenshots.sh              # the offer, to find the button
 #   CLICK_X=60 CLICK_Y=120 bash scripts/online-opening-screenshots.sh
 set -euo pipefail
@@ -16,6 +19,8 @@ source scripts/xvfb.sh
 ensure_packages
 BIN=${BIN:-target/debug/tictactoe}
 OUT=${OUT:-screenshots}
+LANGUAGE=${LANGUAGE:-English}
+SUFFIX=$([ "$LANGUAGE" = Chinese ] && echo "-zh" || true)
 start_xvfb
 stop_on_exit
 mkfifo "$WORK/host.in" "$WORK/joiner.in"
@@ -43,13 +48,17 @@ type_to $HOLD_JOINER "10 7"
 kill -9 $HOST
 open_window "$BIN"
 sleep 3
+if [ "$LANGUAGE" = Chinese ]; then
+    xdotool mousemove $((X + ${LANGUAGE_X:-195})) $((Y + ${LANGUAGE_Y:-16})) click 1
+    sleep 1
+fi
 shot "$OUT/online-opening-offer.png"
 echo "wrote $OUT/online-opening-offer.png (to find the button; not kept)"
 if [ -n "${CLICK_X:-}" ]; then
     xdotool mousemove $((X + CLICK_X)) $((Y + CLICK_Y)) click 1
     for _ in $(seq 150); do grep -q 'is back' "$WORK/joiner.log" && break; sleep 0.2; done
     sleep 2
-    shot "$OUT/online-opening-choice.png"
+    shot "$OUT/online-opening-choice$SUFFIX.png"
     tail -n 12 "$WORK/joiner.log"
-    echo "wrote $OUT/online-opening-choice.png"
+    echo "wrote $OUT/online-opening-choice$SUFFIX.png"
 fi
