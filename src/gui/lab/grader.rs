@@ -173,20 +173,21 @@ impl GraderView {
             return;
         };
         ui.add_space(4.0);
-        let study = self.chosen().and_then(|graded| {
-            let moves = graded.moves.iter().map(|c| Cell::new(c.row, c.col));
-            Some((*self.preview()?.position.rule(), moves.collect()))
-        });
+        let can_study = self.chosen().is_some();
         let (mut save, mut studied) = (false, false);
         ui.horizontal_wrapped(|ui| {
             save = ui.button(t!("grader-save")).clicked();
-            studied = study.is_some() && ui.button(t!("grader-study")).clicked();
+            studied = can_study && ui.button(t!("grader-study")).clicked();
         });
         if save {
             self.to_save = Some(report.clone());
         }
         if studied {
-            self.to_study = study;
+            // The mistake's moves are replayed once, when asked, not every frame.
+            self.to_study = self.preview().zip(self.chosen()).map(|(preview, graded)| {
+                let moves = graded.moves.iter().map(|c| Cell::new(c.row, c.col));
+                (*preview.position.rule(), moves.collect())
+            });
         }
         let Some(report) = &self.report else {
             return;
