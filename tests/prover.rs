@@ -2,11 +2,15 @@
 //! value the engine's full algorithm finds by searching to the end.
 
 use std::collections::HashSet;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Duration;
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use tictactoe::engine::prover::{ProverConfig, Verdict, WinSearch, prove, winning_line};
+use tictactoe::engine::prover::{
+    ProverConfig, ProverError, Resume, ResumeError, SaveReport, Verdict, WinSearch, prove,
+    prove_resumable, winning_line,
+};
 use tictactoe::engine::{Engine, EngineConfig, Limits, Value};
 use tictactoe::rules::{Position, Rule};
 
@@ -266,4 +270,149 @@ fn a_long_proof_reports_and_stops_at_its_time_limit() {
     assert!(reports.len() >= 2, "reports: {reports:?}");
     assert!(reports.windows(2).all(|w| w[0] <= w[1]), "{reports:?}");
     assert!(reports.last().is_some_and(|&n| n > 0), "{reports:?}");
+}
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("tictactoe-resume-{}-{name}", std::process::id()))
+}
+
+/// Proves `position` in runs of at most `budget` nodes a search, each resumed from the
+/// file the one before saved at its stop; the verdict and how many runs it took.
+fn proved_in_runs(position: &Position, budget: u64, path: &std::path::Path) -> (Verdict, usize) {
+    let config = ProverConfig {
+        node_limit: Some(budget),
+        ..ProverConfig::default()
+    };
+    for run in 1..=100 {
+        let stop = AtomicBool::new(false);
+        let resume = Resume::open(path, Duration::from_secs(300), position).unwrap();
+        if run > 1 {
+            assert!(!resume.is_new());
+            assert!(resume.positions() > 0 || resume.finished_searches() > 0);
+        }
+        let saves = AtomicUsize::new(0);
+        let on_save = |saved: Result<SaveReport, ResumeError>| {
+            saved.unwrap();
+            saves.fetch_add(1, Ordering::Relaxed);
+        };
+        let proof = prove_resumable(
+            position,
+            &config,
+            Some(resume),
+            &stop,
+            &mut |_| {},
+            &on_save,
+        )
+        .unwrap();
+        assert_eq!(
+            saves.load(Ordering::Relaxed),
+            1,
+            "one save at the stop or the end"
+        );
+        if proof.verdict != Verdict::Unknown {
+            return (proof.verdict, run);
+        }
+        assert!(proof.stopped, "a run out of budget stops the proof");
+    }
+    panic!("{position:?} was not proved in 100 runs of {budget} nodes");
+}
+
+/// Proves the position of `rule_text` (`notation`, or the empty board) in runs stopped by a
+/// node `budget`, each resumed from the file, and checks that it gives the value of one run.
+fn resumes_to_the_same_value(rule_text: &str, notation: &str, budget: u64) {
+    let rule = rule(rule_text);
+    let position = if notation.is_empty() {
+        Position::new(rule)
+    } else {
+        Position::from_notation(rule, notation).unwrap()
+    };
+    let path = scratch(&format!("{rule_text}-{}", notation.len()));
+    let _ = std::fs::remove_file(&path);
+    let every = Duration::from_secs(300);
+    assert!(Resume::open(&path, every, &position).unwrap().is_new());
+    let (verdict, runs) = proved_in_runs(&position, budget, &path);
+    assert_eq!(verdict, proved(&position), "{rule_text} {notation}");
+    assert!(
+        runs > 1,
+        "{rule_text}: the budget was to stop the first run"
+    );
+    // The file of a finished proof gives the value at once, with no table.
+    let resume = Resume::open(&path, every, &position).unwrap();
+    assert_eq!(resume.positions(), 0);
+    assert_eq!(proved_in_runs(&position, 1, &path), (verdict, 1));
+    eprintln!("{rule_text} {notation}: {verdict} in {runs} runs");
+    std::fs::remove_file(&path).unwrap();
+}
+
+/// A win: the Maker-Breaker search, then the real game's.
+#[test]
+fn a_win_stopped_and_resumed_is_the_win_of_one_run() {
+    resumes_to_the_same_value("6,5,4", "", 100_000);
+}
+
+/// A draw, its openings searched in turn.
+#[test]
+fn a_draw_stopped_and_resumed_is_the_draw_of_one_run() {
+    resumes_to_the_same_value("7,6,5", "", 300);
+}
+
+/// O to move: both sides searched, X's win found after O's search.
+#[test]
+fn a_loss_stopped_and_resumed_is_the_loss_of_one_run() {
+    resumes_to_the_same_value("6,5,4", "....../....../..x.../....../......", 150_000);
+}
+
+#[test]
+fn a_saved_proof_of_another_position_or_a_damaged_one_is_refused() {
+    let path = scratch("other");
+    let _ = std::fs::remove_file(&path);
+    let seven = Position::new(rule("7,6,5"));
+    proved_in_runs(&seven, 300, &path);
+    let every = Duration::from_secs(300);
+    let other = Resume::open(&path, every, &Position::new(rule("7,7,5"))).err();
+    let Some(error @ ResumeError::OtherProof { .. }) = other else {
+        panic!("another rule: {other:?}");
+    };
+    assert!(error.to_string().contains("7,6,5"), "{error}");
+    let moved = Position::from_notation(
+        rule("7,6,5"),
+        "......./......./...x.../......./......./.......",
+    );
+    let other = Resume::open(&path, every, &moved.unwrap()).err();
+    assert!(
+        matches!(other, Some(ResumeError::OtherProof { .. })),
+        "{other:?}"
+    );
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    let damaged = Resume::open(&path, every, &seven).err();
+    assert!(
+        matches!(damaged, Some(ResumeError::Damaged { .. })),
+        "{damaged:?}"
+    );
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn a_resumed_proof_needs_one_thread() {
+    let position = Position::new(rule("7,6,5"));
+    let path = scratch("threads");
+    let resume = Resume::open(&path, Duration::from_secs(300), &position).unwrap();
+    let config = ProverConfig {
+        threads: 2,
+        ..ProverConfig::default()
+    };
+    let stop = AtomicBool::new(false);
+    let found = prove_resumable(
+        &position,
+        &config,
+        Some(resume),
+        &stop,
+        &mut |_| {},
+        &|_| {},
+    );
+    assert!(matches!(found, Err(ProverError::ResumeThreads)));
+    assert!(!path.exists());
 }

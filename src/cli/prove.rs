@@ -1,7 +1,8 @@
 //! `tictactoe solve` with the prover: the value of a position by proof-number search
 //! (pairing strategies, the potential, threat search), with a progress line on standard
-//! error every 10 seconds, Ctrl+C to stop with a clear message, and `--proof FILE` to write
-//! a certificate that `tictactoe verify` checks.
+//! error every 10 seconds, Ctrl+C to stop with a clear message, `--proof FILE` to write
+//! a certificate that `tictactoe verify` checks, and `--resume FILE` to save the proof as it
+//! runs and go on from the file in a later run.
 
 use std::fmt;
 use std::io::Write;
@@ -14,7 +15,9 @@ use serde::Serialize;
 
 use super::{CliError, emit};
 use crate::engine::prover::certificate::certify;
-use crate::engine::prover::{MAX_CELLS, Progress, ProverConfig, Verdict, prove};
+use crate::engine::prover::{
+    MAX_CELLS, Progress, ProverConfig, Resume, ResumeError, SaveReport, Verdict, prove_resumable,
+};
 use crate::engine::searches_every_cell;
 use crate::rules::{Position, Side};
 
@@ -46,51 +49,73 @@ struct ProveReport {
     seconds: f64,
     note: Option<String>,
     certificate: Option<String>,
+    /// With `--resume`: the nodes and seconds of the earlier runs of this proof together.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    earlier_nodes: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    earlier_seconds: Option<f64>,
 }
 
-/// Proves `position` and prints the result; `proof` names the certificate file to write.
+/// How `solve` runs the prover.
+pub struct ProveOptions<'a> {
+    pub threads: usize,
+    pub time: Option<Duration>,
+    /// The certificate file to write.
+    pub proof: Option<&'a Path>,
+    /// The file to resume from and save to.
+    pub resume: Option<&'a Path>,
+    pub save_every: Duration,
+    pub json: bool,
+}
+
+/// Proves `position` and prints the result, with a certificate and a saved state as
+/// `options` ask.
 pub fn run(
     position: &Position,
-    threads: usize,
-    time: Option<Duration>,
-    proof: Option<&Path>,
-    json: bool,
+    options: &ProveOptions,
     output: &mut dyn Write,
 ) -> Result<(), CliError> {
     let stop = Arc::new(AtomicBool::new(false));
-    // Ctrl+C sets the flag instead of killing the process, so the proof stops cleanly.
-    let _ = signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&stop));
+    // Ctrl+C (and a polite kill) set the flag instead of ending the process, so the proof
+    // stops cleanly (and is saved with --resume).
+    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        let _ = signal_hook::flag::register(signal, Arc::clone(&stop));
+    }
     let config = ProverConfig {
-        threads,
-        time,
+        threads: options.threads,
+        time: options.time,
         ..ProverConfig::default()
+    };
+    let resume = match options.resume {
+        Some(path) => Some(open_resume(path, position, options)?),
+        None => None,
+    };
+    let earlier = resume.as_ref().filter(|r| !r.is_new()).map(Resume::earlier);
+    let path = options.resume.map(|p| p.display().to_string());
+    let on_save = |saved: Result<SaveReport, ResumeError>| {
+        tell_saved(path.as_deref().unwrap_or_default(), saved);
     };
     let mut last = Instant::now();
     let mut on_progress = |p: &Progress| {
         if last.elapsed() >= PROGRESS_EVERY {
             last = Instant::now();
-            eprintln!(
-                "proving {} {}: proof {} disproof {}  nodes {}  {:.0} s",
-                p.attacker,
-                if p.maker_breaker {
-                    "cannot win"
-                } else {
-                    "wins"
-                },
-                p.proof,
-                p.disproof,
-                p.nodes,
-                p.elapsed.as_secs_f64()
-            );
+            tell_progress(p);
         }
     };
-    let found = prove(position, &config, &stop, &mut on_progress)
+    let found = prove_resumable(position, &config, resume, &stop, &mut on_progress, &on_save)
         .map_err(|e| CliError::Usage(e.to_string()))?;
     let mut note = found.note.map(str::to_string);
     if found.stopped {
-        note = Some("stopped (Ctrl+C or the time limit) before the proof finished".to_string());
+        note = Some(match options.resume {
+            Some(file) => format!(
+                "stopped (Ctrl+C or the time limit) before the proof finished; \
+                 its state is saved in {}: run the same command to go on",
+                file.display()
+            ),
+            None => "stopped (Ctrl+C or the time limit) before the proof finished".to_string(),
+        });
     }
-    let certificate = match proof {
+    let certificate = match options.proof {
         Some(path) => Some(write_certificate(position, found.verdict, path, &stop)?),
         None => None,
     };
@@ -108,8 +133,80 @@ pub fn run(
         seconds: found.stats.elapsed.as_secs_f64(),
         note,
         certificate,
+        earlier_nodes: earlier.map(|e| e.0),
+        earlier_seconds: earlier.map(|e| e.1),
     };
-    emit(output, json, &report)
+    emit(output, options.json, &report)
+}
+
+/// Reads the saved proof for `--resume` and says on standard error what it holds.
+fn open_resume(
+    path: &Path,
+    position: &Position,
+    options: &ProveOptions,
+) -> Result<Resume, CliError> {
+    if options.threads > 1 {
+        return Err(CliError::Usage(
+            "--resume needs the prover on one thread (--threads 1)".to_string(),
+        ));
+    }
+    let resume = Resume::open(path, options.save_every, position)
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let every = options.save_every.as_secs_f64();
+    if resume.is_new() {
+        eprintln!(
+            "no saved proof in {}: a new proof, saved there every {every:.0} s, on Ctrl+C and \
+             at the end",
+            path.display()
+        );
+    } else {
+        let (nodes, seconds) = resume.earlier();
+        eprintln!(
+            "resumed from {}: {} positions loaded, {} searches already finished (earlier \
+             runs: {nodes} nodes, {seconds:.0} s); saved every {every:.0} s",
+            path.display(),
+            resume.positions(),
+            resume.finished_searches(),
+        );
+    }
+    Ok(resume)
+}
+
+/// The progress line on standard error.
+fn tell_progress(p: &Progress) {
+    eprintln!(
+        "proving {} {}: proof {} disproof {}  nodes {}  {:.0} s",
+        p.attacker,
+        if p.maker_breaker {
+            "cannot win"
+        } else {
+            "wins"
+        },
+        p.proof,
+        p.disproof,
+        p.nodes,
+        p.elapsed.as_secs_f64()
+    );
+}
+
+/// The line on standard error after a save of the proof to `path`.
+fn tell_saved(path: &str, saved: Result<SaveReport, ResumeError>) {
+    match saved {
+        Ok(s) if s.finished => eprintln!(
+            "saved {path}: the proof is finished ({} bytes, {:.2} s); resuming from it gives \
+             the value at once",
+            s.bytes,
+            s.took.as_secs_f64()
+        ),
+        Ok(s) => eprintln!(
+            "saved {path}: {} positions, {} bytes ({:.1} bytes a position), in {:.2} s",
+            s.positions,
+            s.bytes,
+            s.bytes as f64 / s.positions.max(1) as f64,
+            s.took.as_secs_f64()
+        ),
+        Err(e) => eprintln!("{e}; the proof goes on"),
+    }
 }
 
 /// Writes the certificate that the side to move cannot make K in a row (on the empty board:
@@ -158,6 +255,15 @@ impl fmt::Display for ProveReport {
             writeln!(f, "proof     {certificate}")?;
         }
         writeln!(f, "nodes     {}", self.nodes)?;
+        if let (Some(nodes), Some(seconds)) = (self.earlier_nodes, self.earlier_seconds) {
+            writeln!(
+                f,
+                "earlier   {nodes} nodes in {seconds:.3} s by the runs before (with this one: \
+                 {} nodes, {:.3} s)",
+                nodes + self.nodes,
+                seconds + self.seconds
+            )?;
+        }
         writeln!(
             f,
             "pairing   {} searches, {} cache hits",

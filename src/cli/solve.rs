@@ -43,6 +43,14 @@ pub struct SolveArgs {
     /// win) to FILE, for `tictactoe verify`
     #[arg(long, value_name = "FILE")]
     pub proof: Option<std::path::PathBuf>,
+    /// Prove with the prover, resuming from FILE if it holds this proof saved, and save the
+    /// proof's state there as it runs, on Ctrl+C and at the end (one thread only)
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<std::path::PathBuf>,
+    /// With --resume: save every S seconds
+    #[arg(long, value_name = "S", value_parser = super::parse_seconds,
+          default_value = "300", requires = "resume")]
+    pub save_every: Duration,
 }
 
 /// What `solve` prints.
@@ -68,18 +76,17 @@ struct SolveReport {
 
 pub fn run(args: &SolveArgs, output: &mut dyn Write) -> Result<(), CliError> {
     let position = args.board.position(args.position.as_deref())?;
-    let asks_proof = args.prove || args.proof.is_some();
+    let asks_proof = args.prove || args.proof.is_some() || args.resume.is_some();
     if asks_proof || (!args.every_cell && super::prove::prefers_prover(&position)) {
-        let threads = usize::from(args.threads);
-        let proof = args.proof.as_deref();
-        return super::prove::run(
-            &position,
-            threads,
-            args.time,
-            proof,
-            args.board.json,
-            output,
-        );
+        let options = super::prove::ProveOptions {
+            threads: usize::from(args.threads),
+            time: args.time,
+            proof: args.proof.as_deref(),
+            resume: args.resume.as_deref(),
+            save_every: args.save_every,
+            json: args.board.json,
+        };
+        return super::prove::run(&position, &options, output);
     }
     let config = EngineConfig {
         threads: usize::from(args.threads),

@@ -101,7 +101,7 @@ struct Child {
 }
 
 /// One table entry: the numbers of a position.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
     pub pn: u32,
     pub dn: u32,
@@ -133,6 +133,9 @@ pub struct Dfpn<'a> {
     stop: &'a AtomicBool,
     /// A second stop flag: another thread has found the answer.
     pub settled: Option<&'a AtomicBool>,
+    /// A third: the search is to come back to the root so that its table can be saved
+    /// (the caller then goes on with another [`Dfpn::prove`]).
+    pub pause: Option<&'a AtomicBool>,
     /// A node count shared with a watching thread, added to every 1024 nodes.
     pub published: Option<&'a AtomicU64>,
     /// Node budget; 0 for none.
@@ -156,6 +159,7 @@ impl<'a> Dfpn<'a> {
             counters: Counters::default(),
             stop,
             settled: None,
+            pause: None,
             published: None,
             node_limit: 0,
             use_zones: true,
@@ -169,10 +173,17 @@ impl<'a> Dfpn<'a> {
         self.stop.load(Ordering::Relaxed)
     }
 
+    /// Whether the node budget is spent.
+    #[must_use]
+    pub fn out_of_budget(&self) -> bool {
+        self.node_limit > 0 && self.counters.nodes >= self.node_limit
+    }
+
     /// Whether the search must stop now (the flag or the node budget).
     fn must_stop(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
             || self.settled.is_some_and(|s| s.load(Ordering::Relaxed))
+            || self.pause.is_some_and(|p| p.load(Ordering::Relaxed))
             || (self.node_limit > 0 && self.counters.nodes >= self.node_limit)
     }
 
@@ -220,6 +231,34 @@ impl<'a> Dfpn<'a> {
         let zone = if entry.dn == 0 { game.leaf_zone() } else { 0 };
         self.put(game, entry, zone, true);
         entry
+    }
+
+    /// Every position in the table: its key and its numbers as stored (a proof number
+    /// with the mark of a position only evaluated), for saving the table.
+    pub fn entries(&self) -> impl Iterator<Item = (u64, Entry)> + '_ {
+        self.table.iter().map(|(&key, &entry)| (key, entry))
+    }
+
+    /// How many positions the table holds.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// Whether the table is empty.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.table.is_empty()
+    }
+
+    /// Puts saved positions (as [`Dfpn::entries`] gives them) and zones in the table.
+    pub fn load(
+        &mut self,
+        entries: impl IntoIterator<Item = (u64, Entry)>,
+        zones: impl IntoIterator<Item = (u64, Mask)>,
+    ) {
+        self.table.extend(entries);
+        self.zones.extend(zones);
     }
 
     /// The numbers stored for `key`.

@@ -14,7 +14,9 @@
 
 mod board;
 pub mod certificate;
+mod checkpoint;
 mod dfpn;
+mod journal;
 mod maker_breaker;
 mod ordinary;
 mod pairing;
@@ -23,6 +25,7 @@ mod strategy;
 mod winning_line;
 
 use std::fmt;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -31,12 +34,16 @@ use serde::Serialize;
 use crate::rules::{Position, Side};
 
 pub use board::MAX_CELLS;
+pub use checkpoint::ResumeError;
 pub use dfpn::INF;
+pub use journal::{OnSave, SaveReport};
 pub use strategy::{PairingStrategy, pairing_strategy, pairing_strategy_until};
 pub use winning_line::{WinSearch, WinningLine, winning_line};
 
 use board::Board;
-use dfpn::{Counters, Dfpn, Entry};
+use checkpoint::{Header, Saved, Stage};
+use dfpn::{AndOr, Counters, Dfpn, Entry};
+use journal::Journal;
 use maker_breaker::MakerBreaker;
 use ordinary::Ordinary;
 
@@ -129,6 +136,8 @@ const REPORT_EVERY: Duration = Duration::from_secs(1);
 pub enum ProverError {
     #[error("the prover handles boards of at most {MAX_CELLS} cells, this one has {0}")]
     TooLarge(usize),
+    #[error("--resume needs the prover on one thread (--threads 1)")]
+    ResumeThreads,
 }
 
 /// The answer of a proof.
@@ -188,6 +197,84 @@ enum SideResult {
     Unknown,
 }
 
+/// A proof resumed from a file and saved to it as it runs (see [`prove_resumable`]).
+pub struct Resume {
+    path: PathBuf,
+    every: Duration,
+    saved: Option<Saved>,
+}
+
+impl Resume {
+    /// Reads the proof of `position` saved at `path` (a new proof when there is no file
+    /// there), to be saved there again every `every`. A file that is not a saved proof, is
+    /// damaged, of another format version or of another rule or position is refused.
+    pub fn open(path: &Path, every: Duration, position: &Position) -> Result<Resume, ResumeError> {
+        let saved = checkpoint::read(path)?;
+        if let Some(saved) = &saved {
+            let wanted = header_of(position);
+            let shown = || path.display().to_string();
+            if saved.header.rule != wanted.rule || saved.header.position != wanted.position {
+                return Err(ResumeError::OtherProof {
+                    path: shown(),
+                    rule: saved.header.rule.clone(),
+                    position: saved.header.position.clone(),
+                    wanted_rule: wanted.rule,
+                    wanted_position: wanted.position,
+                });
+            }
+            if saved.header.key_check != wanted.key_check {
+                return Err(ResumeError::OtherKeys { path: shown() });
+            }
+        }
+        Ok(Resume {
+            path: path.to_path_buf(),
+            every,
+            saved,
+        })
+    }
+
+    /// Whether there was no file: the proof starts afresh.
+    #[must_use]
+    pub fn is_new(&self) -> bool {
+        self.saved.is_none()
+    }
+
+    /// Positions of the saved table.
+    #[must_use]
+    pub fn positions(&self) -> usize {
+        self.saved.as_ref().map_or(0, |s| s.table.entries.len())
+    }
+
+    /// Searches (openings and whole searches) the earlier runs finished.
+    #[must_use]
+    pub fn finished_searches(&self) -> usize {
+        self.saved.as_ref().map_or(0, |s| s.header.finished.len())
+    }
+
+    /// Nodes and seconds of the earlier runs together.
+    #[must_use]
+    pub fn earlier(&self) -> (u64, f64) {
+        self.saved
+            .as_ref()
+            .map_or((0, 0.0), |s| (s.header.nodes, s.header.seconds))
+    }
+}
+
+/// What a saved proof of `position` must say it is of, with no work yet.
+fn header_of(position: &Position) -> Header {
+    let key_check = Board::new(position, position.side_to_move()).map_or(0, |board| {
+        MakerBreaker::new(board.clone()).key() ^ Ordinary::new(board).key().rotate_left(17)
+    });
+    Header {
+        rule: position.rule().to_string(),
+        position: position.to_notation(),
+        key_check,
+        nodes: 0,
+        seconds: 0.0,
+        finished: Vec::new(),
+    }
+}
+
 /// Proves the value of `position` for the side to move. The search runs on a thread of
 /// its own; the calling thread watches it: it calls `on_progress` about once a second and
 /// stops the search when `stop` is set or `config.time` has passed.
@@ -197,33 +284,46 @@ pub fn prove(
     stop: &AtomicBool,
     on_progress: &mut dyn FnMut(&Progress),
 ) -> Result<Proof, ProverError> {
+    prove_resumable(position, config, None, stop, on_progress, &|_| {})
+}
+
+/// [`prove`], resumed from the file of `resume` when it holds a saved proof and saved to
+/// it every `every` of `resume`, when the search stops (the flag, the time limit, the node
+/// budget: the proof stops there) and when it ends; `on_save` hears of each save on the
+/// searching thread. A resumed proof needs one thread.
+pub fn prove_resumable(
+    position: &Position,
+    config: &ProverConfig,
+    resume: Option<Resume>,
+    stop: &AtomicBool,
+    on_progress: &mut dyn FnMut(&Progress),
+    on_save: OnSave,
+) -> Result<Proof, ProverError> {
     let start = Instant::now();
     let cells = position.rule().cells();
     if cells > MAX_CELLS {
         return Err(ProverError::TooLarge(cells));
     }
-    let halt = AtomicBool::new(false);
+    if resume.is_some() && config.threads > 1 {
+        return Err(ProverError::ResumeThreads);
+    }
+    let every = resume.as_ref().map(|r| r.every);
+    let (path, saved) = resume.map_or((None, None), |r| (Some(r.path), r.saved));
+    let (halt, pause) = (AtomicBool::new(false), AtomicBool::new(false));
     let watch = Watch::default();
     let watcher = std::thread::current();
     let (verdict, mut stats, note) = std::thread::scope(|scope| {
-        let (halt, watch, watcher) = (&halt, &watch, &watcher);
+        let (halt, pause, watch, watcher) = (&halt, &pause, &watch, &watcher);
         let search = scope.spawn(move || {
-            let found = search(position, config, halt, watch);
+            let flags = (pause, halt, &watch.nodes);
+            let journal = Journal::new(path, header_of(position), saved, flags, on_save);
+            let found = search(position, config, journal, watch);
             watch.done.store(true, Ordering::Release);
             watcher.unpark();
             found
         });
-        let mut last = Instant::now();
-        while !watch.done.load(Ordering::Acquire) {
-            std::thread::park_timeout(Duration::from_millis(20));
-            if stop.load(Ordering::Relaxed) || config.time.is_some_and(|t| start.elapsed() >= t) {
-                halt.store(true, Ordering::Relaxed);
-            }
-            if last.elapsed() >= REPORT_EVERY {
-                last = Instant::now();
-                on_progress(&watch.progress(start));
-            }
-        }
+        let timers = (config.time, every);
+        oversee(watch, (halt, pause), stop, timers, start, on_progress);
         search
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
@@ -237,33 +337,85 @@ pub fn prove(
     })
 }
 
+/// The watching thread until the search is done: progress about once a second, the stop
+/// (the caller's flag or the time limit, the first of `timers`) and a save every second
+/// of `timers`, passed on through `flags` (halt, pause).
+fn oversee(
+    watch: &Watch,
+    flags: (&AtomicBool, &AtomicBool),
+    stop: &AtomicBool,
+    timers: (Option<Duration>, Option<Duration>),
+    start: Instant,
+    on_progress: &mut dyn FnMut(&Progress),
+) {
+    let (halt, pause) = flags;
+    let (time, every) = timers;
+    let mut last = Instant::now();
+    let mut saved = Instant::now();
+    while !watch.done.load(Ordering::Acquire) {
+        std::thread::park_timeout(Duration::from_millis(20));
+        if stop.load(Ordering::Relaxed) || time.is_some_and(|t| start.elapsed() >= t) {
+            halt.store(true, Ordering::Relaxed);
+        }
+        if every.is_some_and(|every| saved.elapsed() >= every) {
+            saved = Instant::now();
+            pause.store(true, Ordering::Relaxed);
+        }
+        if last.elapsed() >= REPORT_EVERY {
+            last = Instant::now();
+            on_progress(&watch.progress(start));
+        }
+    }
+}
+
+/// What the searching thread works with.
+struct Run<'a> {
+    config: &'a ProverConfig,
+    watch: &'a Watch,
+    journal: Journal<'a>,
+    stats: ProverStats,
+    note: Option<&'static str>,
+}
+
+impl<'a> Run<'a> {
+    /// A searcher with the proof's stop flag, node budget and published node count.
+    fn dfpn(&self) -> Dfpn<'a> {
+        let mut dfpn = Dfpn::new(self.journal.halt);
+        dfpn.node_limit = self.config.node_limit.unwrap_or(0);
+        dfpn.published = Some(&self.watch.nodes);
+        dfpn
+    }
+}
+
 /// The proof itself, on the searching thread: the side to move first, then (unless
 /// strategy stealing settles it) the other side.
-fn search(
+fn search<'a>(
     position: &Position,
-    config: &ProverConfig,
-    halt: &AtomicBool,
-    watch: &Watch,
+    config: &'a ProverConfig,
+    journal: Journal<'a>,
+    watch: &'a Watch,
 ) -> (Verdict, ProverStats, Option<&'static str>) {
-    let mut stats = ProverStats::default();
-    let mut note = None;
+    let mut run = Run {
+        config,
+        watch,
+        journal,
+        stats: ProverStats::default(),
+        note: None,
+    };
     let mover = position.side_to_move();
     let verdict = if position.winner().is_some() {
         Verdict::Loss
     } else if position.is_over() {
         Verdict::Draw
     } else {
-        let side_search = |side: Side, stats: &mut ProverStats, note: &mut Option<&'static str>| {
-            side_wins(position, side, config, halt, stats, note, watch)
-        };
-        match side_search(mover, &mut stats, &mut note) {
+        match side_wins(position, mover, &mut run) {
             SideResult::Wins => Verdict::Win,
             first => {
                 let stealing = position.stones() == 0 && !position.rule().exact();
                 let second = if stealing {
                     SideResult::CannotWin
                 } else {
-                    side_search(mover.other(), &mut stats, &mut note)
+                    side_wins(position, mover.other(), &mut run)
                 };
                 match (first, second) {
                     (_, SideResult::Wins) => Verdict::Loss,
@@ -273,24 +425,17 @@ fn search(
             }
         }
     };
-    (verdict, stats, note)
+    run.journal.close();
+    (verdict, run.stats, run.note)
 }
 
 /// Whether `side` can force K in a row from `position`: the Maker-Breaker search first,
 /// then the real game's if the attacker wins that.
-fn side_wins(
-    position: &Position,
-    side: Side,
-    config: &ProverConfig,
-    halt: &AtomicBool,
-    stats: &mut ProverStats,
-    note: &mut Option<&'static str>,
-    watch: &Watch,
-) -> SideResult {
+fn side_wins(position: &Position, side: Side, run: &mut Run) -> SideResult {
     let Some(board) = Board::new(position, side) else {
         return SideResult::Unknown;
     };
-    let entry = maker_breaker(&board, side, config, halt, stats, watch);
+    let entry = maker_breaker(&board, side, run);
     if entry.dn == 0 {
         return SideResult::CannotWin;
     }
@@ -298,16 +443,20 @@ fn side_wins(
         return SideResult::Unknown;
     }
     if position.rule().exact() {
-        *note =
+        run.note =
             Some("under exactly-K rules the prover only proves draws; a possible win is left open");
         return SideResult::Unknown;
     }
-    let mut dfpn = Dfpn::new(halt);
-    dfpn.node_limit = config.node_limit.unwrap_or(0);
-    dfpn.published = Some(&watch.nodes);
+    let mut dfpn = run.dfpn();
     let mut game = Ordinary::new(board);
-    let entry = dfpn.prove(&mut game, &mut |e, _| watch.numbers(side, false, e));
-    stats.add(&dfpn.counters, (game.pairing.searches, game.pairing.hits));
+    let watch = run.watch;
+    let stage = Stage::whole(side, true);
+    let mut on_numbers = |e| watch.numbers(side, false, e);
+    let entry = run
+        .journal
+        .run(stage, &mut dfpn, &mut game, &mut on_numbers);
+    run.stats
+        .add(&dfpn.counters, (game.pairing.searches, game.pairing.hits));
     match (entry.pn, entry.dn) {
         (0, _) => SideResult::Wins,
         (_, 0) => SideResult::CannotWin,
@@ -316,37 +465,46 @@ fn side_wins(
 }
 
 /// The Maker-Breaker search for the attacker of `board`: split over the threads at the
-/// root when the attacker moves there and the root is not decided at once.
-fn maker_breaker(
-    board: &Board,
-    side: Side,
-    config: &ProverConfig,
-    halt: &AtomicBool,
-    stats: &mut ProverStats,
-    watch: &Watch,
-) -> Entry {
-    let limit = config.node_limit.unwrap_or(0);
-    let mut dfpn = Dfpn::new(halt);
-    dfpn.node_limit = limit;
-    dfpn.published = Some(&watch.nodes);
+/// root when the attacker moves there and the root is not decided at once (on one thread,
+/// the openings in turn).
+fn maker_breaker(board: &Board, side: Side, run: &mut Run) -> Entry {
+    let whole = Stage::whole(side, false);
+    if let Some(entry) = run.journal.finished(whole) {
+        return entry;
+    }
+    let watch = run.watch;
+    let mut dfpn = run.dfpn();
     let mut game = MakerBreaker::new(board.clone());
     let root = dfpn.numbers(&mut game);
     watch.numbers(side, true, root);
     if root.pn == 0 || root.dn == 0 || !board.attacker_to_move {
-        let entry = dfpn.prove(&mut game, &mut |e, _| watch.numbers(side, true, e));
-        stats.add(&dfpn.counters, (game.pairing.searches, game.pairing.hits));
+        let mut on_numbers = |e| watch.numbers(side, true, e);
+        let entry = run
+            .journal
+            .run(whole, &mut dfpn, &mut game, &mut on_numbers);
+        run.stats
+            .add(&dfpn.counters, (game.pairing.searches, game.pairing.hits));
         return entry;
     }
-    stats.add(&dfpn.counters, (game.pairing.searches, game.pairing.hits));
-    let on_numbers = |entry: Entry| watch.numbers(side, true, entry);
-    let found = split::prove_split(
-        board,
-        config.threads,
-        limit,
-        halt,
-        &watch.nodes,
-        &on_numbers,
-    );
-    stats.add(&found.counters, found.pairing);
-    found.entry
+    run.stats
+        .add(&dfpn.counters, (game.pairing.searches, game.pairing.hits));
+    let entry = if run.config.threads <= 1 {
+        split::in_turn(board, side, run)
+    } else {
+        let on_numbers = |entry: Entry| watch.numbers(side, true, entry);
+        let limit = run.config.node_limit.unwrap_or(0);
+        let halt = run.journal.halt;
+        let found = split::prove_split(
+            board,
+            run.config.threads,
+            limit,
+            halt,
+            &watch.nodes,
+            &on_numbers,
+        );
+        run.stats.add(&found.counters, found.pairing);
+        found.entry
+    };
+    run.journal.finish(whole, entry);
+    entry
 }

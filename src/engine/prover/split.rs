@@ -1,14 +1,18 @@
 //! The Maker-Breaker search with the attacker's first moves shared out: each move class
 //! of the root is an opening of its own, taken from a common queue by one of the threads,
 //! each with its own table. The attacker wins when one opening wins (the others are then
-//! stopped); it cannot win when no opening does.
+//! stopped); it cannot win when no opening does. On one thread the openings are searched
+//! in turn, each a search the journal of a resumable proof keeps ([`in_turn`]).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
+use super::Run;
 use super::board::Board;
+use super::checkpoint::Stage;
 use super::dfpn::{AndOr, Counters, Dfpn, Entry, INF};
 use super::maker_breaker::MakerBreaker;
+use crate::rules::Side;
 
 /// What the split search found, with its counters summed over the threads.
 pub struct SplitResult {
@@ -70,6 +74,38 @@ pub fn prove_split(
         counters,
         pairing,
     }
+}
+
+/// The same search on one thread: the openings in turn on one table, each a search of
+/// the journal's (a resumed proof takes the results of the openings already searched).
+pub(super) fn in_turn(board: &Board, side: Side, run: &mut Run) -> Entry {
+    let mut dfpn = run.dfpn();
+    let mut game = MakerBreaker::new(board.clone());
+    let watch = run.watch;
+    let mut on_numbers = |e| watch.numbers(side, true, e);
+    let mut result = Entry { pn: INF, dn: 0 };
+    for (n, cell) in distinct_openings(board).into_iter().enumerate() {
+        let stage = Stage {
+            opening: u16::try_from(n).ok(),
+            ..Stage::whole(side, false)
+        };
+        game.make(cell);
+        let entry = run
+            .journal
+            .run(stage, &mut dfpn, &mut game, &mut on_numbers);
+        game.unmake(cell);
+        if entry.pn == 0 {
+            result = Entry { pn: 0, dn: INF };
+            break;
+        }
+        if entry.dn != 0 {
+            result = Entry { pn: 1, dn: 1 };
+            break;
+        }
+    }
+    run.stats
+        .add(&dfpn.counters, (game.pairing.searches, game.pairing.hits));
+    result
 }
 
 /// The root's moves, one per position up to symmetry (and without the dominated ones): an
