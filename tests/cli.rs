@@ -417,3 +417,41 @@ fn play_on_a_large_board_answers_without_a_time_setting() {
     assert_eq!(stdout.matches("Computer plays").count(), 2, "{stdout}");
     assert!(stdout.contains("Game abandoned."), "{stdout}");
 }
+
+/// `solve --resume`: a proof stopped by its time limit goes on from its file in the next
+/// run, whose certificate `verify` accepts; a file that cannot be resumed is refused.
+#[test]
+fn a_proof_goes_on_from_its_file_and_its_certificate_checks() {
+    let dir = std::env::temp_dir().join(format!("tictactoe-cli-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let state = dir.join("765.state");
+    let certificate = dir.join("765.json");
+    let (state_arg, certificate_arg) = (state.to_str().unwrap(), certificate.to_str().unwrap());
+    let solve = ["solve", "--rule", "7,6,5", "--resume", state_arg];
+    // Stopped at once by the time limit, unless the machine proves it first.
+    let first = run(&[&solve[..], &["--time", "0.001", "--json"]].concat());
+    let first_value = json(&first);
+    assert!(text(&first.stderr).contains("no saved proof in"));
+    assert!(matches!(
+        first_value["result"].as_str(),
+        Some("unknown" | "draw")
+    ));
+    assert!(state.exists() && !dir.join("765.state.tmp").exists());
+    let second = run(&[&solve[..], &["--proof", certificate_arg, "--json"]].concat());
+    let second_value = json(&second);
+    assert!(text(&second.stderr).contains("resumed from"));
+    assert_eq!(second_value["result"], "draw");
+    assert!(second_value["earlier_nodes"].is_u64(), "{second_value}");
+    let verified = run(&["verify", certificate_arg]);
+    assert!(verified.status.success(), "{}", text(&verified.stderr));
+    // Refused: another rule, two threads, a file that is not a saved proof.
+    let other = assert_refused_in_one_line(&["solve", "--rule", "7,7,5", "--resume", state_arg]);
+    assert!(other.contains("holds a proof of 7,6,5"), "{other}");
+    let threads = assert_refused_in_one_line(&[&solve[..], &["--threads", "2"]].concat());
+    assert!(threads.contains("one thread"), "{threads}");
+    std::fs::write(&state, "not a proof").unwrap();
+    let garbage = assert_refused_in_one_line(&solve);
+    assert!(garbage.contains("is not a proof saved by"), "{garbage}");
+    assert_refused(&["solve", "--rule", "7,6,5", "--save-every", "10"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
