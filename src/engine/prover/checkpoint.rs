@@ -32,8 +32,8 @@ pub const MAGIC: &[u8; 8] = b"TTTPROOF";
 pub const VERSION: u32 = 1;
 
 /// One search of a proof: the attacker, the game (Maker-Breaker or the real one), and for
-/// a Maker-Breaker search split at the root, the opening (by its place in the list of
-/// distinct first moves).
+/// a Maker-Breaker search split at the root, the opening: the attacker's first move, by its
+/// cell (a result kept by cell stays true whatever order a later build takes them in).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stage {
     pub attacker: Side,

@@ -84,9 +84,9 @@ pub(super) fn in_turn(board: &Board, side: Side, run: &mut Run) -> Entry {
     let watch = run.watch;
     let mut on_numbers = |e| watch.numbers(side, true, e);
     let mut result = Entry { pn: INF, dn: 0 };
-    for (n, cell) in distinct_openings(board).into_iter().enumerate() {
+    for cell in distinct_openings(board) {
         let stage = Stage {
-            opening: u16::try_from(n).ok(),
+            opening: u16::try_from(cell).ok(),
             ..Stage::whole(side, false)
         };
         game.make(cell);
