@@ -578,6 +578,28 @@ mod tests {
     }
 
     #[test]
+    fn a_file_of_a_build_with_other_keys_is_refused() {
+        let position = Position::new("7,6,5".parse().unwrap());
+        let path = scratch("keys");
+        let every = std::time::Duration::from_secs(300);
+        let mut header = crate::engine::prover::header_of(&position);
+        write(&path, &header, None).unwrap();
+        assert!(
+            !crate::engine::prover::Resume::open(&path, every, &position)
+                .unwrap()
+                .is_new()
+        );
+        header.key_check ^= 1;
+        write(&path, &header, None).unwrap();
+        let refused = crate::engine::prover::Resume::open(&path, every, &position).err();
+        assert!(
+            matches!(refused, Some(ResumeError::OtherKeys { .. })),
+            "{refused:?}"
+        );
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
     fn stages_keep_their_codes() {
         for attacker in [Side::X, Side::O] {
             for real_game in [false, true] {
