@@ -11,6 +11,9 @@
 //! Under exactly-K rules the Maker-Breaker argument still proves that a side cannot win,
 //! but the search for wins assumes that extra stones never hurt, which overlines break:
 //! there a win is left open ([`Verdict::Unknown`]) and said so.
+//!
+//! A long proof can be saved to a file as it runs and resumed from it in a later run
+//! ([`prove_resumable`]; the file's format in `checkpoint.rs`, what is kept in `journal.rs`).
 
 mod board;
 pub mod certificate;
