@@ -15,11 +15,44 @@ use rand::{RngExt, SeedableRng};
 
 use crate::engine::score::{Score, is_decisive};
 use crate::engine::{Engine, EngineConfig, Limits};
-use crate::rules::{Cell, Position, Rule};
+use crate::rules::{Cell, Position, Rule, Side};
 
 /// The largest value (in the engine's score units, for the side to move) an opening may
 /// have and still count as balanced: a few of the pattern scores of a two or a three.
 pub const BALANCE_BOUND: Score = 150;
+
+/// Where the colours stand even after the opener's three stones, on the short search's
+/// scale: White's value (White to move) at which the engine's games from such positions are
+/// won as often by either colour. The short search sees White's move to come but not what
+/// Black's extra stone is worth over a whole game: openings it called even at 0 gave Black
+/// about two games in three of the engine's swap2 games. Set by self-play matches (see
+/// docs/strength.md, *The balance of swap2 openings*).
+pub const WHITE_EDGE_THREE: Score = 450;
+
+/// The same after five stones (swap2's two more).
+pub const WHITE_EDGE_FIVE: Score = 1300;
+
+/// The same under renju, where Black's forbidden moves leave Black's extra stone worth less:
+/// after three stones and after five.
+pub const RENJU_WHITE_EDGE_THREE: Score = 300;
+pub const RENJU_WHITE_EDGE_FIVE: Score = 450;
+
+/// White's value at which the colours stand even with `stones` on the board under `rule`.
+#[must_use]
+pub fn white_edge(rule: &Rule, stones: usize) -> Score {
+    match (rule.renju(), stones >= 5) {
+        (false, false) => WHITE_EDGE_THREE,
+        (false, true) => WHITE_EDGE_FIVE,
+        (true, false) => RENJU_WHITE_EDGE_THREE,
+        (true, true) => RENJU_WHITE_EDGE_FIVE,
+    }
+}
+
+/// How far from even the opener's three stones may be and still get two more stones in
+/// swap2's second step rather than a colour taken at once: wider than [`BALANCE_BOUND`],
+/// because five stones are judged better than three (a colour taken after three stones
+/// went to the wrong side more often than after five, in the engine's own games).
+pub const PLACE_TWO_BOUND: Score = 3 * BALANCE_BOUND;
 
 /// How many candidates are judged for the opener's three stones.
 pub const CANDIDATES: usize = 12;
@@ -40,6 +73,8 @@ const NEAR_REACH: i32 = 2;
 const DRAWS_PER_CANDIDATE: usize = 50;
 
 /// A position's worth by a short search: the value for the side to move and its best move.
+/// With White to move (as after opening stones) the value is measured from [`white_edge`],
+/// so that 0 is even in play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Judgement {
     pub score: Score,
@@ -87,13 +122,20 @@ impl Judge {
     }
 
     /// Searches `position` afresh (an empty table, so the answer depends on nothing before).
+    /// With White to move, the value is White's less [`white_edge`], so that 0 is even.
     pub fn judge(&mut self, position: &Position) -> Judgement {
         self.engine.clear();
         let result = self
             .engine
             .search(position, &self.limits, &self.stop, &mut |_| {});
+        let white = position.side_to_move() == Side::O;
+        let score = if white && !is_decisive(result.score) {
+            result.score - white_edge(position.rule(), position.stones())
+        } else {
+            result.score
+        };
         Judgement {
-            score: result.score,
+            score,
             best: result.best,
         }
     }

@@ -6,7 +6,9 @@
 
 use crate::rules::{Cell, Position, Side};
 
-use super::opening::{Judge, Judgement, propose_two_more};
+use crate::engine::score::is_decisive;
+
+use super::opening::{Judge, Judgement, PLACE_TWO_BOUND, propose_two_more};
 
 /// The colour taken after the opening stones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,9 +60,9 @@ pub fn choose_colour(position: &Position, judge: &mut Judge) -> Result<ColourCho
 }
 
 /// Swap2's second step in `position` (the opener's three stones, white to move): the better
-/// colour when the position leans clearly to one side; when it is near even, two more
-/// stones drawn by `seed` that keep it so, and the better colour only if no such stones
-/// are found.
+/// colour when the position leans clearly to one side (beyond [`PLACE_TWO_BOUND`]); when
+/// it does not, two more stones drawn by `seed` that make it near even, and the better
+/// colour only if no such stones are found.
 pub fn swap2_choice(
     position: &Position,
     seed: u64,
@@ -68,7 +70,8 @@ pub fn swap2_choice(
 ) -> Result<Swap2Choice, SwapError> {
     check(position)?;
     let judgement = judge.judge(position);
-    if judgement.is_balanced()
+    if judgement.score.abs() <= PLACE_TWO_BOUND
+        && !is_decisive(judgement.score)
         && let Some(proposal) = propose_two_more(position, seed, judge)
         && let [white, black] = proposal.stones[..]
     {

@@ -1,17 +1,23 @@
 //! Swap and swap2 in the engine: proposed openings are legal, differ from seed to seed, come
 //! back the same for the same seed and are balanced; the colour choice takes the side that
 //! wins in a lopsided position, for either colour; swap2's second step answers with legal
-//! stones.
+//! stones; a position with white to move is judged from where the colours stand even.
 
 use std::collections::HashSet;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
-use super::opening::{Judge, propose_three, propose_two_more};
+use super::opening::{
+    Judge, RENJU_WHITE_EDGE_FIVE, RENJU_WHITE_EDGE_THREE, WHITE_EDGE_FIVE, WHITE_EDGE_THREE,
+    propose_three, propose_two_more, white_edge,
+};
 use super::swap::{ColourChoice, Swap2Choice, SwapError, choose_colour, swap2_choice};
-use crate::engine::Limits;
+use crate::engine::{Engine, EngineConfig, Limits};
 use crate::rules::{Cell, Position, Rule, Side};
 
-/// A small node budget keeps the tests quick and their answers the same every run.
-const NODES: u64 = 2_000;
+/// A small node budget keeps the tests quick and their answers the same every run, yet near
+/// what a judgement gets at short time controls, where the judge's edges were measured.
+const NODES: u64 = 6_000;
 
 fn judge() -> Judge {
     let limits = Limits {
@@ -153,5 +159,43 @@ fn swap2s_second_step_answers_with_legal_stones() {
             choose_colour(&black_to_move, &mut judge),
             Err(SwapError::BlackToMove)
         );
+    }
+}
+
+#[test]
+fn white_to_move_is_judged_from_where_the_colours_stand_even() {
+    let raw = |position: &Position| {
+        let config = EngineConfig {
+            tt_megabytes: 2,
+            threads: 1,
+            ..EngineConfig::default()
+        };
+        let limits = Limits {
+            nodes: Some(NODES),
+            ..Limits::default()
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        Engine::new(config)
+            .search(position, &limits, &stop, &mut |_| {})
+            .score
+    };
+    let freestyle = Rule::new(15, 15, 5, false).unwrap();
+    let edges = [
+        (freestyle, WHITE_EDGE_THREE, WHITE_EDGE_FIVE),
+        (Rule::RENJU, RENJU_WHITE_EDGE_THREE, RENJU_WHITE_EDGE_FIVE),
+    ];
+    for (rule, edge_three, edge_five) in edges {
+        let three = replay(&rule, &[Cell::new(7, 7), Cell::new(6, 7), Cell::new(8, 8)]);
+        let mut five = three.clone();
+        five.play(Cell::new(9, 9)).unwrap();
+        five.play(Cell::new(6, 6)).unwrap();
+        for (position, edge) in [(&three, edge_three), (&five, edge_five)] {
+            assert_eq!(white_edge(&rule, position.stones()), edge);
+            assert_eq!(judge().judge(position).score, raw(position) - edge);
+        }
+        // Black to move: the search's own value.
+        let mut four = three.clone();
+        four.play(Cell::new(9, 9)).unwrap();
+        assert_eq!(judge().judge(&four).score, raw(&four));
     }
 }
