@@ -6,8 +6,6 @@
 
 use crate::rules::{Cell, Position, Side};
 
-use crate::engine::score::is_decisive;
-
 use super::opening::{Judge, Judgement, PLACE_TWO_BOUND, propose_two_more};
 
 /// The colour taken after the opening stones.
@@ -71,7 +69,6 @@ pub fn swap2_choice(
     check(position)?;
     let judgement = judge.judge(position);
     if judgement.score.abs() <= PLACE_TWO_BOUND
-        && !is_decisive(judgement.score)
         && let Some(proposal) = propose_two_more(position, seed, judge)
         && let [white, black] = proposal.stones[..]
     {
