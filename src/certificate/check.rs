@@ -1,13 +1,21 @@
 //! Reading and checking one certificate.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use serde::Deserialize;
 
 use crate::rules::{Position, Rule, Side};
 
-/// The format this checker reads.
-const FORMAT: &str = "tictactoe maker-breaker proof 1";
+/// The formats this checker reads: the first lists every maker move; the second may also
+/// answer a maker move by a sibling's zone or by a stronger move ([`Node::MakerCut`]).
+const FORMATS: [&str; 2] = [
+    "tictactoe maker-breaker proof 1",
+    "tictactoe maker-breaker proof 2",
+];
+
+/// The most cells a board of the rules has (20x20), within [`Zone`]'s bits.
+const ZONE_WORDS: usize = 7;
 
 /// The most nodes a certificate may hold (a bound before anything is allocated for them).
 const MAX_NODES: usize = 50_000_000;
@@ -16,10 +24,23 @@ const MAX_NODES: usize = 50_000_000;
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 enum Node {
     Maker(Vec<(Vec<usize>, usize)>),
+    MakerCut(Cut),
     Breaker(usize, usize),
     Pairing(Vec<(usize, usize)>),
     Potential,
     NoLines,
+}
+
+/// A maker node of the second format: the branches searched, the moves answered as a
+/// branch's are (`[cell, branch]`: the cell lies outside that branch's zone), and the moves
+/// no better than another (`[cell, by]`: every open line through `cell` goes through `by`,
+/// and `by` has more).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Cut {
+    branches: Vec<(Vec<usize>, usize)>,
+    zoned: Vec<(usize, usize)>,
+    dominated: Vec<(usize, usize)>,
 }
 
 #[derive(Deserialize)]
@@ -41,6 +62,9 @@ pub struct Checked {
     pub maker: Side,
     /// Nodes in the certificate.
     pub nodes: usize,
+    /// Maker moves answered by a sibling's zone, and by a stronger move.
+    pub zoned: u64,
+    pub dominated: u64,
     /// Whether strategy stealing makes that a draw (the empty board, the usual rule, the
     /// first player as maker).
     pub draw: bool,
@@ -67,21 +91,58 @@ enum Stone {
     Breaker,
 }
 
+/// A set of cells: a zone, the cells the breaker's refutation of a position depends on.
+///
+/// A zone Z of a position P is checked to mean: the breaker stops the maker in every
+/// position that differs from P only by maker stones taken away, breaker stones added, and
+/// maker stones added on cells outside Z (the same side to move). A pairing's zone is its
+/// cells; the potential's, the empty cells of open lines; no open line, none. A breaker
+/// node's zone is its child's and the reply. A maker node's is each branch's zone without
+/// the branch's cell (with it when the branch stands for other cells, which are swapped
+/// with it), and the stronger cells that dominated moves lean on. A maker move on a cell
+/// outside a branch's zone then gives a position that differs from that branch's only so,
+/// and is refuted by it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+struct Zone([u64; ZONE_WORDS]);
+
+impl Zone {
+    fn add(&mut self, cell: usize) {
+        self.0[cell / 64] |= 1 << (cell % 64);
+    }
+    fn remove(&mut self, cell: usize) {
+        self.0[cell / 64] &= !(1 << (cell % 64));
+    }
+    fn has(&self, cell: usize) -> bool {
+        self.0[cell / 64] >> (cell % 64) & 1 == 1
+    }
+    fn join(&mut self, other: &Zone) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a |= b;
+        }
+    }
+}
+
 /// The checker's board: stones, whose turn, and the rule's lines as cell lists.
 #[derive(Clone)]
 struct Game {
     stones: Vec<Stone>,
     maker_to_move: bool,
-    lines: std::sync::Arc<Vec<Vec<usize>>>,
+    lines: Arc<Lines>,
     k: usize,
+}
+
+/// The rule's lines: the cells of each, and the lines through each cell.
+struct Lines {
+    cells: Vec<Vec<usize>>,
+    through: Vec<Vec<usize>>,
 }
 
 /// Checks the certificate in `text`.
 pub fn verify(text: &str) -> Result<Checked, VerifyError> {
     let certificate: Certificate = serde_json::from_str(text)?;
-    if certificate.format != FORMAT {
+    let Some(version) = FORMATS.iter().position(|f| *f == certificate.format) else {
         return Err(VerifyError::Format(certificate.format));
-    }
+    };
     if certificate.nodes.len() > MAX_NODES || certificate.nodes.is_empty() {
         return Err(VerifyError::Invalid {
             node: 0,
@@ -95,11 +156,11 @@ pub fn verify(text: &str) -> Result<Checked, VerifyError> {
             "the game is already over".to_string(),
         ));
     }
+    if position.rule().cells() > ZONE_WORDS * 64 {
+        return Err(VerifyError::Position("the board is too large".to_string()));
+    }
     let game = Game::new(&position, certificate.maker);
-    let mut checker = Checker {
-        nodes: &certificate.nodes,
-        seen: HashMap::new(),
-    };
+    let mut checker = Checker::new(&certificate.nodes, version > 0);
     checker.check(0, &game)?;
     let draw = position.stones() == 0 && !certificate.rule.exact() && certificate.maker == Side::X;
     Ok(Checked {
@@ -107,6 +168,8 @@ pub fn verify(text: &str) -> Result<Checked, VerifyError> {
         position,
         maker: certificate.maker,
         nodes: certificate.nodes.len(),
+        zoned: checker.zoned,
+        dominated: checker.dominated,
         draw,
     })
 }
@@ -114,7 +177,7 @@ pub fn verify(text: &str) -> Result<Checked, VerifyError> {
 impl Game {
     fn new(position: &Position, maker: Side) -> Game {
         let geometry = position.geometry();
-        let lines = (0..geometry.window_count())
+        let cells: Vec<Vec<usize>> = (0..geometry.window_count())
             .map(|id| {
                 geometry
                     .window(id)
@@ -123,6 +186,12 @@ impl Game {
                     .collect()
             })
             .collect();
+        let mut through = vec![Vec::new(); position.rule().cells()];
+        for (id, line) in cells.iter().enumerate() {
+            for &c in line {
+                through[c].push(id);
+            }
+        }
         let stones = position
             .board()
             .iter()
@@ -135,14 +204,22 @@ impl Game {
         Game {
             stones,
             maker_to_move: position.side_to_move() == maker,
-            lines: std::sync::Arc::new(lines),
+            lines: Arc::new(Lines { cells, through }),
             k: position.rule().k(),
         }
+    }
+
+    /// Whether line `id` holds no breaker stone.
+    fn is_open(&self, id: usize) -> bool {
+        self.lines.cells[id]
+            .iter()
+            .all(|&c| self.stones[c] != Stone::Breaker)
     }
 
     /// The lines without a breaker stone.
     fn open_lines(&self) -> impl Iterator<Item = &Vec<usize>> {
         self.lines
+            .cells
             .iter()
             .filter(|line| line.iter().all(|&c| self.stones[c] != Stone::Breaker))
     }
@@ -155,12 +232,22 @@ impl Game {
 
     /// The open lines through `cell`, as indices into the line list.
     fn open_lines_through(&self, cell: usize) -> Vec<usize> {
-        (0..self.lines.len())
-            .filter(|&id| {
-                let line = &self.lines[id];
-                line.contains(&cell) && line.iter().all(|&c| self.stones[c] != Stone::Breaker)
-            })
+        self.lines.through[cell]
+            .iter()
+            .copied()
+            .filter(|&id| self.is_open(id))
             .collect()
+    }
+
+    /// The maker's moves that matter: the empty cells of open lines.
+    fn moves(&self) -> Vec<usize> {
+        let mut on_open = vec![false; self.stones.len()];
+        for line in self.open_lines() {
+            for &c in line {
+                on_open[c] |= self.stones[c] == Stone::Empty;
+            }
+        }
+        (0..self.stones.len()).filter(|&c| on_open[c]).collect()
     }
 
     /// Plays `cell` for the side to move, refusing a taken or missing cell.
@@ -179,34 +266,85 @@ impl Game {
     }
 }
 
-/// The walk over the certificate's nodes, each checked once (a node reached again must be
-/// the same position).
+/// The walk over the certificate's nodes, each checked once: a node named by more than one
+/// parent is remembered (its position and zone), and must be the same position each time.
 struct Checker<'a> {
     nodes: &'a [Node],
-    seen: HashMap<usize, (Vec<Stone>, bool)>,
+    /// Whether the second format's nodes are allowed.
+    cuts: bool,
+    /// Nodes named more than once (the root counts as named).
+    shared: Vec<bool>,
+    seen: HashMap<usize, (Vec<Stone>, bool, Option<Zone>)>,
+    zoned: u64,
+    dominated: u64,
 }
 
-impl Checker<'_> {
-    fn check(&mut self, id: usize, game: &Game) -> Result<(), VerifyError> {
+impl<'a> Checker<'a> {
+    fn new(nodes: &'a [Node], cuts: bool) -> Checker<'a> {
+        let mut named = vec![0u8; nodes.len()];
+        let mut name = |id: usize| {
+            if let Some(n) = named.get_mut(id) {
+                *n = n.saturating_add(1);
+            }
+        };
+        name(0);
+        for node in nodes {
+            match node {
+                Node::Maker(branches) => branches.iter().for_each(|b| name(b.1)),
+                Node::MakerCut(cut) => cut.branches.iter().for_each(|b| name(b.1)),
+                Node::Breaker(_, child) => name(*child),
+                _ => {}
+            }
+        }
+        Checker {
+            nodes,
+            cuts,
+            shared: named.into_iter().map(|n| n > 1).collect(),
+            seen: HashMap::new(),
+            zoned: 0,
+            dominated: 0,
+        }
+    }
+
+    /// Checks node `id` as the position of `game` and returns its zone.
+    fn check(&mut self, id: usize, game: &Game) -> Result<Zone, VerifyError> {
         let invalid = |why: String| VerifyError::Invalid { node: id, why };
         let node = self
             .nodes
             .get(id)
             .ok_or_else(|| invalid("a child names a node that does not exist".to_string()))?;
-        let state = (game.stones.clone(), game.maker_to_move);
-        if let Some(seen) = self.seen.get(&id) {
-            return if *seen == state {
-                Ok(())
-            } else {
-                Err(invalid("reached again as a different position".to_string()))
-            };
+        if self.shared[id] {
+            if let Some((stones, maker_to_move, zone)) = self.seen.get(&id) {
+                return match zone {
+                    Some(zone)
+                        if *stones == game.stones && *maker_to_move == game.maker_to_move =>
+                    {
+                        Ok(*zone)
+                    }
+                    _ => Err(invalid("reached again as a different position".to_string())),
+                };
+            }
+            self.seen
+                .insert(id, (game.stones.clone(), game.maker_to_move, None));
         }
-        self.seen.insert(id, state);
         if game.maker_has_line() {
             return Err(invalid("the maker has already made K in a row".to_string()));
         }
+        let zone = self.node(id, node, game)?;
+        if let Some(seen) = self.seen.get_mut(&id) {
+            seen.2 = Some(zone);
+        }
+        Ok(zone)
+    }
+
+    fn node(&mut self, id: usize, node: &Node, game: &Game) -> Result<Zone, VerifyError> {
+        let invalid = |why: String| VerifyError::Invalid { node: id, why };
         match node {
-            Node::Maker(branches) => self.maker(id, game, branches),
+            Node::Maker(branches) => self.maker(id, game, branches, &[], &[]),
+            Node::MakerCut(_) if !self.cuts => Err(invalid(
+                "a node of the second format in a certificate of the first".to_string(),
+            )),
+            Node::MakerCut(cut) => self.maker(id, game, &cut.branches, &cut.zoned, &cut.dominated),
             Node::Breaker(cell, child) => {
                 if game.maker_to_move {
                     return Err(invalid(
@@ -214,32 +352,86 @@ impl Checker<'_> {
                     ));
                 }
                 let next = game.play(*cell).map_err(invalid)?;
-                self.check(*child, &next)
+                let mut zone = self.check(*child, &next)?;
+                zone.add(*cell);
+                Ok(zone)
             }
             Node::Pairing(pairs) => check_pairing(game, pairs).map_err(invalid),
             Node::Potential => check_potential(game).map_err(invalid),
             Node::NoLines => match game.open_lines().next() {
-                None => Ok(()),
+                None => Ok(Zone::default()),
                 Some(_) => Err(invalid("an open line is left".to_string())),
             },
         }
     }
 
-    /// A maker node: every empty cell of an open line is in exactly one branch, the cells
-    /// of a branch lie on the same open lines, and every branch's child holds.
+    /// A maker node: every empty cell of an open line is answered once, by a branch (the
+    /// cells of a branch lie on the same open lines, and its child holds), by a branch whose
+    /// zone leaves the cell out, or by a cell with strictly more open lines through it (a
+    /// move that matters, so answered itself).
     fn maker(
         &mut self,
         id: usize,
         game: &Game,
         branches: &[(Vec<usize>, usize)],
-    ) -> Result<(), VerifyError> {
+        zoned: &[(usize, usize)],
+        dominated: &[(usize, usize)],
+    ) -> Result<Zone, VerifyError> {
         let invalid = |why: String| VerifyError::Invalid { node: id, why };
         if !game.maker_to_move {
             return Err(invalid(
                 "maker moves where the breaker is to move".to_string(),
             ));
         }
-        let mut covered = vec![false; game.stones.len()];
+        let mut answers = Answers {
+            moves: game.moves(),
+            answered: vec![false; game.stones.len()],
+        };
+        let (mut zone, zones) = self.branches(id, game, branches, &mut answers)?;
+        for &(cell, branch) in zoned {
+            answers.claim(cell).map_err(invalid)?;
+            match zones.get(branch) {
+                Some(z) if !z.has(cell) => self.zoned += 1,
+                Some(_) => {
+                    return Err(invalid(format!(
+                        "cell {cell} lies in the zone of branch {branch}, which does not \
+                         answer it"
+                    )));
+                }
+                None => return Err(invalid(format!("there is no branch {branch}"))),
+            }
+        }
+        for &(cell, by) in dominated {
+            answers.claim(cell).map_err(invalid)?;
+            if !dominates(game, by, cell) {
+                return Err(invalid(format!(
+                    "cell {by} does not dominate cell {cell}: it is not empty, not every open \
+                     line through {cell} goes through it, or they are on the same lines"
+                )));
+            }
+            zone.add(by);
+            self.dominated += 1;
+        }
+        if let Some(&cell) = answers.moves.iter().find(|&&c| !answers.answered[c]) {
+            return Err(invalid(format!(
+                "the maker's move on cell {cell} is not answered"
+            )));
+        }
+        Ok(zone)
+    }
+
+    /// Checks a maker node's branches; returns the node's zone so far and each branch's
+    /// child's zone.
+    fn branches(
+        &mut self,
+        id: usize,
+        game: &Game,
+        branches: &[(Vec<usize>, usize)],
+        answers: &mut Answers,
+    ) -> Result<(Zone, Vec<Zone>), VerifyError> {
+        let invalid = |why: String| VerifyError::Invalid { node: id, why };
+        let mut zone = Zone::default();
+        let mut zones = Vec::with_capacity(branches.len());
         for (cells, child) in branches {
             let first = *cells
                 .first()
@@ -247,35 +439,58 @@ impl Checker<'_> {
             let next = game.play(first).map_err(invalid)?;
             let lines = game.open_lines_through(first);
             for &cell in cells {
-                if game.stones.get(cell) != Some(&Stone::Empty) || covered[cell] {
-                    return Err(invalid(format!("cell {cell} is taken or listed twice")));
-                }
+                answers.claim(cell).map_err(invalid)?;
                 if game.open_lines_through(cell) != lines {
                     return Err(invalid(format!(
                         "cells {first} and {cell} are on different open lines"
                     )));
                 }
-                covered[cell] = true;
             }
-            self.check(*child, &next)?;
-        }
-        for line in game.open_lines() {
-            if let Some(&cell) = line
-                .iter()
-                .find(|&&c| game.stones[c] == Stone::Empty && !covered[c])
-            {
-                return Err(invalid(format!(
-                    "the maker's move on cell {cell} is not answered"
-                )));
+            let mut own = self.check(*child, &next)?;
+            zones.push(own);
+            own.remove(first);
+            if cells.len() > 1 {
+                own.add(first);
             }
+            zone.join(&own);
         }
+        Ok((zone, zones))
+    }
+}
+
+/// The maker moves of a node and which are answered.
+struct Answers {
+    moves: Vec<usize>,
+    answered: Vec<bool>,
+}
+
+impl Answers {
+    /// Marks `cell` answered; refuses a cell that is no move or is answered already.
+    fn claim(&mut self, cell: usize) -> Result<(), String> {
+        if !self.moves.contains(&cell) || self.answered[cell] {
+            return Err(format!(
+                "cell {cell} is not a maker move that matters, or is answered twice"
+            ));
+        }
+        self.answered[cell] = true;
         Ok(())
     }
 }
 
-/// The pairs are disjoint pairs of empty cells and every open line holds one of them.
-fn check_pairing(game: &Game, pairs: &[(usize, usize)]) -> Result<(), String> {
+/// Whether the empty cell `by` has every open line through `cell` and more.
+fn dominates(game: &Game, by: usize, cell: usize) -> bool {
+    if game.stones.get(by) != Some(&Stone::Empty) {
+        return false;
+    }
+    let (weak, strong) = (game.open_lines_through(cell), game.open_lines_through(by));
+    weak.iter().all(|line| strong.contains(line)) && weak != strong
+}
+
+/// The pairs are disjoint pairs of empty cells and every open line holds one of them; the
+/// zone is the pairs' cells.
+fn check_pairing(game: &Game, pairs: &[(usize, usize)]) -> Result<Zone, String> {
     let mut used = vec![false; game.stones.len()];
+    let mut zone = Zone::default();
     for &(a, b) in pairs {
         for cell in [a, b] {
             if game.stones.get(cell) != Some(&Stone::Empty) || used[cell] {
@@ -284,6 +499,7 @@ fn check_pairing(game: &Game, pairs: &[(usize, usize)]) -> Result<(), String> {
                 ));
             }
             used[cell] = true;
+            zone.add(cell);
         }
         if a == b {
             return Err(format!("cell {a} is paired with itself"));
@@ -299,12 +515,13 @@ fn check_pairing(game: &Game, pairs: &[(usize, usize)]) -> Result<(), String> {
             ));
         }
     }
-    Ok(())
+    Ok(zone)
 }
 
 /// The sum over open lines of 2^(maker stones) is below 2^K with the breaker to move, or
-/// below 2^(K-1) with the maker to move (the Erdős–Selfridge criterion).
-fn check_potential(game: &Game) -> Result<(), String> {
+/// below 2^(K-1) with the maker to move (the Erdős–Selfridge criterion); the zone is the
+/// empty cells of open lines.
+fn check_potential(game: &Game) -> Result<Zone, String> {
     let sum: u128 = game
         .open_lines()
         .map(|line| {
@@ -321,7 +538,9 @@ fn check_potential(game: &Game) -> Result<(), String> {
         1u128 << game.k
     };
     if sum < bound {
-        Ok(())
+        let mut zone = Zone::default();
+        game.moves().into_iter().for_each(|c| zone.add(c));
+        Ok(zone)
     } else {
         Err(format!("the potential {sum} is not below {bound}"))
     }

@@ -14,9 +14,10 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use super::{CliError, emit};
-use crate::engine::prover::certificate::certify;
+use crate::engine::prover::certificate::{Certificate, CertificateError, certify};
 use crate::engine::prover::{
-    MAX_CELLS, Progress, ProverConfig, Resume, ResumeError, SaveReport, Verdict, prove_resumable,
+    MAX_CELLS, Progress, ProverConfig, ProverStats, Resume, ResumeError, SaveReport, Verdict,
+    prove_resumable,
 };
 use crate::engine::searches_every_cell;
 use crate::rules::{Position, Side};
@@ -81,6 +82,17 @@ pub fn run(
     for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
         let _ = signal_hook::flag::register(signal, Arc::clone(&stop));
     }
+    // Set when the certificate's search has shown there is none to write.
+    let mut no_certificate = None;
+    if let Some(path) = options.proof
+        && options.resume.is_none()
+        && draw_if_first_cannot_win(position)
+    {
+        match certificate_first(position, path, &stop)? {
+            Ok(report) => return emit(output, options.json, &report),
+            Err(refused) => no_certificate = Some(refused),
+        }
+    }
     let config = ProverConfig {
         threads: options.threads,
         time: options.time,
@@ -95,13 +107,7 @@ pub fn run(
     let on_save = |saved: Result<SaveReport, ResumeError>| {
         tell_saved(path.as_deref().unwrap_or_default(), saved);
     };
-    let mut last = Instant::now();
-    let mut on_progress = |p: &Progress| {
-        if last.elapsed() >= PROGRESS_EVERY {
-            last = Instant::now();
-            tell_progress(p);
-        }
-    };
+    let mut on_progress = every_ten_seconds();
     let found = prove_resumable(position, &config, resume, &stop, &mut on_progress, &on_save)
         .map_err(|e| CliError::Usage(e.to_string()))?;
     let mut note = found.note.map(str::to_string);
@@ -112,31 +118,95 @@ pub fn run(
                  its state is saved in {}: run the same command to go on",
                 file.display()
             ),
-            None => "stopped (Ctrl+C or the time limit) before the proof finished".to_string(),
+            None => STOPPED.to_string(),
         });
     }
     let certificate = match options.proof {
-        Some(path) => Some(write_certificate(position, found.verdict, path, &stop)?),
+        Some(path) => Some(write_certificate(
+            position,
+            found.verdict,
+            path,
+            no_certificate,
+            &stop,
+        )?),
         None => None,
     };
-    let report = ProveReport {
-        rule: position.rule().to_string(),
-        position: position.to_notation(),
-        to_move: position.side_to_move(),
-        result: found.verdict.word(),
-        prover: true,
-        nodes: found.stats.nodes,
-        table_hits: found.stats.table_hits,
-        pairing_searches: found.stats.pairing_searches,
-        pairing_hits: found.stats.pairing_hits,
-        zone_cuts: found.stats.zone_cuts,
-        seconds: found.stats.elapsed.as_secs_f64(),
-        note,
-        certificate,
-        earlier_nodes: earlier.map(|e| e.0),
-        earlier_seconds: earlier.map(|e| e.1),
-    };
+    let mut report = ProveReport::new(position, found.verdict, &found.stats);
+    report.note = note;
+    report.certificate = certificate;
+    report.earlier_nodes = earlier.map(|e| e.0);
+    report.earlier_seconds = earlier.map(|e| e.1);
     emit(output, options.json, &report)
+}
+
+/// The note of a proof stopped before it finished.
+const STOPPED: &str = "stopped (Ctrl+C or the time limit) before the proof finished";
+
+/// A progress printer that tells every [`PROGRESS_EVERY`].
+fn every_ten_seconds() -> impl FnMut(&Progress) {
+    let mut last = Instant::now();
+    move |p: &Progress| {
+        if last.elapsed() >= PROGRESS_EVERY {
+            last = Instant::now();
+            tell_progress(p);
+        }
+    }
+}
+
+/// Whether "the first player cannot make K in a row" is the whole value: on the empty
+/// board under the usual rule strategy stealing shows the second player cannot win.
+fn draw_if_first_cannot_win(position: &Position) -> bool {
+    position.stones() == 0 && !position.rule().exact()
+}
+
+/// With `--proof` on the empty board: the certificate's own search is the proof (one search
+/// instead of a proof and then a certificate). The error when the first player wins the
+/// Maker-Breaker game: then the whole prover decides, and there is no certificate.
+fn certificate_first(
+    position: &Position,
+    path: &Path,
+    stop: &AtomicBool,
+) -> Result<Result<ProveReport, CertificateError>, CliError> {
+    let mover = position.side_to_move();
+    let mut on_progress = every_ten_seconds();
+    let start = Instant::now();
+    match certify(position, mover, stop, &mut on_progress) {
+        Ok(certificate) => {
+            let mut report = ProveReport::new(position, Verdict::Draw, &certificate.stats);
+            report.certificate = Some(save_certificate(position, &certificate, path)?);
+            report.seconds = start.elapsed().as_secs_f64();
+            Ok(Ok(report))
+        }
+        Err(CertificateError::NotADraw) => Ok(Err(CertificateError::NotADraw)),
+        Err(CertificateError::Stopped) => {
+            let mut report = ProveReport::new(position, Verdict::Unknown, &Default::default());
+            report.note = Some(STOPPED.to_string());
+            report.seconds = start.elapsed().as_secs_f64();
+            Ok(Ok(report))
+        }
+    }
+}
+
+impl ProveReport {
+    fn new(position: &Position, verdict: Verdict, stats: &ProverStats) -> ProveReport {
+        ProveReport {
+            rule: position.rule().to_string(),
+            position: position.to_notation(),
+            to_move: position.side_to_move(),
+            result: verdict.word(),
+            prover: true,
+            nodes: stats.nodes,
+            table_hits: stats.table_hits,
+            pairing_searches: stats.pairing_searches,
+            pairing_hits: stats.pairing_hits,
+            zone_cuts: stats.zone_cuts,
+            seconds: stats.elapsed.as_secs_f64(),
+            note: None,
+            certificate: None,
+            earlier_nodes: None,
+            earlier_seconds: None,
+        }
+    }
 }
 
 /// Reads the saved proof for `--resume` and says on standard error what it holds.
@@ -210,11 +280,13 @@ fn tell_saved(path: &str, saved: Result<SaveReport, ResumeError>) {
 }
 
 /// Writes the certificate that the side to move cannot make K in a row (on the empty board:
-/// that the game is a draw) and says what it holds.
+/// that the game is a draw) and says what it holds; `refused` when the certificate's own
+/// search has already found there is none.
 fn write_certificate(
     position: &Position,
     verdict: Verdict,
     path: &Path,
+    refused: Option<CertificateError>,
     stop: &AtomicBool,
 ) -> Result<String, CliError> {
     if verdict != Verdict::Draw && verdict != Verdict::Loss {
@@ -222,16 +294,34 @@ fn write_certificate(
             "--proof writes a proof that the side to move cannot win; the value here is {verdict}"
         )));
     }
+    if let Some(refused) = refused {
+        return Err(CliError::Usage(refused.to_string()));
+    }
     let mover = position.side_to_move();
-    let certificate = certify(position, mover, stop).map_err(|e| CliError::Usage(e.to_string()))?;
-    let text = serde_json::to_string(&certificate)?;
-    std::fs::write(path, &text)
-        .map_err(|e| CliError::Usage(format!("cannot write {}: {e}", path.display())))?;
+    let certificate = certify(position, mover, stop, &mut every_ten_seconds())
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    save_certificate(position, &certificate, path)
+}
+
+/// Saves `certificate` as JSON in `path` and says what it holds.
+fn save_certificate(
+    position: &Position,
+    certificate: &Certificate,
+    path: &Path,
+) -> Result<String, CliError> {
+    let cannot =
+        |e: &dyn fmt::Display| CliError::Usage(format!("cannot write {}: {e}", path.display()));
+    let file = std::fs::File::create(path).map_err(|e| cannot(&e))?;
+    let mut writer = std::io::BufWriter::new(file);
+    serde_json::to_writer(&mut writer, certificate).map_err(|e| cannot(&e))?;
+    writer.flush().map_err(|e| cannot(&e))?;
+    let bytes = std::fs::metadata(path).map_err(|e| cannot(&e))?.len();
     Ok(format!(
-        "{} ({} nodes, {} bytes): {mover} cannot make {} in a row",
+        "{} ({} nodes, {} bytes): {} cannot make {} in a row",
         path.display(),
         certificate.nodes.len(),
-        text.len(),
+        bytes,
+        certificate.maker,
         position.rule().k()
     ))
 }

@@ -29,6 +29,9 @@ struct VerifyReport {
     position: String,
     maker: String,
     nodes: usize,
+    /// Maker moves answered by a sibling's zone, and by a stronger move.
+    zoned: u64,
+    dominated: u64,
     draw: bool,
 }
 
@@ -44,6 +47,8 @@ pub fn run(args: &VerifyArgs, output: &mut dyn Write) -> Result<(), CliError> {
         position: checked.position.to_notation(),
         maker: checked.maker.to_string(),
         nodes: checked.nodes,
+        zoned: checked.zoned,
+        dominated: checked.dominated,
         draw: checked.draw,
     };
     emit(output, args.json, &report)
@@ -52,6 +57,13 @@ pub fn run(args: &VerifyArgs, output: &mut dyn Write) -> Result<(), CliError> {
 impl fmt::Display for VerifyReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "valid     {} nodes checked", self.nodes)?;
+        if self.zoned + self.dominated > 0 {
+            writeln!(
+                f,
+                "cuts      {} maker moves answered by a sibling's zone, {} by a stronger move",
+                self.zoned, self.dominated
+            )?;
+        }
         writeln!(f, "position  {}  ({})", self.position, self.rule)?;
         writeln!(f, "proves    {} cannot make K in a row", self.maker)?;
         if self.draw {

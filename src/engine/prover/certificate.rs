@@ -3,35 +3,55 @@
 //!
 //! The certificate is JSON: the rule, the position, the side that cannot make K in a row
 //! (the attacker, "maker"), and a list of nodes, the first the root. A node is one of
-//! - `{"maker": [[[c, ...], child], ...]}`: the attacker to move; each entry lists cells
-//!   (indices, row by row from 0) that lie on exactly the same open lines and the node
-//!   reached when the attacker takes the first of them;
+//! - `{"maker_cut": {"branches": [[[c, ...], child], ...], "zoned": [[c, b], ...],
+//!   "dominated": [[c, by], ...]}}`: the attacker to move. Every empty cell of an open
+//!   line is answered once: in a branch (its cells lie on exactly the same open lines; the
+//!   child is the node reached when the attacker takes the first), by branch `b` (the cell
+//!   lies outside the zone of that branch's refutation, which then refutes it too), or by
+//!   cell `by` (every open line through `c` goes through `by`, which has more);
 //! - `{"breaker": [c, child]}`: the defender to move answers on cell `c`;
 //! - `{"pairing": [[a, b], ...]}`: a pairing covers every open line;
 //! - `"potential"`: the Erdős–Selfridge potential is below the bound;
 //! - `"no_lines"`: no line can be filled any more.
 //!
-//! The types here are the prover's own; the checker reads the same JSON with its own.
+//! Zones are not written: the checker works each one out from the leaves up, and the
+//! writer works them out the same way (a pairing's cells; the empty cells of open lines for
+//! the potential; none without lines; a defender node's child's and its reply; an attacker
+//! node's branches' without each branch's own cell, with it when the branch has more cells,
+//! and the cells that dominated moves lean on), so that every cut it writes is one the
+//! checker accepts. The types here are the prover's own; the checker reads the same JSON
+//! with its own.
 
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 use serde::Serialize;
 
 use super::board::{Board, Mask};
 use super::dfpn::{AndOr, Dfpn};
-use super::maker_breaker::{MakerBreaker, Reason};
+use super::maker_breaker::{CertificateClass, MakerBreaker, Reason};
+use super::{Progress, ProverStats};
 use crate::rules::{Position, Rule, Side};
 
 /// One node of the certificate.
 #[derive(Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Node {
-    Maker(Vec<(Vec<usize>, usize)>),
+    MakerCut(Cut),
     Breaker(usize, usize),
     Pairing(Vec<(u8, u8)>),
     Potential,
     NoLines,
+}
+
+/// An attacker node: the branches written out, the moves answered by a branch's zone
+/// (`(cell, branch)`), and the moves answered by a stronger cell (`(cell, by)`).
+#[derive(Serialize, Default)]
+pub struct Cut {
+    pub branches: Vec<(Vec<usize>, usize)>,
+    pub zoned: Vec<(usize, usize)>,
+    pub dominated: Vec<(usize, usize)>,
 }
 
 /// A proof that `maker` cannot make K in a row from `position`.
@@ -42,10 +62,13 @@ pub struct Certificate {
     pub position: String,
     pub maker: Side,
     pub nodes: Vec<Node>,
+    /// The work of the search behind it (not part of the file).
+    #[serde(skip)]
+    pub stats: ProverStats,
 }
 
 /// The format's name and version, checked by the reader.
-pub const FORMAT: &str = "tictactoe maker-breaker proof 1";
+pub const FORMAT: &str = "tictactoe maker-breaker proof 2";
 
 /// Builds the certificate from a finished Maker-Breaker search whose table shows the
 /// defender wins; positions the table does not settle are searched again.
@@ -53,8 +76,8 @@ pub struct Writer<'a, 'b> {
     pub dfpn: &'b mut Dfpn<'a>,
     pub game: MakerBreaker,
     nodes: Vec<Node>,
-    /// Node ids by exact board (attacker, defender): shared subtrees written once.
-    seen: HashMap<(Mask, Mask), usize>,
+    /// Node ids and zones by exact board (attacker, defender): shared subtrees written once.
+    seen: HashMap<(Mask, Mask), (usize, Mask)>,
 }
 
 /// Why a certificate could not be written.
@@ -69,11 +92,9 @@ pub enum CertificateError {
 impl<'a, 'b> Writer<'a, 'b> {
     /// A writer over the searched `dfpn` for the attacker of `board`.
     pub fn new(dfpn: &'b mut Dfpn<'a>, board: Board) -> Writer<'a, 'b> {
-        let mut game = MakerBreaker::new(board);
-        game.dominance = false;
         Writer {
             dfpn,
-            game,
+            game: MakerBreaker::new(board),
             nodes: Vec::new(),
             seen: HashMap::new(),
         }
@@ -94,8 +115,9 @@ impl<'a, 'b> Writer<'a, 'b> {
             .into_iter()
             .rev()
             .map(|node| match node {
-                Node::Maker(branches) => {
-                    Node::Maker(branches.into_iter().map(|(c, id)| (c, flip(id))).collect())
+                Node::MakerCut(mut cut) => {
+                    cut.branches.iter_mut().for_each(|b| b.1 = flip(b.1));
+                    Node::MakerCut(cut)
                 }
                 Node::Breaker(cell, id) => Node::Breaker(cell, flip(id)),
                 other => other,
@@ -108,44 +130,84 @@ impl<'a, 'b> Writer<'a, 'b> {
             position: position.to_notation(),
             maker,
             nodes,
+            stats: ProverStats::default(),
         })
     }
 
-    /// Writes the node of the current position (and its subtree) and returns its id.
-    fn node(&mut self) -> Result<usize, CertificateError> {
+    /// Writes the node of the current position (and its subtree) and returns its id and
+    /// its zone.
+    fn node(&mut self) -> Result<(usize, Mask), CertificateError> {
         let exact = (self.game.board.attacker, self.game.board.defender);
-        if let Some(&id) = self.seen.get(&exact) {
-            return Ok(id);
+        if let Some(&written) = self.seen.get(&exact) {
+            return Ok(written);
         }
-        let node = match self.game.decide() {
+        let (node, zone) = match self.game.decide() {
             Some((true, _)) => return Err(CertificateError::NotADraw),
             Some((false, reason)) => match reason {
-                Reason::Pairing(pairs) => Node::Pairing(pairs),
-                Reason::Potential => Node::Potential,
-                Reason::NoLines => Node::NoLines,
+                Reason::Pairing(pairs) => {
+                    let zone = pairs.iter().fold(0, |z: Mask, &(a, b)| z | 1 << a | 1 << b);
+                    (Node::Pairing(pairs), zone)
+                }
+                Reason::Potential => (Node::Potential, self.open_cells()),
+                Reason::NoLines => (Node::NoLines, 0),
                 Reason::Threat => return Err(CertificateError::NotADraw),
             },
             None if self.game.board.attacker_to_move => self.maker_node()?,
             None => self.breaker_node()?,
         };
         self.nodes.push(node);
-        let id = self.nodes.len() - 1;
-        self.seen.insert(exact, id);
-        Ok(id)
+        let written = (self.nodes.len() - 1, zone);
+        self.seen.insert(exact, written);
+        Ok(written)
     }
 
-    fn maker_node(&mut self) -> Result<Node, CertificateError> {
-        let mut branches = Vec::new();
-        for (cell, members) in self.game.move_classes() {
-            self.game.make(cell);
+    /// The empty cells of open lines.
+    fn open_cells(&self) -> Mask {
+        let b = &self.game.board;
+        let free = b.free();
+        b.lines
+            .iter()
+            .filter(|&&line| b.is_open(line))
+            .fold(0, |zone, &line| zone | line & free)
+    }
+
+    /// An attacker node: the classes no other dominates, each answered by a branch's zone
+    /// where one leaves it out, else written out; then the dominated ones, by a zone or by
+    /// the class that dominates them.
+    fn maker_node(&mut self) -> Result<(Node, Mask), CertificateError> {
+        let classes = self.game.certificate_classes();
+        let mut cut = Cut::default();
+        let mut zones: Vec<Mask> = Vec::new();
+        let mut zone: Mask = 0;
+        let (weak, strong): (Vec<CertificateClass>, Vec<CertificateClass>) =
+            classes.into_iter().partition(|c| c.dominated_by.is_some());
+        for class in strong {
+            let rest = answer_by_zones(&class.members, &zones, &mut cut);
+            let Some(&first) = rest.first() else {
+                continue;
+            };
+            self.game.make(first);
             let child = self.node();
-            self.game.unmake(cell);
-            branches.push((members, child?));
+            self.game.unmake(first);
+            let (id, own) = child?;
+            zones.push(own);
+            zone |= own & !(1 << first);
+            if rest.len() > 1 {
+                zone |= 1 << first;
+            }
+            cut.branches.push((rest, id));
         }
-        Ok(Node::Maker(branches))
+        for class in weak {
+            let by = class.dominated_by.expect("partitioned by it");
+            for cell in answer_by_zones(&class.members, &zones, &mut cut) {
+                cut.dominated.push((cell, by));
+                zone |= 1 << by;
+            }
+        }
+        Ok((Node::MakerCut(cut), zone))
     }
 
-    fn breaker_node(&mut self) -> Result<Node, CertificateError> {
+    fn breaker_node(&mut self) -> Result<(Node, Mask), CertificateError> {
         let classes = self.game.move_classes();
         // A reply that ends the tree at once (a pairing, the potential, no lines) keeps the
         // certificate small; else one the table already shows refutes the attacker; else
@@ -166,7 +228,8 @@ impl<'a, 'b> Writer<'a, 'b> {
                     self.game.make(cell);
                     let child = self.node();
                     self.game.unmake(cell);
-                    return Ok(Node::Breaker(cell, child?));
+                    let (id, zone) = child?;
+                    return Ok((Node::Breaker(cell, id), zone | 1 << cell));
                 }
             }
         }
@@ -176,6 +239,19 @@ impl<'a, 'b> Writer<'a, 'b> {
             CertificateError::NotADraw
         })
     }
+}
+
+/// Answers each of `cells` that some branch's zone leaves out by that branch; returns the
+/// others.
+fn answer_by_zones(cells: &[usize], zones: &[Mask], cut: &mut Cut) -> Vec<usize> {
+    let mut rest = Vec::new();
+    for &cell in cells {
+        match zones.iter().position(|zone| zone >> cell & 1 == 0) {
+            Some(branch) => cut.zoned.push((cell, branch)),
+            None => rest.push(cell),
+        }
+    }
+    rest
 }
 
 /// How a defender reply is checked to refute the attacker, cheapest first.
@@ -189,23 +265,39 @@ enum Check {
     Search,
 }
 
-/// Proves that `maker` cannot make K in a row from `position` and writes the certificate.
+/// Proves that `maker` cannot make K in a row from `position` and writes the certificate;
+/// `on_progress` sees the search's numbers as it goes (not while the certificate is
+/// written).
 pub fn certify(
     position: &Position,
     maker: Side,
     stop: &AtomicBool,
+    on_progress: &mut dyn FnMut(&Progress),
 ) -> Result<Certificate, CertificateError> {
     let board = Board::new(position, maker).ok_or(CertificateError::Stopped)?;
+    let start = Instant::now();
     let mut dfpn = Dfpn::new(stop);
-    dfpn.use_zones = false;
     let mut game = MakerBreaker::new(board.clone());
-    game.dominance = false;
-    let entry = dfpn.prove(&mut game, &mut |_, _| {});
+    let entry = dfpn.prove(&mut game, &mut |entry, counters| {
+        on_progress(&Progress {
+            attacker: maker,
+            maker_breaker: true,
+            proof: entry.pn,
+            disproof: entry.dn,
+            nodes: counters.nodes,
+            elapsed: start.elapsed(),
+        });
+    });
     if entry.pn == 0 {
         return Err(CertificateError::NotADraw);
     }
     if entry.dn != 0 {
         return Err(CertificateError::Stopped);
     }
-    Writer::new(&mut dfpn, board).write(position, maker)
+    let mut certificate = Writer::new(&mut dfpn, board).write(position, maker)?;
+    let mut stats = ProverStats::default();
+    stats.add(&dfpn.counters, (game.pairing.searches, game.pairing.hits));
+    stats.elapsed = start.elapsed();
+    certificate.stats = stats;
+    Ok(certificate)
 }

@@ -211,6 +211,45 @@ impl MakerBreaker {
 }
 
 /// Words of a [`LineSet`]: a board of at most 128 cells has at most 4 x 128 lines.
+/// A maker move class for a certificate: its first cell, its cells, and the first cell of a
+/// class that dominates it (strictly more open lines, among them all of this one's; itself
+/// not dominated), if any.
+pub struct CertificateClass {
+    pub cell: usize,
+    pub members: Vec<usize>,
+    pub dominated_by: Option<usize>,
+}
+
+impl MakerBreaker {
+    /// Every attacker move class, strongest first, with what dominates it.
+    pub fn certificate_classes(&self) -> Vec<CertificateClass> {
+        let classes = self.classes();
+        let stronger = |i: usize| {
+            classes
+                .iter()
+                .enumerate()
+                .any(|(j, other)| j != i && subset(&classes[i].lines, &other.lines))
+        };
+        let maximal: Vec<bool> = (0..classes.len()).map(|i| !stronger(i)).collect();
+        classes
+            .iter()
+            .enumerate()
+            .map(|(i, class)| CertificateClass {
+                cell: class.cell,
+                members: cells_of(class.members).collect(),
+                dominated_by: (!maximal[i])
+                    .then(|| {
+                        classes.iter().enumerate().find(|&(j, other)| {
+                            maximal[j] && j != i && subset(&class.lines, &other.lines)
+                        })
+                    })
+                    .flatten()
+                    .map(|(_, other)| other.cell),
+            })
+            .collect()
+    }
+}
+
 const LINE_WORDS: usize = 8;
 
 /// A set of lines, bit `i` for line id `i`.
