@@ -244,6 +244,14 @@ fn open_resume(
 
 /// The progress line on standard error.
 fn tell_progress(p: &Progress) {
+    if p.writing {
+        eprintln!(
+            "writing the certificate: nodes {}  {:.0} s",
+            p.nodes,
+            p.elapsed.as_secs_f64()
+        );
+        return;
+    }
     eprintln!(
         "proving {} {}: proof {} disproof {}  nodes {}  {:.0} s",
         p.attacker,

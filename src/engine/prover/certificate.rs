@@ -23,8 +23,8 @@
 //! with its own.
 
 use std::collections::HashMap;
-use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
@@ -265,9 +265,10 @@ enum Check {
     Search,
 }
 
-/// Proves that `maker` cannot make K in a row from `position` and writes the certificate;
-/// `on_progress` sees the search's numbers as it goes (not while the certificate is
-/// written).
+/// Proves that `maker` cannot make K in a row from `position` and writes the certificate.
+/// The work runs on a thread of its own; the calling thread calls `on_progress` about once
+/// a second with the search's root numbers and nodes, then while the certificate is
+/// written.
 pub fn certify(
     position: &Position,
     maker: Side,
@@ -276,17 +277,60 @@ pub fn certify(
 ) -> Result<Certificate, CertificateError> {
     let board = Board::new(position, maker).ok_or(CertificateError::Stopped)?;
     let start = Instant::now();
-    let mut dfpn = Dfpn::new(stop);
-    let mut game = MakerBreaker::new(board.clone());
-    let entry = dfpn.prove(&mut game, &mut |entry, counters| {
-        on_progress(&Progress {
-            attacker: maker,
-            maker_breaker: true,
-            proof: entry.pn,
-            disproof: entry.dn,
-            nodes: counters.nodes,
-            elapsed: start.elapsed(),
+    let watch = CertifyWatch::default();
+    let caller = std::thread::current();
+    std::thread::scope(|scope| {
+        let (watch, caller) = (&watch, &caller);
+        let work = scope.spawn(move || {
+            let found = certify_here(position, maker, board, stop, watch);
+            watch.done.store(true, Ordering::Release);
+            caller.unpark();
+            found
         });
+        while !watch.done.load(Ordering::Acquire) {
+            std::thread::park_timeout(Duration::from_secs(1));
+            on_progress(&Progress {
+                attacker: maker,
+                maker_breaker: true,
+                writing: watch.writing.load(Ordering::Relaxed),
+                proof: watch.proof.load(Ordering::Relaxed),
+                disproof: watch.disproof.load(Ordering::Relaxed),
+                nodes: watch.nodes.load(Ordering::Relaxed),
+                elapsed: start.elapsed(),
+            });
+        }
+        let mut certificate = work
+            .join()
+            .expect("the certificate's thread does not panic")?;
+        certificate.stats.elapsed = start.elapsed();
+        Ok(certificate)
+    })
+}
+
+/// What the certificate's thread publishes for the calling one.
+#[derive(Default)]
+struct CertifyWatch {
+    nodes: AtomicU64,
+    proof: AtomicU32,
+    disproof: AtomicU32,
+    writing: AtomicBool,
+    done: AtomicBool,
+}
+
+/// The search and the writing of [`certify`], on its thread.
+fn certify_here(
+    position: &Position,
+    maker: Side,
+    board: Board,
+    stop: &AtomicBool,
+    watch: &CertifyWatch,
+) -> Result<Certificate, CertificateError> {
+    let mut dfpn = Dfpn::new(stop);
+    dfpn.published = Some(&watch.nodes);
+    let mut game = MakerBreaker::new(board.clone());
+    let entry = dfpn.prove(&mut game, &mut |entry, _| {
+        watch.proof.store(entry.pn, Ordering::Relaxed);
+        watch.disproof.store(entry.dn, Ordering::Relaxed);
     });
     if entry.pn == 0 {
         return Err(CertificateError::NotADraw);
@@ -294,10 +338,10 @@ pub fn certify(
     if entry.dn != 0 {
         return Err(CertificateError::Stopped);
     }
+    watch.writing.store(true, Ordering::Relaxed);
     let mut certificate = Writer::new(&mut dfpn, board).write(position, maker)?;
-    let mut stats = ProverStats::default();
-    stats.add(&dfpn.counters, (game.pairing.searches, game.pairing.hits));
-    stats.elapsed = start.elapsed();
-    certificate.stats = stats;
+    certificate
+        .stats
+        .add(&dfpn.counters, (game.pairing.searches, game.pairing.hits));
     Ok(certificate)
 }

@@ -112,6 +112,8 @@ pub struct Progress {
     pub attacker: Side,
     /// Whether this is the Maker-Breaker search (else the real game's).
     pub maker_breaker: bool,
+    /// Whether the search is done and its certificate is being written (`certify`).
+    pub writing: bool,
     /// The root's proof and disproof numbers.
     pub proof: u32,
     pub disproof: u32,
@@ -185,6 +187,7 @@ impl Watch {
                 Side::X
             },
             maker_breaker: !self.real_game.load(Ordering::Relaxed),
+            writing: false,
             proof: self.proof.load(Ordering::Relaxed),
             disproof: self.disproof.load(Ordering::Relaxed),
             nodes: self.nodes.load(Ordering::Relaxed),
