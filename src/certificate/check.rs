@@ -17,8 +17,9 @@ const FORMATS: [&str; 2] = [
 /// The most cells a board of the rules has (20x20), within [`Zone`]'s bits.
 const ZONE_WORDS: usize = 7;
 
-/// The most nodes a certificate may hold (a bound before anything is allocated for them).
-const MAX_NODES: usize = 50_000_000;
+/// The most nodes a certificate may hold (node ids must fit the checker's tables; the
+/// file's size bounds the rest).
+const MAX_NODES: usize = 1 << 30;
 
 #[derive(Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
