@@ -140,10 +140,6 @@ pub struct Dfpn<'a> {
     pub published: Option<&'a AtomicU64>,
     /// Node budget; 0 for none.
     pub node_limit: u64,
-    /// Whether relevance zones drop moves (for games that give zones). Off for the
-    /// certificate's search: a certificate lists every attacker move, and the moves that
-    /// zones dropped would each need a search of their own when it is written.
-    pub use_zones: bool,
     /// The 1+epsilon factor as a fraction over 16: 4 gives 1.25.
     epsilon_sixteenths: u32,
 }
@@ -162,7 +158,6 @@ impl<'a> Dfpn<'a> {
             pause: None,
             published: None,
             node_limit: 0,
-            use_zones: true,
             epsilon_sixteenths: 4,
         }
     }
@@ -284,7 +279,7 @@ impl<'a> Dfpn<'a> {
             dn: entry.dn,
         };
         self.table.insert(key, stored);
-        if entry.dn == 0 && self.use_zones && game.zones() {
+        if entry.dn == 0 && game.zones() {
             self.zones.insert(key, game.zone_to_key(zone));
         }
         if self.table.len() > self.table_limit {
@@ -374,7 +369,7 @@ impl<'a> Dfpn<'a> {
             let (entry, best, second) = self.gather(game, &mut children, or, &mut zoning);
             let done = entry.pn == 0 || entry.dn == 0 || self.must_stop();
             if done || entry.pn >= thpn || entry.dn >= thdn {
-                let zone = if entry.dn == 0 && self.use_zones && game.zones() {
+                let zone = if entry.dn == 0 && game.zones() {
                     self.node_zone(game, &mut children, or, &zoning, keep)
                 } else {
                     0
@@ -465,7 +460,7 @@ impl<'a> Dfpn<'a> {
         or: bool,
         zoning: &mut Zoning,
     ) -> (Entry, (usize, Entry), u32) {
-        let zones = or && self.use_zones && game.zones();
+        let zones = or && game.zones();
         loop {
             let relevant = zoning.relevant;
             let result = self.gather_once(game, children, or, zones, zoning);

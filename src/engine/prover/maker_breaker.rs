@@ -44,9 +44,6 @@ pub struct MakerBreaker {
     last_zone: Mask,
     /// What [`MakerBreaker::decide`] found on its pass over the lines, last time.
     last_scan: Scan,
-    /// Whether dominated attacker moves are left out (off for the certificate's search,
-    /// which lists every move).
-    pub dominance: bool,
 }
 
 /// What one pass over the lines the attacker can still fill finds.
@@ -89,7 +86,6 @@ impl MakerBreaker {
             pairing: PairingSearch::default(),
             last_zone: Mask::MAX,
             last_scan: Scan::default(),
-            dominance: true,
         }
     }
 
@@ -281,7 +277,7 @@ impl MakerBreaker {
     pub fn search_moves(&self) -> (Vec<(usize, Mask)>, Mask) {
         let b = &self.board;
         let classes = self.classes();
-        let dominate = classes.len() >= 2 && b.attacker_to_move && self.dominance;
+        let dominate = classes.len() >= 2 && b.attacker_to_move;
         // Classes have distinct line sets, so a subset is a strict one.
         let (mut moves, mut keep) = (Vec::with_capacity(classes.len()), 0);
         for (i, class) in classes.iter().enumerate() {
