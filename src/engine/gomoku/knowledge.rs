@@ -80,6 +80,21 @@ impl Knowledge for Gomoku {
         }
     }
 
+    /// The table's move goes first where the generator would give it too: on an empty cell
+    /// black may play, with no five to make or to block (those the generator settles or
+    /// forces), and below the plies where a VCT may settle the node first.
+    #[inline]
+    fn table_move_first(&self, m: usize, ply: u32, root_ply: u32) -> bool {
+        if ply <= root_ply + INNER_VCT_PLIES || self.board.pos().at(m).is_some() {
+            return false;
+        }
+        let me = self.board.pos().side_to_move();
+        let patterns = self.board.patterns();
+        patterns.count(me, Combo::Five) == 0
+            && patterns.count(me.other(), Combo::Five) == 0
+            && self.board.may_play(m)
+    }
+
     fn new(board: SearchBoard, _: Features, limits: &Limits) -> Gomoku {
         Gomoku {
             board: GomokuBoard::with_board(board),

@@ -58,6 +58,16 @@ pub(crate) trait Knowledge: Sized {
         0
     }
 
+    /// Whether the table's move may be searched before the node's moves are generated (a
+    /// staged move picker): when it cuts, the generation is saved. `m` is the table's move at
+    /// a node `ply` from the position searched; only a move the generator would also give may
+    /// be searched first, so a kind of game that cannot tell says `false` (the default).
+    #[inline]
+    fn table_move_first(&self, m: usize, ply: u32, root_ply: u32) -> bool {
+        let _ = (m, ply, root_ply);
+        false
+    }
+
     /// The knowledge for a search of `board`.
     fn new(board: SearchBoard, features: Features, limits: &Limits) -> Self;
 

@@ -7,6 +7,16 @@ use crate::engine::table::Bound;
 
 use super::{Context, Exit, Knowledge, Recorder, Searcher, Settled};
 
+/// What step 7 made of the table's move.
+enum First {
+    /// It was searched and cut the node, with this score.
+    Cut(Score),
+    /// The search was stopped while it was searched.
+    Aborted,
+    /// Its score and cell, when it was searched (`None`: it was not).
+    Searched(Option<(Score, usize)>),
+}
+
 /// A node past its first steps: where it is, and what the table said of it.
 struct Node {
     /// The plies left to search.
@@ -67,7 +77,17 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
         if shortcuts && self.pairing_settles(&mut node) {
             return 0;
         }
-        // Step 7. The moves, or the node settled by the knowledge.
+        // Step 7. The table's move, where the knowledge lets it go before the others: a cut
+        // by it saves generating them.
+        let first = match self.table_move_first(&node, root) {
+            First::Cut(score) => return score,
+            First::Aborted => {
+                self.recorder.leave(0, Exit::Aborted, None);
+                return 0;
+            }
+            First::Searched(first) => first,
+        };
+        // Step 8. The moves, or the node settled by the knowledge.
         let mut moves = self.lists.pop().unwrap_or_default();
         if let Some(settled) = self.generate(&node, &mut moves) {
             self.lists.push(moves);
@@ -76,10 +96,13 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
                 .leave(settled.score, settled.exit, settled.best);
             return settled.score;
         }
-        // Step 8. Order the moves.
+        // Step 9. Order the moves (the table's move left out when it was searched first).
+        if let Some((_, m)) = first {
+            moves.retain(|&c| c != m);
+        }
         let sorted_from = self.knowledge.order_first(&mut moves, node.table_move);
-        // Step 9. Search the moves.
-        let searched = self.search_moves(&node, &mut moves, sorted_from);
+        // Step 10. Search the moves.
+        let searched = self.search_moves(&node, &mut moves, sorted_from, first);
         self.lists.push(moves);
         let Some((best_score, best_move)) = searched else {
             self.recorder.leave(0, Exit::Aborted, None);
@@ -87,7 +110,7 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
         };
         *best_out = best_move;
         self.recorder.leave(best_score, Exit::Searched, best_move);
-        // Step 10. Remember the result.
+        // Step 11. Remember the result.
         self.remember_searched(&node, best_score, best_move);
         best_score
     }
@@ -231,7 +254,35 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
         false
     }
 
-    /// Step 7: the knowledge's moves (m,n,k: immediate wins and forced blocks; five in a
+    /// Step 7: below the root, the table's move searched before the moves are generated,
+    /// where the knowledge says the generator would give it too (a staged move picker).
+    #[inline]
+    fn table_move_first(&mut self, node: &Node, root: bool) -> First {
+        let Some(m) = node.table_move else {
+            return First::Searched(None);
+        };
+        let allowed = !root
+            && self.features.pruning
+            && self.knowledge.table_move_first(m, node.ply, self.root_ply);
+        if !allowed {
+            return First::Searched(None);
+        }
+        let score = self.search_child(node, m, 0, 0, (node.alpha, node.beta));
+        if self.aborted {
+            return First::Aborted;
+        }
+        if score < node.beta {
+            return First::Searched(Some((score, m)));
+        }
+        self.stats.cutoffs += 1;
+        self.history[m] += node.depth * node.depth;
+        self.recorder.cutoff(m, score, node.beta, &[]);
+        self.recorder.leave(score, Exit::Searched, Some(m));
+        self.remember_searched(node, score, Some(m));
+        First::Cut(score)
+    }
+
+    /// Step 8: the knowledge's moves (m,n,k: immediate wins and forced blocks; five in a
     /// row: the patterns' moves and a VCT near the root), or the node it settles. A win that
     /// a solver proved is kept in the table as a lower bound.
     #[inline]
@@ -252,30 +303,38 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
         Some(settled)
     }
 
-    /// Step 9: searches `moves` in turn, those from `sorted_from` on sorted when the search
-    /// reaches them; the best score and move, or `None` when the search was stopped.
+    /// Step 10: searches `moves` in turn, those from `sorted_from` on sorted when the search
+    /// reaches them, after `first` (the table's move and its score, when step 7 searched
+    /// it); the best score and move, or `None` when the search was stopped.
     #[inline]
     fn search_moves(
         &mut self,
         node: &Node,
         moves: &mut [usize],
         sorted_from: Option<usize>,
+        first: Option<(Score, usize)>,
     ) -> Option<(Score, Option<usize>)> {
         let (mut alpha, beta) = (node.alpha, node.beta);
-        let mut best_score = -INFINITY;
-        let mut best_move = None;
+        let (mut best_score, mut best_move) = match first {
+            Some((score, m)) => (score, Some(m)),
+            None => (-INFINITY, None),
+        };
+        alpha = alpha.max(best_score);
+        // The index of a move among the node's, counting the one searched first.
+        let searched_before = usize::from(first.is_some());
         for i in 0..moves.len() {
             if sorted_from == Some(i) {
                 self.knowledge
                     .order(&mut moves[i..], &self.history, self.jitter);
             }
             let m = moves[i];
+            let index = i + searched_before;
             let reduction = if self.features.pruning {
-                self.knowledge.reduction(node.depth, i, m)
+                self.knowledge.reduction(node.depth, index, m)
             } else {
                 0
             };
-            let score = self.search_child(node, m, i, reduction, (alpha, beta));
+            let score = self.search_child(node, m, index, reduction, (alpha, beta));
             if self.aborted {
                 let full_root =
                     node.ply == self.root_ply && node.alpha == -INFINITY && node.beta == INFINITY;
@@ -301,7 +360,7 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
         Some((best_score, best_move))
     }
 
-    /// Step 9, one move: its value for this node's side to move. With principal variation
+    /// Step 10, one move: its value for this node's side to move. With principal variation
     /// search (where the knowledge asks for it), a move after the first is asked with a null
     /// window whether it beats alpha; only one that does is searched again in full. A move
     /// the knowledge reduces is asked that first at `reduction` plies less, and searched
@@ -351,7 +410,7 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
         score
     }
 
-    /// Step 10: stores the searched node's result in the table, its bound from the window.
+    /// Step 11: stores the searched node's result in the table, its bound from the window.
     #[inline]
     fn remember_searched(&mut self, node: &Node, score: Score, best: Option<usize>) {
         let bound = if score <= node.alpha {
