@@ -1,10 +1,13 @@
 //! Reading and checking one certificate.
 
 use std::collections::HashMap;
+use std::io::Read;
+use std::path::Path;
 use std::sync::Arc;
 
 use serde::Deserialize;
 
+use super::stream;
 use crate::rules::{Position, Rule, Side};
 
 /// The formats this checker reads: the first lists every maker move; the second may also
@@ -15,11 +18,11 @@ const FORMATS: [&str; 2] = [
 ];
 
 /// The most cells a board of the rules has (20x20), within [`Zone`]'s bits.
-const ZONE_WORDS: usize = 7;
+pub(super) const ZONE_WORDS: usize = 7;
 
 /// The most nodes a certificate may hold (node ids must fit the checker's tables; the
 /// file's size bounds the rest).
-const MAX_NODES: usize = 1 << 30;
+pub(super) const MAX_NODES: usize = 1 << 30;
 
 #[derive(Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
@@ -66,6 +69,9 @@ pub struct Checked {
     /// Maker moves answered by a sibling's zone, and by a stronger move.
     pub zoned: u64,
     pub dominated: u64,
+    /// References to nodes checked before (the third format): positions reached again,
+    /// the same or a mirror image.
+    pub references: u64,
     /// Whether strategy stealing makes that a draw (the empty board, the usual rule, the
     /// first player as maker).
     pub draw: bool,
@@ -82,11 +88,15 @@ pub enum VerifyError {
     Position(String),
     #[error("node {node}: {why}")]
     Invalid { node: usize, why: String },
+    #[error("the file is damaged: {0}")]
+    Damaged(String),
+    #[error("cannot read the certificate: {0}")]
+    Read(String),
 }
 
 /// One stone colour on the checker's board.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Stone {
+pub(super) enum Stone {
     Empty,
     Maker,
     Breaker,
@@ -104,19 +114,19 @@ enum Stone {
 /// outside a branch's zone then gives a position that differs from that branch's only so,
 /// and is refuted by it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-struct Zone([u64; ZONE_WORDS]);
+pub(super) struct Zone(pub(super) [u64; ZONE_WORDS]);
 
 impl Zone {
-    fn add(&mut self, cell: usize) {
+    pub(super) fn add(&mut self, cell: usize) {
         self.0[cell / 64] |= 1 << (cell % 64);
     }
-    fn remove(&mut self, cell: usize) {
+    pub(super) fn remove(&mut self, cell: usize) {
         self.0[cell / 64] &= !(1 << (cell % 64));
     }
-    fn has(&self, cell: usize) -> bool {
+    pub(super) fn has(&self, cell: usize) -> bool {
         self.0[cell / 64] >> (cell % 64) & 1 == 1
     }
-    fn join(&mut self, other: &Zone) {
+    pub(super) fn join(&mut self, other: &Zone) {
         for (a, b) in self.0.iter_mut().zip(other.0) {
             *a |= b;
         }
@@ -125,9 +135,9 @@ impl Zone {
 
 /// The checker's board: stones, whose turn, and the rule's lines as cell lists.
 #[derive(Clone)]
-struct Game {
-    stones: Vec<Stone>,
-    maker_to_move: bool,
+pub(super) struct Game {
+    pub(super) stones: Vec<Stone>,
+    pub(super) maker_to_move: bool,
     lines: Arc<Lines>,
     k: usize,
 }
@@ -138,9 +148,39 @@ struct Lines {
     through: Vec<Vec<usize>>,
 }
 
-/// Checks the certificate in `text`.
+/// Checks the certificate in `text` (JSON: the first and second formats).
 pub fn verify(text: &str) -> Result<Checked, VerifyError> {
-    let certificate: Certificate = serde_json::from_str(text)?;
+    verify_bytes(text.as_bytes())
+}
+
+/// Checks a certificate of any format held in memory.
+pub fn verify_bytes(bytes: &[u8]) -> Result<Checked, VerifyError> {
+    if stream::is_binary(bytes) {
+        return stream::verify(|| Ok(bytes));
+    }
+    verify_json(serde_json::from_slice(bytes)?)
+}
+
+/// Checks the certificate in the file `path`: the third format as a stream (read twice,
+/// never whole), the JSON ones read whole.
+pub fn verify_file(path: &Path) -> Result<Checked, VerifyError> {
+    let read = |e: std::io::Error| VerifyError::Read(format!("{}: {e}", path.display()));
+    let mut file = std::fs::File::open(path).map_err(read)?;
+    let mut start = Vec::new();
+    (&mut file)
+        .take(stream::MAGIC.len() as u64 + 1)
+        .read_to_end(&mut start)
+        .map_err(read)?;
+    if stream::is_binary(&start) {
+        let open =
+            || std::fs::File::open(path).map(|f| std::io::BufReader::with_capacity(1 << 20, f));
+        return stream::verify(open);
+    }
+    file.read_to_end(&mut start).map_err(read)?;
+    verify_bytes(&start)
+}
+
+fn verify_json(certificate: Certificate) -> Result<Checked, VerifyError> {
     let Some(version) = FORMATS.iter().position(|f| *f == certificate.format) else {
         return Err(VerifyError::Format(certificate.format));
     };
@@ -150,7 +190,27 @@ pub fn verify(text: &str) -> Result<Checked, VerifyError> {
             why: format!("a certificate holds 1 to {MAX_NODES} nodes"),
         });
     }
-    let position = Position::from_notation(certificate.rule, &certificate.position)
+    let position = start_position(certificate.rule, &certificate.position)?;
+    let game = Game::new(&position, certificate.maker);
+    let mut checker = Checker::new(&certificate.nodes, version > 0);
+    checker.check(0, &game)?;
+    let draw = proves_draw(&position, certificate.maker);
+    Ok(Checked {
+        rule: certificate.rule,
+        position,
+        maker: certificate.maker,
+        nodes: certificate.nodes.len(),
+        zoned: checker.zoned,
+        dominated: checker.dominated,
+        references: 0,
+        draw,
+    })
+}
+
+/// The position a certificate starts from, refused when it does not read, is over, or is
+/// too large for the checker.
+pub(super) fn start_position(rule: Rule, notation: &str) -> Result<Position, VerifyError> {
+    let position = Position::from_notation(rule, notation)
         .map_err(|e| VerifyError::Position(e.to_string()))?;
     if position.is_over() {
         return Err(VerifyError::Position(
@@ -160,23 +220,17 @@ pub fn verify(text: &str) -> Result<Checked, VerifyError> {
     if position.rule().cells() > ZONE_WORDS * 64 {
         return Err(VerifyError::Position("the board is too large".to_string()));
     }
-    let game = Game::new(&position, certificate.maker);
-    let mut checker = Checker::new(&certificate.nodes, version > 0);
-    checker.check(0, &game)?;
-    let draw = position.stones() == 0 && !certificate.rule.exact() && certificate.maker == Side::X;
-    Ok(Checked {
-        rule: certificate.rule,
-        position,
-        maker: certificate.maker,
-        nodes: certificate.nodes.len(),
-        zoned: checker.zoned,
-        dominated: checker.dominated,
-        draw,
-    })
+    Ok(position)
+}
+
+/// Whether strategy stealing makes a proof that `maker` cannot make K in a row from
+/// `position` a draw: the empty board, the usual rule, the first player as maker.
+pub(super) fn proves_draw(position: &Position, maker: Side) -> bool {
+    position.stones() == 0 && !position.rule().exact() && maker == Side::X
 }
 
 impl Game {
-    fn new(position: &Position, maker: Side) -> Game {
+    pub(super) fn new(position: &Position, maker: Side) -> Game {
         let geometry = position.geometry();
         let cells: Vec<Vec<usize>> = (0..geometry.window_count())
             .map(|id| {
@@ -211,14 +265,14 @@ impl Game {
     }
 
     /// Whether line `id` holds no breaker stone.
-    fn is_open(&self, id: usize) -> bool {
+    pub(super) fn is_open(&self, id: usize) -> bool {
         self.lines.cells[id]
             .iter()
             .all(|&c| self.stones[c] != Stone::Breaker)
     }
 
     /// The lines without a breaker stone.
-    fn open_lines(&self) -> impl Iterator<Item = &Vec<usize>> {
+    pub(super) fn open_lines(&self) -> impl Iterator<Item = &Vec<usize>> {
         self.lines
             .cells
             .iter()
@@ -226,13 +280,13 @@ impl Game {
     }
 
     /// Whether the maker has filled a line.
-    fn maker_has_line(&self) -> bool {
+    pub(super) fn maker_has_line(&self) -> bool {
         self.open_lines()
             .any(|line| line.iter().all(|&c| self.stones[c] == Stone::Maker))
     }
 
     /// The open lines through `cell`, as indices into the line list.
-    fn open_lines_through(&self, cell: usize) -> Vec<usize> {
+    pub(super) fn open_lines_through(&self, cell: usize) -> Vec<usize> {
         self.lines.through[cell]
             .iter()
             .copied()
@@ -241,7 +295,7 @@ impl Game {
     }
 
     /// The maker's moves that matter: the empty cells of open lines.
-    fn moves(&self) -> Vec<usize> {
+    pub(super) fn moves(&self) -> Vec<usize> {
         let mut on_open = vec![false; self.stones.len()];
         for line in self.open_lines() {
             for &c in line {
@@ -252,7 +306,7 @@ impl Game {
     }
 
     /// Plays `cell` for the side to move, refusing a taken or missing cell.
-    fn play(&self, cell: usize) -> Result<Game, String> {
+    pub(super) fn play(&self, cell: usize) -> Result<Game, String> {
         if self.stones.get(cell) != Some(&Stone::Empty) {
             return Err(format!("cell {cell} is not an empty cell of the board"));
         }
@@ -384,40 +438,20 @@ impl<'a> Checker<'a> {
                 "maker moves where the breaker is to move".to_string(),
             ));
         }
-        let mut answers = Answers {
-            moves: game.moves(),
-            answered: vec![false; game.stones.len()],
-        };
-        let (mut zone, zones) = self.branches(id, game, branches, &mut answers)?;
-        for &(cell, branch) in zoned {
-            answers.claim(cell).map_err(invalid)?;
-            match zones.get(branch) {
-                Some(z) if !z.has(cell) => self.zoned += 1,
-                Some(_) => {
-                    return Err(invalid(format!(
-                        "cell {cell} lies in the zone of branch {branch}, which does not \
-                         answer it"
-                    )));
-                }
-                None => return Err(invalid(format!("there is no branch {branch}"))),
-            }
-        }
-        for &(cell, by) in dominated {
-            answers.claim(cell).map_err(invalid)?;
-            if !dominates(game, by, cell) {
-                return Err(invalid(format!(
-                    "cell {by} does not dominate cell {cell}: it is not empty, not every open \
-                     line through {cell} goes through it, or they are on the same lines"
-                )));
-            }
-            zone.add(by);
-            self.dominated += 1;
-        }
-        if let Some(&cell) = answers.moves.iter().find(|&&c| !answers.answered[c]) {
-            return Err(invalid(format!(
-                "the maker's move on cell {cell} is not answered"
-            )));
-        }
+        let mut answers = Answers::new(game);
+        let (zone, zones) = self.branches(id, game, branches, &mut answers)?;
+        let mut counts = (self.zoned, self.dominated);
+        let zone = answer_cuts(
+            game,
+            &mut answers,
+            &zones,
+            zone,
+            zoned,
+            dominated,
+            &mut counts,
+        )
+        .map_err(invalid)?;
+        (self.zoned, self.dominated) = counts;
         Ok(zone)
     }
 
@@ -459,15 +493,63 @@ impl<'a> Checker<'a> {
     }
 }
 
+/// Checks a maker node's moves answered by a branch's zone (`zoned`) and by a stronger cell
+/// (`dominated`), after its branches (`zones`, and the node's zone from them); then that
+/// every move is answered. Returns the node's zone and counts the cuts in `counts`.
+pub(super) fn answer_cuts(
+    game: &Game,
+    answers: &mut Answers,
+    zones: &[Zone],
+    mut zone: Zone,
+    zoned: &[(usize, usize)],
+    dominated: &[(usize, usize)],
+    counts: &mut (u64, u64),
+) -> Result<Zone, String> {
+    for &(cell, branch) in zoned {
+        answers.claim(cell)?;
+        match zones.get(branch) {
+            Some(z) if !z.has(cell) => counts.0 += 1,
+            Some(_) => {
+                return Err(format!(
+                    "cell {cell} lies in the zone of branch {branch}, which does not answer it"
+                ));
+            }
+            None => return Err(format!("there is no branch {branch}")),
+        }
+    }
+    for &(cell, by) in dominated {
+        answers.claim(cell)?;
+        if !dominates(game, by, cell) {
+            return Err(format!(
+                "cell {by} does not dominate cell {cell}: it is not empty, not every open \
+                 line through {cell} goes through it, or they are on the same lines"
+            ));
+        }
+        zone.add(by);
+        counts.1 += 1;
+    }
+    if let Some(&cell) = answers.moves.iter().find(|&&c| !answers.answered[c]) {
+        return Err(format!("the maker's move on cell {cell} is not answered"));
+    }
+    Ok(zone)
+}
+
 /// The maker moves of a node and which are answered.
-struct Answers {
-    moves: Vec<usize>,
-    answered: Vec<bool>,
+pub(super) struct Answers {
+    pub(super) moves: Vec<usize>,
+    pub(super) answered: Vec<bool>,
 }
 
 impl Answers {
+    pub(super) fn new(game: &Game) -> Answers {
+        Answers {
+            moves: game.moves(),
+            answered: vec![false; game.stones.len()],
+        }
+    }
+
     /// Marks `cell` answered; refuses a cell that is no move or is answered already.
-    fn claim(&mut self, cell: usize) -> Result<(), String> {
+    pub(super) fn claim(&mut self, cell: usize) -> Result<(), String> {
         if !self.moves.contains(&cell) || self.answered[cell] {
             return Err(format!(
                 "cell {cell} is not a maker move that matters, or is answered twice"
@@ -479,7 +561,7 @@ impl Answers {
 }
 
 /// Whether the empty cell `by` has every open line through `cell` and more.
-fn dominates(game: &Game, by: usize, cell: usize) -> bool {
+pub(super) fn dominates(game: &Game, by: usize, cell: usize) -> bool {
     if game.stones.get(by) != Some(&Stone::Empty) {
         return false;
     }
@@ -489,7 +571,7 @@ fn dominates(game: &Game, by: usize, cell: usize) -> bool {
 
 /// The pairs are disjoint pairs of empty cells and every open line holds one of them; the
 /// zone is the pairs' cells.
-fn check_pairing(game: &Game, pairs: &[(usize, usize)]) -> Result<Zone, String> {
+pub(super) fn check_pairing(game: &Game, pairs: &[(usize, usize)]) -> Result<Zone, String> {
     let mut used = vec![false; game.stones.len()];
     let mut zone = Zone::default();
     for &(a, b) in pairs {
@@ -522,7 +604,7 @@ fn check_pairing(game: &Game, pairs: &[(usize, usize)]) -> Result<Zone, String> 
 /// The sum over open lines of 2^(maker stones) is below 2^K with the breaker to move, or
 /// below 2^(K-1) with the maker to move (the Erdős–Selfridge criterion); the zone is the
 /// empty cells of open lines.
-fn check_potential(game: &Game) -> Result<Zone, String> {
+pub(super) fn check_potential(game: &Game) -> Result<Zone, String> {
     let sum: u128 = game
         .open_lines()
         .map(|line| {

@@ -24,5 +24,6 @@
 //! cannot win either, so the first player not making K in a row means a draw.
 
 mod check;
+mod stream;
 
-pub use check::{Checked, VerifyError, verify};
+pub use check::{Checked, VerifyError, verify, verify_bytes, verify_file};

@@ -9,7 +9,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::{CliError, emit};
-use crate::certificate::verify;
+use crate::certificate::verify_file;
 
 /// Arguments of `verify`.
 #[derive(Args, Debug)]
@@ -29,6 +29,8 @@ struct VerifyReport {
     position: String,
     maker: String,
     nodes: usize,
+    /// References to nodes checked before (positions reached again, or their mirror images).
+    references: u64,
     /// Maker moves answered by a sibling's zone, and by a stronger move.
     zoned: u64,
     dominated: u64,
@@ -36,9 +38,7 @@ struct VerifyReport {
 }
 
 pub fn run(args: &VerifyArgs, output: &mut dyn Write) -> Result<(), CliError> {
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| CliError::Usage(format!("cannot read {}: {e}", args.file.display())))?;
-    let checked = verify(&text).map_err(|e| {
+    let checked = verify_file(&args.file).map_err(|e| {
         CliError::Usage(format!("{} is not a valid proof: {e}", args.file.display()))
     })?;
     let report = VerifyReport {
@@ -47,6 +47,7 @@ pub fn run(args: &VerifyArgs, output: &mut dyn Write) -> Result<(), CliError> {
         position: checked.position.to_notation(),
         maker: checked.maker.to_string(),
         nodes: checked.nodes,
+        references: checked.references,
         zoned: checked.zoned,
         dominated: checked.dominated,
         draw: checked.draw,
@@ -57,6 +58,14 @@ pub fn run(args: &VerifyArgs, output: &mut dyn Write) -> Result<(), CliError> {
 impl fmt::Display for VerifyReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "valid     {} nodes checked", self.nodes)?;
+        if self.references > 0 {
+            writeln!(
+                f,
+                "shared    {} references to nodes checked before (the same position or a \
+                 mirror image)",
+                self.references
+            )?;
+        }
         if self.zoned + self.dominated > 0 {
             writeln!(
                 f,
