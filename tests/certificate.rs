@@ -4,15 +4,29 @@
 use std::sync::atomic::AtomicBool;
 
 use serde_json::{Value, json};
-use tictactoe::certificate::verify;
-use tictactoe::engine::prover::certificate::certify;
+use tictactoe::certificate::{verify, verify_bytes, verify_file};
+use tictactoe::engine::prover::certificate::{BinarySink, certify, certify_bytes, certify_json};
 use tictactoe::rules::{Position, Rule, Side};
 
+/// The certificate of the empty board in the second format (JSON).
 fn certificate_of(rule: &str) -> Value {
     let rule: Rule = rule.parse().unwrap();
     let stop = AtomicBool::new(false);
-    let certificate = certify(&Position::new(rule), Side::X, &stop, &mut |_| {}).unwrap();
+    let certificate = certify_json(&Position::new(rule), Side::X, &stop, &mut |_| {}).unwrap();
     serde_json::to_value(&certificate).unwrap()
+}
+
+/// The certificate of the empty board in the third format (binary).
+fn binary_of(rule: &str) -> Vec<u8> {
+    let rule: Rule = rule.parse().unwrap();
+    let stop = AtomicBool::new(false);
+    certify_bytes(&Position::new(rule), Side::X, &stop, &mut |_| {})
+        .unwrap()
+        .0
+}
+
+fn check_bytes(bytes: &[u8]) -> Result<tictactoe::certificate::Checked, String> {
+    verify_bytes(bytes).map_err(|e| e.to_string())
 }
 
 fn check(value: &Value) -> Result<tictactoe::certificate::Checked, String> {
@@ -26,30 +40,68 @@ fn proofs_of_drawn_boards_are_accepted() {
         let checked = check(&certificate).unwrap_or_else(|e| panic!("{rule}: {e}"));
         assert!(checked.draw, "{rule}");
         assert_eq!(checked.maker, Side::X);
+        let binary = binary_of(rule);
+        let streamed = check_bytes(&binary).unwrap_or_else(|e| panic!("{rule}: {e}"));
+        assert!(streamed.draw, "{rule}");
+        assert!(streamed.nodes <= checked.nodes, "{rule}");
         eprintln!(
-            "{rule}: {} nodes, {} bytes",
+            "{rule}: JSON {} nodes, {} bytes; binary {} nodes, {} references, {} bytes",
             checked.nodes,
-            certificate.to_string().len()
+            certificate.to_string().len(),
+            streamed.nodes,
+            streamed.references,
+            binary.len()
         );
     }
 }
 
-/// The record board: 7x7 with five in a row. Its certificate has 46,523 nodes (4.1 MB of
-/// JSON), with the defender's answers preferring replies that end the tree at once and maker
-/// moves answered by zones and by stronger moves.
+/// The record board: 7x7 with five in a row. Its certificate in the third format shares
+/// positions reached again and their mirror images: 6,390 nodes and 732 references (134 KB),
+/// where the second format's tree has 46,523 nodes (4.1 MB).
 #[test]
 fn the_proof_of_7_7_5_is_accepted() {
-    let certificate = certificate_of("7,7,5");
-    let checked = check(&certificate).unwrap_or_else(|e| panic!("7,7,5: {e}"));
+    let binary = binary_of("7,7,5");
+    let checked = check_bytes(&binary).unwrap_or_else(|e| panic!("7,7,5: {e}"));
     assert!(checked.draw);
     assert_eq!(checked.maker, Side::X);
+    assert!(
+        checked.references > 0 && checked.nodes < 46_523,
+        "{checked:?}"
+    );
+    // The file is read as a stream, as `verify` reads it.
+    let path = std::env::temp_dir().join(format!("certificate-775-{}.cert", std::process::id()));
+    std::fs::write(&path, &binary).unwrap();
+    let from_file = verify_file(&path);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(from_file.unwrap(), checked);
 }
 
 #[test]
 fn a_win_has_no_draw_certificate() {
     let stop = AtomicBool::new(false);
     let rule: Rule = "4,4,3".parse().unwrap();
-    assert!(certify(&Position::new(rule), Side::X, &stop, &mut |_| {}).is_err());
+    assert!(certify_json(&Position::new(rule), Side::X, &stop, &mut |_| {}).is_err());
+    assert!(certify_bytes(&Position::new(rule), Side::X, &stop, &mut |_| {}).is_err());
+}
+
+/// A writer whose table of shared nodes is tiny forgets nodes and writes them again: a
+/// larger certificate, still valid.
+#[test]
+fn a_writer_with_a_small_table_writes_a_larger_valid_certificate() {
+    let position = Position::new("7,6,5".parse().unwrap());
+    let stop = AtomicBool::new(false);
+    let mut sink = BinarySink::new(Vec::new(), &position, Side::X).unwrap();
+    let written = certify(&position, Side::X, &stop, &mut |_| {}, &mut sink, 8).unwrap();
+    let (small, _) = sink.finish().unwrap();
+    let checked = check_bytes(&small).unwrap();
+    assert_eq!(checked.nodes as u64, written.nodes);
+    let full = check_bytes(&binary_of("7,6,5")).unwrap();
+    assert!(
+        checked.nodes > full.nodes,
+        "{} {}",
+        checked.nodes,
+        full.nodes
+    );
 }
 
 /// The first node of `kind` in the certificate, by index.
@@ -217,4 +269,234 @@ fn a_certificate_of_the_first_format_is_read() {
     mixed["format"] = json!("tictactoe maker-breaker proof 1");
     let error = check(&mixed).unwrap_err();
     assert!(error.contains("second format"), "{error}");
+}
+
+/// One record of the third format: its tag and the numbers after it (counts included).
+#[derive(Clone, Debug)]
+struct Record {
+    tag: u8,
+    numbers: Vec<u64>,
+}
+
+fn read_varint(bytes: &[u8], at: &mut usize) -> u64 {
+    let mut value = 0;
+    let mut shift = 0;
+    loop {
+        let byte = bytes[*at];
+        *at += 1;
+        value |= u64::from(byte & 0x7f) << shift;
+        if byte & 0x80 == 0 {
+            return value;
+        }
+        shift += 7;
+    }
+}
+
+fn write_varint(out: &mut Vec<u8>, mut value: u64) {
+    loop {
+        let low = (value & 0x7f) as u8;
+        value >>= 7;
+        if value == 0 {
+            out.push(low);
+            return;
+        }
+        out.push(low | 0x80);
+    }
+}
+
+/// The header (two lines) and the records of a certificate of the third format, up to its
+/// end record.
+fn decode(bytes: &[u8]) -> (Vec<u8>, Vec<Record>) {
+    let second = bytes
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b == b'\n')
+        .nth(1)
+        .unwrap()
+        .0;
+    let header = bytes[..=second].to_vec();
+    let mut at = second + 1;
+    let mut records = Vec::new();
+    loop {
+        let tag = bytes[at];
+        at += 1;
+        if tag == 0xff {
+            return (header, records);
+        }
+        let mut numbers = Vec::new();
+        let mut take = |n: usize, numbers: &mut Vec<u64>| {
+            for _ in 0..n {
+                numbers.push(read_varint(bytes, &mut at));
+            }
+        };
+        match tag {
+            0x01 | 0x04 | 0x05 => {}
+            0x02 => take(1, &mut numbers),
+            0x06 => take(2, &mut numbers),
+            0x03 | 0x10 => {
+                take(1, &mut numbers);
+                let n = numbers[0] as usize * if tag == 0x03 { 2 } else { 1 };
+                take(n, &mut numbers);
+            }
+            0x11 => {
+                for _ in 0..2 {
+                    let start = numbers.len();
+                    take(1, &mut numbers);
+                    let n = numbers[start] as usize * 2;
+                    take(n, &mut numbers);
+                }
+            }
+            other => panic!("record {other:#x}"),
+        }
+        records.push(Record { tag, numbers });
+    }
+}
+
+/// The file of `records` after `header`, with a right node count and hash.
+fn encode(header: &[u8], records: &[Record]) -> Vec<u8> {
+    let mut out = header.to_vec();
+    let mut nodes = 0;
+    for record in records {
+        out.push(record.tag);
+        nodes += u64::from((0x01..=0x05).contains(&record.tag));
+        record
+            .numbers
+            .iter()
+            .for_each(|&n| write_varint(&mut out, n));
+    }
+    out.push(0xff);
+    write_varint(&mut out, nodes);
+    let hash = out.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    out.extend_from_slice(&hash.to_le_bytes());
+    out
+}
+
+#[test]
+fn the_binary_format_reads_back_as_written() {
+    let good = binary_of("7,6,5");
+    let (header, records) = decode(&good);
+    assert_eq!(encode(&header, &records), good);
+    assert!(records.iter().any(|r| r.tag == 0x06 && r.numbers[1] != 0));
+}
+
+#[test]
+fn damaged_binary_certificates_are_refused() {
+    let good = binary_of("7,6,5");
+    assert!(check_bytes(&good).is_ok());
+
+    // Cut short anywhere.
+    for len in (0..good.len()).step_by(37).chain([good.len() - 1]) {
+        let error = check_bytes(&good[..len]).unwrap_err();
+        assert!(
+            error.contains("cut short") || error.contains("not a certificate"),
+            "{len}: {error}"
+        );
+    }
+    // A byte added at the end.
+    let mut longer = good.clone();
+    longer.push(0);
+    assert!(check_bytes(&longer).unwrap_err().contains("follow the end"));
+    // Any byte changed, the header's included.
+    for at in (0..good.len()).step_by(7) {
+        let mut bad = good.clone();
+        bad[at] ^= 0x20;
+        assert!(check_bytes(&bad).is_err(), "byte {at} changed and accepted");
+    }
+    let mut bad = good.clone();
+    let middle = good.len() / 2;
+    bad[middle] ^= 1;
+    let error = check_bytes(&bad).unwrap_err();
+    assert!(error.contains("damaged"), "{error}");
+}
+
+/// Damage that keeps the file's hash right, as a forger would: the checker refuses it by
+/// what the records say, naming the node.
+#[test]
+fn forged_binary_records_are_refused() {
+    let good = binary_of("7,6,5");
+    let (header, records) = decode(&good);
+    let references: Vec<usize> = (0..records.len())
+        .filter(|&i| records[i].tag == 0x06)
+        .collect();
+
+    // A reference to a node not written before it.
+    let mut bad = records.clone();
+    bad[references[0]].numbers[0] = 1_000_000;
+    let error = check_bytes(&encode(&header, &bad)).unwrap_err();
+    assert!(error.contains("not written before it"), "{error}");
+
+    // A reference to a node whose check has not finished: the root.
+    let mut bad = records.clone();
+    bad[references[0]].numbers[0] = 0;
+    let error = check_bytes(&encode(&header, &bad)).unwrap_err();
+    assert!(error.contains("has not finished"), "{error}");
+
+    // A shared node reached with another position: a later reference pointed at an earlier
+    // reference's node, which is another position.
+    let first = records[references[0]].numbers[0];
+    let later = references
+        .iter()
+        .copied()
+        .find(|&i| records[i].numbers[0] != first)
+        .expect("references to two nodes");
+    let mut bad = records.clone();
+    bad[later].numbers[0] = first;
+    let error = check_bytes(&encode(&header, &bad)).unwrap_err();
+    assert!(
+        error.contains(&format!(
+            "node {first}: reached again as a different position"
+        )),
+        "{error}"
+    );
+
+    // A shared node reached by the wrong symmetry: some other symmetry of a reference to a
+    // position that is not itself symmetric is refused, and no other kind of error appears.
+    let mut refused = 0;
+    for &i in &references {
+        for symmetry in 0..4 {
+            if symmetry == records[i].numbers[1] {
+                continue;
+            }
+            let mut bad = records.clone();
+            bad[i].numbers[1] = symmetry;
+            if let Err(error) = check_bytes(&encode(&header, &bad)) {
+                assert!(
+                    error.contains("reached again as a different position"),
+                    "{error}"
+                );
+                refused += 1;
+            }
+        }
+    }
+    assert!(refused > 0);
+
+    // A symmetry the board does not have (7x6 has four).
+    let mut bad = records.clone();
+    bad[references[0]].numbers[1] = 4;
+    let error = check_bytes(&encode(&header, &bad)).unwrap_err();
+    assert!(error.contains("which this board does not have"), "{error}");
+
+    // A pairing with a pair taken out, the count kept right.
+    let pairing = records.iter().position(|r| r.tag == 0x03).unwrap();
+    let mut bad = records.clone();
+    let numbers = &mut bad[pairing].numbers;
+    numbers.truncate(numbers.len() - 2);
+    numbers[0] -= 1;
+    let error = check_bytes(&encode(&header, &bad)).unwrap_err();
+    assert!(error.contains("holds no pair"), "{error}");
+
+    // A maker node's cuts left out: the next record is not a branch or the cuts.
+    let cuts = records.iter().position(|r| r.tag == 0x11).unwrap();
+    let mut bad = records.clone();
+    bad.remove(cuts);
+    let error = check_bytes(&encode(&header, &bad)).unwrap_err();
+    assert!(error.starts_with("node "), "{error}");
+
+    // Another rule in the header.
+    let text = String::from_utf8(header.clone()).unwrap();
+    let other = text.replace("\"width\":7", "\"width\":8");
+    assert_ne!(other, text);
+    assert!(check_bytes(&encode(other.as_bytes(), &records)).is_err());
 }

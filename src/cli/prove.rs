@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use super::{CliError, emit};
-use crate::engine::prover::certificate::{Certificate, CertificateError, certify};
+use crate::engine::prover::certificate::{CertificateError, Written, certify_file};
 use crate::engine::prover::{
     MAX_CELLS, Progress, ProverConfig, ProverStats, Resume, ResumeError, SaveReport, Verdict,
     prove_resumable,
@@ -170,14 +170,15 @@ fn certificate_first(
     let mover = position.side_to_move();
     let mut on_progress = every_ten_seconds();
     let start = Instant::now();
-    match certify(position, mover, stop, &mut on_progress) {
-        Ok(certificate) => {
-            let mut report = ProveReport::new(position, Verdict::Draw, &certificate.stats);
-            report.certificate = Some(save_certificate(position, &certificate, path)?);
+    match certify_file(position, mover, stop, &mut on_progress, path) {
+        Ok(written) => {
+            let mut report = ProveReport::new(position, Verdict::Draw, &written.stats);
+            report.certificate = Some(describe_certificate(position, mover, &written, path));
             report.seconds = start.elapsed().as_secs_f64();
             Ok(Ok(report))
         }
         Err(CertificateError::NotADraw) => Ok(Err(CertificateError::NotADraw)),
+        Err(e @ CertificateError::Write(_)) => Err(CliError::Usage(e.to_string())),
         Err(CertificateError::Stopped) => {
             let mut report = ProveReport::new(position, Verdict::Unknown, &Default::default());
             report.note = Some(STOPPED.to_string());
@@ -306,32 +307,28 @@ fn write_certificate(
         return Err(CliError::Usage(refused.to_string()));
     }
     let mover = position.side_to_move();
-    let certificate = certify(position, mover, stop, &mut every_ten_seconds())
+    let written = certify_file(position, mover, stop, &mut every_ten_seconds(), path)
         .map_err(|e| CliError::Usage(e.to_string()))?;
-    save_certificate(position, &certificate, path)
+    Ok(describe_certificate(position, mover, &written, path))
 }
 
-/// Saves `certificate` as JSON in `path` and says what it holds.
-fn save_certificate(
+/// What the certificate written to `path` holds.
+fn describe_certificate(
     position: &Position,
-    certificate: &Certificate,
+    maker: Side,
+    written: &Written,
     path: &Path,
-) -> Result<String, CliError> {
-    let cannot =
-        |e: &dyn fmt::Display| CliError::Usage(format!("cannot write {}: {e}", path.display()));
-    let file = std::fs::File::create(path).map_err(|e| cannot(&e))?;
-    let mut writer = std::io::BufWriter::new(file);
-    serde_json::to_writer(&mut writer, certificate).map_err(|e| cannot(&e))?;
-    writer.flush().map_err(|e| cannot(&e))?;
-    let bytes = std::fs::metadata(path).map_err(|e| cannot(&e))?.len();
-    Ok(format!(
-        "{} ({} nodes, {} bytes): {} cannot make {} in a row",
+) -> String {
+    format!(
+        "{} ({} nodes, {} references to nodes written before, {} bytes): {} cannot make {} \
+         in a row",
         path.display(),
-        certificate.nodes.len(),
-        bytes,
-        certificate.maker,
+        written.nodes,
+        written.references,
+        written.bytes,
+        maker,
         position.rule().k()
-    ))
+    )
 }
 
 impl fmt::Display for ProveReport {

@@ -166,6 +166,12 @@ impl Board {
         (0..hashes.len()).min_by_key(|&n| hashes[n]).unwrap_or(0)
     }
 
+    /// Where each cell goes under each symmetry of the board (the identity first).
+    #[must_use]
+    pub fn symmetry_maps(&self) -> &[Vec<u8>] {
+        &self.maps
+    }
+
     /// The cells of `mask` moved by symmetry `n` (or back, with `inverse`).
     #[must_use]
     pub fn map_mask(&self, n: usize, mask: Mask, inverse: bool) -> Mask {
