@@ -2,9 +2,10 @@
 //! position; players written here as shell scripts are graded as they deserve: one that
 //! always takes the first empty cell makes the mistakes a hand count shows, one that always
 //! answers the centre plays illegally exactly where the centre is taken, and broken ones
-//! (a crash, a hang, garbage, a flood, no answer to START) are reported and stopped. The
-//! two templates a student starts from (templates/) are built and graded: the Python
-//! minimax is perfect, and every mistake of the C random player is one by a solver here.
+//! (a crash, a hang, garbage, a flood of one line or of many, no answer to START, a move
+//! before START, one that never exits) are reported and stopped. The two templates a
+//! student starts from (templates/) are built and graded: the Python minimax is perfect,
+//! and every mistake of the C random player is one by a solver here.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -202,9 +203,21 @@ fn broken_players_are_reported_and_stopped() {
             "longer than 4096 bytes",
         ),
         (
+            // Short lines without end, none of them an answer.
+            "chatter.sh",
+            player("chatter.sh", "      exec yes 'MESSAGE thinking'"),
+            "no answer in",
+        ),
+        (
             "silent.sh",
             script("silent.sh", "exec sleep 30\n"),
             "did not start",
+        ),
+        (
+            // A move written before it was sent START: taken as its answer to START.
+            "early.sh",
+            script("early.sh", "echo 1,1\nexec sleep 30\n"),
+            "'1,1' to START",
         ),
     ];
     for (name, engine, says) in cases {
@@ -226,6 +239,44 @@ fn broken_players_are_reported_and_stopped() {
             "{name}: {stderr}"
         );
     }
+}
+
+/// A player that answers well but never exits: END (and the end of its input) leaves it
+/// sleeping. The grading still ends with its report, and the process is gone after it.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_player_that_never_exits_is_stopped_after_its_report() {
+    let stubborn = script(
+        "stubborn.sh",
+        r#"echo $$ > "$0.pid"
+taken=" "
+while IFS= read -r line; do
+  line=${line%"$CR"}
+  case "$line" in
+    START*) echo OK ;;
+    BOARD) reading=1; taken=" " ;;
+    DONE) reading=0
+      for y in 0 1 2 3; do for x in 0 1 2 3; do
+        case "$taken" in *" $x,$y "*) ;; *) echo "$x,$y"; break 2 ;; esac
+      done; done ;;
+    END) exec sleep 600 ;;
+    *) if [ "$reading" = 1 ]; then taken="$taken${line%,*} "; fi ;;
+  esac
+done
+exec sleep 600
+"#,
+    );
+    let (out, report) = grade(&stubborn, &["--rule", "4,4,4", "--positions", "3"]);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(count(&report, "asked"), 3, "{report}");
+    assert_eq!(count(&report, "failures"), 0, "{report}");
+    let pid_file = stubborn.with_extension("sh.pid");
+    let pid = std::fs::read_to_string(&pid_file).unwrap();
+    let pid = pid.trim();
+    assert!(
+        !Path::new(&format!("/proc/{pid}")).exists(),
+        "the player (process {pid}) is still running"
+    );
 }
 
 /// What a move is worth to its player, with perfect play after it, by a brute force of this

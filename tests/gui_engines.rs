@@ -1,7 +1,9 @@
 //! Engines from outside in the window: a person types the command of the Python template
 //! (templates/python/minimax_player.py), it is added under the name it gives to ABOUT,
-//! picked as the opponent on 3x3 and played to the end; a broken engine (one that answers
-//! garbage) says so while the game stays as it was; one that cannot start is not added.
+//! picked as the opponent on 3x3 and played to the end; it plays the computer at a chosen
+//! strength, and itself; one that does not know ABOUT is listed under its file's name; a
+//! broken engine (one that answers garbage) says so while the game stays as it was; one
+//! that cannot start is not added.
 
 mod support;
 
@@ -21,6 +23,16 @@ fn template() -> String {
 /// A shell script that gives its name to ABOUT, answers START, and at each DONE (the end
 /// of BOARD) runs `on_done`.
 fn script(name: &str, on_done: &str) -> String {
+    script_with(
+        name,
+        &format!("echo 'name=\"{name}\", version=\"1\"'"),
+        on_done,
+    )
+}
+
+/// A shell script that runs `about` at ABOUT, answers START, and at each DONE runs
+/// `on_done`.
+fn script_with(name: &str, about: &str, on_done: &str) -> String {
     let dir = std::env::temp_dir().join(format!("tictactoe-gui-engines-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
@@ -31,7 +43,7 @@ CR=$(printf '\r')
 while IFS= read -r line; do
   line=${{line%"$CR"}}
   case "$line" in
-    ABOUT) echo 'name="{name}", version="1"' ;;
+    ABOUT) {about} ;;
     START*|RECTSTART*) echo OK ;;
     DONE) {on_done} ;;
     END) exit 0 ;;
@@ -114,6 +126,44 @@ fn the_python_template_is_added_seated_and_played_to_the_end() {
 }
 
 #[test]
+fn the_template_plays_the_computer_at_a_chosen_strength() {
+    let mut h = app();
+    click(&mut h, "You vs computer");
+    click(&mut h, "Beginner");
+    add_engine(&mut h, &template(), "minimax template");
+    // In your seat: the template (X) against the computer looking one move ahead (O).
+    seat(&mut h, Side::X, "minimax template");
+    assert!(matches!(
+        h.state().session().player(Side::O),
+        Player::Computer(_)
+    ));
+    assert_shows(&h, "O - computer (depth 1)");
+    wait_until(&mut h, "the game's end", |h| {
+        h.state().session().outcome().is_some()
+    });
+    // The template is perfect on 3x3: the computer does not win.
+    assert_ne!(
+        h.state().session().outcome().and_then(|o| o.winner()),
+        Some(Side::O)
+    );
+}
+
+#[test]
+fn two_engines_play_each_other_to_the_end() {
+    let mut h = app();
+    add_engine(&mut h, &template(), "minimax template");
+    seat(&mut h, Side::X, "minimax template");
+    seat(&mut h, Side::O, "minimax template");
+    wait_until(&mut h, "the game's end", |h| {
+        h.state().session().outcome().is_some()
+    });
+    // Both search 3x3 to the end: a draw, the board full.
+    let session = h.state().session();
+    assert_eq!(session.outcome().and_then(|o| o.winner()), None);
+    assert_eq!(session.moves().len(), 9);
+}
+
+#[test]
 fn a_broken_engine_says_what_it_did_and_the_game_stays() {
     let mut h = app();
     let garbage = script("garbage.sh", "echo 'hello there'");
@@ -137,6 +187,17 @@ fn an_engine_that_cannot_start_is_not_added() {
     click(&mut h, "Add");
     wait_for_text(&mut h, "The engine brain could not start");
     assert!(h.state().state().prefs.engines.is_empty());
+}
+
+#[test]
+fn an_engine_that_does_not_know_about_is_listed_under_its_file_name() {
+    let mut h = app();
+    let nameless = script_with("nameless.sh", "echo 'UNKNOWN command'", "echo 0,0");
+    add_engine(&mut h, &nameless, "nameless.sh");
+    let engines = &h.state().state().prefs.engines;
+    assert_eq!(engines.len(), 1);
+    assert_eq!(engines[0].name, "nameless.sh");
+    assert!(!shows(&h, "could not start"));
 }
 
 #[test]

@@ -26,6 +26,9 @@ pub const MAX_LINE: usize = 4096;
 const SHOWN: usize = 120;
 /// How often a wait that can be stopped looks at its stop flag.
 const POLL: Duration = Duration::from_millis(20);
+/// The most lines read ahead of the manager: a brain that writes faster than its lines are
+/// read waits for them, so a flood holds this many lines at most.
+const QUEUED: usize = 256;
 
 /// What the reader of the brain's output hands over.
 enum Output {
@@ -122,11 +125,17 @@ impl Brain {
     }
 
     /// Starts the engine only to ask its name (ABOUT, which the protocol allows before
-    /// START), waiting at most `limit`, then ends it. `None` when it answered without a
-    /// name.
+    /// START), waiting at most `limit`, then ends it. A player need not know ABOUT (the
+    /// commands of a game are START, INFO, BEGIN, TURN, BOARD and END), so `None` when it
+    /// answered without a name, refused the command (UNKNOWN, ERROR) or said nothing in
+    /// time; a fault only when it could not start, crashed or flooded its output.
     pub fn about(command: &EngineCommand, limit: Duration) -> Result<Option<String>, Fault> {
         let mut brain = Brain::spawn(command, Duration::ZERO)?;
-        let (answer, _, _) = brain.ask(&["ABOUT".to_string()], limit, None)?;
+        let answer = match brain.ask(&["ABOUT".to_string()], limit, None) {
+            Ok((answer, _, _)) => answer,
+            Err(Fault::Refused(_) | Fault::TimeOut(_)) => return Ok(None),
+            Err(fault) => return Err(fault),
+        };
         brain.end(Duration::from_millis(200));
         Ok(parse_about_name(&answer).map(|name| shown(&name)))
     }
@@ -144,7 +153,7 @@ impl Brain {
             let _ = child.kill();
             return Err(Fault::Launch(LaunchFailure::NoPipes));
         };
-        let (sender, lines) = mpsc::channel();
+        let (sender, lines) = mpsc::sync_channel(QUEUED);
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             let mut bytes = Vec::new();
@@ -228,11 +237,14 @@ impl Brain {
     pub fn end(mut self, grace: Duration) {
         if self.send(&["END".to_string()]).is_ok() {
             let deadline = Instant::now() + grace;
-            // The output ends when the process exits; anything it writes first is moot.
-            while let Ok(Output::Line(_)) = self
-                .lines
-                .recv_timeout(deadline.saturating_duration_since(Instant::now()))
-            {}
+            // The output ends when the process exits; anything it writes first is moot, and
+            // one that goes on writing is killed at the deadline all the same.
+            loop {
+                let wait = deadline.saturating_duration_since(Instant::now());
+                if wait.is_zero() || !matches!(self.lines.recv_timeout(wait), Ok(Output::Line(_))) {
+                    break;
+                }
+            }
         }
         // Drop kills it if it is still running, and reaps it.
     }
@@ -251,6 +263,8 @@ impl Brain {
 
     /// The next answer line before `deadline`, MESSAGE and DEBUG lines put aside (MESSAGE
     /// lines read into `report` first). With a `stop` flag, the wait ends once it is set.
+    /// The deadline and the flag are looked at before every line, so a brain that never
+    /// stops writing lines that are not answers still runs out of time.
     fn answer(
         &mut self,
         deadline: Instant,
@@ -259,7 +273,16 @@ impl Brain {
         stop: Option<&AtomicBool>,
     ) -> Result<String, Fault> {
         loop {
-            let mut wait = deadline.saturating_duration_since(Instant::now());
+            if stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+                let _ = self.child.kill();
+                return Err(Fault::Stopped);
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                let _ = self.child.kill();
+                return Err(Fault::TimeOut(limit));
+            }
+            let mut wait = deadline - now;
             if stop.is_some() {
                 wait = wait.min(POLL);
             }
@@ -274,17 +297,7 @@ impl Brain {
                 Ok(Output::End) | Err(RecvTimeoutError::Disconnected) => {
                     return Err(self.crashed("its output ended"));
                 }
-                Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {
-                    if stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
-                        let _ = self.child.kill();
-                        return Err(Fault::Stopped);
-                    }
-                    continue;
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    let _ = self.child.kill();
-                    return Err(Fault::TimeOut(limit));
-                }
+                Err(RecvTimeoutError::Timeout) => continue,
             };
             let keyword = line.split_whitespace().next().unwrap_or_default();
             if keyword.eq_ignore_ascii_case("MESSAGE") {
@@ -337,5 +350,64 @@ mod tests {
         assert_eq!(read_capped(&mut exact, &mut line).unwrap(), None);
         assert_eq!(shown("ok\u{1b}[31m\u{7}red"), "ok[31mred");
         assert_eq!(shown(&"x".repeat(500)).chars().count(), SHOWN + 1);
+    }
+
+    /// A brain that is a shell script.
+    #[cfg(unix)]
+    fn shell(script: &str) -> EngineCommand {
+        EngineCommand {
+            program: "sh".to_string(),
+            args: vec!["-c".to_string(), script.to_string()],
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_brain_that_floods_lines_that_are_not_answers_runs_out_of_time_and_ends() {
+        // START answered, then MESSAGE lines without end instead of a move, and after END.
+        let flood = shell(
+            r#"read line; echo OK
+while read line; do case "$line" in DONE*|END*) exec yes 'MESSAGE thinking' ;; esac; done"#,
+        );
+        let setup = Setup::for_game(&crate::rules::Rule::TIC_TAC_TOE, Default::default());
+        let mut brain = Brain::launch(&flood, &setup).expect("it starts");
+        let limit = Duration::from_millis(200);
+        let answer = brain.play(&Request::Board(&[]), limit);
+        assert!(
+            matches!(answer, Err(Fault::TimeOut(_))),
+            "{:?}",
+            answer.map(|(point, _, _)| point)
+        );
+        let stop = AtomicBool::new(true);
+        let mut again = Brain::launch(&flood, &setup).expect("it starts");
+        assert_eq!(
+            again.play_until(&Request::Board(&[]), Duration::from_secs(60), &stop),
+            Err(Fault::Stopped)
+        );
+        let ending = Brain::launch(&flood, &setup).expect("it starts");
+        ending.end(Duration::from_millis(100));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_player_that_does_not_know_about_has_no_name_but_a_broken_one_is_a_fault() {
+        let long = Duration::from_secs(60);
+        let named = shell(r#"read line; echo 'name="tidy", version="1"'; read line"#);
+        assert_eq!(Brain::about(&named, long), Ok(Some("tidy".to_string())));
+        let unknown = shell("read line; echo 'UNKNOWN command'; read line");
+        assert_eq!(Brain::about(&unknown, long), Ok(None));
+        // Says nothing at all: the wait ends at the limit, whatever the machine's speed.
+        let silent = shell("exec sleep 30");
+        assert_eq!(Brain::about(&silent, Duration::from_millis(100)), Ok(None));
+        let crash = shell("read line; exit 3");
+        assert!(
+            matches!(Brain::about(&crash, long), Err(Fault::Crashed(_))),
+            "a crash is a fault"
+        );
+        let missing = EngineCommand::parse("/nonexistent/player").unwrap();
+        assert!(matches!(
+            Brain::about(&missing, long),
+            Err(Fault::Launch(LaunchFailure::NotFound))
+        ));
     }
 }

@@ -1,7 +1,8 @@
 //! Engines from outside in the window: programs a person wrote (in any language) that speak
 //! the Gomocup protocol. The section "Your engines" keeps a list of them in the preferences:
 //! a command typed (or a program chosen with Browse…) is started once to ask its name
-//! (ABOUT) on a helper thread, then listed, and can be removed. In the players section each
+//! (ABOUT) on a helper thread, then listed (under its program's name if it gives none
+//! within the time to start), and can be removed. In the players section each
 //! side can be given to one of them, in place of whoever the mode seats there: you against
 //! it, it against the computer, or two engines. The driver runs the engine (see
 //! `game::driver`); this file draws the choices and says what went wrong in words of the
@@ -28,9 +29,6 @@ pub struct SavedEngine {
     pub name: String,
     pub command: EngineCommand,
 }
-
-/// How long an engine being added may take to say its name.
-const ABOUT_LIMIT: Duration = Duration::from_secs(10);
 
 /// What the helper thread that asks an engine its name sends back.
 type Named = Result<Option<String>, Fault>;
@@ -74,12 +72,13 @@ impl EnginesView {
                 }
             }
         }
-        self.add_ui(ui);
+        self.add_ui(ui, settings.engines.limits.start());
         limits_ui(ui, settings);
     }
 
-    /// The command field, Browse… and Add, and what became of the last engine added.
-    fn add_ui(&mut self, ui: &mut Ui) {
+    /// The command field, Browse… and Add, and what became of the last engine added. An
+    /// engine being added has the time to start (`start`) to say its name.
+    fn add_ui(&mut self, ui: &mut Ui, start: Duration) {
         let label = ui.label(t!("engine-command"));
         ui.add(
             TextEdit::singleline(&mut self.command)
@@ -99,7 +98,7 @@ impl EnginesView {
                 .clicked()
                 && let Some(command) = command
             {
-                self.ask_name(command, ui.ctx());
+                self.ask_name(command, start, ui.ctx());
             }
             if self.asking.is_some() {
                 super::busy::waiting(ui, &t!("engine-asking"));
@@ -110,13 +109,14 @@ impl EnginesView {
         }
     }
 
-    /// Starts the engine on a helper thread to ask its name; the answer comes in `poll`.
-    fn ask_name(&mut self, command: EngineCommand, ctx: &egui::Context) {
+    /// Starts the engine on a helper thread to ask its name, waiting at most `limit`; the
+    /// answer comes in `poll`. One that gives no name is listed under its program's.
+    fn ask_name(&mut self, command: EngineCommand, limit: Duration, ctx: &egui::Context) {
         let (sender, answer) = mpsc::channel();
         let asked = command.clone();
         let ctx = ctx.clone();
         std::thread::spawn(move || {
-            let _ = sender.send(Brain::about(&asked, ABOUT_LIMIT));
+            let _ = sender.send(Brain::about(&asked, limit));
             ctx.request_repaint();
         });
         self.problem = None;
