@@ -515,7 +515,7 @@ fn a_report_that_cannot_be_written_is_an_error_that_says_where() {
 #[test]
 fn the_grader_runs_on_the_driver_with_its_progress_and_stops_with_its_ticket() {
     use std::time::Duration;
-    use tictactoe::external::EngineCommand;
+    use tictactoe::external::{EngineCommand, TimeLimits};
     use tictactoe::game::{Driver, DriverConfig};
     use tictactoe::grade::Outcome;
     use tictactoe::lab::grading::{GradeBoard, GradeRequest};
@@ -525,6 +525,7 @@ fn the_grader_runs_on_the_driver_with_its_progress_and_stops_with_its_ticket() {
     let request = GradeRequest {
         command: EngineCommand::parse(&first_empty().display().to_string()).unwrap(),
         board: GradeBoard::Three,
+        limits: TimeLimits::default(),
     };
     let mut ticket = driver.request(request.clone());
     let (mut last, mut report) = (0, None);
@@ -559,6 +560,7 @@ fn the_grader_runs_on_the_driver_with_its_progress_and_stops_with_its_ticket() {
     let mut again = driver.request(GradeRequest {
         command: EngineCommand::parse("/nonexistent/player").unwrap(),
         board: GradeBoard::Three,
+        limits: TimeLimits::default(),
     });
     let ended = again.by_ref().find(|u| matches!(u, LabUpdate::Done(_)));
     assert!(ended.is_some(), "the next grading ran to its end");

@@ -6,7 +6,7 @@
 
 use std::sync::atomic::Ordering;
 
-use crate::external::EngineCommand;
+use crate::external::{EngineCommand, TimeLimits};
 use crate::game::{Job, Lane, Outbox, Worker};
 use crate::grade::{self, Limits, MatchOptions, Outcome, Positions};
 use crate::rules::Rule;
@@ -76,33 +76,41 @@ impl GradeBoard {
         }
     }
 
-    /// Grades `command` on this board; `progress` as [`grade::grade`] calls it.
+    /// Grades `command` on this board with the engines' time `limits` (a match keeps its
+    /// own shorter time a move and takes the time to start); `progress` as
+    /// [`grade::grade`] calls it.
     fn grade(
         self,
         command: &EngineCommand,
+        limits: TimeLimits,
         progress: &mut dyn FnMut(usize, usize) -> bool,
     ) -> Outcome {
         match self {
-            GradeBoard::Match => Outcome::Match(grade::play_match(
-                command,
-                &MatchOptions::default(),
-                progress,
-            )),
-            _ => Outcome::Positions(grade::grade(
-                command,
-                &self.positions(),
-                Limits::default(),
-                progress,
-            )),
+            GradeBoard::Match => {
+                let options = MatchOptions {
+                    start: limits.start(),
+                    ..MatchOptions::default()
+                };
+                Outcome::Match(grade::play_match(command, &options, progress))
+            }
+            _ => {
+                let limits = Limits {
+                    turn: limits.turn(),
+                    start: limits.start(),
+                };
+                Outcome::Positions(grade::grade(command, &self.positions(), limits, progress))
+            }
         }
     }
 }
 
-/// Checking the player started by `command` on `board`.
+/// Checking the player started by `command` on `board`, with the time limits of the
+/// engines' settings.
 #[derive(Clone, Debug)]
 pub struct GradeRequest {
     pub command: EngineCommand,
     pub board: GradeBoard,
+    pub limits: TimeLimits,
 }
 
 /// How often the progress wakes the front end: every this many positions (a game of a
@@ -118,10 +126,12 @@ impl Job for GradeRequest {
     }
 
     fn run(self, _worker: &mut Worker, out: &Outbox<GradeUpdate>) {
-        let outcome = self.board.grade(&self.command, &mut |done, _| {
-            out.send(LabUpdate::Progress(done));
-            !out.stop().load(Ordering::Relaxed)
-        });
+        let outcome = self
+            .board
+            .grade(&self.command, self.limits, &mut |done, _| {
+                out.send(LabUpdate::Progress(done));
+                !out.stop().load(Ordering::Relaxed)
+            });
         out.send(LabUpdate::Done(Ok(Box::new(outcome))));
     }
 

@@ -12,7 +12,7 @@ use egui::{RichText, TextEdit, Ui};
 
 use super::Preview;
 use super::marks::Mark;
-use crate::external::EngineCommand;
+use crate::external::{EngineCommand, TimeLimits};
 use crate::game::{Driver, Ticket};
 use crate::grade::{
     self, End, Game, GameResult, Graded, MatchOptions, MatchReport, Outcome, Report, Verdict,
@@ -117,7 +117,7 @@ impl GraderView {
         self.to_save.take().map(Box::new)
     }
 
-    fn start(&mut self) {
+    fn start(&mut self, limits: TimeLimits) {
         let Some(command) = EngineCommand::parse(&self.command) else {
             self.problem = Some(t!("grader-no-command"));
             return;
@@ -128,6 +128,7 @@ impl GraderView {
         let ticket = self.driver.request(GradeRequest {
             command,
             board: self.board,
+            limits,
         });
         self.running = Some(Running {
             board: self.board,
@@ -136,7 +137,8 @@ impl GraderView {
         });
     }
 
-    pub fn ui(&mut self, ui: &mut Ui) {
+    /// The view; a player checked has the engines' time `limits` (Your engines).
+    pub fn ui(&mut self, ui: &mut Ui, limits: TimeLimits) {
         ui.label(t!("grader-intro"));
         ui.add_space(4.0);
         let label = ui.label(t!("grader-command"));
@@ -160,11 +162,12 @@ impl GraderView {
             }
         });
         ui.label(RichText::new(board_note(self.board)).small());
+        ui.label(RichText::new(time_note(self.board, limits)).small());
         if ui
             .button(t!("grader-check", board = self.board.size()))
             .clicked()
         {
-            self.start();
+            self.start(limits);
         }
         if let Some(problem) = &self.problem {
             ui.label(RichText::new(problem).color(ui.visuals().warn_fg_color));
@@ -278,6 +281,20 @@ fn board_note(board: Board) -> String {
             games = MatchOptions::default().games,
             strengths = grade::STRENGTHS.len(),
             ms = MatchOptions::default().turn.as_millis() as u64
+        ),
+    }
+}
+
+/// The time the player has, from the engines' settings: for each answer and to start (a
+/// match has its own time a move, said in its note).
+fn time_note(board: Board, limits: TimeLimits) -> String {
+    let seconds = |ms: u64| ms as f64 / 1000.0;
+    match board {
+        Board::Match => t!("grader-limits-match", start = seconds(limits.start_ms)),
+        _ => t!(
+            "grader-limits",
+            turn = seconds(limits.turn_ms),
+            start = seconds(limits.start_ms)
         ),
     }
 }

@@ -299,7 +299,7 @@ impl Lab {
             }
             Tab::Review => self.review.ui(ui, session, naming),
             Tab::Practice => self.practice.ui(ui),
-            Tab::Grader => self.grader.ui(ui),
+            Tab::Grader => self.grader.ui(ui, session.settings().engines.limits),
             Tab::Compare => self.compare.ui(ui, session.position()),
             Tab::Tree => {
                 let depth = match &session.settings().computer {
