@@ -3,9 +3,9 @@
 //! always takes the first empty cell makes the mistakes a hand count shows, one that always
 //! answers the centre plays illegally exactly where the centre is taken, and broken ones
 //! (a crash, a hang, garbage, a flood of one line or of many, no answer to START, a move
-//! before START, one that never exits) are reported and stopped. The two templates a
-//! student starts from (templates/) are built and graded: the Python minimax is perfect,
-//! and every mistake of the C random player is one by a solver here.
+//! before START, one that never exits) are reported and stopped. The templates a student
+//! starts from (templates/) are built and graded: the minimax players are perfect, and
+//! every mistake of the random players is one by a solver here.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -303,37 +303,58 @@ fn worth(board: &[u8; 9], cell: usize) -> (i32, u32) {
     (-result, plies + 1)
 }
 
-#[test]
-fn the_templates_are_built_and_graded() {
-    let minimax = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/python/minimax_player.py");
-    let out = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
-        .args(["grade", "--json", "python3"])
-        .arg(&minimax)
-        .output()
-        .expect("the program runs");
-    assert!(out.status.success(), "{out:?}");
-    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(count(&report, "best"), 4520, "{report}");
+/// A template's file.
+fn template(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("templates")
+        .join(path)
+}
 
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/c/random_player.c");
-    let built = std::env::temp_dir().join(format!("tictactoe-random-{}", std::process::id()));
+/// A C template built as a student would, with every warning an error; its program's path.
+fn build_c(source: &str) -> PathBuf {
+    let stem = Path::new(source).file_stem().unwrap().to_string_lossy();
+    let built = std::env::temp_dir().join(format!("tictactoe-{stem}-{}", std::process::id()));
     let cc = Command::new("cc")
         .args(["-O2", "-Wall", "-Wextra", "-Werror", "-o"])
         .arg(&built)
-        .arg(&source)
+        .arg(template(source))
         .output()
         .expect("a C compiler runs");
     assert!(cc.status.success(), "{cc:?}");
-    let (out, report) = grade(&built, &[]);
+    built
+}
+
+/// Grades a template (a program and its arguments) on every position of tic-tac-toe with
+/// the default time per move.
+fn grade_template(program: &Path, args: &[&Path]) -> Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .args(["grade", "--json"])
+        .arg(program)
+        .args(args)
+        .output()
+        .expect("the program runs");
     assert!(out.status.success(), "{out:?}");
-    assert_eq!(count(&report, "illegal") + count(&report, "failures"), 0);
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// A minimax template searching 3x3 to the end answers every position with a best move.
+fn assert_perfect(report: &Value) {
+    assert_eq!(count(report, "asked"), 4520, "{report}");
+    assert_eq!(count(report, "best"), 4520, "{report}");
+    assert_eq!(report["mistakes"], Value::Array(Vec::new()));
+}
+
+/// A random template makes many mistakes, never an illegal move, and each mistake is one by
+/// this test's own brute force, of the kind the report says.
+fn assert_random_mistakes_are_real(report: &Value) {
+    assert_eq!(count(report, "illegal") + count(report, "failures"), 0);
     let mistakes = report["mistakes"].as_array().unwrap();
     assert!(
         mistakes.len() > 1000,
         "a random player errs often: {}",
         mistakes.len()
     );
-    assert_eq!(count(&report, "best") as usize + mistakes.len(), 4520);
+    assert_eq!(count(report, "best") as usize + mistakes.len(), 4520);
     for mistake in mistakes {
         let mut board = [0u8; 9];
         for (i, cell) in mistake["moves"].as_array().unwrap().iter().enumerate() {
@@ -357,7 +378,29 @@ fn the_templates_are_built_and_graded() {
         assert_ne!(answer, best, "{mistake}");
         assert_eq!(mistake["verdict"], verdict, "{mistake}");
     }
-    let _ = std::fs::remove_file(&built);
+}
+
+#[test]
+fn the_python_templates_are_graded() {
+    let python = Path::new("python3");
+    assert_perfect(&grade_template(
+        python,
+        &[&template("python/minimax_player.py")],
+    ));
+    assert_random_mistakes_are_real(&grade_template(
+        python,
+        &[&template("python/random_player.py")],
+    ));
+}
+
+#[test]
+fn the_c_templates_are_built_and_graded() {
+    let minimax = build_c("c/minimax_player.c");
+    assert_perfect(&grade_template(&minimax, &[]));
+    let random = build_c("c/random_player.c");
+    assert_random_mistakes_are_real(&grade_template(&random, &[]));
+    let _ = std::fs::remove_file(&minimax);
+    let _ = std::fs::remove_file(&random);
 }
 
 /// The first-empty-cell player (tests/fixtures/first-empty-player.sh), on any board.
