@@ -530,6 +530,47 @@ fn a_match_on_15x15_reports_every_game_and_a_score_with_its_interval() {
 }
 
 #[test]
+fn options_after_the_player_are_the_graders_and_its_own_arguments_come_after_two_dashes() {
+    // The form: tictactoe grade ENGINE --rule W,H,K --json.
+    let out = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .arg("grade")
+        .arg(first_empty())
+        .args(["--rule", "4,4,4", "--positions", "3", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        report["board"],
+        serde_json::json!({"width": 4, "height": 4, "k": 4})
+    );
+    assert_eq!(count(&report, "asked"), 3);
+    assert_eq!(report["engine"], first_empty().display().to_string());
+    // A player's own argument that starts with a dash, after --.
+    let random = template("python/random_player.py");
+    let out = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .args(["grade", "--json", "--", "python3", "-u"])
+        .arg(&random)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(count(&report, "asked"), 4520);
+    assert_eq!(report["engine"], format!("python3 -u {}", random.display()));
+    // Without the dashes it is refused with a hint, not passed to the player.
+    let out = Command::new(env!("CARGO_BIN_EXE_tictactoe"))
+        .args(["grade", "python3", "-u"])
+        .arg(&random)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("'-- -u'"),
+        "{out:?}"
+    );
+}
+
+#[test]
 fn a_report_that_cannot_be_written_is_an_error_that_says_where() {
     let first_empty =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/first-empty-player.sh");

@@ -1,6 +1,7 @@
-//! `tictactoe grade [--rule W,H,K] ENGINE [ARGS...]`: checks a player someone wrote (any
-//! program that speaks the Gomocup protocol) ([`crate::grade`]): on boards up to 5x5 it is
-//! put positions and told which answers were not best (every position of tic-tac-toe by
+//! `tictactoe grade ENGINE [ARGS...] [--rule W,H,K] [--json]`: checks a player someone
+//! wrote (any program that speaks the Gomocup protocol) ([`crate::grade`]), the options
+//! before or after it (an argument of the player's that starts with - after --): on boards
+//! up to 5x5 it is put positions and told which answers were not best (every position of tic-tac-toe by
 //! default, a seeded sample settled by the game's solver on 4x4 and 5x5); on 15,15,5 it
 //! plays a short match against the game's own engine and gets its score with a confidence
 //! interval. Progress goes to standard error; the report to standard output, as text or
@@ -23,13 +24,10 @@ use crate::rules::Rule;
 /// Arguments of `grade`.
 #[derive(Args, Debug)]
 pub struct GradeArgs {
-    /// The player: a program that speaks the Gomocup protocol, and its arguments
-    #[arg(
-        required = true,
-        trailing_var_arg = true,
-        allow_hyphen_values = true,
-        value_name = "ENGINE"
-    )]
+    /// The player: a program that speaks the Gomocup protocol, and its arguments. The
+    /// options may come before or after it; an argument of the player's that starts with -
+    /// needs -- before the player (grade --rule 4,4,4 -- python3 -u player.py)
+    #[arg(required = true, value_name = "ENGINE")]
     pub engine: Vec<String>,
     /// The board: width, height and how many in a row win. 3,3,3 asks every position;
     /// other boards of up to 25 cells (4,4,4, 5,5,4) a sample the game's solver settles;
