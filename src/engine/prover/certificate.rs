@@ -404,11 +404,13 @@ impl Slot {
 }
 
 /// Slots a position may take: the one its hash names and the next ones.
-const WINDOW: usize = 8;
+const WINDOW: usize = 16;
 
-/// The writer's table of shared nodes: a position takes a free slot among the [`WINDOW`]
-/// from the one its hash names. It doubles while half full, up to `max` slots; then the
-/// smallest subtree of a full window gives way.
+/// The writer's table of shared nodes: a position takes the first free slot among the
+/// [`WINDOW`] from the one its hash names (slots are never emptied, so a search stops at the
+/// first free one). It doubles when half full, up to `max` slots; a full window (rare below
+/// half full, the rule once the table is at its bound) gives the smallest subtree's slot to
+/// the new node.
 struct Shared {
     /// `capacity` slots and [`WINDOW`] more, so that no window wraps around.
     slots: Vec<Slot>,
@@ -439,30 +441,26 @@ impl Shared {
     fn get(&self, attacker: Mask, defender: Mask) -> Option<&Slot> {
         self.slots[self.window(attacker, defender)]
             .iter()
-            .find(|s| s.id != u64::MAX && s.attacker == attacker && s.defender == defender)
+            .take_while(|s| s.id != u64::MAX)
+            .find(|s| s.attacker == attacker && s.defender == defender)
     }
 
     fn insert(&mut self, slot: Slot) {
         if self.used * 2 >= self.capacity && self.capacity < self.max {
             self.grow();
         }
-        loop {
-            if self.put(slot) {
-                return;
-            }
-            if self.capacity < self.max {
-                self.grow();
-                continue;
-            }
-            let range = self.window(slot.attacker, slot.defender);
-            let smallest = self.slots[range]
-                .iter_mut()
-                .min_by_key(|s| s.size)
-                .expect("a window has slots");
-            if smallest.size <= slot.size {
-                *smallest = slot;
-            }
-            return;
+        if !self.put(slot) {
+            self.give_way(slot);
+        }
+    }
+
+    /// Puts `slot` in place of the smallest subtree of its full window, if that is smaller.
+    fn give_way(&mut self, slot: Slot) {
+        let range = self.window(slot.attacker, slot.defender);
+        if let Some(smallest) = self.slots[range].iter_mut().min_by_key(|s| s.size)
+            && smallest.size <= slot.size
+        {
+            *smallest = slot;
         }
     }
 
@@ -486,12 +484,7 @@ impl Shared {
         self.used = 0;
         for slot in old.into_iter().filter(|s| s.id != u64::MAX) {
             if !self.put(slot) {
-                let range = self.window(slot.attacker, slot.defender);
-                if let Some(smallest) = self.slots[range].iter_mut().min_by_key(|s| s.size)
-                    && smallest.size < slot.size
-                {
-                    *smallest = slot;
-                }
+                self.give_way(slot);
             }
         }
     }
@@ -1009,12 +1002,15 @@ mod tests {
     }
 
     #[test]
-    fn the_table_grows_until_its_bound_and_forgets_nothing_before() {
+    fn the_table_grows_until_its_bound_and_forgets_almost_nothing_before() {
         let mut shared = Shared::new(1 << 16);
         for n in 0..20_000 {
             shared.insert(slot(n));
         }
         assert!(shared.capacity <= 1 << 16);
-        assert!((0..20_000).all(|n| shared.get(slot(n).attacker, slot(n).defender).is_some()));
+        let kept = (0..20_000)
+            .filter(|&n| shared.get(slot(n).attacker, slot(n).defender).is_some())
+            .count();
+        assert!(kept >= 19_990, "{kept}");
     }
 }
