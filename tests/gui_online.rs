@@ -4,7 +4,8 @@
 //! both show the time left, they play a whole game by clicking, a move out of turn is
 //! refused, and a rematch offered by one is accepted by the other. Both windows end every
 //! step with the same moves. In a network of its own, a game hosted in one window is listed
-//! in the other's "Games on this network" and joined with a click.
+//! in the other's "Games on this network" and joined with a click. A game hosted under renju
+//! crosses Black's forbidden cells on both boards, and a click on one is refused with why.
 
 #[path = "support/netns.rs"]
 mod netns;
@@ -540,4 +541,45 @@ fn two_windows_play_a_swap2_opening_through_two_more_stones_then_the_game() {
         shows(h, "A new game: Bob opens it") && shows(j, "A new game: you open it")
     });
     assert_shows(&joiner, "Opening stone 1 of 3: Black - you");
+}
+
+#[test]
+fn two_windows_play_renju_and_a_forbidden_click_is_refused_with_its_reason() {
+    let mut host = window("Ann");
+    // The host's rule, chosen in the panel as for its own games; the host moves first, as
+    // Black.
+    click(&mut host, "Gomoku 15x15, 5 in a row");
+    click(&mut host, "Renju");
+    let mut joiner = window("Bob");
+    host_and_join(&mut host, &mut joiner, "Bob asks to join");
+    let rule = |h: &App| h.state().online_game().unwrap().session.settings().rule;
+    assert_eq!(rule(&host), tictactoe::rules::Rule::RENJU);
+    assert_eq!(rule(&joiner), tictactoe::rules::Rule::RENJU);
+    // Black's F4, F5, D6 and E6, White's stones far away: F6 would make two open threes.
+    for (black, white) in [
+        ((3, 5), (10, 0)),
+        ((4, 5), (10, 2)),
+        ((5, 3), (10, 4)),
+        ((5, 4), (10, 6)),
+    ] {
+        play(&mut host, &mut joiner, black.0, black.1);
+        play(&mut joiner, &mut host, white.0, white.1);
+    }
+    let forbidden = "F6: forbidden for Black (double three)";
+    both_until(
+        &mut host,
+        &mut joiner,
+        "the cross on both boards",
+        |h, j| shows(h, forbidden) && shows(j, forbidden),
+    );
+    let before = moves(&host);
+    click(&mut host, forbidden);
+    both_until(&mut host, &mut joiner, "the refusal", |h, _| {
+        shows(h, "F6 is forbidden for Black: double three")
+    });
+    assert_eq!(moves(&host), before);
+    assert_eq!(moves(&joiner), before);
+    // Black plays elsewhere: White to move has no forbidden cells.
+    play(&mut host, &mut joiner, 0, 14);
+    assert!(!shows(&host, forbidden) && !shows(&joiner, forbidden));
 }
