@@ -119,9 +119,8 @@ impl<R: Read> Source<R> {
     }
 
     fn byte(&mut self) -> Result<u8, VerifyError> {
-        self.next()?.ok_or_else(|| {
-            VerifyError::Damaged(format!("the file is cut short (after {} bytes)", self.at))
-        })
+        self.next()?
+            .ok_or_else(|| VerifyError::Damaged(format!("cut short after {} bytes", self.at)))
     }
 
     fn varint(&mut self) -> Result<u64, VerifyError> {
@@ -299,7 +298,7 @@ fn first_pass<R: Read>(mut source: Source<R>) -> Result<Vec<u8>, VerifyError> {
     }
     if u64::from_le_bytes(written) != hash {
         return Err(damaged(
-            "its hash does not match its contents (a byte changed)".to_string(),
+            "its hash does not match its contents (a byte was changed)".to_string(),
         ));
     }
     if source.next()?.is_some() {
