@@ -10,7 +10,7 @@
 #
 #   bash scripts/grader-screenshots.sh
 #   BOARD=match LANGUAGE=Chinese BOARD_X=1160 bash scripts/grader-screenshots.sh
-#   LANGUAGE=Chinese LAB_Y=191 FIELD_Y=254 CHECK_Y=332 MISTAKE_Y=622 \
+#   LANGUAGE=Chinese LAB_Y=191 FIELD_Y=254 CHECK_Y=345 MISTAKE_Y=635 \
 #       bash scripts/grader-screenshots.sh      # the Chinese panel's rows are shorter
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,14 +44,14 @@ xdotool windowfocus --sync "$WID" type --delay 30 "$PLAYER"
 sleep 1
 if [ "$BOARD" = match ]; then
     at "${BOARD_X:-1178}" "${BOARD_Y:-311}"   # "15x15 match"
-    at "${CHECK_X:-890}" "${CHECK_Y:-347}" "${WAIT:-60}"  # "Check it on 15x15", the match
+    at "${CHECK_X:-890}" "${CHECK_Y:-360}" "${WAIT:-60}"  # "Check it on 15x15", the match
     snap "grader-match-report$SUFFIX.png"
     if [ -n "${PROBE_REPORT:-}" ]; then exit 0; fi
     at "${GAME_X:-1000}" "${GAME_Y:-560}"     # the first game
     snap "grader-match-game$SUFFIX.png"
     exit 0
 fi
-at "${CHECK_X:-890}" "${CHECK_Y:-347}" 8    # "Check it on 3x3", and the grading
+at "${CHECK_X:-890}" "${CHECK_Y:-360}" 8    # "Check it on 3x3", and the grading
 snap "grader-report$SUFFIX.png"
-at "${MISTAKE_X:-1000}" "${MISTAKE_Y:-637}" # the first mistake
+at "${MISTAKE_X:-1000}" "${MISTAKE_Y:-650}" # the first mistake
 snap "grader-mistake$SUFFIX.png"
