@@ -9,7 +9,8 @@
 # window puts the controls at 1280x800 (PROBE=1 takes a picture to read them from).
 #
 #   bash scripts/grader-screenshots.sh
-#   BOARD=match LANGUAGE=Chinese BOARD_X=1160 bash scripts/grader-screenshots.sh
+#   BOARD=match LANGUAGE=Chinese BOARD_X=1160 BOARD_Y=296 LAB_Y=191 FIELD_Y=254 \
+#       CHECK_Y=345 GAME_Y=558 bash scripts/grader-screenshots.sh
 #   LANGUAGE=Chinese LAB_Y=191 FIELD_Y=254 CHECK_Y=345 MISTAKE_Y=635 \
 #       bash scripts/grader-screenshots.sh      # the Chinese panel's rows are shorter
 set -euo pipefail
@@ -47,7 +48,7 @@ if [ "$BOARD" = match ]; then
     at "${CHECK_X:-890}" "${CHECK_Y:-360}" "${WAIT:-60}"  # "Check it on 15x15", the match
     snap "grader-match-report$SUFFIX.png"
     if [ -n "${PROBE_REPORT:-}" ]; then exit 0; fi
-    at "${GAME_X:-1000}" "${GAME_Y:-560}"     # the first game
+    at "${GAME_X:-1000}" "${GAME_Y:-573}"     # the first game
     snap "grader-match-game$SUFFIX.png"
     exit 0
 fi
