@@ -100,8 +100,7 @@ fn play_share(args: &Args, worker: u64) -> Vec<Played> {
     let rule = Rule::new(15, 15, 5, false).expect("15x15, five in a row is a rule");
     let judge_limits = Limits {
         nodes: Some(args.judge_nodes),
-        time: None,
-        depth: None,
+        ..Limits::default()
     };
     let mut judge = Judge::new(judge_limits, 16);
     let threads = args.threads.max(1);
@@ -171,8 +170,7 @@ fn two_at_random(three: &Position, seed: u64) -> Option<Position> {
 fn deep_judgement(position: &Position, nodes: u64) -> Score {
     let limits = Limits {
         nodes: Some(nodes),
-        time: None,
-        depth: None,
+        ..Limits::default()
     };
     Judge::new(limits, 64).judge(position).score
 }
@@ -188,8 +186,7 @@ fn play_out(mut position: Position, move_nodes: u64) -> f64 {
     let mut white = Engine::new(config);
     let limits = Limits {
         nodes: Some(move_nodes),
-        time: None,
-        depth: None,
+        ..Limits::default()
     };
     let stop = Arc::new(AtomicBool::new(false));
     while !position.is_over() {

@@ -26,11 +26,15 @@ fn openings(name: &str) -> PathBuf {
     path
 }
 
-/// A fake brain: it answers START and then every move request the way `$1` says.
+/// A fake brain: it answers START and then every move request the way `$1` says, and
+/// writes the INFO lines it is sent to the file `$2`, if given.
 const FAKE: &str = r#"#!/bin/sh
 mode=$1
+log=$2
+n=0
 answer() {
     case "$mode" in
+        edge) n=$((n + 1)); echo "0,$n" ;;
         hang) exec sleep 60 ;;
         crash) exit 3 ;;
         error) echo "ERROR cannot think" ;;
@@ -43,7 +47,7 @@ answer() {
 while IFS= read -r line; do
     case "$line" in
         START*) if [ "$mode" = refuse ]; then echo "ERROR no such board"; else echo OK; fi ;;
-        INFO*) ;;
+        INFO*) if [ -n "$log" ]; then echo "$line" >> "$log"; fi ;;
         BOARD*) while IFS= read -r stone; do case "$stone" in DONE*) break ;; esac; done; answer ;;
         BEGIN*|TURN*) answer ;;
         SWAP2BOARD*) while IFS= read -r stone; do case "$stone" in DONE*) break ;; esac; done
@@ -57,13 +61,20 @@ done
 /// The fake brain's command line in `mode`. The script is run by `sh` rather than
 /// executed itself, so no test can meet it half written or still open for writing.
 fn fake(mode: &str) -> String {
+    fake_logging(mode, "")
+}
+
+/// The fake brain's command line in `mode`, writing the INFO lines it gets to `log`.
+fn fake_logging(mode: &str, log: &str) -> String {
     static SCRIPT: OnceLock<PathBuf> = OnceLock::new();
     let script = SCRIPT.get_or_init(|| {
         let path = temp_path("fake-brain.sh");
         std::fs::write(&path, FAKE).unwrap();
         path
     });
-    format!("/bin/sh {} {mode}", script.display())
+    format!("/bin/sh {} {mode} {log}", script.display())
+        .trim_end()
+        .to_string()
 }
 
 /// Runs a match of the opening both ways and returns the Markdown report it wrote.
@@ -319,5 +330,105 @@ fn a_brain_without_swap2_or_with_bad_stones_loses_its_swap2_games() {
         assert!(report.contains(why), "{mode}: no '{why}' in {report}");
         let a = totals(&report, "A");
         assert_eq!(&a[8..12], ["0", "0", "0", "0"], "{mode}: {report}");
+    }
+}
+
+/// The numbers the INFO lines `key` in a fake brain's log gave, in order.
+fn told(log: &str, key: &str) -> Vec<u64> {
+    log.lines()
+        .filter_map(|line| line.trim().strip_prefix(&format!("INFO {key} ")))
+        .map(|value| value.parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn a_match_clock_tells_each_brain_the_match_time_and_its_own_time_left() {
+    let log = temp_path("clock-info.txt");
+    let _ = std::fs::remove_file(&log);
+    // The fake plays 0,1 then 0,2 at the edge: two moves of its own in each game.
+    let report = run_match(
+        "clock",
+        BRAIN,
+        &fake_logging("edge", log.to_str().unwrap()),
+        &[
+            "--match-ms",
+            "60000",
+            "--max-moves",
+            "4",
+            "--grace-ms",
+            "60000",
+        ],
+    );
+    let text = std::fs::read_to_string(&log).expect("the fake brain was told INFO lines");
+    let _ = std::fs::remove_file(&log);
+    // Each game: no match clock at the start, then the match's 60 s.
+    assert_eq!(
+        told(&text, "timeout_match"),
+        [0, 60_000, 0, 60_000],
+        "{text}"
+    );
+    // Before each of its moves its own time left: all of it before the first, and at
+    // most that before the second (whatever its first move took, and not the other's).
+    let left = told(&text, "time_left");
+    assert_eq!(left.len(), 4, "{text}");
+    for game in left.chunks(2) {
+        assert_eq!(game[0], 60_000, "{text}");
+        assert!(game[1] <= 60_000, "{text}");
+    }
+    // The order: the time left comes after the match time, before the move.
+    let first_left = text.find("INFO time_left").unwrap();
+    assert!(
+        text.find("INFO timeout_match 60000").unwrap() < first_left,
+        "{text}"
+    );
+    assert!(
+        report.contains("and 60000 ms a game for each brain's moves (INFO timeout_match"),
+        "{report}"
+    );
+    for engine in ["A", "B"] {
+        let row = totals(&report, engine);
+        assert_eq!(&row[8..12], ["0", "0", "0", "0"], "{report}");
+    }
+}
+
+#[test]
+fn a_brain_whose_match_time_runs_out_loses_on_time_whatever_the_grace_per_move() {
+    // One game, the fake (white) to move first after the opening: it never answers, and the
+    // wait ends with its 300 ms of match time, not the minute allowed per move.
+    let report = run_match(
+        "clock-hang",
+        BRAIN,
+        &fake("hang"),
+        &["--match-ms", "300", "--grace-ms", "60000", "--games", "1"],
+    );
+    let b = totals(&report, "B");
+    assert_eq!(&b[1..6], ["1", "0", "0", "1", "0"], "{report}");
+    assert_eq!(b[8], "1", "{report}");
+    assert!(report.contains("B no answer in 300 ms"), "{report}");
+}
+
+#[test]
+fn a_match_clock_that_is_zero_or_not_a_number_is_refused_before_any_game() {
+    for (value, why) in [
+        ("0", "a match clock of 0 ms"),
+        ("ten", "'ten' is not a number of milliseconds"),
+        ("99999999999999999999", "is not a number of milliseconds"),
+        ("86400001", "a match clock of 86400001 ms"),
+    ] {
+        let run = Command::new(RUNNER)
+            .args([
+                "--engine-a",
+                BRAIN,
+                "--engine-b",
+                BRAIN,
+                "--match-ms",
+                value,
+            ])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(2), "{value}: {stderr}");
+        assert!(stderr.contains(why), "{value}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{value}: {stderr}");
     }
 }

@@ -1,7 +1,7 @@
 //! Iterative deepening on one searcher: the schedule of depths, a result after each
 //! finished iteration, and the answer when the search is stopped early.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::rules::{Cell, Geometry, Position};
 
@@ -43,6 +43,7 @@ pub(super) fn deepen<K: Knowledge, R: Recorder>(
         return root_win_result(s, &line, &geometry, start, on_iteration);
     }
     let mut best: Option<SearchResult> = None;
+    let mut soft = limits.target.map(SoftStop::new);
     for depth in iteration_depths(s.features(), max_depth, empties) {
         let (score, mv) = if depth as usize >= empties {
             s.prove(depth, 0)
@@ -63,8 +64,11 @@ pub(super) fn deepen<K: Knowledge, R: Recorder>(
         let iteration = finished(s, position, depth, (score, mv), start);
         on_iteration(&iteration);
         let proved = iteration.value != Value::Unknown;
+        let enough = soft
+            .as_mut()
+            .is_some_and(|soft| soft.enough(&iteration, start.elapsed()));
         best = Some(iteration);
-        if proved {
+        if proved || enough {
             break;
         }
     }
@@ -82,6 +86,61 @@ pub(super) fn deepen<K: Knowledge, R: Recorder>(
             },
         }
     })
+}
+
+/// A finished iteration's result past the target time this many times (in eighths) starts
+/// no further iteration when the position is clear: the best move has not changed for a
+/// while and the score has not fallen. The next iteration would take a few times as long as
+/// all before it, so it would end near the target or be stopped past it.
+const CLEAR_EIGHTHS: u32 = 4;
+/// What each change of the best move adds (in eighths of the target); the changes count
+/// half as much with each iteration after them.
+const CHANGE_EIGHTHS: u32 = 6;
+/// What a fall of the score adds (in eighths of the target).
+const FALL_EIGHTHS: u32 = 4;
+/// The most the target is stretched (in eighths): twice the target. The hard limit (the
+/// search's `time`) stops the search in any case.
+const MOST_EIGHTHS: u32 = 16;
+/// A score this much lower than two iterations before (the same side to move at the
+/// horizon, so the odd-even swing of the evaluation does not count) is a fall: about a
+/// live three.
+const FALL: Score = 250;
+
+/// When a search with a target time has done enough: it starts another iteration only
+/// while the time spent is under the target, stretched where the position is unclear (the
+/// best move changed in the last iterations, or the score fell).
+struct SoftStop {
+    target: Duration,
+    /// The best move of the last finished iteration.
+    last_best: Option<Cell>,
+    /// The scores of the last two finished iterations, the older first.
+    scores: [Option<Score>; 2],
+    /// Best-move changes, in sixteenths, halved with each finished iteration.
+    changes: u32,
+}
+
+impl SoftStop {
+    fn new(target: Duration) -> SoftStop {
+        SoftStop {
+            target,
+            last_best: None,
+            scores: [None; 2],
+            changes: 0,
+        }
+    }
+
+    /// Whether, after `iteration` finished at `elapsed`, no further iteration is to start.
+    fn enough(&mut self, iteration: &SearchResult, elapsed: Duration) -> bool {
+        let changed = self.last_best.is_some() && self.last_best != iteration.best;
+        self.changes = self.changes / 2 + if changed { 16 } else { 0 };
+        let fell = self.scores[0].is_some_and(|before| before - iteration.score >= FALL);
+        self.last_best = iteration.best;
+        self.scores = [self.scores[1], Some(iteration.score)];
+        let eighths = CLEAR_EIGHTHS
+            + self.changes * CHANGE_EIGHTHS / 16
+            + if fell { FALL_EIGHTHS } else { 0 };
+        elapsed >= self.target * eighths.min(MOST_EIGHTHS) / 8
+    }
 }
 
 /// The result of the iteration to `depth` that found `score` and the move `mv`, with the
@@ -139,4 +198,44 @@ fn root_win_result<K: Knowledge, R: Recorder>(
     };
     on_iteration(&result);
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn iteration(best: (usize, usize), score: Score) -> SearchResult {
+        SearchResult {
+            best: Some(Cell::new(best.0, best.1)),
+            score,
+            value: Value::Unknown,
+            pv: Vec::new(),
+            stats: Stats::default(),
+        }
+    }
+
+    #[test]
+    fn a_clear_position_stops_at_half_the_target_and_an_unclear_one_goes_on() {
+        let target = Duration::from_millis(800);
+        let ms = Duration::from_millis;
+        // The same move and score every iteration: enough from half the target on.
+        let mut clear = SoftStop::new(target);
+        assert!(!clear.enough(&iteration((7, 7), 10), ms(100)));
+        assert!(!clear.enough(&iteration((7, 7), 12), ms(399)));
+        assert!(clear.enough(&iteration((7, 7), 11), ms(400)));
+        // The best move changed in the last iteration: on to 1.25 times the target.
+        let mut changed = SoftStop::new(target);
+        assert!(!changed.enough(&iteration((7, 7), 10), ms(100)));
+        assert!(!changed.enough(&iteration((8, 8), 10), ms(999)));
+        // A change two iterations back counts half.
+        assert!(!changed.enough(&iteration((8, 8), 10), ms(699)));
+        assert!(changed.enough(&iteration((8, 8), 10), ms(600)));
+        // The score fell by a live three since two iterations before, and the move changed:
+        // 1.75 times the target; never past twice it.
+        let mut fell = SoftStop::new(target);
+        assert!(!fell.enough(&iteration((7, 7), 400), ms(10)));
+        assert!(!fell.enough(&iteration((7, 7), 300), ms(20)));
+        assert!(!fell.enough(&iteration((6, 6), 100), ms(1199)));
+        assert!(fell.enough(&iteration((5, 5), -300), ms(1600)));
+    }
 }

@@ -113,10 +113,16 @@ impl Engine {
             1
         };
         let (table, features) = (&*self.table, self.features());
+        // The main thread decides when the move has had enough time (its target); the
+        // helpers search on until it stops them.
+        let helper_limits = Limits {
+            target: None,
+            ..limits.clone()
+        };
         std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..threads.max(1))
                 .map(|n| {
-                    let stop = &helpers_stop;
+                    let (stop, limits) = (&helpers_stop, &helper_limits);
                     scope.spawn(move || {
                         let mut s: Searcher<K> = Searcher::build(
                             position, table, features, limits, stop, n as u64, NoRecorder,

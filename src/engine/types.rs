@@ -14,8 +14,13 @@ use super::table::DEFAULT_MEGABYTES;
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Limits {
     pub depth: Option<u32>,
+    /// The hard limit: the search stops when it is reached.
     pub time: Option<Duration>,
     pub nodes: Option<u64>,
+    /// The time the move is meant to take (under a match clock): once a finished iteration
+    /// comes past it, scaled by how unclear the position is, no further iteration starts.
+    /// `None`: iterative deepening goes on until `time`.
+    pub target: Option<Duration>,
 }
 
 /// Which search to run. All three share the terminal scoring, so at full depth they agree

@@ -91,7 +91,7 @@ pub struct Brain {
 impl Brain {
     /// Starts the engine and sets up a game: START, then the rule and the clock as INFO.
     /// The match has no overall clock (timeout_match 0), so the time per move is the only
-    /// limit the brain plans for.
+    /// limit the brain plans for, unless a match clock is told after it with [`Brain::info`].
     pub fn launch(command: &EngineCommand, setup: &Setup) -> Result<Brain, Fault> {
         let mut brain = Brain::spawn(command, setup.settle)?;
         let start = if setup.width == setup.height {
@@ -210,6 +210,16 @@ impl Brain {
     pub fn swap2(&mut self, stones: &[Point], limit: Duration) -> Result<Swap2Answer, Fault> {
         let (answer, _, _) = self.ask(&swap2_lines(stones), limit, None)?;
         parse_swap2_answer(&answer).ok_or_else(|| Fault::Unreadable(shown(&answer)))
+    }
+
+    /// Sends INFO lines, which have no answer, after the settling time: a match clock, the
+    /// match's time (`INFO timeout_match`, over the 0 that [`Brain::launch`] sent) and the
+    /// time left before each move (`INFO time_left`).
+    pub fn info(&mut self, lines: &[String]) -> Result<(), Fault> {
+        if let Some(answered) = self.answered {
+            std::thread::sleep((answered + self.settle).saturating_duration_since(Instant::now()));
+        }
+        self.send(lines)
     }
 
     /// Sends a command's lines (after the settling time) and returns the answer line, how

@@ -2,7 +2,8 @@
 //! here, so the rule is written once: boards that can be searched to the end are searched to
 //! the end unless the player set a limit; larger boards always get a budget per move; and a
 //! tournament clock (the Gomocup protocol's time per move and time left in the match) is
-//! shared out over the moves still to come.
+//! shared out over the moves still to come: each move a target, its share, which the search
+//! stretches on unclear positions up to a hard limit of a few shares.
 
 use std::time::Duration;
 
@@ -32,8 +33,15 @@ const MATCH_MARGIN: Duration = Duration::from_millis(40);
 const MATCH_MARGIN_SHARE: u32 = 8;
 
 /// Under a match clock, the time left is shared as if this many more moves were to come
-/// (fewer when fewer cells are empty).
+/// (fewer when fewer cells are empty): each move's share is its target.
 const MATCH_MOVES_AHEAD: u32 = 20;
+
+/// Under a match clock, a move may take at most this many times its share (on an unclear
+/// position; a clear one stops near its share)...
+const MATCH_HARD_SHARES: u32 = 3;
+/// ... and never more than this part of the time left (one over this number), so that a
+/// run of unclear moves still leaves time for the rest of the game.
+const MATCH_HARD_PART: u32 = 5;
 
 /// The least time a search gets under any clock, so that it finishes one iteration.
 const LEAST_TIME: Duration = Duration::from_millis(5);
@@ -94,10 +102,16 @@ pub fn move_limits(rule: &Rule, empty: usize, player: &PlayerKind, clock: Clock)
         PlayerKind::RuleBased | PlayerKind::Random => (None, None),
     };
     let free_time = own_time.or((!is_solvable(rule)).then_some(DEFAULT_MOVE_TIME));
+    let budget = match_budget(clock, empty);
+    let time = tighter(free_time, budget.map(|b| b.limit));
     Limits {
         depth,
-        time: tighter(free_time, match_budget(clock, empty)),
-        nodes: None,
+        time,
+        // A target at or past the hard limit would change nothing.
+        target: budget
+            .and_then(|b| b.target)
+            .filter(|&target| time.is_none_or(|time| target < time)),
+        ..Limits::default()
     }
 }
 
@@ -121,16 +135,45 @@ pub fn hint_limits(rule: &Rule, player: &PlayerKind) -> Limits {
     }
 }
 
-/// The share of a tournament clock one move may use, or `None` with no clock.
-fn match_budget(clock: Clock, empty: usize) -> Option<Duration> {
+/// What a tournament clock gives one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Budget {
+    /// The search stops here.
+    limit: Duration,
+    /// The time the move is meant to take, when the match has a clock: the share of the
+    /// time left.
+    target: Option<Duration>,
+}
+
+/// What a tournament clock gives one move, or `None` with no clock. With a time per move
+/// alone the search runs to that time (less the margin). With a match clock the move's
+/// target is its share of the time left, and its hard limit a few shares, within the time
+/// per move and a part of the time left (each less the margin).
+fn match_budget(clock: Clock, empty: usize) -> Option<Budget> {
     let Clock::Match { turn, left } = clock else {
         return None;
     };
+    let Some(left) = left else {
+        return turn.map(|turn| Budget {
+            limit: less_margin(turn),
+            target: None,
+        });
+    };
     let moves_ahead = (empty as u32).div_ceil(2).clamp(1, MATCH_MOVES_AHEAD);
-    let from_left = left.map(|left| left / moves_ahead);
-    let budget = tighter(turn, from_left)?;
-    let margin = MATCH_MARGIN + budget / MATCH_MARGIN_SHARE;
-    Some(budget.saturating_sub(margin).max(LEAST_TIME))
+    let share = left / moves_ahead;
+    let hard = (share * MATCH_HARD_SHARES).min(left / MATCH_HARD_PART);
+    let limit = less_margin(tighter(turn, Some(hard)).unwrap_or(hard));
+    Some(Budget {
+        limit,
+        target: Some(less_margin(share).min(limit)),
+    })
+}
+
+/// `time` less the margin kept for reading, writing and stopping, and at least
+/// [`LEAST_TIME`].
+fn less_margin(time: Duration) -> Duration {
+    let margin = MATCH_MARGIN + time / MATCH_MARGIN_SHARE;
+    time.saturating_sub(margin).max(LEAST_TIME)
 }
 
 /// The smaller of two optional limits (`None` is no limit).
@@ -172,24 +215,75 @@ mod tests {
             left: None,
         };
         let limits = move_limits(&gomoku, 200, &engine(None, None), turn_only);
-        // 1000 ms less 40 ms and an eighth.
+        // 1000 ms less 40 ms and an eighth; with no match clock, no target: the search
+        // runs to that limit.
         assert_eq!(limits.time, Some(Duration::from_millis(835)));
+        assert_eq!(limits.target, None);
         let short_match = Clock::Match {
             turn: Some(Duration::from_secs(5)),
             left: Some(Duration::from_secs(10)),
         };
         let limits = move_limits(&gomoku, 200, &engine(None, None), short_match);
-        // 10 s over 20 moves, less 40 ms and an eighth.
-        assert_eq!(limits.time, Some(Duration::from_micros(397_500)));
+        // The target: 10 s over 20 moves, less 40 ms and an eighth.
+        assert_eq!(limits.target, Some(Duration::from_micros(397_500)));
+        // The hard limit: three shares, 1.5 s, less 40 ms and an eighth.
+        assert_eq!(limits.time, Some(Duration::from_micros(1_272_500)));
         let nearly_out = Clock::Match {
             turn: Some(Duration::from_secs(5)),
             left: Some(Duration::from_millis(20)),
         };
         let limits = move_limits(&gomoku, 200, &engine(None, None), nearly_out);
-        assert_eq!(limits.time, Some(LEAST_TIME));
+        assert_eq!((limits.time, limits.target), (Some(LEAST_TIME), None));
         // A match clock limits even a board that could be searched to the end.
         let small = move_limits(&Rule::TIC_TAC_TOE, 9, &engine(None, None), turn_only);
         assert_eq!(small.time, Some(Duration::from_millis(835)));
+    }
+
+    #[test]
+    fn a_match_clock_never_lets_one_move_take_past_the_turn_or_a_fifth_of_what_is_left() {
+        let gomoku = Rule::new(15, 15, 5, false).unwrap();
+        let ms = |ms| Some(Duration::from_millis(ms));
+        // The time per move binds: 1 s less the margin, the target half a second.
+        let turn_binds = Clock::Match {
+            turn: ms(1000),
+            left: ms(10_000),
+        };
+        let limits = move_limits(&gomoku, 200, &engine(None, None), turn_binds);
+        assert_eq!(limits.time, ms(835));
+        assert_eq!(limits.target, Some(Duration::from_micros(397_500)));
+        // Near the end of the board: four moves to come share the 4 s left, 1 s each, and
+        // no move may take more than a fifth of it, 800 ms.
+        let late = Clock::Match {
+            turn: None,
+            left: ms(4000),
+        };
+        let limits = move_limits(&gomoku, 8, &engine(None, None), late);
+        assert_eq!(limits.time, ms(660));
+        assert_eq!(limits.target, None);
+        // A share under the time per move: the target is the share whatever the turn.
+        let long_turn = Clock::Match {
+            turn: ms(60_000),
+            left: ms(100_000),
+        };
+        let limits = move_limits(&gomoku, 200, &engine(None, None), long_turn);
+        // 100 s over 20 moves is 5 s, less the margin; the hard limit is the default 2 s
+        // of a large board, which the target is not under.
+        assert_eq!(limits.time, Some(DEFAULT_MOVE_TIME));
+        assert_eq!(limits.target, None);
+        // Every move's hard limit, one after another, stays within the match.
+        let mut left = Duration::from_secs(10);
+        for empty in (0..200).rev().step_by(2) {
+            let clock = Clock::Match {
+                turn: ms(1000),
+                left: Some(left),
+            };
+            let limits = move_limits(&gomoku, empty + 1, &engine(None, None), clock);
+            let hard = limits.time.unwrap();
+            assert!(hard <= left / MATCH_HARD_PART || hard == LEAST_TIME);
+            assert!(limits.target.is_none_or(|target| target < hard));
+            left = left.saturating_sub(hard);
+        }
+        assert!(left > Duration::ZERO);
     }
 
     #[test]

@@ -115,7 +115,7 @@ pub fn judge(time: Option<std::time::Duration>, tt_megabytes: usize) -> Judge {
     let limits = Limits {
         nodes: Some(NODES_PER_JUDGEMENT),
         time: share,
-        depth: None,
+        ..Limits::default()
     };
     Judge::new(limits, tt_megabytes.min(JUDGE_MEGABYTES))
 }

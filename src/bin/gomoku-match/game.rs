@@ -2,12 +2,14 @@
 //! or agreed by the brains under swap2), and the side to move continues. Each brain sees the whole position (BOARD) the first time it is asked
 //! for a move and the opponent's last move (TURN) after that, as Piskvork does. The referee
 //! checks every move on its own board and ends the game at five in a row, at a full board or
-//! at the move cap, or when a brain faults: a fault loses the game for that brain.
+//! at the move cap, or when a brain faults: a fault loses the game for that brain. Under a
+//! match clock each brain also has a time for all its moves of the game: it is told its
+//! time left before each move, and loses on time when its moves take longer in all.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::board::{Board, Colour, Point};
-use crate::brain::{Brain, EngineCommand, Fault, Request, SearchReport, Setup};
+use crate::brain::{Brain, EngineCommand, Fault, Request, SearchReport, Setup, Swap2Answer};
 
 /// The rules and limits every game of a match is played under.
 #[derive(Clone, Copy, Debug)]
@@ -16,6 +18,9 @@ pub struct Conditions {
     /// The longest a move may take before the brain is killed and loses: the time per move
     /// and a generous allowance.
     pub move_limit: Duration,
+    /// Each brain's time for all its moves of a game (INFO timeout_match), if the match has
+    /// a clock: no allowance past it.
+    pub match_time: Option<Duration>,
     /// The most moves played after the opening; the game is a draw when they are reached.
     pub max_moves: Option<usize>,
 }
@@ -127,12 +132,46 @@ impl Default for GameOutcome {
 }
 
 /// The two sides of a game while it is played.
-struct Side {
+pub struct Side {
     colour: Colour,
     brain: Brain,
     /// Whether the brain has seen the position (after which it gets TURN).
     informed: bool,
     times: MoveTimes,
+    /// The brain's time left on the match clock (`None`: no match clock).
+    left: Option<Duration>,
+}
+
+impl Side {
+    /// Asks the brain for an answer under the clocks: with a match clock it is told its
+    /// time left first (INFO time_left), the answer is waited for at most the move limit
+    /// or the time left, whichever is shorter, and the time it took is charged, a time-out
+    /// when it was more than the time left. `ask` sends the request and returns the answer
+    /// with the time it took.
+    fn timed<T>(
+        &mut self,
+        move_limit: Duration,
+        ask: impl FnOnce(&mut Brain, Duration) -> Result<(T, Duration), Fault>,
+    ) -> Result<T, Fault> {
+        let Some(left) = self.left else {
+            return ask(&mut self.brain, move_limit).map(|(answer, _)| answer);
+        };
+        self.brain
+            .info(&[format!("INFO time_left {}", left.as_millis())])?;
+        let (answer, took) = ask(&mut self.brain, move_limit.min(left))?;
+        let left = left.checked_sub(took).ok_or(Fault::TimeOut(left))?;
+        self.left = Some(left);
+        Ok(answer)
+    }
+
+    /// The brain's part of a swap2 opening with `stones` down, under the clocks.
+    pub fn swap2(&mut self, stones: &[Point], move_limit: Duration) -> Result<Swap2Answer, Fault> {
+        self.timed(move_limit, |brain, limit| {
+            let asked = Instant::now();
+            let answer = brain.swap2(stones, limit)?;
+            Ok((answer, asked.elapsed()))
+        })
+    }
 }
 
 /// Plays one game from `opening` (stones in the order played, black first; checked by the
@@ -205,8 +244,8 @@ pub fn play_swap2(
     let (first, second) = sides.split_at_mut(1);
     let agreed = crate::swap2::negotiate(
         &mut board,
-        &mut first[0].brain,
-        &mut second[0].brain,
+        &mut first[0],
+        &mut second[0],
         conditions.move_limit,
     );
     match agreed {
@@ -236,15 +275,20 @@ fn launch(
 ) -> Result<Vec<Side>, End> {
     let mut sides = Vec::with_capacity(2);
     for (colour, command) in brains {
-        match Brain::launch(command, &conditions.setup) {
-            Ok(brain) => sides.push(Side {
-                colour,
-                brain,
-                informed: false,
-                times: MoveTimes::default(),
-            }),
-            Err(fault) => return Err(End::Fault(colour, fault)),
+        let mut brain =
+            Brain::launch(command, &conditions.setup).map_err(|fault| End::Fault(colour, fault))?;
+        if let Some(time) = conditions.match_time {
+            brain
+                .info(&[format!("INFO timeout_match {}", time.as_millis())])
+                .map_err(|fault| End::Fault(colour, fault))?;
         }
+        sides.push(Side {
+            colour,
+            brain,
+            informed: false,
+            times: MoveTimes::default(),
+            left: conditions.match_time,
+        });
     }
     Ok(sides)
 }
@@ -296,7 +340,12 @@ fn moves(
             Request::Board(&stones)
         };
         side.informed = true;
-        let point = match side.brain.play(&request, conditions.move_limit) {
+        let played_move = side.timed(conditions.move_limit, |brain, limit| {
+            brain
+                .play(&request, limit)
+                .map(|(point, took, report)| ((point, took, report), took))
+        });
+        let point = match played_move {
             Ok((point, took, report)) => {
                 side.times.add(took, conditions.setup.turn, report);
                 point

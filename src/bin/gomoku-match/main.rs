@@ -3,7 +3,8 @@
 //! swap2 opening the brains agree between them (`--opening swap2`), and writes the results
 //! as a Markdown table. A benchmark of playing strength, not a test: the
 //! referee checks every move, ends games at five in a row, a full board or a move cap, and
-//! counts a time-out, an illegal move, a crash or a refusal as a loss for that engine.
+//! counts a time-out, an illegal move, a crash or a refusal as a loss for that engine. With
+//! `--match-ms` the games have a match clock as well as a time per move.
 //!
 //! [`board`] is the referee's board, [`openings`] reads the openings file, [`swap2`] plays
 //! the swap2 opening out, [`brain`] speaks the protocol to one engine process, [`game`] plays
@@ -52,6 +53,13 @@ struct Args {
     /// Time per move in milliseconds, told to the brains as INFO timeout_turn.
     #[arg(long, default_value_t = 500)]
     turn_ms: u64,
+    /// A match clock: each brain's time for all its moves of a game, in milliseconds, as
+    /// Gomocup tournaments give it beside the time per move. Each brain is told INFO
+    /// timeout_match and, before each of its moves (and swap2 answers), INFO time_left with
+    /// its own time left; a brain whose moves take longer in all loses the game on time,
+    /// with no allowance past it. No match clock by default.
+    #[arg(long, value_parser = match_ms)]
+    match_ms: Option<u64>,
     /// Search threads each brain is asked to use (INFO thread_num); by default the
     /// brains choose.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
@@ -96,6 +104,24 @@ enum OpeningKind {
     File,
     /// Swap2, agreed by the brains.
     Swap2,
+}
+
+/// The most a match clock may hold: a day, in milliseconds.
+const MOST_MATCH_MS: u64 = 24 * 60 * 60 * 1000;
+
+/// A match clock in milliseconds: a whole number from 1 to a day's worth.
+fn match_ms(text: &str) -> Result<u64, String> {
+    let ms: u64 = text.trim().parse().map_err(|_| {
+        format!(
+            "'{text}' is not a number of milliseconds (a whole number from 1 to {MOST_MATCH_MS})"
+        )
+    })?;
+    if ms == 0 || ms > MOST_MATCH_MS {
+        return Err(format!(
+            "a match clock of {ms} ms: give a whole number from 1 to {MOST_MATCH_MS} (a day), or leave --match-ms out for no match clock"
+        ));
+    }
+    Ok(ms)
 }
 
 fn engine_command(line: &str) -> Result<EngineCommand, String> {
@@ -145,6 +171,7 @@ fn run(args: &Args) -> Result<(), String> {
             threads: args.threads,
         },
         move_limit: turn + Duration::from_millis(args.grace_ms),
+        match_time: args.match_ms.map(Duration::from_millis),
         max_moves: args.max_moves,
     };
     let (openings, records) = match args.opening {
@@ -306,6 +333,7 @@ fn describe(args: &Args, conditions: &Conditions) -> report::Conditions {
         turn: conditions.setup.turn,
         threads: args.threads,
         move_limit: conditions.move_limit,
+        match_time: conditions.match_time,
         max_moves: args.max_moves,
         openings_file: args.openings.display().to_string(),
         swap2: args.opening == OpeningKind::Swap2,

@@ -90,6 +90,8 @@ pub struct Conditions {
     /// The threads each brain was asked to use, if it was told.
     pub threads: Option<u32>,
     pub move_limit: Duration,
+    /// Each brain's time for its moves of a game, if the match has a clock.
+    pub match_time: Option<Duration>,
     pub max_moves: Option<usize>,
     pub openings_file: String,
     /// Whether the games opened with swap2 rather than from the file.
@@ -161,9 +163,15 @@ fn header(out: &mut String, c: &Conditions, openings: usize, games: usize) {
     let _ = writeln!(out, "- Date: {} (UTC)", today());
     let _ = writeln!(out, "- Command: `{}`", c.command);
     let _ = writeln!(out, "- Board: {0}x{0}, {rule}; a draw at {cap}", c.size);
+    let clock = c.match_time.map_or(", no match clock)".to_string(), |time| {
+        format!(
+            ") and {} ms a game for each brain's moves (INFO timeout_match, and INFO time_left before each move; a brain whose moves take longer loses on time)",
+            time.as_millis()
+        )
+    });
     let _ = writeln!(
         out,
-        "- Time: {} ms a move (INFO timeout_turn, no match clock); a move not answered in {} ms loses",
+        "- Time: {} ms a move (INFO timeout_turn{clock}; a move not answered in {} ms loses",
         c.turn.as_millis(),
         c.move_limit.as_millis()
     );
@@ -404,6 +412,7 @@ mod tests {
             turn: Duration::from_millis(500),
             threads: Some(1),
             move_limit: Duration::from_millis(1500),
+            match_time: None,
             max_moves: None,
             openings_file: "openings.txt".to_string(),
             swap2: false,

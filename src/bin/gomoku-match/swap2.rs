@@ -11,7 +11,8 @@
 use std::time::Duration;
 
 use crate::board::{Board, Colour, Point};
-use crate::brain::{Brain, Fault};
+use crate::brain::Fault;
+use crate::game::Side;
 use tictactoe::external::Swap2Answer;
 
 /// Which of the two brains of the opening.
@@ -43,11 +44,12 @@ pub struct Agreed {
 /// A fault in the opening: whose, in its colour at that moment, and what.
 pub type Faulted = (Colour, Fault);
 
-/// Plays the opening on `board` (empty) between the two brains, each answer within `limit`.
+/// Plays the opening on `board` (empty) between the two brains, each answer within `limit`
+/// (and within its time left, under a match clock, which the answers are charged to).
 pub fn negotiate(
     board: &mut Board,
-    opener: &mut Brain,
-    responder: &mut Brain,
+    opener: &mut Side,
+    responder: &mut Side,
     limit: Duration,
 ) -> Result<Agreed, Faulted> {
     let mut stones = Vec::new();
@@ -79,13 +81,12 @@ pub fn negotiate(
 
 /// Sends SWAP2BOARD with the stones so far and reads the answer.
 fn ask(
-    brain: &mut Brain,
+    side: &mut Side,
     role: Role,
     stones: &[Point],
     limit: Duration,
 ) -> Result<Swap2Answer, Faulted> {
-    brain
-        .swap2(stones, limit)
+    side.swap2(stones, limit)
         .map_err(|fault| (role.default_colour(), fault))
 }
 

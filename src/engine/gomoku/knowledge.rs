@@ -100,7 +100,12 @@ impl Knowledge for Gomoku {
             board: GomokuBoard::with_board(board),
             vcf: Vcf::new(VCF_TABLE_BITS),
             vct: Vct::new(vct::TABLE_BITS),
-            vcf_deadline: limits.time.map(|t| Instant::now() + t / 4),
+            // A quarter of the move's time: of its target under a match clock (the hard
+            // limit is for unclear positions, found by the iterations after the solvers).
+            vcf_deadline: limits
+                .target
+                .or(limits.time)
+                .map(|t| Instant::now() + t / 4),
             inner_vct: true,
             near: Vec::new(),
         }

@@ -64,7 +64,7 @@ impl Job for SwapRequest {
         let limits = Limits {
             nodes: Some(NODES_PER_JUDGEMENT),
             time: self.time.map(|t| t / SEARCHES_PER_DECISION as u32),
-            depth: None,
+            ..Limits::default()
         };
         let megabytes = worker.config().tt_megabytes.min(JUDGE_MEGABYTES);
         let mut judge = Judge::new(limits, megabytes).stopped_by(out.stop_flag());
@@ -158,8 +158,7 @@ mod tests {
         Judge::new(
             Limits {
                 nodes: Some(2_000),
-                time: None,
-                depth: None,
+                ..Limits::default()
             },
             4,
         )
@@ -238,11 +237,7 @@ mod tests {
         use std::sync::atomic::{AtomicBool, Ordering};
         use std::time::Duration;
         let stop = Arc::new(AtomicBool::new(false));
-        let unbounded = Limits {
-            nodes: None,
-            time: None,
-            depth: None,
-        };
+        let unbounded = Limits::default();
         let mut judge = Judge::new(unbounded, 4).stopped_by(stop.clone());
         let (done, answer) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
