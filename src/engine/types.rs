@@ -23,6 +23,16 @@ pub struct Limits {
     pub target: Option<Duration>,
 }
 
+impl Limits {
+    /// The time the move is meant to take: its target under a match clock, otherwise its
+    /// hard limit. What a fixed share of the move's time is taken from (the root solvers'
+    /// quarter, the swap2 judge's searches).
+    #[must_use]
+    pub fn meant_time(&self) -> Option<Duration> {
+        self.target.or(self.time)
+    }
+}
+
 /// Which search to run. All three share the terminal scoring, so at full depth they agree
 /// on every value; they differ in how much of the tree they visit.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -345,7 +345,9 @@ impl Brain {
             depth: None,
             time_ms: None,
         };
-        let time = move_limits(&rule, empty, &engine, self.settings.clock()).time;
+        // The judge's searches share the time the move is meant to take (under a match
+        // clock its target, not the hard limit kept for unclear positions).
+        let time = move_limits(&rule, empty, &engine, self.settings.clock()).meant_time();
         let mut judge = swap2::judge(time, self.config.tt_megabytes);
         let decision = swap2::decide(&position, seed(), &mut judge)?;
         let game = self.game.as_mut().ok_or_else(no_board)?;

@@ -102,10 +102,7 @@ impl Knowledge for Gomoku {
             vct: Vct::new(vct::TABLE_BITS),
             // A quarter of the move's time: of its target under a match clock (the hard
             // limit is for unclear positions, found by the iterations after the solvers).
-            vcf_deadline: limits
-                .target
-                .or(limits.time)
-                .map(|t| Instant::now() + t / 4),
+            vcf_deadline: limits.meant_time().map(|t| Instant::now() + t / 4),
             inner_vct: true,
             near: Vec::new(),
         }

@@ -863,7 +863,19 @@ pub fn certify_bytes(
     stop: &AtomicBool,
     on_progress: &mut dyn FnMut(&Progress),
 ) -> Result<(Vec<u8>, Written), CertificateError> {
-    let mut sink = BinarySink::new(Vec::new(), position, maker)?;
+    certify_binary(position, maker, stop, on_progress, Vec::new())
+}
+
+/// The certificate in the third format, written to `out` as it is written; `out` back, and
+/// what was written with its size in bytes.
+fn certify_binary<W: Write + Send>(
+    position: &Position,
+    maker: Side,
+    stop: &AtomicBool,
+    on_progress: &mut dyn FnMut(&Progress),
+    out: W,
+) -> Result<(W, Written), CertificateError> {
+    let mut sink = BinarySink::new(out, position, maker)?;
     let mut written = certify(
         position,
         maker,
@@ -872,9 +884,9 @@ pub fn certify_bytes(
         &mut sink,
         SHARED_SLOTS_MAX,
     )?;
-    let (bytes, size) = sink.finish()?;
+    let (out, size) = sink.finish()?;
     written.bytes = size;
-    Ok((bytes, written))
+    Ok((out, written))
 }
 
 /// The certificate in the third format, streamed to `path` as it is written (through a
@@ -892,21 +904,11 @@ pub fn certify_file(
     let result = (|| {
         let file = std::fs::File::create(&partial)?;
         let out = io::BufWriter::with_capacity(1 << 20, file);
-        let mut sink = BinarySink::new(out, position, maker)?;
-        let mut written = certify(
-            position,
-            maker,
-            stop,
-            on_progress,
-            &mut sink,
-            SHARED_SLOTS_MAX,
-        )?;
-        let (out, bytes) = sink.finish()?;
+        let (out, written) = certify_binary(position, maker, stop, on_progress, out)?;
         out.into_inner()
             .map_err(|e| CertificateError::Write(e.to_string()))?
             .sync_all()?;
         std::fs::rename(&partial, path)?;
-        written.bytes = bytes;
         Ok(written)
     })();
     if result.is_err() {
