@@ -21,6 +21,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::board::Mask;
+use super::shared::{SharedTable, as_seen_marked};
 
 /// An unreachable threshold: proof and disproof numbers saturate here.
 pub const INF: u32 = u32::MAX / 2;
@@ -33,7 +34,7 @@ pub const TABLE_LIMIT: usize = 1 << 26;
 
 /// The bit of a stored proof number that marks a position only evaluated (numbers never
 /// reach it: they saturate at [`INF`]).
-const LEAF_MARK: u32 = 1 << 31;
+pub(super) const LEAF_MARK: u32 = 1 << 31;
 
 /// The static verdict on a position before its moves are searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,6 +141,11 @@ pub struct Dfpn<'a> {
     pub published: Option<&'a AtomicU64>,
     /// Node budget; 0 for none.
     pub node_limit: u64,
+    /// A table shared with other threads, used instead of this searcher's own.
+    pub shared: Option<&'a SharedTable>,
+    /// A fourth stop flag: the position this search started from is decided (by another
+    /// thread sharing the table).
+    pub finished: Option<&'a AtomicBool>,
     /// The 1+epsilon factor as a fraction over 16: 4 gives 1.25.
     epsilon_sixteenths: u32,
 }
@@ -158,6 +164,8 @@ impl<'a> Dfpn<'a> {
             pause: None,
             published: None,
             node_limit: 0,
+            shared: None,
+            finished: None,
             epsilon_sixteenths: 4,
         }
     }
@@ -179,6 +187,7 @@ impl<'a> Dfpn<'a> {
         self.stop.load(Ordering::Relaxed)
             || self.settled.is_some_and(|s| s.load(Ordering::Relaxed))
             || self.pause.is_some_and(|p| p.load(Ordering::Relaxed))
+            || self.finished.is_some_and(|f| f.load(Ordering::Relaxed))
             || (self.node_limit > 0 && self.counters.nodes >= self.node_limit)
     }
 
@@ -258,7 +267,11 @@ impl<'a> Dfpn<'a> {
 
     /// The numbers stored for `key`.
     fn get(&self, key: u64) -> Option<Entry> {
-        self.table.get(&key).map(|e| Entry {
+        let stored = match self.shared {
+            Some(shared) => shared.get(key),
+            None => self.table.get(&key).copied(),
+        };
+        stored.map(|e| Entry {
             pn: e.pn & !LEAF_MARK,
             dn: e.dn,
         })
@@ -278,9 +291,14 @@ impl<'a> Dfpn<'a> {
             pn: if leaf { entry.pn | LEAF_MARK } else { entry.pn },
             dn: entry.dn,
         };
+        let zone = (entry.dn == 0 && game.zones()).then(|| game.zone_to_key(zone));
+        if let Some(shared) = self.shared {
+            shared.put(key, stored, zone);
+            return;
+        }
         self.table.insert(key, stored);
-        if entry.dn == 0 && game.zones() {
-            self.zones.insert(key, game.zone_to_key(zone));
+        if let Some(zone) = zone {
+            self.zones.insert(key, zone);
         }
         if self.table.len() > self.table_limit {
             self.collect();
@@ -301,9 +319,12 @@ impl<'a> Dfpn<'a> {
 
     /// The zone of the disproved position on `game` (every cell if none is kept).
     fn zone_here<G: AndOr>(&self, game: &G) -> Mask {
-        self.zones
-            .get(&game.key())
-            .map_or(Mask::MAX, |&zone| game.zone_from_key(zone))
+        let key = game.key();
+        let zone = match self.shared {
+            Some(shared) => shared.zone(key),
+            None => self.zones.get(&key).copied(),
+        };
+        zone.map_or(Mask::MAX, |zone| game.zone_from_key(zone))
     }
 
     /// The zone of the disproved position after `cell`.
@@ -326,8 +347,20 @@ impl<'a> Dfpn<'a> {
     }
 
     /// The multiple-iterative-deepening step: search below the position until its proof
-    /// number reaches `thpn` or its disproof number `thdn`.
+    /// number reaches `thpn` or its disproof number `thdn`. With a shared table the
+    /// position is marked as searched while the search is below it.
     fn mid<G: AndOr>(&mut self, game: &mut G, thpn: u32, thdn: u32) -> Entry {
+        let Some(shared) = self.shared else {
+            return self.mid_here(game, thpn, thdn);
+        };
+        let key = game.key();
+        shared.enter(key);
+        let entry = self.mid_here(game, thpn, thdn);
+        shared.leave(key);
+        entry
+    }
+
+    fn mid_here<G: AndOr>(&mut self, game: &mut G, thpn: u32, thdn: u32) -> Entry {
         // Step 1. The moves, each child once (symmetric and transposed children merge).
         let mut moves = Vec::new();
         let keep = game.zone_moves(&mut moves);
@@ -495,6 +528,12 @@ impl<'a> Dfpn<'a> {
                     game.unmake(cell);
                     e
                 }
+            };
+            // A child another thread is searching looks harder than it is, so that this
+            // thread turns to a sibling (see `shared.rs`).
+            let numbers = match self.shared {
+                Some(shared) if shared.marked(key) => as_seen_marked(numbers),
+                _ => numbers,
             };
             if zones && numbers.dn == 0 && child.zone.is_none() {
                 let zone = self.zone_after(game, cell);

@@ -371,13 +371,14 @@ impl AndOr for MakerBreaker {
 #[cfg(test)]
 mod tests {
     use std::collections::HashMap;
-    use std::sync::atomic::AtomicBool;
+    use std::sync::atomic::{AtomicBool, AtomicU64};
 
     use rand::rngs::StdRng;
     use rand::{RngExt, SeedableRng};
 
     use super::*;
     use crate::engine::prover::dfpn::Dfpn;
+    use crate::engine::prover::split::prove_split;
     use crate::rules::{Position, Rule, Side};
 
     /// The K-cell lines of a width x height board as bit masks, written out here rather than
@@ -447,7 +448,7 @@ mod tests {
         let all = (1u32 << rule.cells()) - 1;
         let mut rng = StdRng::seed_from_u64(seed);
         let stop = AtomicBool::new(false);
-        let (mut wins, mut losses) = (0, 0);
+        let (mut wins, mut losses, mut split) = (0, 0, 0);
         for n in 0..samples {
             let mut position = Position::new(rule);
             let stones = rng.random_range(min_stones..rule.cells() - 1);
@@ -492,6 +493,22 @@ mod tests {
                 "{rule_text} {} with {maker_side:?} the maker",
                 position.to_notation()
             );
+            // Three threads sharing one table (a tiny one every third time), so that
+            // threads join openings already under way, steered by each other's marks.
+            let board = Board::new(&position, maker_side).unwrap();
+            let root = Dfpn::new(&stop).numbers(&mut MakerBreaker::new(board.clone()));
+            if maker_moves && root.pn != 0 && root.dn != 0 {
+                let table_limit = if n % 3 == 1 { 16 } else { 1 << 20 };
+                let nodes = AtomicU64::new(0);
+                let found = prove_split(&board, 3, (0, table_limit), &stop, &nodes, &|_| {}).entry;
+                split += 1;
+                assert_eq!(
+                    (found.pn == 0, found.dn == 0),
+                    (expected, !expected),
+                    "{rule_text} {} with {maker_side:?} the maker, three threads",
+                    position.to_notation()
+                );
+            }
             if expected {
                 wins += 1;
             } else {
@@ -500,8 +517,8 @@ mod tests {
         }
         // Both answers occur, so the sample tests something.
         assert!(
-            wins > 0 && losses > 0,
-            "{rule_text}: {wins} wins, {losses} losses"
+            wins > 0 && losses > 0 && split > 0,
+            "{rule_text}: {wins} wins, {losses} losses, {split} split over three threads"
         );
     }
 

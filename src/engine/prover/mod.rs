@@ -23,6 +23,7 @@ mod journal;
 mod maker_breaker;
 mod ordinary;
 mod pairing;
+mod shared;
 mod split;
 mod strategy;
 mod winning_line;
@@ -503,7 +504,7 @@ fn maker_breaker(board: &Board, side: Side, run: &mut Run) -> Entry {
         let found = split::prove_split(
             board,
             run.config.threads,
-            limit,
+            (limit, dfpn::TABLE_LIMIT),
             halt,
             &watch.nodes,
             &on_numbers,

@@ -1,6 +1,9 @@
 //! The Maker-Breaker search with the attacker's first moves shared out: each move class
 //! of the root is an opening of its own, taken from a common queue by one of the threads,
-//! each with its own table. The attacker wins when one opening wins (the others are then
+//! all of them with one table ([`SharedTable`]): what one thread proves, the others find.
+//! A thread that finds the queue empty joins the opening still searched by the fewest
+//! threads, where the marks of the shared table steer it to other children than the
+//! threads already there. The attacker wins when one opening wins (the others are then
 //! stopped); it cannot win when no opening does. On one thread the openings are searched
 //! in turn, each a search the journal of a resumable proof keeps ([`in_turn`]).
 
@@ -12,6 +15,7 @@ use super::board::Board;
 use super::checkpoint::Stage;
 use super::dfpn::{AndOr, Counters, Dfpn, Entry, INF};
 use super::maker_breaker::MakerBreaker;
+use super::shared::SharedTable;
 use crate::rules::Side;
 
 /// What the split search found, with its counters summed over the threads.
@@ -21,10 +25,21 @@ pub struct SplitResult {
     pub pairing: (u64, u64),
 }
 
-/// Shared state of the threads: the next opening to take, the results, and where the
-/// nodes and the latest opening's numbers are published.
+/// One opening as the threads share it.
+#[derive(Default)]
+struct Opening {
+    /// Decided (by whichever thread searched it to the end).
+    done: AtomicBool,
+    /// Threads searching it now.
+    threads: AtomicUsize,
+}
+
+/// Shared state of the threads: the table, the next opening to take, the openings under
+/// way, the results, and where the nodes and the latest opening's numbers are published.
 struct Shared<'a> {
+    table: SharedTable,
     next: AtomicUsize,
+    openings: Vec<Opening>,
     won: AtomicBool,
     unknown: AtomicBool,
     stop: &'a AtomicBool,
@@ -33,13 +48,32 @@ struct Shared<'a> {
     totals: Mutex<(Counters, (u64, u64))>,
 }
 
+impl Shared<'_> {
+    /// The next opening for a thread: the queue's next, else the undecided one with the
+    /// fewest threads in it; none when all are decided or taken to their end.
+    fn take(&self) -> Option<usize> {
+        let n = self.next.fetch_add(1, Ordering::Relaxed);
+        if n < self.openings.len() {
+            return Some(n);
+        }
+        self.openings
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| !o.done.load(Ordering::Relaxed))
+            .filter(|(_, o)| o.threads.load(Ordering::Relaxed) > 0)
+            .min_by_key(|(_, o)| o.threads.load(Ordering::Relaxed))
+            .map(|(n, _)| n)
+    }
+}
+
 /// Proves the Maker-Breaker position on `board`, attacker to move, over `threads` threads,
 /// adding the nodes searched to `nodes` and giving the latest opening's root numbers to
-/// `on_numbers` as the threads go.
+/// `on_numbers` as the threads go; the table they share holds at most `table_limit`
+/// positions.
 pub fn prove_split(
     board: &Board,
     threads: usize,
-    node_limit: u64,
+    (node_limit, table_limit): (u64, usize),
     stop: &AtomicBool,
     nodes: &AtomicU64,
     on_numbers: &(dyn Fn(Entry) + Sync),
@@ -47,7 +81,9 @@ pub fn prove_split(
     let openings = distinct_openings(board);
     let threads = threads.max(1);
     let shared = Shared {
+        table: SharedTable::new(table_limit),
         next: AtomicUsize::new(0),
+        openings: openings.iter().map(|_| Opening::default()).collect(),
         won: AtomicBool::new(false),
         unknown: AtomicBool::new(false),
         stop,
@@ -61,7 +97,8 @@ pub fn prove_split(
             scope.spawn(move || worker(board, openings, shared, node_limit));
         }
     });
-    let (counters, pairing) = *shared.totals.lock().unwrap_or_else(|e| e.into_inner());
+    let (mut counters, pairing) = *shared.totals.lock().unwrap_or_else(|e| e.into_inner());
+    counters.collections += shared.table.collections.load(Ordering::Relaxed);
     let entry = if shared.won.load(Ordering::Relaxed) {
         Entry { pn: 0, dn: INF }
     } else if shared.unknown.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
@@ -127,25 +164,33 @@ fn distinct_openings(board: &Board) -> Vec<usize> {
     openings
 }
 
-/// One thread: takes openings from the queue until it is empty or the answer is known.
+/// One thread: takes openings from the queue, then joins those under way, until every
+/// opening is decided or the answer is known.
 fn worker(board: &Board, openings: &[usize], shared: &Shared, node_limit: u64) {
     let mut dfpn = Dfpn::new(shared.stop);
     dfpn.settled = Some(&shared.won);
     dfpn.node_limit = node_limit;
     dfpn.published = Some(shared.nodes);
+    dfpn.shared = Some(&shared.table);
     let mut game = MakerBreaker::new(board.clone());
-    loop {
-        let n = shared.next.fetch_add(1, Ordering::Relaxed);
-        if n >= openings.len() || shared.won.load(Ordering::Relaxed) {
+    while !shared.won.load(Ordering::Relaxed) && !dfpn.stopped() && !dfpn.out_of_budget() {
+        let Some(n) = shared.take() else {
             break;
-        }
-        let cell = openings[n];
-        game.make(cell);
+        };
+        let opening = &shared.openings[n];
+        opening.threads.fetch_add(1, Ordering::Relaxed);
+        dfpn.finished = Some(&opening.done);
+        game.make(openings[n]);
         let entry = dfpn.prove(&mut game, &mut |e, _| (shared.on_numbers)(e));
-        game.unmake(cell);
+        game.unmake(openings[n]);
+        opening.threads.fetch_sub(1, Ordering::Relaxed);
         if entry.pn == 0 {
             shared.won.store(true, Ordering::Relaxed);
-        } else if entry.dn != 0 {
+        }
+        if entry.pn == 0 || entry.dn == 0 {
+            opening.done.store(true, Ordering::Relaxed);
+        } else if !opening.done.load(Ordering::Relaxed) {
+            // Stopped (the flag or the node budget) before this opening was decided.
             shared.unknown.store(true, Ordering::Relaxed);
         }
     }
