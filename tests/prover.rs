@@ -8,8 +8,8 @@ use std::time::Duration;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use tictactoe::engine::prover::{
-    ProverConfig, ProverError, Resume, ResumeError, SaveReport, Verdict, WinSearch, prove,
-    prove_resumable, winning_line,
+    ProverConfig, Resume, ResumeError, SaveReport, Verdict, WinSearch, prove, prove_resumable,
+    winning_line,
 };
 use tictactoe::engine::{Engine, EngineConfig, Limits, Value};
 use tictactoe::rules::{Position, Rule};
@@ -278,12 +278,18 @@ fn scratch(name: &str) -> std::path::PathBuf {
 
 /// Proves `position` in runs of at most `budget` nodes a search, each resumed from the
 /// file the one before saved at its stop; the verdict and how many runs it took.
-fn proved_in_runs(position: &Position, budget: u64, path: &std::path::Path) -> (Verdict, usize) {
-    let config = ProverConfig {
-        node_limit: Some(budget),
-        ..ProverConfig::default()
-    };
+fn proved_in_runs(
+    position: &Position,
+    budget: u64,
+    path: &std::path::Path,
+    threads: fn(usize) -> usize,
+) -> (Verdict, usize) {
     for run in 1..=100 {
+        let config = ProverConfig {
+            node_limit: Some(budget),
+            threads: threads(run),
+            ..ProverConfig::default()
+        };
         let stop = AtomicBool::new(false);
         let resume = Resume::open(path, Duration::from_secs(300), position).unwrap();
         if run > 1 {
@@ -318,19 +324,26 @@ fn proved_in_runs(position: &Position, budget: u64, path: &std::path::Path) -> (
 }
 
 /// Proves the position of `rule_text` (`notation`, or the empty board) in runs stopped by a
-/// node `budget`, each resumed from the file, and checks that it gives the value of one run.
-fn resumes_to_the_same_value(rule_text: &str, notation: &str, budget: u64) {
+/// node `budget`, each resumed from the file (run `n` on `threads(n)` threads), and checks
+/// that it gives the value of one run.
+fn resumes_to_the_same_value(
+    rule_text: &str,
+    notation: &str,
+    budget: u64,
+    threads: fn(usize) -> usize,
+) {
     let rule = rule(rule_text);
     let position = if notation.is_empty() {
         Position::new(rule)
     } else {
         Position::from_notation(rule, notation).unwrap()
     };
-    let path = scratch(&format!("{rule_text}-{}", notation.len()));
+    let threads_of_runs = threads(1) * 10 + threads(2);
+    let path = scratch(&format!("{rule_text}-{}-{threads_of_runs}", notation.len()));
     let _ = std::fs::remove_file(&path);
     let every = Duration::from_secs(300);
     assert!(Resume::open(&path, every, &position).unwrap().is_new());
-    let (verdict, runs) = proved_in_runs(&position, budget, &path);
+    let (verdict, runs) = proved_in_runs(&position, budget, &path, threads);
     assert_eq!(verdict, proved(&position), "{rule_text} {notation}");
     assert!(
         runs > 1,
@@ -339,7 +352,7 @@ fn resumes_to_the_same_value(rule_text: &str, notation: &str, budget: u64) {
     // The file of a finished proof gives the value at once, with no table.
     let resume = Resume::open(&path, every, &position).unwrap();
     assert_eq!(resume.positions(), 0);
-    assert_eq!(proved_in_runs(&position, 1, &path), (verdict, 1));
+    assert_eq!(proved_in_runs(&position, 1, &path, threads), (verdict, 1));
     eprintln!("{rule_text} {notation}: {verdict} in {runs} runs");
     std::fs::remove_file(&path).unwrap();
 }
@@ -347,19 +360,24 @@ fn resumes_to_the_same_value(rule_text: &str, notation: &str, budget: u64) {
 /// A win: the Maker-Breaker search, then the real game's.
 #[test]
 fn a_win_stopped_and_resumed_is_the_win_of_one_run() {
-    resumes_to_the_same_value("6,5,4", "", 100_000);
+    resumes_to_the_same_value("6,5,4", "", 100_000, |_| 1);
 }
 
 /// A draw, its openings searched in turn.
 #[test]
 fn a_draw_stopped_and_resumed_is_the_draw_of_one_run() {
-    resumes_to_the_same_value("7,6,5", "", 300);
+    resumes_to_the_same_value("7,6,5", "", 300, |_| 1);
 }
 
 /// O to move: both sides searched, X's win found after O's search.
 #[test]
 fn a_loss_stopped_and_resumed_is_the_loss_of_one_run() {
-    resumes_to_the_same_value("6,5,4", "....../....../..x.../....../......", 150_000);
+    resumes_to_the_same_value(
+        "6,5,4",
+        "....../....../..x.../....../......",
+        150_000,
+        |_| 1,
+    );
 }
 
 #[test]
@@ -367,7 +385,7 @@ fn a_saved_proof_of_another_position_or_a_damaged_one_is_refused() {
     let path = scratch("other");
     let _ = std::fs::remove_file(&path);
     let seven = Position::new(rule("7,6,5"));
-    proved_in_runs(&seven, 300, &path);
+    proved_in_runs(&seven, 300, &path, |_| 1);
     let every = Duration::from_secs(300);
     let other = Resume::open(&path, every, &Position::new(rule("7,7,5"))).err();
     let Some(error @ ResumeError::OtherProof { .. }) = other else {
@@ -395,24 +413,11 @@ fn a_saved_proof_of_another_position_or_a_damaged_one_is_refused() {
     std::fs::remove_file(&path).unwrap();
 }
 
+/// Two threads sharing one table save it while they search; a win resumed on two threads,
+/// and a draw whose runs take turns on two threads and on one (each reads the other's
+/// file), give the value of one run.
 #[test]
-fn a_resumed_proof_needs_one_thread() {
-    let position = Position::new(rule("7,6,5"));
-    let path = scratch("threads");
-    let resume = Resume::open(&path, Duration::from_secs(300), &position).unwrap();
-    let config = ProverConfig {
-        threads: 2,
-        ..ProverConfig::default()
-    };
-    let stop = AtomicBool::new(false);
-    let found = prove_resumable(
-        &position,
-        &config,
-        Some(resume),
-        &stop,
-        &mut |_| {},
-        &|_| {},
-    );
-    assert!(matches!(found, Err(ProverError::ResumeThreads)));
-    assert!(!path.exists());
+fn a_proof_on_two_threads_stopped_and_resumed_is_the_proof_of_one_run() {
+    resumes_to_the_same_value("6,5,4", "", 100_000, |_| 2);
+    resumes_to_the_same_value("7,6,5", "", 300, |run| 1 + run % 2);
 }

@@ -216,11 +216,6 @@ fn open_resume(
     position: &Position,
     options: &ProveOptions,
 ) -> Result<Resume, CliError> {
-    if options.threads > 1 {
-        return Err(CliError::Usage(
-            "--resume needs the prover on one thread (--threads 1)".to_string(),
-        ));
-    }
     let resume = Resume::open(path, options.save_every, position)
         .map_err(|e| CliError::Usage(e.to_string()))?;
     let every = options.save_every.as_secs_f64();

@@ -24,7 +24,16 @@ use std::path::{Path, PathBuf};
 
 use super::board::Mask;
 use super::dfpn::{Dfpn, Entry};
+use super::shared::SharedTable;
 use crate::rules::Side;
+
+/// The table of the search under way, to save: one thread's own, or the one the threads
+/// share (saved while they go on: each position as it is when the save reads it).
+#[derive(Clone, Copy)]
+pub enum Table<'t> {
+    Own(&'t Dfpn<'t>),
+    Shared(&'t SharedTable),
+}
 
 /// The first bytes of a saved proof.
 pub const MAGIC: &[u8; 8] = b"TTTPROOF";
@@ -189,12 +198,12 @@ fn temporary(path: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// Writes `header` and the table of `dfpn` (for the search `stage`) to `path`, through a
-/// temporary file renamed over it.
+/// Writes `header` and `table` (of the search `stage`) to `path`, through a temporary file
+/// renamed over it.
 pub fn write(
     path: &Path,
     header: &Header,
-    table: Option<(Stage, &Dfpn)>,
+    table: Option<(Stage, Table)>,
 ) -> Result<Written, ResumeError> {
     let error = |source| ResumeError::Write {
         path: path.display().to_string(),
@@ -221,7 +230,7 @@ pub fn write(
 }
 
 /// Everything before the checksum; returns how many positions were written.
-fn write_body(out: &mut Out, header: &Header, table: Option<(Stage, &Dfpn)>) -> io::Result<u64> {
+fn write_body(out: &mut Out, header: &Header, table: Option<(Stage, Table)>) -> io::Result<u64> {
     out.put(MAGIC)?;
     out.put(&VERSION.to_le_bytes())?;
     out.text(&header.rule)?;
@@ -235,27 +244,47 @@ fn write_body(out: &mut Out, header: &Header, table: Option<(Stage, &Dfpn)>) -> 
         out.put(&entry.pn.to_le_bytes())?;
         out.put(&entry.dn.to_le_bytes())?;
     }
-    let Some((stage, dfpn)) = table else {
+    let Some((stage, table)) = table else {
         out.put(&u32::MAX.to_le_bytes())?;
         out.put(&0u64.to_le_bytes())?;
         out.put(&0u64.to_le_bytes())?;
         return Ok(0);
     };
     out.put(&stage.code().to_le_bytes())?;
-    out.put(&(dfpn.len() as u64).to_le_bytes())?;
-    for (key, entry) in dfpn.entries() {
+    match table {
+        Table::Own(dfpn) => {
+            let zones = dfpn.zones.iter().map(|(&key, &zone)| (key, zone));
+            write_table(out, (dfpn.len(), dfpn.entries()), (dfpn.zones.len(), zones))
+        }
+        Table::Shared(shared) => {
+            // The counts come first, and the other threads go on storing: a copy.
+            let (entries, zones) = shared.snapshot();
+            let entries = (entries.len(), entries.into_iter());
+            write_table(out, entries, (zones.len(), zones.into_iter()))
+        }
+    }
+}
+
+/// The positions and the zones of a table, each a count and the records.
+fn write_table(
+    out: &mut Out,
+    (len, entries): (usize, impl Iterator<Item = (u64, Entry)>),
+    (zones_len, zones): (usize, impl Iterator<Item = (u64, Mask)>),
+) -> io::Result<u64> {
+    out.put(&(len as u64).to_le_bytes())?;
+    for (key, entry) in entries {
         let mut record = [0u8; 16];
         record[..8].copy_from_slice(&key.to_le_bytes());
         record[8..12].copy_from_slice(&entry.pn.to_le_bytes());
         record[12..].copy_from_slice(&entry.dn.to_le_bytes());
         out.put(&record)?;
     }
-    out.put(&(dfpn.zones.len() as u64).to_le_bytes())?;
-    for (&key, &zone) in &dfpn.zones {
+    out.put(&(zones_len as u64).to_le_bytes())?;
+    for (key, zone) in zones {
         out.put(&key.to_le_bytes())?;
         out.put(&zone.to_le_bytes())?;
     }
-    Ok(dfpn.len() as u64)
+    Ok(len as u64)
 }
 
 /// A buffered file that sums what it reads and knows how much is left.
@@ -493,7 +522,7 @@ mod tests {
         assert!(dfpn.len() > 1000 && !dfpn.zones.is_empty());
         let path = scratch("round-trip");
         let stage = Stage::whole(Side::X, false);
-        let written = write(&path, &header(), Some((stage, &dfpn))).unwrap();
+        let written = write(&path, &header(), Some((stage, Table::Own(&dfpn)))).unwrap();
         assert_eq!(written.positions, dfpn.len() as u64);
         assert_eq!(written.bytes, std::fs::metadata(&path).unwrap().len());
         assert!(!temporary(&path).exists());
@@ -531,7 +560,7 @@ mod tests {
         write(
             &path,
             &header(),
-            Some((Stage::whole(Side::X, false), &dfpn)),
+            Some((Stage::whole(Side::X, false), Table::Own(&dfpn))),
         )
         .unwrap();
         let mut bytes = std::fs::read(&path).unwrap();

@@ -15,7 +15,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use super::checkpoint::{self, Header, ResumeError, Saved, SavedTable, Stage};
+use super::checkpoint::{self, Header, ResumeError, Saved, SavedTable, Stage, Table};
 use super::dfpn::{AndOr, Dfpn, Entry};
 
 /// What a save wrote.
@@ -110,8 +110,7 @@ impl<'a> Journal<'a> {
         if let Some(entry) = self.finished(stage) {
             return entry;
         }
-        if self.table.stage == Some(stage.table()) {
-            let table = std::mem::take(&mut self.table);
+        if let Some(table) = self.take_table(stage) {
             dfpn.load(table.entries, table.zones);
         }
         dfpn.pause = Some(self.pause);
@@ -123,20 +122,30 @@ impl<'a> Journal<'a> {
             }
             if self.pause.load(Ordering::Relaxed) && !dfpn.stopped() && !dfpn.out_of_budget() {
                 self.pause.store(false, Ordering::Relaxed);
-                self.save(Some((stage.table(), dfpn)), false);
+                self.save(Some((stage.table(), Table::Own(dfpn))), false);
                 continue;
             }
-            self.stop(stage.table(), dfpn);
+            self.stop(stage, Table::Own(dfpn));
             return entry;
         }
     }
 
+    /// The loaded table if it belongs to the search of `stage` (taken: it is loaded once).
+    pub fn take_table(&mut self, stage: Stage) -> Option<SavedTable> {
+        (self.table.stage == Some(stage.table())).then(|| std::mem::take(&mut self.table))
+    }
+
+    /// Saves the proof with `table`, the table of the search of `stage` under way.
+    pub fn save_table(&mut self, stage: Stage, table: Table) {
+        self.save(Some((stage.table(), table)), false);
+    }
+
     /// Saves the state at a stop, once, and stops the rest of the proof (with a file).
-    fn stop(&mut self, stage: Stage, dfpn: &Dfpn) {
+    pub fn stop(&mut self, stage: Stage, table: Table) {
         if self.path.is_none() || self.stopped {
             return;
         }
-        self.save(Some((stage, dfpn)), false);
+        self.save(Some((stage.table(), table)), false);
         self.stopped = true;
         self.halt.store(true, Ordering::Relaxed);
     }
@@ -148,7 +157,7 @@ impl<'a> Journal<'a> {
         }
     }
 
-    fn save(&mut self, table: Option<(Stage, &Dfpn)>, finished: bool) {
+    fn save(&mut self, table: Option<(Stage, Table)>, finished: bool) {
         let Some(path) = &self.path else {
             return;
         };

@@ -378,6 +378,7 @@ mod tests {
 
     use super::*;
     use crate::engine::prover::dfpn::Dfpn;
+    use crate::engine::prover::shared::SharedTable;
     use crate::engine::prover::split::prove_split;
     use crate::rules::{Position, Rule, Side};
 
@@ -498,9 +499,10 @@ mod tests {
             let board = Board::new(&position, maker_side).unwrap();
             let root = Dfpn::new(&stop).numbers(&mut MakerBreaker::new(board.clone()));
             if maker_moves && root.pn != 0 && root.dn != 0 {
-                let table_limit = if n % 3 == 1 { 16 } else { 1 << 20 };
+                let table = SharedTable::new(if n % 3 == 1 { 16 } else { 1 << 20 });
                 let nodes = AtomicU64::new(0);
-                let found = prove_split(&board, 3, (0, table_limit), &stop, &nodes, &|_| {}).entry;
+                let found =
+                    prove_split(&board, 3, (&table, 0), (&stop, &nodes, &|_| {}), None).entry;
                 split += 1;
                 assert_eq!(
                     (found.pn == 0, found.dn == 0),

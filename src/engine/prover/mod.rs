@@ -30,6 +30,7 @@ mod winning_line;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -45,11 +46,12 @@ pub use strategy::{PairingStrategy, pairing_strategy, pairing_strategy_until};
 pub use winning_line::{WinSearch, WinningLine, winning_line};
 
 use board::Board;
-use checkpoint::{Header, Saved, Stage};
+use checkpoint::{Header, Saved, Stage, Table};
 use dfpn::{AndOr, Counters, Dfpn, Entry};
 use journal::Journal;
 use maker_breaker::MakerBreaker;
 use ordinary::Ordinary;
+use shared::SharedTable;
 
 /// The proved value of a position for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -142,8 +144,6 @@ const REPORT_EVERY: Duration = Duration::from_secs(1);
 pub enum ProverError {
     #[error("the prover handles boards of at most {MAX_CELLS} cells, this one has {0}")]
     TooLarge(usize),
-    #[error("--resume needs the prover on one thread (--threads 1)")]
-    ResumeThreads,
 }
 
 /// The answer of a proof.
@@ -310,9 +310,6 @@ pub fn prove_resumable(
     let cells = position.rule().cells();
     if cells > MAX_CELLS {
         return Err(ProverError::TooLarge(cells));
-    }
-    if resume.is_some() && config.threads > 1 {
-        return Err(ProverError::ResumeThreads);
     }
     let every = resume.as_ref().map(|r| r.every);
     let (path, saved) = resume.map_or((None, None), |r| (Some(r.path), r.saved));
@@ -498,17 +495,27 @@ fn maker_breaker(board: &Board, side: Side, run: &mut Run) -> Entry {
     let entry = if run.config.threads <= 1 {
         split::in_turn(board, side, run)
     } else {
+        // The threads share one table, loaded from the file of a resumed proof.
+        let table = SharedTable::new(dfpn::TABLE_LIMIT);
+        if let Some(saved) = run.journal.take_table(whole) {
+            table.load(saved.entries, saved.zones);
+        }
         let on_numbers = |entry: Entry| watch.numbers(side, true, entry);
         let limit = run.config.node_limit.unwrap_or(0);
-        let halt = run.journal.halt;
+        let watching = (run.journal.halt, &watch.nodes, &on_numbers as _);
+        let journal = Mutex::new(&mut run.journal);
+        let threads = run.config.threads;
         let found = split::prove_split(
             board,
-            run.config.threads,
-            (limit, dfpn::TABLE_LIMIT),
-            halt,
-            &watch.nodes,
-            &on_numbers,
+            threads,
+            (&table, limit),
+            watching,
+            Some((side, &journal)),
         );
+        let journal = journal.into_inner().unwrap_or_else(|e| e.into_inner());
+        if found.entry.pn != 0 && found.entry.dn != 0 {
+            journal.stop(whole, Table::Shared(&table));
+        }
         run.stats.add(&found.counters, found.pairing);
         found.entry
     };

@@ -24,6 +24,11 @@ use super::dfpn::{Entry, INF, LEAF_MARK};
 /// time with two threads on 8x8, so a collision is rare.
 const MARK_SLOTS: usize = 1 << 16;
 
+/// Positions by key with their numbers as stored, as a table is saved and loaded.
+pub type Positions = Vec<(u64, Entry)>;
+/// Zones by key, as a table is saved and loaded.
+pub type Zones = Vec<(u64, Mask)>;
+
 /// The numbers, zones and marks of one proof's threads.
 pub struct SharedTable {
     /// The numbers by key; a proof number with [`LEAF_MARK`] is a position only evaluated.
@@ -77,6 +82,24 @@ impl SharedTable {
     /// The zone kept for `key`.
     pub fn zone(&self, key: u64) -> Option<Mask> {
         self.zones.get(&key).map(|z| *z)
+    }
+
+    /// Every position (its numbers as stored) and every zone, copied.
+    #[must_use]
+    pub fn snapshot(&self) -> (Positions, Zones) {
+        let entries = self.numbers.iter().map(|e| (*e.key(), *e.value()));
+        let zones = self.zones.iter().map(|z| (*z.key(), *z.value()));
+        (entries.collect(), zones.collect())
+    }
+
+    /// Puts saved positions (as [`SharedTable::snapshot`] gives them) and zones in the table.
+    pub fn load(&self, entries: Positions, zones: Zones) {
+        for (key, entry) in entries {
+            self.put(key, entry, None);
+        }
+        for (key, zone) in zones {
+            self.zones.insert(key, zone);
+        }
     }
 
     /// How many positions the table holds.

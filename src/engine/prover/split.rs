@@ -12,8 +12,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use super::Run;
 use super::board::Board;
-use super::checkpoint::Stage;
+use super::checkpoint::{Stage, Table};
 use super::dfpn::{AndOr, Counters, Dfpn, Entry, INF};
+use super::journal::Journal;
 use super::maker_breaker::MakerBreaker;
 use super::shared::SharedTable;
 use crate::rules::Side;
@@ -37,7 +38,7 @@ struct Opening {
 /// Shared state of the threads: the table, the next opening to take, the openings under
 /// way, the results, and where the nodes and the latest opening's numbers are published.
 struct Shared<'a> {
-    table: SharedTable,
+    table: &'a SharedTable,
     next: AtomicUsize,
     openings: Vec<Opening>,
     won: AtomicBool,
@@ -66,22 +67,43 @@ impl Shared<'_> {
     }
 }
 
-/// Proves the Maker-Breaker position on `board`, attacker to move, over `threads` threads,
-/// adding the nodes searched to `nodes` and giving the latest opening's root numbers to
-/// `on_numbers` as the threads go; the table they share holds at most `table_limit`
-/// positions.
+/// A split proof that is saved: its attacker (whose searches the journal names) and the
+/// journal, locked by the thread that records an opening's result or saves.
+pub type Kept<'k, 'j, 'a> = (Side, &'k Mutex<&'j mut Journal<'a>>);
+
+/// Where the threads tell how far they are: the stop flag, the node count, and the latest
+/// opening's root numbers.
+pub type Watching<'w> = (&'w AtomicBool, &'w AtomicU64, &'w (dyn Fn(Entry) + Sync));
+
+/// Proves the Maker-Breaker position on `board`, attacker to move, over `threads` threads
+/// sharing `table` (each thread with a budget of `node_limit` nodes, 0 for none), telling
+/// `watching` as they go. With `kept`, the openings its journal has finished are not searched
+/// again, each opening decided is recorded there, and a save asked for (the journal's pause
+/// flag) is made by the first thread back at its opening's root while the others go on.
 pub fn prove_split(
     board: &Board,
     threads: usize,
-    (node_limit, table_limit): (u64, usize),
-    stop: &AtomicBool,
-    nodes: &AtomicU64,
-    on_numbers: &(dyn Fn(Entry) + Sync),
+    (table, node_limit): (&SharedTable, u64),
+    watching: Watching,
+    kept: Option<Kept>,
 ) -> SplitResult {
-    let openings = distinct_openings(board);
+    let (stop, nodes, on_numbers) = watching;
+    let mut openings = distinct_openings(board);
+    if let Some((side, journal)) = kept {
+        let journal = journal.lock().unwrap_or_else(|e| e.into_inner());
+        let finished = |&cell: &usize| journal.finished(opening_stage(side, cell));
+        if openings.iter().filter_map(finished).any(|e| e.pn == 0) {
+            return SplitResult {
+                entry: Entry { pn: 0, dn: INF },
+                counters: Counters::default(),
+                pairing: (0, 0),
+            };
+        }
+        openings.retain(|cell| finished(cell).is_none());
+    }
     let threads = threads.max(1);
     let shared = Shared {
-        table: SharedTable::new(table_limit),
+        table,
         next: AtomicUsize::new(0),
         openings: openings.iter().map(|_| Opening::default()).collect(),
         won: AtomicBool::new(false),
@@ -94,11 +116,11 @@ pub fn prove_split(
     std::thread::scope(|scope| {
         for _ in 0..threads {
             let (shared, openings) = (&shared, &openings);
-            scope.spawn(move || worker(board, openings, shared, node_limit));
+            scope.spawn(move || worker(board, openings, shared, node_limit, kept));
         }
     });
     let (mut counters, pairing) = *shared.totals.lock().unwrap_or_else(|e| e.into_inner());
-    counters.collections += shared.table.collections.load(Ordering::Relaxed);
+    counters.collections += table.collections.load(Ordering::Relaxed);
     let entry = if shared.won.load(Ordering::Relaxed) {
         Entry { pn: 0, dn: INF }
     } else if shared.unknown.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
@@ -113,6 +135,15 @@ pub fn prove_split(
     }
 }
 
+/// The search of the opening `cell` of `attacker`'s Maker-Breaker game, as the journal
+/// names it.
+fn opening_stage(attacker: Side, cell: usize) -> Stage {
+    Stage {
+        opening: u16::try_from(cell).ok(),
+        ..Stage::whole(attacker, false)
+    }
+}
+
 /// The same search on one thread: the openings in turn on one table, each a search of
 /// the journal's (a resumed proof takes the results of the openings already searched).
 pub(super) fn in_turn(board: &Board, side: Side, run: &mut Run) -> Entry {
@@ -122,10 +153,7 @@ pub(super) fn in_turn(board: &Board, side: Side, run: &mut Run) -> Entry {
     let mut on_numbers = |e| watch.numbers(side, true, e);
     let mut result = Entry { pn: INF, dn: 0 };
     for cell in distinct_openings(board) {
-        let stage = Stage {
-            opening: u16::try_from(cell).ok(),
-            ..Stage::whole(side, false)
-        };
+        let stage = opening_stage(side, cell);
         game.make(cell);
         let entry = run
             .journal
@@ -166,32 +194,59 @@ fn distinct_openings(board: &Board) -> Vec<usize> {
 
 /// One thread: takes openings from the queue, then joins those under way, until every
 /// opening is decided or the answer is known.
-fn worker(board: &Board, openings: &[usize], shared: &Shared, node_limit: u64) {
+fn worker(board: &Board, openings: &[usize], shared: &Shared, node_limit: u64, kept: Option<Kept>) {
     let mut dfpn = Dfpn::new(shared.stop);
     dfpn.settled = Some(&shared.won);
     dfpn.node_limit = node_limit;
     dfpn.published = Some(shared.nodes);
-    dfpn.shared = Some(&shared.table);
+    dfpn.shared = Some(shared.table);
+    let journal = kept.map(|(side, journal)| {
+        let pause = journal.lock().unwrap_or_else(|e| e.into_inner()).pause;
+        dfpn.pause = Some(pause);
+        (side, journal, pause)
+    });
     let mut game = MakerBreaker::new(board.clone());
     while !shared.won.load(Ordering::Relaxed) && !dfpn.stopped() && !dfpn.out_of_budget() {
         let Some(n) = shared.take() else {
             break;
         };
-        let opening = &shared.openings[n];
+        let (cell, opening) = (openings[n], &shared.openings[n]);
         opening.threads.fetch_add(1, Ordering::Relaxed);
         dfpn.finished = Some(&opening.done);
-        game.make(openings[n]);
-        let entry = dfpn.prove(&mut game, &mut |e, _| (shared.on_numbers)(e));
-        game.unmake(openings[n]);
+        game.make(cell);
+        let entry = loop {
+            let entry = dfpn.prove(&mut game, &mut |e, _| (shared.on_numbers)(e));
+            let decided = entry.pn == 0 || entry.dn == 0 || opening.done.load(Ordering::Relaxed);
+            let stopped =
+                shared.won.load(Ordering::Relaxed) || dfpn.stopped() || dfpn.out_of_budget();
+            let Some((side, journal, pause)) = journal.filter(|_| !decided && !stopped) else {
+                break entry;
+            };
+            // Back at the root for a save: the first thread back saves, and every thread
+            // goes on from the table.
+            if pause.swap(false, Ordering::Relaxed) {
+                let mut journal = journal.lock().unwrap_or_else(|e| e.into_inner());
+                journal.save_table(Stage::whole(side, false), Table::Shared(shared.table));
+            }
+        };
+        game.unmake(cell);
         opening.threads.fetch_sub(1, Ordering::Relaxed);
         if entry.pn == 0 {
             shared.won.store(true, Ordering::Relaxed);
         }
         if entry.pn == 0 || entry.dn == 0 {
             opening.done.store(true, Ordering::Relaxed);
-        } else if !opening.done.load(Ordering::Relaxed) {
-            // Stopped (the flag or the node budget) before this opening was decided.
+            if let Some((side, journal, _)) = journal {
+                let mut journal = journal.lock().unwrap_or_else(|e| e.into_inner());
+                journal.finish(opening_stage(side, cell), entry);
+            }
+        } else if !opening.done.load(Ordering::Relaxed) && !shared.won.load(Ordering::Relaxed) {
+            // Stopped (the flag or the node budget) before this opening was decided; a
+            // proof that is saved stops on every thread when one runs out of nodes.
             shared.unknown.store(true, Ordering::Relaxed);
+            if journal.is_some() && dfpn.out_of_budget() {
+                shared.stop.store(true, Ordering::Relaxed);
+            }
         }
     }
     let mut totals = shared.totals.lock().unwrap_or_else(|e| e.into_inner());
