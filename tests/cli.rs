@@ -455,3 +455,27 @@ fn a_proof_goes_on_from_its_file_and_its_certificate_checks() {
     assert_refused(&["solve", "--rule", "7,6,5", "--save-every", "10"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `solve --table-positions N`: the prover's table bounded to N positions. 7,6,5 and 7,7,5
+/// are still proved with a table thinned over and over, on one thread and on two; a bound
+/// too small for any search is refused.
+#[test]
+fn a_proof_with_a_small_table_still_proves_the_value() {
+    for (rule, threads) in [("7,6,5", "1"), ("7,7,5", "2")] {
+        let args = [
+            "solve",
+            "--rule",
+            rule,
+            "--threads",
+            threads,
+            "--table-positions",
+            "2000",
+            "--json",
+        ];
+        let out = run(&args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert_eq!(json(&out)["result"], "draw", "{rule} on {threads} threads");
+    }
+    let small = assert_refused(&["solve", "--rule", "7,6,5", "--table-positions", "10"]);
+    assert!(small.contains("--table-positions"), "{small}");
+}

@@ -66,6 +66,8 @@ pub struct ProveOptions<'a> {
     /// The file to resume from and save to.
     pub resume: Option<&'a Path>,
     pub save_every: Duration,
+    /// The most positions the prover's table keeps (`None`: its default).
+    pub table_positions: Option<usize>,
     pub json: bool,
 }
 
@@ -96,6 +98,7 @@ pub fn run(
     let config = ProverConfig {
         threads: options.threads,
         time: options.time,
+        table_limit: options.table_positions,
         ..ProverConfig::default()
     };
     let resume = match options.resume {

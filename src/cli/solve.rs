@@ -44,13 +44,18 @@ pub struct SolveArgs {
     #[arg(long, value_name = "FILE")]
     pub proof: Option<std::path::PathBuf>,
     /// Prove with the prover, resuming from FILE if it holds this proof saved, and save the
-    /// proof's state there as it runs, on Ctrl+C and at the end (one thread only)
+    /// proof's state there as it runs, on Ctrl+C and at the end
     #[arg(long, value_name = "FILE")]
     pub resume: Option<std::path::PathBuf>,
     /// With --resume: save every S seconds
     #[arg(long, value_name = "S", value_parser = super::parse_seconds,
           default_value = "300", requires = "resume")]
     pub save_every: Duration,
+    /// The prover's table keeps at most N positions (about 50 bytes each), then drops the
+    /// positions only evaluated; 67108864 (some 3.4 GB) by default
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1024..=(1u64 << 32)))]
+    pub table_positions: Option<u64>,
 }
 
 /// What `solve` prints.
@@ -76,7 +81,10 @@ struct SolveReport {
 
 pub fn run(args: &SolveArgs, output: &mut dyn Write) -> Result<(), CliError> {
     let position = args.board.position(args.position.as_deref())?;
-    let asks_proof = args.prove || args.proof.is_some() || args.resume.is_some();
+    let asks_proof = args.prove
+        || args.proof.is_some()
+        || args.resume.is_some()
+        || args.table_positions.is_some();
     if asks_proof || (!args.every_cell && super::prove::prefers_prover(&position)) {
         let options = super::prove::ProveOptions {
             threads: usize::from(args.threads),
@@ -84,6 +92,9 @@ pub fn run(args: &SolveArgs, output: &mut dyn Write) -> Result<(), CliError> {
             proof: args.proof.as_deref(),
             resume: args.resume.as_deref(),
             save_every: args.save_every,
+            table_positions: args
+                .table_positions
+                .map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
             json: args.board.json,
         };
         return super::prove::run(&position, &options, output);

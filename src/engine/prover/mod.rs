@@ -134,6 +134,17 @@ pub struct ProverConfig {
     pub threads: usize,
     /// Stop after this long (`None`: no limit); the verdict is then `Unknown`.
     pub time: Option<Duration>,
+    /// The most positions the table keeps (`None`: [`dfpn::TABLE_LIMIT`]); past it the table
+    /// is thinned.
+    pub table_limit: Option<usize>,
+}
+
+impl ProverConfig {
+    /// The most positions the table keeps.
+    #[must_use]
+    pub fn table_limit(&self) -> usize {
+        self.table_limit.unwrap_or(dfpn::TABLE_LIMIT)
+    }
 }
 
 /// How often [`prove`] reports progress.
@@ -386,6 +397,7 @@ impl<'a> Run<'a> {
     fn dfpn(&self) -> Dfpn<'a> {
         let mut dfpn = Dfpn::new(self.journal.halt);
         dfpn.node_limit = self.config.node_limit.unwrap_or(0);
+        dfpn.table_limit = self.config.table_limit();
         dfpn.published = Some(&self.watch.nodes);
         dfpn
     }
@@ -496,7 +508,7 @@ fn maker_breaker(board: &Board, side: Side, run: &mut Run) -> Entry {
         split::in_turn(board, side, run)
     } else {
         // The threads share one table, loaded from the file of a resumed proof.
-        let table = SharedTable::new(dfpn::TABLE_LIMIT);
+        let table = SharedTable::new(run.config.table_limit());
         if let Some(saved) = run.journal.take_table(whole) {
             table.load(saved.entries, saved.zones);
         }
