@@ -503,6 +503,26 @@ impl<'a> Dfpn<'a> {
         }
     }
 
+    /// A child's numbers as this thread sees them: the table's (or the child's last ones,
+    /// or its static verdict if neither is known), and with a shared table, those of a
+    /// child another thread is searching made to look harder than they are, so that this
+    /// thread turns to a sibling (see `shared.rs`).
+    fn child_numbers<G: AndOr>(&mut self, game: &mut G, child: &Child) -> Entry {
+        let numbers = match self.get(child.key).or(child.numbers) {
+            Some(e) => e,
+            None => {
+                game.make(child.cell);
+                let e = self.numbers(game);
+                game.unmake(child.cell);
+                e
+            }
+        };
+        match self.shared {
+            Some(shared) if shared.marked(child.key) => as_seen_marked(numbers),
+            _ => numbers,
+        }
+    }
+
     fn gather_once<G: AndOr>(
         &mut self,
         game: &mut G,
@@ -519,22 +539,8 @@ impl<'a> Dfpn<'a> {
             if zones && child.cells & zoning.relevant == 0 {
                 continue;
             }
-            let (cell, key) = (child.cell, child.key);
-            let numbers = match self.get(key).or(child.numbers) {
-                Some(e) => e,
-                None => {
-                    game.make(cell);
-                    let e = self.numbers(game);
-                    game.unmake(cell);
-                    e
-                }
-            };
-            // A child another thread is searching looks harder than it is, so that this
-            // thread turns to a sibling (see `shared.rs`).
-            let numbers = match self.shared {
-                Some(shared) if shared.marked(key) => as_seen_marked(numbers),
-                _ => numbers,
-            };
+            let cell = child.cell;
+            let numbers = self.child_numbers(game, child);
             if zones && numbers.dn == 0 && child.zone.is_none() {
                 let zone = self.zone_after(game, cell);
                 child.zone = Some(zone);
