@@ -51,8 +51,10 @@ pub struct SolveArgs {
     #[arg(long, value_name = "S", value_parser = super::parse_seconds,
           default_value = "300", requires = "resume")]
     pub save_every: Duration,
-    /// The prover's table keeps at most N positions (about 50 bytes each), then drops the
-    /// positions only evaluated; 67108864 (some 3.4 GB) by default
+    /// The prover's table keeps at most N positions: about 50 bytes each on one thread, which
+    /// then drops the positions least worth keeping; 32 bytes each, taken as used, in the
+    /// table --threads 2 or more share, where a new position replaces the least worth
+    /// keeping; 67108864 (some 3.4 GB, or 2 GiB shared) by default
     #[arg(long, value_name = "N",
           value_parser = clap::value_parser!(u64).range(1024..=(1u64 << 32)))]
     pub table_positions: Option<u64>,

@@ -26,10 +26,12 @@ use super::shared::{SharedTable, as_seen_marked};
 /// An unreachable threshold: proof and disproof numbers saturate here.
 pub const INF: u32 = u32::MAX / 2;
 
-/// The most positions the table holds. Past it, the positions only evaluated (never
-/// searched below) are dropped, and they are evaluated again if met again; if that leaves
-/// more than three quarters, the whole table is emptied. About 40 bytes a position with
-/// its zone: some 2.7 GB at the limit.
+/// The most positions the table holds. A searcher's own table, past it, drops the
+/// positions only evaluated (never searched below), and they are evaluated again if met
+/// again; if that leaves more than three quarters, the undecided ones go too, and if even
+/// that is not enough, the whole table is emptied. About 40 bytes a position with its zone:
+/// some 2.7 GB at the limit. The table the threads share has this many slots of 32 bytes
+/// (2 GiB), each new position replacing the least valuable one of its bucket.
 pub const TABLE_LIMIT: usize = 1 << 26;
 
 /// The bit of a stored proof number that marks a position only evaluated (numbers never
@@ -305,12 +307,17 @@ impl<'a> Dfpn<'a> {
         }
     }
 
-    /// Drops the positions only evaluated, or everything if that is not enough. Nothing is
-    /// lost but time: a dropped position is evaluated or searched again when met.
+    /// Drops the positions only evaluated; if that is not enough, the undecided ones as
+    /// well, and everything if even that is not. Nothing is lost but time: a dropped
+    /// position is evaluated or searched again when met.
     fn collect(&mut self) {
         self.counters.collections += 1;
+        let enough = self.table_limit / 4 * 3;
         self.table.retain(|_, e| e.pn & LEAF_MARK == 0);
-        if self.table.len() > self.table_limit / 4 * 3 {
+        if self.table.len() > enough {
+            self.table.retain(|_, e| e.pn == 0 || e.dn == 0);
+        }
+        if self.table.len() > enough {
             self.table.clear();
         }
         let table = &self.table;

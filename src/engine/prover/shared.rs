@@ -4,101 +4,272 @@
 //! subtree beside them.
 //!
 //! The numbers and zones are the ones a [`Dfpn`](super::dfpn::Dfpn) keeps in its own table,
-//! in concurrent maps. A thread marks each position from its root down to where it
-//! searches now (a count per slot of a small array, slots named by the key: a collision
-//! marks a position that is not searched, which only steers the search). Another thread
-//! reading a marked child sees its proof and disproof numbers doubled, so it chooses
-//! another child unless this one is much the best; the numbers stored are the real ones,
-//! and 0 and [`INF`] are never changed, so the marks change the order of the search, never
-//! what it proves.
+//! here in a fixed array of slots read and written without locks. A slot is four words:
+//! a seal, the numbers, and the zone's two halves; the seal is the key mixed with a hash of
+//! the other three, so a slot another thread is writing half-way (words of two entries
+//! mixed) or a slot of another position fails the check and is not read. A key has a bucket
+//! of [`WAYS`] slots; when they are all taken, the new position replaces the least
+//! valuable: a position only evaluated first, then the undecided one whose numbers are the
+//! smallest (a small subtree, cheap to search again), a decided one last. Nothing is lost
+//! but time: a position replaced is evaluated or searched again when met.
+//!
+//! The memory is taken whole but used from the front: the buckets in use double whenever
+//! half their slots are taken, up to the whole table, so a small proof touches little
+//! memory. After a doubling a key's bucket is either where it was or in the new half; a
+//! position not found in its bucket is looked for where it was before, and moved.
+//!
+//! A thread marks each position from its root down to where it searches now (a count per
+//! slot of a small array, slots named by the key: a collision marks a position that is not
+//! searched, which only steers the search). Another thread reading a marked child sees its
+//! proof and disproof numbers doubled, so it chooses another child unless this one is much
+//! the best; the numbers stored are the real ones, and 0 and [`INF`] are never changed, so
+//! the marks change the order of the search, never what it proves.
 
-use std::sync::Mutex;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU16, AtomicU64, AtomicUsize, Ordering};
-
-use dashmap::DashMap;
 
 use super::board::Mask;
 use super::dfpn::{Entry, INF, LEAF_MARK};
+use crate::engine::table::{ZeroIsValid, zeroed_vec};
 
 /// How many slots the marks have (a power of two): some 130 positions are marked at a
 /// time with two threads on 8x8, so a collision is rare.
 const MARK_SLOTS: usize = 1 << 16;
+
+/// Slots in a key's bucket.
+pub const WAYS: usize = 4;
+
+/// The bit of the numbers word that says the slot holds a zone.
+const HAS_ZONE: u64 = 1 << 63;
 
 /// Positions by key with their numbers as stored, as a table is saved and loaded.
 pub type Positions = Vec<(u64, Entry)>;
 /// Zones by key, as a table is saved and loaded.
 pub type Zones = Vec<(u64, Mask)>;
 
+/// The slots of one bucket, each `[seal, numbers, zone low, zone high]`; an empty slot is
+/// all zeros (numbers are never both 0). The words' own alignment: a larger one would make
+/// the allocator write the zeros itself instead of taking zeroed pages as they are used.
+#[repr(C)]
+struct Bucket([[AtomicU64; 4]; WAYS]);
+
+// SAFETY: a bucket is only atomic words, and all-zero bytes are a valid atomic word.
+unsafe impl ZeroIsValid for Bucket {}
+
+/// A slot's contents as read.
+#[derive(Clone, Copy)]
+struct Stored {
+    key: u64,
+    numbers: u64,
+    zone: Option<Mask>,
+}
+
+/// Buckets in use at first (2 MiB).
+const FIRST_BUCKETS: usize = 1 << 14;
+
 /// The numbers, zones and marks of one proof's threads.
 pub struct SharedTable {
-    /// The numbers by key; a proof number with [`LEAF_MARK`] is a position only evaluated.
-    numbers: DashMap<u64, Entry>,
-    zones: DashMap<u64, Mask>,
-    /// Positions in `numbers`, counted at each insertion of a new key.
+    buckets: Vec<Bucket>,
+    /// Buckets in use: a power of two, from the front of `buckets`.
+    in_use: AtomicUsize,
+    /// Slots taken (counted when an empty slot is filled).
     len: AtomicUsize,
-    /// The most positions kept (see [`TABLE_LIMIT`](super::dfpn::TABLE_LIMIT)).
-    limit: usize,
-    /// Held by the thread that thins the table.
-    thinning: Mutex<()>,
     marks: Box<[AtomicU16]>,
-    /// Times the table was thinned.
-    pub collections: AtomicU64,
+    /// Positions that replaced another one.
+    pub replaced: AtomicU64,
 }
 
 impl SharedTable {
-    /// An empty table that keeps at most `limit` positions.
+    /// An empty table of at least `limit` positions (rounded up to a power of two), its
+    /// memory taken from the system as the slots are first used. When the system refuses
+    /// that much, the table is halved until it is given (see [`SharedTable::capacity`]).
     #[must_use]
     pub fn new(limit: usize) -> SharedTable {
+        let mut buckets = limit.div_ceil(WAYS).max(1).next_power_of_two();
+        let buckets = loop {
+            match zeroed_vec(buckets) {
+                Some(taken) => break taken,
+                None if buckets > 1 => buckets /= 2,
+                None => {
+                    let layout = std::alloc::Layout::new::<Bucket>();
+                    std::alloc::handle_alloc_error(layout)
+                }
+            }
+        };
         SharedTable {
-            numbers: DashMap::with_shard_amount(64),
-            zones: DashMap::with_shard_amount(64),
+            in_use: AtomicUsize::new(buckets.len().min(FIRST_BUCKETS)),
+            buckets,
             len: AtomicUsize::new(0),
-            limit,
-            thinning: Mutex::new(()),
             marks: (0..MARK_SLOTS).map(|_| AtomicU16::new(0)).collect(),
-            collections: AtomicU64::new(0),
+            replaced: AtomicU64::new(0),
         }
+    }
+
+    /// How many positions the table can hold.
+    #[must_use]
+    pub fn capacity(&self) -> usize {
+        self.buckets.len() * WAYS
+    }
+
+    /// The bucket of `key` when `in_use` buckets are used.
+    fn bucket_of(&self, key: u64, in_use: usize) -> &Bucket {
+        // The high bits of a mixed key: the low bits of a key hold the side to move.
+        let index = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32;
+        &self.buckets[index as usize & (in_use - 1)]
+    }
+
+    /// The bucket of `key` now.
+    fn bucket(&self, key: u64) -> &Bucket {
+        self.bucket_of(key, self.in_use.load(Ordering::Relaxed))
+    }
+
+    /// What `slot` holds if it holds `key` (with `Some(key)`) or any position (`None`).
+    fn read(slot: &[AtomicU64; 4], key: Option<u64>) -> Option<Stored> {
+        let numbers = slot[1].load(Ordering::Relaxed);
+        if numbers == 0 {
+            return None;
+        }
+        let low = slot[2].load(Ordering::Relaxed);
+        let high = slot[3].load(Ordering::Relaxed);
+        let sealed = slot[0].load(Ordering::Relaxed) ^ hash(numbers, low, high);
+        if key.is_some_and(|key| key != sealed) {
+            return None;
+        }
+        let zone = (numbers & HAS_ZONE != 0).then_some(Mask::from(low) | Mask::from(high) << 64);
+        Some(Stored {
+            key: sealed,
+            numbers,
+            zone,
+        })
+    }
+
+    fn find(&self, key: u64) -> Option<Stored> {
+        let in_use = self.in_use.load(Ordering::Relaxed);
+        let bucket = self.bucket_of(key, in_use);
+        let look = |bucket: &Bucket| {
+            bucket
+                .0
+                .iter()
+                .find_map(|slot| SharedTable::read(slot, Some(key)))
+        };
+        if let Some(found) = look(bucket) {
+            return Some(found);
+        }
+        // Where it was before the last doubling: moved to its bucket now when found.
+        if in_use <= FIRST_BUCKETS {
+            return None;
+        }
+        let before = self.bucket_of(key, in_use / 2);
+        if std::ptr::eq(before, bucket) {
+            return None;
+        }
+        let found = look(before)?;
+        self.put(key, unpack(found.numbers), found.zone);
+        Some(found)
     }
 
     /// The numbers stored for `key`, as stored (with the leaf mark).
     pub fn get(&self, key: u64) -> Option<Entry> {
-        self.numbers.get(&key).map(|e| *e)
-    }
-
-    /// Stores the numbers (as stored) of `key`, and its zone when it has one; thins the
-    /// table when it is full.
-    pub fn put(&self, key: u64, stored: Entry, zone: Option<Mask>) {
-        if self.numbers.insert(key, stored).is_none() {
-            self.len.fetch_add(1, Ordering::Relaxed);
-        }
-        if let Some(zone) = zone {
-            self.zones.insert(key, zone);
-        }
-        if self.len.load(Ordering::Relaxed) > self.limit {
-            self.collect();
-        }
+        self.find(key).map(|s| unpack(s.numbers))
     }
 
     /// The zone kept for `key`.
     pub fn zone(&self, key: u64) -> Option<Mask> {
-        self.zones.get(&key).map(|z| *z)
+        self.find(key).and_then(|s| s.zone)
     }
 
-    /// Every position (its numbers as stored) and every zone, copied.
+    /// Stores the numbers (as stored) of `key`, and its zone when it has one: in the slot
+    /// that holds `key`, else in an empty one of its bucket, else in place of the least
+    /// valuable position there.
+    pub fn put(&self, key: u64, stored: Entry, zone: Option<Mask>) {
+        let bucket = self.bucket(key);
+        let mut target = None;
+        let mut lowest = u64::MAX;
+        for slot in &bucket.0 {
+            let value = match SharedTable::read(slot, None) {
+                Some(held) if held.key == key => {
+                    target = Some((slot, None));
+                    break;
+                }
+                Some(held) => worth(held.numbers),
+                None => 0,
+            };
+            if target.is_none() || value < lowest {
+                lowest = value;
+                target = Some((slot, Some(value)));
+            }
+        }
+        let Some((slot, replacing)) = target else {
+            return;
+        };
+        match replacing {
+            Some(0) if slot[1].load(Ordering::Relaxed) == 0 => {
+                let len = self.len.fetch_add(1, Ordering::Relaxed) + 1;
+                let in_use = self.in_use.load(Ordering::Relaxed);
+                if len > in_use * WAYS / 2 && in_use < self.buckets.len() {
+                    // Only one of the threads that see it full doubles it.
+                    let _ = self.in_use.compare_exchange(
+                        in_use,
+                        in_use * 2,
+                        Ordering::Relaxed,
+                        Ordering::Relaxed,
+                    );
+                }
+            }
+            Some(_) => {
+                self.replaced.fetch_add(1, Ordering::Relaxed);
+            }
+            None => {}
+        }
+        let zone_bits = zone.unwrap_or(0);
+        let (low, high) = (zone_bits as u64, (zone_bits >> 64) as u64);
+        let numbers = pack(stored) | if zone.is_some() { HAS_ZONE } else { 0 };
+        slot[1].store(numbers, Ordering::Relaxed);
+        slot[2].store(low, Ordering::Relaxed);
+        slot[3].store(high, Ordering::Relaxed);
+        slot[0].store(key ^ hash(numbers, low, high), Ordering::Relaxed);
+    }
+
+    /// Every position (its numbers as stored) and every zone, copied while the other
+    /// threads go on: a slot being written just then is left out.
     #[must_use]
     pub fn snapshot(&self) -> (Positions, Zones) {
-        let entries = self.numbers.iter().map(|e| (*e.key(), *e.value()));
-        let zones = self.zones.iter().map(|z| (*z.key(), *z.value()));
-        (entries.collect(), zones.collect())
+        let mut entries = Vec::with_capacity(self.len());
+        let mut zones = Vec::new();
+        let in_use = self.in_use.load(Ordering::Relaxed);
+        for bucket in &self.buckets[..in_use] {
+            for slot in &bucket.0 {
+                let Some(held) = SharedTable::read(slot, None) else {
+                    continue;
+                };
+                // A slot torn by a writer gives a key of another bucket (almost surely); a
+                // position moved since the last doubling is taken from its bucket now.
+                let now = self.bucket_of(held.key, in_use);
+                if !std::ptr::eq(now, bucket) {
+                    let before = self.bucket_of(held.key, (in_use / 2).max(1));
+                    let moved = now
+                        .0
+                        .iter()
+                        .any(|slot| SharedTable::read(slot, Some(held.key)).is_some());
+                    if !std::ptr::eq(before, bucket) || moved {
+                        continue;
+                    }
+                }
+                entries.push((held.key, unpack(held.numbers)));
+                if let Some(zone) = held.zone {
+                    zones.push((held.key, zone));
+                }
+            }
+        }
+        (entries, zones)
     }
 
     /// Puts saved positions (as [`SharedTable::snapshot`] gives them) and zones in the table.
     pub fn load(&self, entries: Positions, zones: Zones) {
+        let zones: HashMap<u64, Mask> = zones.into_iter().collect();
         for (key, entry) in entries {
-            self.put(key, entry, None);
-        }
-        for (key, zone) in zones {
-            self.zones.insert(key, zone);
+            let zone = (entry.dn == 0).then(|| zones.get(&key).copied()).flatten();
+            self.put(key, entry, zone);
         }
     }
 
@@ -112,25 +283,6 @@ impl SharedTable {
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
-    }
-
-    /// Drops the positions only evaluated, or everything if that is not enough (as a
-    /// thread's own table does). One thread thins; the others go on meanwhile.
-    fn collect(&self) {
-        let Ok(_held) = self.thinning.try_lock() else {
-            return;
-        };
-        if self.len.load(Ordering::Relaxed) <= self.limit {
-            return;
-        }
-        self.collections.fetch_add(1, Ordering::Relaxed);
-        self.numbers.retain(|_, e| e.pn & LEAF_MARK == 0);
-        if self.numbers.len() > self.limit / 4 * 3 {
-            self.numbers.clear();
-        }
-        let numbers = &self.numbers;
-        self.zones.retain(|key, _| numbers.contains_key(key));
-        self.len.store(self.numbers.len(), Ordering::Relaxed);
     }
 
     fn slot(&self, key: u64) -> &AtomicU16 {
@@ -153,6 +305,43 @@ impl SharedTable {
     pub fn marked(&self, key: u64) -> bool {
         self.slot(key).load(Ordering::Relaxed) > 0
     }
+}
+
+/// The numbers as one word (never 0: a proof and a disproof number are never both 0).
+fn pack(entry: Entry) -> u64 {
+    u64::from(entry.pn) | u64::from(entry.dn) << 32
+}
+
+fn unpack(numbers: u64) -> Entry {
+    Entry {
+        pn: numbers as u32,
+        dn: (numbers >> 32) as u32 & !(HAS_ZONE >> 32) as u32,
+    }
+}
+
+/// What keeping a position is worth, to choose which one a new position replaces: a
+/// position only evaluated least, an undecided one by its numbers (a larger subtree has
+/// larger ones), a decided one most.
+fn worth(numbers: u64) -> u64 {
+    let entry = unpack(numbers);
+    if entry.pn & LEAF_MARK != 0 {
+        1
+    } else if entry.pn == 0 || entry.dn == 0 {
+        u64::MAX
+    } else {
+        2 + u64::from(entry.pn) + u64::from(entry.dn)
+    }
+}
+
+/// A hash of a slot's words but the seal (splitmix64's finaliser, chained), so that words
+/// of two entries mixed do not pass for one.
+fn hash(numbers: u64, low: u64, high: u64) -> u64 {
+    let mix = |mut z: u64| {
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    mix(numbers ^ mix(low ^ mix(high.wrapping_add(0x9E37_79B9_7F4A_7C15))))
 }
 
 /// The numbers of a child another thread is searching, as the thread choosing among its
@@ -206,28 +395,159 @@ mod tests {
         );
     }
 
+    fn leaf(pn: u32, dn: u32) -> Entry {
+        Entry {
+            pn: pn | LEAF_MARK,
+            dn,
+        }
+    }
+
     #[test]
-    fn a_full_table_drops_the_positions_only_evaluated_first() {
-        let table = SharedTable::new(8);
-        for key in 0..4u64 {
-            table.put(key, Entry { pn: 3, dn: 4 }, None);
-        }
-        table.put(100, Entry { pn: 0, dn: INF }, None);
-        table.put(101, Entry { pn: INF, dn: 0 }, Some(0b101));
-        for key in 10..13u64 {
-            table.put(
-                key,
-                Entry {
-                    pn: 1 | LEAF_MARK,
-                    dn: 1,
+    fn a_full_bucket_gives_up_a_position_only_evaluated_then_the_smallest_undecided() {
+        // One bucket: every key shares it.
+        let table = SharedTable::new(WAYS);
+        assert_eq!(table.capacity(), WAYS);
+        table.put(1, leaf(1, 1), None);
+        table.put(2, Entry { pn: 3, dn: 4 }, None);
+        table.put(3, Entry { pn: 30, dn: 40 }, None);
+        table.put(4, Entry { pn: INF, dn: 0 }, Some(0b101 | 1 << 100));
+        assert_eq!(table.len(), 4);
+        table.put(5, Entry { pn: 0, dn: INF }, None);
+        assert!(
+            table.get(1).is_none(),
+            "the position only evaluated goes first"
+        );
+        table.put(6, Entry { pn: 7, dn: 7 }, None);
+        assert!(
+            table.get(2).is_none(),
+            "then the undecided one with the smallest numbers"
+        );
+        table.put(7, Entry { pn: 8, dn: 8 }, None);
+        assert!(table.get(6).is_none());
+        assert_eq!(table.get(3), Some(Entry { pn: 30, dn: 40 }));
+        assert_eq!(table.get(5), Some(Entry { pn: 0, dn: INF }));
+        assert_eq!(table.zone(4), Some(0b101 | 1 << 100));
+        assert_eq!(table.get(7), Some(Entry { pn: 8, dn: 8 }));
+        // A position stored again keeps its slot.
+        table.put(3, Entry { pn: 31, dn: 41 }, None);
+        assert_eq!(table.get(3), Some(Entry { pn: 31, dn: 41 }));
+        assert_eq!(
+            (table.len(), table.replaced.load(Ordering::Relaxed)),
+            (4, 3)
+        );
+    }
+
+    #[test]
+    fn a_slot_with_words_of_two_entries_is_not_read() {
+        let table = SharedTable::new(1 << 10);
+        table.put(9, Entry { pn: INF, dn: 0 }, Some(0xFF));
+        table.put(10, Entry { pn: INF, dn: 0 }, Some(0xF0F0));
+        // Another writer's zone half-written into key 9's slot.
+        let slot = &table.bucket(9).0[0];
+        slot[2].store(0xF0F0, Ordering::Relaxed);
+        assert_eq!(table.get(9), None);
+        assert_eq!(table.zone(9), None);
+        assert_eq!(table.zone(10), Some(0xF0F0));
+        let (entries, zones) = table.snapshot();
+        assert_eq!(entries, vec![(10, Entry { pn: INF, dn: 0 })]);
+        assert_eq!(zones, vec![(10, 0xF0F0)]);
+    }
+
+    #[test]
+    fn a_snapshot_loads_into_a_new_table() {
+        let table = SharedTable::new(1 << 10);
+        for key in 0..300u64 {
+            let entry = match key % 3 {
+                0 => leaf(1, key as u32 + 1),
+                1 => Entry { pn: INF, dn: 0 },
+                _ => Entry {
+                    pn: key as u32,
+                    dn: 2,
                 },
-                None,
-            );
+            };
+            let zone = (key % 3 == 1).then_some(Mask::from(key) << 70);
+            table.put(key * 0x1_0000_0001, entry, zone);
         }
-        // Nine positions: the three only evaluated went, the searched ones stayed.
-        assert_eq!(table.len(), 6);
-        assert!(table.get(10).is_none());
-        assert_eq!(table.get(100), Some(Entry { pn: 0, dn: INF }));
-        assert_eq!(table.zone(101), Some(0b101));
+        let (entries, zones) = table.snapshot();
+        let copy = SharedTable::new(1 << 10);
+        copy.load(entries.clone(), zones.clone());
+        let sorted = |mut v: Positions| {
+            v.sort_by_key(|e| e.0);
+            v
+        };
+        let (again, zones_again) = copy.snapshot();
+        assert_eq!(sorted(again), sorted(entries.clone()));
+        assert_eq!(zones_again.len(), zones.len());
+        for (key, entry) in entries {
+            assert_eq!(copy.get(key), Some(entry));
+        }
+    }
+
+    #[test]
+    fn the_buckets_in_use_double_and_positions_are_found_after() {
+        let table = SharedTable::new(1 << 20);
+        let key = |n: u64| n.wrapping_mul(0xD134_2543_DE82_EF95) | 1;
+        let half = FIRST_BUCKETS * WAYS / 2;
+        for n in 0..half as u64 {
+            table.put(key(n), Entry { pn: 2, dn: 3 }, None);
+        }
+        assert_eq!(table.in_use.load(Ordering::Relaxed), FIRST_BUCKETS);
+        for n in half as u64..(half + 5000) as u64 {
+            table.put(key(n), Entry { pn: 2, dn: 3 }, None);
+        }
+        assert_eq!(table.in_use.load(Ordering::Relaxed), 2 * FIRST_BUCKETS);
+        // Every position is found (those stored before the doubling where they were), but
+        // the few a full bucket gave up.
+        let found = (0..(half + 5000) as u64)
+            .filter(|&n| table.get(key(n)).is_some())
+            .count();
+        let replaced = table.replaced.load(Ordering::Relaxed) as usize;
+        assert!(
+            found + replaced >= half + 5000,
+            "{found} found, {replaced} replaced"
+        );
+        assert!(found > half, "{found} found");
+        // Those found were moved to their buckets now: a snapshot holds each position once.
+        let (entries, _) = table.snapshot();
+        let mut keys: Vec<u64> = entries.iter().map(|e| e.0).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), entries.len());
+        assert!(entries.len() >= found);
+    }
+
+    #[test]
+    fn threads_writing_one_bucket_never_read_a_mixed_entry() {
+        // Each key's numbers and zone follow from the key, so any other reading is a torn
+        // one; four threads hammer one bucket of a tiny table.
+        let table = SharedTable::new(WAYS);
+        let expected = |key: u64| {
+            let entry = Entry {
+                pn: key as u32 * 1000,
+                dn: 0,
+            };
+            let zone = Mask::from(key.wrapping_mul(0x2545_F491_4F6C_DD1D)) << 64 | Mask::from(key);
+            (entry, zone)
+        };
+        std::thread::scope(|scope| {
+            for thread in 0..4u64 {
+                let table = &table;
+                scope.spawn(move || {
+                    for round in 0..50_000u64 {
+                        let key = (round * 7 + thread) % 11 + 1;
+                        let (entry, zone) = expected(key);
+                        table.put(key, entry, Some(zone));
+                        let other = (round * 5 + thread * 3) % 11 + 1;
+                        if let Some(found) = table.get(other) {
+                            assert_eq!(found, expected(other).0);
+                        }
+                        if let Some(found) = table.zone(other) {
+                            assert_eq!(found, expected(other).1);
+                        }
+                    }
+                });
+            }
+        });
+        assert!(table.len() <= WAYS);
     }
 }

@@ -119,8 +119,7 @@ pub fn prove_split(
             scope.spawn(move || worker(board, openings, shared, node_limit, kept));
         }
     });
-    let (mut counters, pairing) = *shared.totals.lock().unwrap_or_else(|e| e.into_inner());
-    counters.collections += table.collections.load(Ordering::Relaxed);
+    let (counters, pairing) = *shared.totals.lock().unwrap_or_else(|e| e.into_inner());
     let entry = if shared.won.load(Ordering::Relaxed) {
         Entry { pn: 0, dn: INF }
     } else if shared.unknown.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
