@@ -538,6 +538,13 @@ impl<'a> Dfpn<'a> {
         zones: bool,
         zoning: &mut Zoning,
     ) -> (Entry, (usize, Entry), u32) {
+        if let Some(shared) = self.shared {
+            for child in children.iter() {
+                if !zones || child.cells & zoning.relevant != 0 {
+                    shared.prefetch(child.key);
+                }
+            }
+        }
         let mut sum = 0u32;
         let mut best = (0, Entry { pn: INF, dn: INF });
         let mut best_n = INF + 1;

@@ -16,7 +16,8 @@
 //! The memory is taken whole but used from the front: the buckets in use double whenever
 //! half their slots are taken, up to the whole table, so a small proof touches little
 //! memory. After a doubling a key's bucket is either where it was or in the new half; a
-//! position not found in its bucket is looked for where it was before, and moved.
+//! position not found in its bucket is looked for where it was before, and moved (until the
+//! whole table is in use and half full).
 //!
 //! A thread marks each position from its root down to where it searches now (a count per
 //! slot of a small array, slots named by the key: a collision marks a position that is not
@@ -155,8 +156,10 @@ impl SharedTable {
         if let Some(found) = look(bucket) {
             return Some(found);
         }
-        // Where it was before the last doubling: moved to its bucket now when found.
-        if in_use <= FIRST_BUCKETS {
+        // Where it was before the last doubling: moved to its bucket now when found. Once
+        // the whole table is in use and half full, what is left there is not looked for.
+        let settled = in_use == self.buckets.len() && self.len() > in_use * WAYS / 2;
+        if in_use <= FIRST_BUCKETS || settled {
             return None;
         }
         let before = self.bucket_of(key, in_use / 2);
@@ -166,6 +169,23 @@ impl SharedTable {
         let found = look(before)?;
         self.put(key, unpack(found.numbers), found.zone);
         Some(found)
+    }
+
+    /// Asks the processor to bring the bucket of `key` into its cache, so that the reads of
+    /// a node's children overlap instead of waiting for memory one after the other.
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let start = std::ptr::from_ref(self.bucket(key)).cast::<i8>();
+            for offset in [0, 64, size_of::<Bucket>() - 1] {
+                // SAFETY: a prefetch only hints the cache and never faults; the addresses are
+                // those of the bucket's own bytes.
+                unsafe { _mm_prefetch::<_MM_HINT_T0>(start.wrapping_add(offset)) };
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// The numbers stored for `key`, as stored (with the leaf mark).
