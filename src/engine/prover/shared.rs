@@ -286,6 +286,11 @@ impl SharedTable {
 
     /// Puts saved positions (as [`SharedTable::snapshot`] gives them) and zones in the table.
     pub fn load(&self, entries: Positions, zones: Zones) {
+        // The buckets in use as many as the positions will need, taken at once: positions
+        // put in before two doublings would not be found.
+        let needed = (entries.len() * 2).div_ceil(WAYS).next_power_of_two();
+        self.in_use
+            .fetch_max(needed.min(self.buckets.len()), Ordering::Relaxed);
         let zones: HashMap<u64, Mask> = zones.into_iter().collect();
         for (key, entry) in entries {
             let zone = (entry.dn == 0).then(|| zones.get(&key).copied()).flatten();
@@ -534,6 +539,25 @@ mod tests {
         keys.dedup();
         assert_eq!(keys.len(), entries.len());
         assert!(entries.len() >= found);
+    }
+
+    #[test]
+    fn a_large_saved_table_is_found_whole_once_loaded() {
+        let key = |n: u64| n.wrapping_mul(0x9FB2_1C65_1E98_DF25) ^ 0x55;
+        let n = FIRST_BUCKETS * WAYS * 3;
+        let entries: Positions = (0..n as u64)
+            .map(|k| (key(k), Entry { pn: 5, dn: 6 }))
+            .collect();
+        let table = SharedTable::new(1 << 22);
+        table.load(entries, Vec::new());
+        let found = (0..n as u64)
+            .filter(|&k| table.get(key(k)).is_some())
+            .count();
+        let replaced = table.replaced.load(Ordering::Relaxed) as usize;
+        assert!(
+            found + replaced >= n,
+            "{found} found, {replaced} replaced of {n}"
+        );
     }
 
     #[test]
