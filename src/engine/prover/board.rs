@@ -3,6 +3,7 @@
 //! table entry. The two colours are "attacker" (the side trying to make K in a row) and
 //! "defender", whatever their names in the game.
 
+use super::reading::{Direction, directions};
 use crate::rules::zobrist::splitmix64;
 use crate::rules::{Geometry, Position, Side};
 
@@ -30,10 +31,8 @@ pub struct Board {
     pub lines: Vec<Mask>,
     /// For each cell, the ids of the lines through it.
     pub lines_through: Vec<Vec<u16>>,
-    /// For each line, the ids of the other lines that share two cells or more with it (the
-    /// overlapping lines of the same row, column or diagonal): the only lines whose empty
-    /// cells can lie within its own, once each has two empty cells or more.
-    pub overlapping: Vec<Vec<u16>>,
+    /// The lines by direction, for reading them all at once.
+    pub directions: Vec<Direction>,
     /// All cells of the board.
     pub all: Mask,
     pub k: u32,
@@ -66,17 +65,6 @@ impl Board {
                 lines_through[cell].push(id as u16);
             }
         }
-        let overlapping = lines
-            .iter()
-            .map(|&line| {
-                (0..lines.len())
-                    .filter(|&other| {
-                        lines[other] != line && (lines[other] & line).count_ones() >= 2
-                    })
-                    .map(|other| other as u16)
-                    .collect()
-            })
-            .collect();
         let maps = (0..geometry.symmetries().len())
             .map(|n| geometry.symmetry_map(n).iter().map(|&c| c as u8).collect())
             .collect();
@@ -85,10 +73,11 @@ impl Board {
                 .map(|c| splitmix64(c * 2 + colour))
                 .collect()
         };
+        let directions = directions(&lines, position.rule().width(), cells);
         let mut board = Board {
             lines,
             lines_through,
-            overlapping,
+            directions,
             all: if cells == MAX_CELLS {
                 Mask::MAX
             } else {

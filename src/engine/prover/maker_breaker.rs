@@ -13,6 +13,7 @@
 use super::board::{Board, Mask, cells_of};
 use super::dfpn::{AndOr, INF, Leaf};
 use super::pairing::{PairingSearch, Pairs};
+use super::reading::Reading;
 
 /// The disproof number an attacker-to-move node starts with per unit of its potential
 /// measured against the bound 2^(K-1) (see [`MakerBreaker::initial_numbers`]).
@@ -44,6 +45,8 @@ pub struct MakerBreaker {
     last_zone: Mask,
     /// What [`MakerBreaker::decide`] found on its pass over the lines, last time.
     last_scan: Scan,
+    /// The lines as that pass read them.
+    reading: Reading,
 }
 
 /// What one pass over the lines the attacker can still fill finds.
@@ -59,22 +62,14 @@ struct Scan {
     potential: u64,
 }
 
-fn scan(board: &Board) -> Scan {
-    let free = board.free();
-    let mut found = Scan::default();
-    for &line in &board.lines {
-        if board.is_open(line) {
-            let f = line & free;
-            found.cells |= f;
-            match f.count_ones() {
-                0 => found.filled = true,
-                1 => found.wins |= f,
-                _ => {}
-            }
-            found.potential += 1u64 << (line & board.attacker).count_ones();
-        }
+/// What `reading` read of the lines of `board`.
+fn scan(board: &Board, reading: &Reading) -> Scan {
+    Scan {
+        cells: reading.open_cells(board),
+        wins: reading.wins(board),
+        filled: reading.filled(board),
+        potential: reading.potential(board),
     }
-    found
 }
 
 impl MakerBreaker {
@@ -86,14 +81,16 @@ impl MakerBreaker {
             pairing: PairingSearch::default(),
             last_zone: Mask::MAX,
             last_scan: Scan::default(),
+            reading: Reading::default(),
         }
     }
 
     /// The static verdict with its reason: `Some(true, _)` the attacker wins, `Some(false,
     /// _)` it cannot, `None` search on.
     pub fn decide(&mut self) -> Option<(bool, Reason)> {
+        self.reading.read(&self.board);
+        self.last_scan = scan(&self.board, &self.reading);
         let b = &self.board;
-        self.last_scan = scan(b);
         let Scan {
             cells,
             wins,
@@ -119,7 +116,7 @@ impl MakerBreaker {
         // any defender move keeps a pairing intact, so the children find it.
         if wins == 0
             && b.attacker_to_move
-            && let Some(pairs) = self.pairing.find(&self.board)
+            && let Some(pairs) = self.pairing.find_in(&self.board, &self.reading)
         {
             return Some((false, Reason::Pairing(pairs)));
         }
@@ -172,7 +169,9 @@ impl MakerBreaker {
     /// lines.
     fn classes(&self) -> Vec<Class> {
         let b = &self.board;
-        let Scan { cells, wins, .. } = scan(b);
+        let mut reading = Reading::default();
+        reading.read(b);
+        let Scan { cells, wins, .. } = scan(b, &reading);
         if !b.attacker_to_move && wins != 0 {
             // The one threat must be blocked.
             let cell = wins.trailing_zeros() as usize;
@@ -180,6 +179,7 @@ impl MakerBreaker {
                 cell,
                 members: 1 << cell,
                 lines: [0; LINE_WORDS],
+                digest: 0,
                 weight: 0,
             }];
         }
@@ -191,12 +191,15 @@ impl MakerBreaker {
                     lines[id as usize / 64] |= 1 << (id % 64);
                 }
             }
-            match classes.iter_mut().find(|class| class.lines == lines) {
+            let digest = digest(&lines);
+            match (classes.iter_mut()).find(|class| class.digest == digest && class.lines == lines)
+            {
                 Some(class) => class.members |= 1 << cell,
                 None => classes.push(Class {
                     cell,
                     members: 1 << cell,
                     lines,
+                    digest,
                     weight: b.weight(cell, true),
                 }),
             }
@@ -256,7 +259,15 @@ struct Class {
     cell: usize,
     members: Mask,
     lines: LineSet,
+    /// [`digest`] of `lines`.
+    digest: u64,
     weight: u64,
+}
+
+/// A word that differs for most different line sets, compared before the sets themselves:
+/// comparing every cell's 64-byte set with every class's took a tenth of the 9,8,5 proof.
+fn digest(lines: &LineSet) -> u64 {
+    lines.iter().fold(0, |d, &w| d.rotate_left(13) ^ w)
 }
 
 /// Whether every line of `a` is also in `b`.

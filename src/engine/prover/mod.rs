@@ -23,6 +23,7 @@ mod journal;
 mod maker_breaker;
 mod ordinary;
 mod pairing;
+mod reading;
 mod shared;
 mod split;
 mod strategy;

@@ -11,6 +11,7 @@
 //! questions, and the build without it took 0.94 of the time, in a paired run of 7.)
 
 use super::board::{Board, MAX_CELLS, Mask, cells_of};
+use super::reading::Reading;
 
 /// Recursion steps one pairing search may take before it gives up (a give-up only loses a
 /// shortcut: the tree search goes on below that node). A pairing found higher in the tree
@@ -44,9 +45,10 @@ pub struct PairingSearch {
     scratch: Scratch,
     /// The latest pairings found, newest first.
     recent: Vec<Recent>,
-    /// Buffers for [`reduced_lines`], kept from one search to the next.
+    /// Buffers kept from one search to the next: the lines read, and the reduced lines
+    /// (see [`Reading::reduced_lines`]).
+    reading: Reading,
     sets: Vec<Mask>,
-    lines: Vec<(Mask, u8)>,
     /// Searches run.
     pub searches: u64,
     /// Answers found among the recent pairings.
@@ -59,9 +61,18 @@ pub struct PairingSearch {
 impl PairingSearch {
     /// A pairing for the lines the attacker can still fill on `board`, if one is found.
     pub fn find(&mut self, board: &Board) -> Option<Pairs> {
+        let mut reading = std::mem::take(&mut self.reading);
+        reading.read(board);
+        let found = self.find_in(board, &reading);
+        self.reading = reading;
+        found
+    }
+
+    /// [`PairingSearch::find`] with the lines of `board` already read into `reading`.
+    pub fn find_in(&mut self, board: &Board, reading: &Reading) -> Option<Pairs> {
         self.crowding = 0;
         let mut sets = std::mem::take(&mut self.sets);
-        let found = reduced_lines(board, &mut self.lines, &mut sets)
+        let found = (reading.reduced_lines(board, &mut sets))
             .then(|| self.find_for(board, &sets))
             .flatten();
         self.sets = sets;
@@ -175,48 +186,6 @@ fn too_many_separate_lines(sets: &[Mask]) -> bool {
         }
     }
     2 * count > union.count_ones()
-}
-
-/// The empty cells of every line the attacker can still fill, without the lines that
-/// contain another one's cells (or equal one before them), the fewest cells first, in
-/// `kept`; false when a line has fewer than two empty cells (no pair fits in it). A line
-/// can only contain the cells of a line that overlaps it (two lines that share at most one
-/// cell cannot, since each has two empty cells), so only those are compared. `lines` is a
-/// buffer: each line's empty cells and their count (0 for a line the defender holds).
-fn reduced_lines(board: &Board, lines: &mut Vec<(Mask, u8)>, kept: &mut Vec<Mask>) -> bool {
-    let free = board.free();
-    lines.clear();
-    kept.clear();
-    for &line in &board.lines {
-        if !board.is_open(line) {
-            lines.push((0, 0));
-            continue;
-        }
-        let set = line & free;
-        let n = set.count_ones() as u8;
-        if n < 2 {
-            return false;
-        }
-        lines.push((set, n));
-    }
-    // In order of their counts, by line within a count.
-    for n in 2..=board.k as u8 {
-        for (id, &(set, count)) in lines.iter().enumerate() {
-            if count != n {
-                continue;
-            }
-            let contains_another = board.overlapping[id].iter().any(|&other| {
-                let (other_set, other_count) = lines[other as usize];
-                other_count > 0
-                    && other_set & !set == 0
-                    && (other_set != set || (other as usize) < id)
-            });
-            if !contains_another {
-                kept.push(set);
-            }
-        }
-    }
-    true
 }
 
 /// Buffers for [`cover`], one of each per depth, kept from one search to the next so that

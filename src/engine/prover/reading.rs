@@ -1,0 +1,288 @@
+//! Every line of the board read at once. The lines of one direction start on a set of cells
+//! and step a fixed number of cells from one of their cells to the next; shifting a stone
+//! mask by i steps brings each line's i-th cell onto its first cell. So a few word
+//! operations per direction read all its lines together, each line as the bit of its first
+//! cell: whether the defender holds it, how many of its cells are empty (as bit planes of
+//! the count), and which lines' empty cells lie within another's. A pass over the lines
+//! one at a time, with the overlapping lines compared for each, took half the time of the
+//! 9,8,5 proof (docs/prover.md, "Reading every line at once").
+
+use super::board::{Board, Mask, cells_of};
+
+/// Bit planes of a line's count of empty cells: enough for the longest line, 20 cells.
+const PLANES: usize = 5;
+
+/// The most cells a line has.
+const LONGEST: usize = 20;
+
+/// The lines of one direction.
+#[derive(Clone)]
+pub struct Direction {
+    /// How many cells apart a line's neighbouring cells are.
+    step: u32,
+    /// The first cells of its lines.
+    starts: Mask,
+    /// The id of the line starting on each cell (by cell; meaningless where none starts).
+    ids: Vec<u16>,
+}
+
+/// The lines of `lines` (each a mask of K cells of a board `width` cells wide) by
+/// direction: rows, columns, diagonals, anti-diagonals, in that order, each one that has
+/// lines. Lines with the same first cell then come in the order of their ids, as the ids
+/// are given (by first cell, then direction).
+pub fn directions(lines: &[Mask], width: usize, cells: usize) -> Vec<Direction> {
+    let mut found: Vec<Option<Direction>> = vec![None, None, None, None];
+    for (id, &line) in lines.iter().enumerate() {
+        let mut members = cells_of(line);
+        let (Some(first), Some(second)) = (members.next(), members.next()) else {
+            continue;
+        };
+        let step = second - first;
+        let same_row = first / width == second / width;
+        let index = match step {
+            1 if same_row => 0,
+            _ if step == width => 1,
+            _ if step == width + 1 => 2,
+            _ => 3,
+        };
+        let direction = found[index].get_or_insert_with(|| Direction {
+            step: step as u32,
+            starts: 0,
+            ids: vec![u16::MAX; cells],
+        });
+        direction.starts |= 1 << first;
+        direction.ids[first] = id as u16;
+    }
+    found.into_iter().flatten().collect()
+}
+
+/// `mask` moved `by` cells towards cell 0 (nothing when by reaches past the board).
+fn down(mask: Mask, by: u32) -> Mask {
+    mask.checked_shr(by).unwrap_or(0)
+}
+
+/// `mask` moved `by` cells away from cell 0.
+fn up(mask: Mask, by: u32) -> Mask {
+    mask.checked_shl(by).unwrap_or(0)
+}
+
+/// One direction's lines as read, each line at its first cell: those the attacker can
+/// still fill, and those among them by their count of empty cells.
+#[derive(Clone, Copy, Default)]
+struct Read {
+    open: Mask,
+    by_count: [Mask; LONGEST + 1],
+}
+
+/// Every line of a board as read by [`Reading::read`].
+#[derive(Default)]
+pub struct Reading {
+    read: [Read; 4],
+    /// The empty cells when read.
+    free: Mask,
+    k: u32,
+}
+
+impl Reading {
+    /// Reads every line of `board`.
+    pub fn read(&mut self, board: &Board) {
+        let free = board.free();
+        self.free = free;
+        self.k = board.k;
+        let bits = (u32::BITS - board.k.leading_zeros()) as usize;
+        for (read, direction) in self.read.iter_mut().zip(&board.directions) {
+            let mut held = 0;
+            let mut planes = [0; PLANES];
+            for i in 0..board.k {
+                let shift = i * direction.step;
+                held |= down(board.defender, shift);
+                // Adds the i-th cells' bits to the counts, a bit plane at a time.
+                let mut carry = down(free, shift);
+                for plane in &mut planes[..bits] {
+                    let next = *plane & carry;
+                    *plane ^= carry;
+                    carry = next;
+                }
+            }
+            read.open = direction.starts & !held;
+            for n in 0..=board.k {
+                read.by_count[n as usize] = (0..bits).fold(read.open, |lines, p| {
+                    if n >> p & 1 == 1 {
+                        lines & planes[p]
+                    } else {
+                        lines & !planes[p]
+                    }
+                });
+            }
+        }
+    }
+
+    /// The lines of the `index`-th direction that the attacker can still fill with `n`
+    /// empty cells, at their first cells.
+    fn with_count(&self, index: usize, n: u32) -> Mask {
+        self.read[index].by_count[n as usize]
+    }
+
+    /// The empty cells of the lines `lines` of direction `direction` (at their first
+    /// cells).
+    fn cells_of_lines(&self, direction: &Direction, lines: Mask) -> Mask {
+        (0..self.k).fold(0, |cells, i| cells | up(lines, i * direction.step)) & self.free
+    }
+
+    /// The empty cells of the lines the attacker can still fill.
+    pub fn open_cells(&self, board: &Board) -> Mask {
+        (board.directions.iter().enumerate())
+            .map(|(index, direction)| self.cells_of_lines(direction, self.read[index].open))
+            .fold(0, |all, cells| all | cells)
+    }
+
+    /// The cells that complete a line the attacker can still fill (lines one short).
+    pub fn wins(&self, board: &Board) -> Mask {
+        (board.directions.iter().enumerate())
+            .map(|(index, direction)| self.cells_of_lines(direction, self.with_count(index, 1)))
+            .fold(0, |all, cells| all | cells)
+    }
+
+    /// Whether the attacker has filled a line.
+    pub fn filled(&self, board: &Board) -> bool {
+        (0..board.directions.len()).any(|index| self.with_count(index, 0) != 0)
+    }
+
+    /// The Erdős–Selfridge potential (see [`Board::potential`]): an open line with n empty
+    /// cells holds K - n attacker stones.
+    pub fn potential(&self, board: &Board) -> u64 {
+        let mut potential = 0;
+        for index in 0..board.directions.len() {
+            for n in 0..=self.k {
+                let lines = u64::from(self.with_count(index, n).count_ones());
+                potential += lines << (self.k - n);
+            }
+        }
+        potential
+    }
+
+    /// The empty cells of every line the attacker can still fill, without the lines whose
+    /// empty cells include another line's (or equal those of a line with a smaller id), the
+    /// fewest cells first and by id within a count, in `out`; false when such a line has
+    /// fewer than two empty cells. Two lines with two empty cells each can only hold each
+    /// other's when they overlap on two cells or more: lines of one direction at most K - 2
+    /// steps apart, the only ones compared.
+    pub fn reduced_lines(&self, board: &Board, out: &mut Vec<Mask>) -> bool {
+        out.clear();
+        let directions = board.directions.len();
+        if (0..directions).any(|index| self.with_count(index, 0) | self.with_count(index, 1) != 0) {
+            return false;
+        }
+        let mut kept = [0; 4];
+        for (index, direction) in board.directions.iter().enumerate() {
+            let open = self.read[index].open;
+            let step = direction.step;
+            let mut dropped = 0;
+            // Line a (at a cell) and line b, d steps further along. A cell of one outside
+            // the other that is not empty holds an attacker stone (both are open).
+            let mut a_outside_b_taken = Mask::MAX;
+            for d in 1..board.k.saturating_sub(1) {
+                let pairs = open & down(open, d * step);
+                // a's cells outside b: a's first d; b's cells outside a: the d after a's.
+                a_outside_b_taken &= down(board.attacker, (d - 1) * step);
+                let b_outside_a_taken = (board.k..board.k + d)
+                    .fold(Mask::MAX, |taken, j| taken & down(board.attacker, j * step));
+                let a_holds_b = pairs & b_outside_a_taken;
+                let b_holds_a = pairs & a_outside_b_taken;
+                // When each holds the other, b has the larger id and goes.
+                dropped |= a_holds_b & !b_holds_a | up(b_holds_a, d * step);
+            }
+            kept[index] = open & !dropped;
+        }
+        for n in 2..=self.k {
+            let mut by_direction = [0; 4];
+            for (index, lines) in by_direction.iter_mut().enumerate().take(directions) {
+                *lines = kept[index] & self.with_count(index, n);
+            }
+            let starts = by_direction.iter().fold(0, |all, &lines| all | lines);
+            for cell in cells_of(starts) {
+                for (index, direction) in board.directions.iter().enumerate() {
+                    if by_direction[index] >> cell & 1 == 1 {
+                        out.push(board.lines[usize::from(direction.ids[cell])] & self.free);
+                    }
+                }
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::StdRng;
+    use rand::{RngExt, SeedableRng};
+
+    use super::*;
+    use crate::rules::{Position, Rule, Side};
+
+    /// What a pass over the lines one at a time finds: the open lines' empty cells, the
+    /// cells completing one, whether one is full, and the reduced lines (every open line
+    /// compared with every other, then a stable sort by count), or `None` for those when an
+    /// open line has fewer than two empty cells.
+    fn plainly(board: &Board) -> (Mask, Mask, bool, Option<Vec<Mask>>) {
+        let free = board.free();
+        let open: Vec<(usize, Mask)> = (board.lines.iter().enumerate())
+            .filter(|&(_, &line)| board.is_open(line))
+            .map(|(id, &line)| (id, line & free))
+            .collect();
+        let cells = open.iter().fold(0, |all, &(_, set)| all | set);
+        let wins = (open.iter())
+            .filter(|&&(_, set)| set.count_ones() == 1)
+            .fold(0, |all, &(_, set)| all | set);
+        let filled = open.iter().any(|&(_, set)| set == 0);
+        if open.iter().any(|&(_, set)| set.count_ones() < 2) {
+            return (cells, wins, filled, None);
+        }
+        let mut kept: Vec<Mask> = (open.iter())
+            .filter(|&&(id, set)| {
+                !open.iter().any(|&(other, other_set)| {
+                    other != id && other_set & !set == 0 && (other_set != set || other < id)
+                })
+            })
+            .map(|&(_, set)| set)
+            .collect();
+        kept.sort_by_key(|set| set.count_ones());
+        (cells, wins, filled, Some(kept))
+    }
+
+    #[test]
+    fn every_line_read_at_once_is_read_as_one_at_a_time() {
+        let mut rng = StdRng::seed_from_u64(985);
+        let (mut reading, mut out) = (Reading::default(), Vec::new());
+        let mut reduced = 0;
+        for rule in [
+            "9,8,5", "7,7,5", "6,6,4", "11,11,5", "3,3,3", "4,9,4", "16,8,7",
+        ] {
+            let rule: Rule = rule.parse().unwrap();
+            for _ in 0..300 {
+                let mut board = Board::new(&Position::new(rule), Side::X).unwrap();
+                let stones = rng.random_range(0..rule.cells() * 2 / 3);
+                for _ in 0..stones {
+                    let free: Vec<usize> = cells_of(board.free()).collect();
+                    board.make(free[rng.random_range(0..free.len())]);
+                }
+                reading.read(&board);
+                let (cells, wins, filled, plain) = plainly(&board);
+                let what = format!("{rule} with {stones} stones");
+                assert_eq!(reading.open_cells(&board), cells, "{what}");
+                assert_eq!(reading.wins(&board), wins, "{what}");
+                assert_eq!(reading.filled(&board), filled, "{what}");
+                assert_eq!(reading.potential(&board), board.potential(), "{what}");
+                assert_eq!(reading.reduced_lines(&board, &mut out), plain.is_some());
+                if let Some(plain) = plain {
+                    assert_eq!(out, plain, "{what}");
+                    reduced += 1;
+                }
+            }
+        }
+        assert!(
+            reduced > 500,
+            "only {reduced} positions had every open line at two cells or more"
+        );
+    }
+}
