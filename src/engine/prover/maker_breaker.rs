@@ -116,7 +116,7 @@ impl MakerBreaker {
         // any defender move keeps a pairing intact, so the children find it.
         if wins == 0
             && b.attacker_to_move
-            && let Some(pairs) = self.pairing.find_in(&self.board, &self.reading)
+            && let Some(pairs) = self.pairing.find_in(&self.board, &mut self.reading)
         {
             return Some((false, Reason::Pairing(pairs)));
         }

@@ -10,8 +10,8 @@
 //! results by the reduced set of lines was dropped: on 7,7,5 it answered 57 of 124,381
 //! questions, and the build without it took 0.94 of the time, in a paired run of 7.)
 
-use super::board::{Board, MAX_CELLS, Mask, cells_of};
-use super::reading::Reading;
+use super::board::{Board, Mask, cells_of};
+use super::reading::{Reading, lines_holding};
 
 /// Recursion steps one pairing search may take before it gives up (a give-up only loses a
 /// shortcut: the tree search goes on below that node). A pairing found higher in the tree
@@ -30,14 +30,12 @@ const RECENT: usize = 4;
 /// A pairing: cell index pairs.
 pub type Pairs = Vec<(u8, u8)>;
 
-/// A pairing found lately, with each cell's partner (or [`NO_PARTNER`]) to check lines fast.
+/// A pairing found lately, with each pair's cells, the direction of the lines that hold
+/// both, and those lines at their first cells (see [`lines_holding`]), to check lines fast.
 struct Recent {
     pairs: Pairs,
-    partner: Vec<u8>,
+    lines: Vec<(Mask, usize, Mask)>,
 }
-
-/// The partner of a cell in no pair.
-const NO_PARTNER: u8 = u8::MAX;
 
 /// The pairing finder with its cache and counters.
 #[derive(Default)]
@@ -46,7 +44,7 @@ pub struct PairingSearch {
     /// The latest pairings found, newest first.
     recent: Vec<Recent>,
     /// Buffers kept from one search to the next: the lines read, and the reduced lines
-    /// (see [`Reading::reduced_lines`]).
+    /// (see [`Reading::kept_lines`]).
     reading: Reading,
     sets: Vec<Mask>,
     /// Searches run.
@@ -63,45 +61,40 @@ impl PairingSearch {
     pub fn find(&mut self, board: &Board) -> Option<Pairs> {
         let mut reading = std::mem::take(&mut self.reading);
         reading.read(board);
-        let found = self.find_in(board, &reading);
+        let found = self.find_in(board, &mut reading);
         self.reading = reading;
         found
     }
 
     /// [`PairingSearch::find`] with the lines of `board` already read into `reading`.
-    pub fn find_in(&mut self, board: &Board, reading: &Reading) -> Option<Pairs> {
+    /// The lines are listed only when a search runs: most positions of a large board have
+    /// too many lines for their cells, and the recent pairings and that count are read
+    /// from `reading` as it stands.
+    pub fn find_in(&mut self, board: &Board, reading: &mut Reading) -> Option<Pairs> {
         self.crowding = 0;
-        let mut sets = std::mem::take(&mut self.sets);
-        let found = (reading.reduced_lines(board, &mut sets))
-            .then(|| self.find_for(board, &sets))
-            .flatten();
-        self.sets = sets;
-        found
-    }
-
-    /// [`PairingSearch::find`] for the reduced lines `sets`.
-    fn find_for(&mut self, board: &Board, sets: &[Mask]) -> Option<Pairs> {
-        if let Some(pairs) = self.recent_fit(board, sets) {
+        if !reading.reduce(board) {
+            return None;
+        }
+        if let Some(pairs) = self.recent_fit(board, reading) {
             self.hits += 1;
             return Some(pairs);
         }
         self.searches += 1;
-        let cells = sets
-            .iter()
-            .fold(0, |union: Mask, &set| union | set)
-            .count_ones();
-        let (lines, cells) = (sets.len() as u32, cells);
+        let (lines, cells) = reading.kept_size(board);
         self.crowding = (10 * lines).saturating_sub(9 * cells);
         if crowded(lines, cells) {
             return None;
         }
+        let mut sets = std::mem::take(&mut self.sets);
+        reading.kept_lines(board, &mut sets);
         let mut pairs = Vec::new();
         let mut budget = BUDGET;
-        let found = (!too_many_separate_lines(sets)
-            && cover(sets, &mut pairs, &mut budget, &mut self.scratch, 0))
+        let found = (!too_many_separate_lines(&sets)
+            && cover(&sets, &mut pairs, &mut budget, &mut self.scratch, 0))
         .then_some(pairs);
+        self.sets = sets;
         if let Some(pairs) = &found {
-            self.remember(pairs);
+            self.remember(board, pairs);
         }
         found
     }
@@ -116,19 +109,21 @@ impl PairingSearch {
     }
 
     /// The pairs of a recent pairing whose cells are both still free, if they hold a pair
-    /// of every set in `sets`; that pairing becomes the newest.
-    fn recent_fit(&mut self, board: &Board, sets: &[Mask]) -> Option<Pairs> {
-        // The sets hold only empty cells, so a pair inside one has both cells free.
+    /// of every line `reading` kept; that pairing becomes the newest.
+    fn recent_fit(&mut self, board: &Board, reading: &Reading) -> Option<Pairs> {
+        let free = board.free();
+        let kept = reading.kept();
         let index = self.recent.iter().position(|recent| {
-            sets.iter().all(|&set| {
-                cells_of(set).any(|a| {
-                    let b = recent.partner[a];
-                    b != NO_PARTNER && set >> b & 1 == 1
-                })
-            })
+            // The lines holding a pair with both cells empty, by direction.
+            let mut held = [0; 4];
+            for &(pair, direction, lines) in &recent.lines {
+                if pair & free == pair {
+                    held[direction] |= lines;
+                }
+            }
+            kept.iter().zip(held).all(|(&kept, held)| kept & !held == 0)
         })?;
         let recent = self.recent.remove(index);
-        let free = board.free();
         let pairs = recent
             .pairs
             .iter()
@@ -139,21 +134,23 @@ impl PairingSearch {
         Some(pairs)
     }
 
-    /// Keeps `pairs` as the newest of the recent pairings.
-    fn remember(&mut self, pairs: &Pairs) {
+    /// Keeps `pairs` (found on `board`) as the newest of the recent pairings.
+    fn remember(&mut self, board: &Board, pairs: &Pairs) {
         if self.recent.len() == RECENT {
             self.recent.pop();
         }
-        let mut partner = vec![NO_PARTNER; MAX_CELLS];
-        for &(a, b) in pairs {
-            partner[usize::from(a)] = b;
-            partner[usize::from(b)] = a;
-        }
+        let lines = pairs
+            .iter()
+            .filter_map(|&(a, b)| {
+                let pair: Mask = 1 << a | 1 << b;
+                lines_holding(board, pair).map(|(direction, lines)| (pair, direction, lines))
+            })
+            .collect();
         self.recent.insert(
             0,
             Recent {
                 pairs: pairs.clone(),
-                partner,
+                lines,
             },
         );
     }

@@ -81,6 +81,8 @@ pub struct Reading {
     /// The empty cells when read.
     free: Mask,
     k: u32,
+    /// The lines [`Reading::reduce`] keeps, by direction, at their first cells.
+    kept: [Mask; 4],
 }
 
 impl Reading {
@@ -161,19 +163,16 @@ impl Reading {
         potential
     }
 
-    /// The empty cells of every line the attacker can still fill, without the lines whose
-    /// empty cells include another line's (or equal those of a line with a smaller id), the
-    /// fewest cells first and by id within a count, in `out`; false when such a line has
-    /// fewer than two empty cells. Two lines with two empty cells each can only hold each
-    /// other's when they overlap on two cells or more: lines of one direction at most K - 2
-    /// steps apart, the only ones compared.
-    pub fn reduced_lines(&self, board: &Board, out: &mut Vec<Mask>) -> bool {
-        out.clear();
+    /// Keeps, of the lines the attacker can still fill, those whose empty cells include no
+    /// other line's (nor equal those of a line with a smaller id); false when such a line
+    /// has fewer than two empty cells. Two lines with two empty cells each can only hold
+    /// each other's when they overlap on two cells or more: lines of one direction at most
+    /// K - 2 steps apart, the only ones compared.
+    pub fn reduce(&mut self, board: &Board) -> bool {
         let directions = board.directions.len();
         if (0..directions).any(|index| self.with_count(index, 0) | self.with_count(index, 1) != 0) {
             return false;
         }
-        let mut kept = [0; 4];
         for (index, direction) in board.directions.iter().enumerate() {
             let open = self.read[index].open;
             let step = direction.step;
@@ -192,12 +191,36 @@ impl Reading {
                 // When each holds the other, b has the larger id and goes.
                 dropped |= a_holds_b & !b_holds_a | up(b_holds_a, d * step);
             }
-            kept[index] = open & !dropped;
+            self.kept[index] = open & !dropped;
         }
+        true
+    }
+
+    /// The lines [`Reading::reduce`] kept, by direction (in the order of
+    /// `board.directions`), each at its first cell.
+    pub fn kept(&self) -> &[Mask; 4] {
+        &self.kept
+    }
+
+    /// How many lines [`Reading::reduce`] kept, and how many empty cells they hold.
+    pub fn kept_size(&self, board: &Board) -> (u32, u32) {
+        let (mut lines, mut cells) = (0, 0);
+        for (index, direction) in board.directions.iter().enumerate() {
+            lines += self.kept[index].count_ones();
+            cells |= self.cells_of_lines(direction, self.kept[index]);
+        }
+        (lines, cells.count_ones())
+    }
+
+    /// The empty cells of the lines [`Reading::reduce`] kept, the fewest first and by id
+    /// within a count, in `out`.
+    pub fn kept_lines(&self, board: &Board, out: &mut Vec<Mask>) {
+        out.clear();
+        let directions = board.directions.len();
         for n in 2..=self.k {
             let mut by_direction = [0; 4];
             for (index, lines) in by_direction.iter_mut().enumerate().take(directions) {
-                *lines = kept[index] & self.with_count(index, n);
+                *lines = self.kept[index] & self.with_count(index, n);
             }
             let starts = by_direction.iter().fold(0, |all, &lines| all | lines);
             for cell in cells_of(starts) {
@@ -208,8 +231,22 @@ impl Reading {
                 }
             }
         }
-        true
     }
+}
+
+/// The direction (its index in `board.directions`) of the lines that hold both cells of
+/// `pair`, and those lines at their first cells; `None` when no line holds both.
+pub fn lines_holding(board: &Board, pair: Mask) -> Option<(usize, Mask)> {
+    board
+        .directions
+        .iter()
+        .enumerate()
+        .find_map(|(index, direction)| {
+            let starts = cells_of(direction.starts)
+                .filter(|&cell| board.lines[usize::from(direction.ids[cell])] & pair == pair)
+                .fold(0, |all: Mask, cell| all | 1 << cell);
+            (starts != 0).then_some((index, starts))
+        })
 }
 
 #[cfg(test)]
@@ -273,9 +310,12 @@ mod tests {
                 assert_eq!(reading.wins(&board), wins, "{what}");
                 assert_eq!(reading.filled(&board), filled, "{what}");
                 assert_eq!(reading.potential(&board), board.potential(), "{what}");
-                assert_eq!(reading.reduced_lines(&board, &mut out), plain.is_some());
+                assert_eq!(reading.reduce(&board), plain.is_some(), "{what}");
                 if let Some(plain) = plain {
+                    reading.kept_lines(&board, &mut out);
                     assert_eq!(out, plain, "{what}");
+                    let cells = plain.iter().fold(0, |all, &set| all | set).count_ones();
+                    assert_eq!(reading.kept_size(&board), (plain.len() as u32, cells));
                     reduced += 1;
                 }
             }
