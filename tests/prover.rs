@@ -357,6 +357,42 @@ fn resumes_to_the_same_value(
     std::fs::remove_file(&path).unwrap();
 }
 
+/// A panic on the searching thread (here in the caller's `on_save`, as when a test's save
+/// fails on a full disk) reaches the caller; before, the watching thread waited for the
+/// gone search for ever.
+#[test]
+fn a_panic_while_saving_reaches_the_caller() {
+    let path = scratch("panic");
+    let _ = std::fs::remove_file(&path);
+    let (sent, outcome) = std::sync::mpsc::channel();
+    let proving = path.clone();
+    std::thread::spawn(move || {
+        let position = Position::new(rule("6,5,4"));
+        let config = ProverConfig {
+            node_limit: Some(1_000),
+            threads: 1,
+            ..ProverConfig::default()
+        };
+        let resume = Resume::open(&proving, Duration::from_secs(300), &position).unwrap();
+        let stop = AtomicBool::new(false);
+        let on_save = |_: Result<SaveReport, ResumeError>| panic!("the save failed");
+        let proved = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            prove_resumable(
+                &position,
+                &config,
+                Some(resume),
+                &stop,
+                &mut |_| {},
+                &on_save,
+            )
+        }));
+        let _ = sent.send(proved.is_err());
+    });
+    let panicked = outcome.recv_timeout(Duration::from_secs(600));
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(panicked, Ok(true), "the panic reached the caller");
+}
+
 /// A win: the Maker-Breaker search, then the real game's.
 #[test]
 fn a_win_stopped_and_resumed_is_the_win_of_one_run() {

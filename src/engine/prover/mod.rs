@@ -331,12 +331,10 @@ pub fn prove_resumable(
     let (verdict, mut stats, note) = std::thread::scope(|scope| {
         let (halt, pause, watch, watcher) = (&halt, &pause, &watch, &watcher);
         let search = scope.spawn(move || {
+            let _done = Done(watch, watcher);
             let flags = (pause, halt, &watch.nodes);
             let journal = Journal::new(path, header_of(position), saved, flags, on_save);
-            let found = search(position, config, journal, watch);
-            watch.done.store(true, Ordering::Release);
-            watcher.unpark();
-            found
+            search(position, config, journal, watch)
         });
         let timers = (config.time, every);
         oversee(watch, (halt, pause), stop, timers, start, on_progress);
@@ -351,6 +349,18 @@ pub fn prove_resumable(
         note,
         stopped: verdict == Verdict::Unknown && halt.load(Ordering::Relaxed),
     })
+}
+
+/// Tells the watching thread that the search is over when dropped: also when the search
+/// panics (in the caller's `on_save`, say), whose panic then reaches the caller instead of
+/// leaving the watching thread waiting for a search that is gone.
+struct Done<'a>(&'a Watch, &'a std::thread::Thread);
+
+impl Drop for Done<'_> {
+    fn drop(&mut self) {
+        self.0.done.store(true, Ordering::Release);
+        self.1.unpark();
+    }
 }
 
 /// The watching thread until the search is done: progress about once a second, the stop

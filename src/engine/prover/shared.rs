@@ -27,7 +27,7 @@
 //! the marks change the order of the search, never what it proves.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU16, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, AtomicUsize, Ordering};
 
 use super::board::Mask;
 use super::dfpn::{Entry, INF, LEAF_MARK};
@@ -73,12 +73,18 @@ pub struct SharedTable {
     buckets: Vec<Bucket>,
     /// Buckets in use: a power of two, from the front of `buckets`.
     in_use: AtomicUsize,
-    /// Slots taken (counted when an empty slot is filled).
-    len: AtomicUsize,
+    /// Whether the whole table is in use and half full: then the bucket a position had
+    /// before the last doubling is no longer looked at (set once, never cleared).
+    settled: AtomicBool,
     marks: Box<[AtomicU16]>,
-    /// Positions that replaced another one.
-    pub replaced: AtomicU64,
+    /// Slots taken (counted when an empty slot is filled), on a cache line of its own: the
+    /// words beside it are read at every node by both threads.
+    len: Apart<AtomicUsize>,
 }
+
+/// A value on a cache line of its own.
+#[repr(align(64))]
+struct Apart<T>(T);
 
 impl SharedTable {
     /// An empty table of at least `limit` positions (rounded up to a power of two), its
@@ -100,9 +106,9 @@ impl SharedTable {
         SharedTable {
             in_use: AtomicUsize::new(buckets.len().min(FIRST_BUCKETS)),
             buckets,
-            len: AtomicUsize::new(0),
+            settled: AtomicBool::new(false),
             marks: (0..MARK_SLOTS).map(|_| AtomicU16::new(0)).collect(),
-            replaced: AtomicU64::new(0),
+            len: Apart(AtomicUsize::new(0)),
         }
     }
 
@@ -158,8 +164,7 @@ impl SharedTable {
         }
         // Where it was before the last doubling: moved to its bucket now when found. Once
         // the whole table is in use and half full, what is left there is not looked for.
-        let settled = in_use == self.buckets.len() && self.len() > in_use * WAYS / 2;
-        if in_use <= FIRST_BUCKETS || settled {
+        if in_use <= FIRST_BUCKETS || self.settled.load(Ordering::Relaxed) {
             return None;
         }
         let before = self.bucket_of(key, in_use / 2);
@@ -200,8 +205,9 @@ impl SharedTable {
 
     /// Stores the numbers (as stored) of `key`, and its zone when it has one: in the slot
     /// that holds `key`, else in an empty one of its bucket, else in place of the least
-    /// valuable position there.
-    pub fn put(&self, key: u64, stored: Entry, zone: Option<Mask>) {
+    /// valuable position there. Returns whether it took another position's place (not
+    /// counted here: a count both threads add to at every node costs them the cache line).
+    pub fn put(&self, key: u64, stored: Entry, zone: Option<Mask>) -> bool {
         let bucket = self.bucket(key);
         let mut target = None;
         let mut lowest = u64::MAX;
@@ -220,27 +226,30 @@ impl SharedTable {
             }
         }
         let Some((slot, replacing)) = target else {
-            return;
+            return false;
         };
-        match replacing {
+        let replaced = match replacing {
             Some(0) if slot[1].load(Ordering::Relaxed) == 0 => {
-                let len = self.len.fetch_add(1, Ordering::Relaxed) + 1;
+                let len = self.len.0.fetch_add(1, Ordering::Relaxed) + 1;
                 let in_use = self.in_use.load(Ordering::Relaxed);
-                if len > in_use * WAYS / 2 && in_use < self.buckets.len() {
-                    // Only one of the threads that see it full doubles it.
-                    let _ = self.in_use.compare_exchange(
-                        in_use,
-                        in_use * 2,
-                        Ordering::Relaxed,
-                        Ordering::Relaxed,
-                    );
+                if len > in_use * WAYS / 2 {
+                    if in_use < self.buckets.len() {
+                        // Only one of the threads that see it full doubles it.
+                        let _ = self.in_use.compare_exchange(
+                            in_use,
+                            in_use * 2,
+                            Ordering::Relaxed,
+                            Ordering::Relaxed,
+                        );
+                    } else if !self.settled.load(Ordering::Relaxed) {
+                        self.settled.store(true, Ordering::Relaxed);
+                    }
                 }
+                false
             }
-            Some(_) => {
-                self.replaced.fetch_add(1, Ordering::Relaxed);
-            }
-            None => {}
-        }
+            Some(_) => true,
+            None => false,
+        };
         let zone_bits = zone.unwrap_or(0);
         let (low, high) = (zone_bits as u64, (zone_bits >> 64) as u64);
         let numbers = pack(stored) | if zone.is_some() { HAS_ZONE } else { 0 };
@@ -248,6 +257,7 @@ impl SharedTable {
         slot[2].store(low, Ordering::Relaxed);
         slot[3].store(high, Ordering::Relaxed);
         slot[0].store(key ^ hash(numbers, low, high), Ordering::Relaxed);
+        replaced
     }
 
     /// Every position (its numbers as stored) and every zone, copied while the other
@@ -284,24 +294,27 @@ impl SharedTable {
         (entries, zones)
     }
 
-    /// Puts saved positions (as [`SharedTable::snapshot`] gives them) and zones in the table.
-    pub fn load(&self, entries: Positions, zones: Zones) {
+    /// Puts saved positions (as [`SharedTable::snapshot`] gives them) and zones in the table;
+    /// returns how many took the place of another position.
+    pub fn load(&self, entries: Positions, zones: Zones) -> usize {
         // The buckets in use as many as the positions will need, taken at once: positions
         // put in before two doublings would not be found.
         let needed = (entries.len() * 2).div_ceil(WAYS).next_power_of_two();
         self.in_use
             .fetch_max(needed.min(self.buckets.len()), Ordering::Relaxed);
         let zones: HashMap<u64, Mask> = zones.into_iter().collect();
+        let mut replaced = 0;
         for (key, entry) in entries {
             let zone = (entry.dn == 0).then(|| zones.get(&key).copied()).flatten();
-            self.put(key, entry, zone);
+            replaced += usize::from(self.put(key, entry, zone));
         }
+        replaced
     }
 
     /// How many positions the table holds.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.len.load(Ordering::Relaxed)
+        self.len.0.load(Ordering::Relaxed)
     }
 
     /// Whether the table is empty.
@@ -432,34 +445,31 @@ mod tests {
         // One bucket: every key shares it.
         let table = SharedTable::new(WAYS);
         assert_eq!(table.capacity(), WAYS);
-        table.put(1, leaf(1, 1), None);
-        table.put(2, Entry { pn: 3, dn: 4 }, None);
-        table.put(3, Entry { pn: 30, dn: 40 }, None);
-        table.put(4, Entry { pn: INF, dn: 0 }, Some(0b101 | 1 << 100));
+        assert!(!table.put(1, leaf(1, 1), None));
+        assert!(!table.put(2, Entry { pn: 3, dn: 4 }, None));
+        assert!(!table.put(3, Entry { pn: 30, dn: 40 }, None));
+        assert!(!table.put(4, Entry { pn: INF, dn: 0 }, Some(0b101 | 1 << 100)));
         assert_eq!(table.len(), 4);
-        table.put(5, Entry { pn: 0, dn: INF }, None);
+        assert!(table.put(5, Entry { pn: 0, dn: INF }, None));
         assert!(
             table.get(1).is_none(),
             "the position only evaluated goes first"
         );
-        table.put(6, Entry { pn: 7, dn: 7 }, None);
+        assert!(table.put(6, Entry { pn: 7, dn: 7 }, None));
         assert!(
             table.get(2).is_none(),
             "then the undecided one with the smallest numbers"
         );
-        table.put(7, Entry { pn: 8, dn: 8 }, None);
+        assert!(table.put(7, Entry { pn: 8, dn: 8 }, None));
         assert!(table.get(6).is_none());
         assert_eq!(table.get(3), Some(Entry { pn: 30, dn: 40 }));
         assert_eq!(table.get(5), Some(Entry { pn: 0, dn: INF }));
         assert_eq!(table.zone(4), Some(0b101 | 1 << 100));
         assert_eq!(table.get(7), Some(Entry { pn: 8, dn: 8 }));
         // A position stored again keeps its slot.
-        table.put(3, Entry { pn: 31, dn: 41 }, None);
+        assert!(!table.put(3, Entry { pn: 31, dn: 41 }, None));
         assert_eq!(table.get(3), Some(Entry { pn: 31, dn: 41 }));
-        assert_eq!(
-            (table.len(), table.replaced.load(Ordering::Relaxed)),
-            (4, 3)
-        );
+        assert_eq!(table.len(), 4);
     }
 
     #[test]
@@ -513,12 +523,13 @@ mod tests {
         let table = SharedTable::new(1 << 20);
         let key = |n: u64| n.wrapping_mul(0xD134_2543_DE82_EF95) | 1;
         let half = FIRST_BUCKETS * WAYS / 2;
+        let mut replaced = 0;
         for n in 0..half as u64 {
-            table.put(key(n), Entry { pn: 2, dn: 3 }, None);
+            replaced += usize::from(table.put(key(n), Entry { pn: 2, dn: 3 }, None));
         }
         assert_eq!(table.in_use.load(Ordering::Relaxed), FIRST_BUCKETS);
         for n in half as u64..(half + 5000) as u64 {
-            table.put(key(n), Entry { pn: 2, dn: 3 }, None);
+            replaced += usize::from(table.put(key(n), Entry { pn: 2, dn: 3 }, None));
         }
         assert_eq!(table.in_use.load(Ordering::Relaxed), 2 * FIRST_BUCKETS);
         // Every position is found (those stored before the doubling where they were), but
@@ -526,7 +537,6 @@ mod tests {
         let found = (0..(half + 5000) as u64)
             .filter(|&n| table.get(key(n)).is_some())
             .count();
-        let replaced = table.replaced.load(Ordering::Relaxed) as usize;
         assert!(
             found + replaced >= half + 5000,
             "{found} found, {replaced} replaced"
@@ -549,11 +559,10 @@ mod tests {
             .map(|k| (key(k), Entry { pn: 5, dn: 6 }))
             .collect();
         let table = SharedTable::new(1 << 22);
-        table.load(entries, Vec::new());
+        let replaced = table.load(entries, Vec::new());
         let found = (0..n as u64)
             .filter(|&k| table.get(key(k)).is_some())
             .count();
-        let replaced = table.replaced.load(Ordering::Relaxed) as usize;
         assert!(
             found + replaced >= n,
             "{found} found, {replaced} replaced of {n}"
