@@ -171,7 +171,7 @@ impl MakerBreaker {
         let b = &self.board;
         let mut reading = Reading::default();
         reading.read(b);
-        let Scan { cells, wins, .. } = scan(b, &reading);
+        let (cells, wins) = (reading.open_cells(b), reading.wins(b));
         if !b.attacker_to_move && wins != 0 {
             // The one threat must be blocked.
             let cell = wins.trailing_zeros() as usize;

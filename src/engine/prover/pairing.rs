@@ -30,11 +30,19 @@ const RECENT: usize = 4;
 /// A pairing: cell index pairs.
 pub type Pairs = Vec<(u8, u8)>;
 
-/// A pairing found lately, with each pair's cells, the direction of the lines that hold
-/// both, and those lines at their first cells (see [`lines_holding`]), to check lines fast.
+/// A pairing found lately, with the lines each pair lies in, to check lines fast.
 struct Recent {
     pairs: Pairs,
-    lines: Vec<(Mask, usize, Mask)>,
+    held: Vec<Held>,
+}
+
+/// The lines that hold both cells of a pair (see [`lines_holding`]).
+struct Held {
+    pair: Mask,
+    /// Their direction's index in `board.directions`.
+    direction: usize,
+    /// Those lines, at their first cells.
+    lines: Mask,
 }
 
 /// The pairing finder with its cache and counters.
@@ -116,9 +124,9 @@ impl PairingSearch {
         let index = self.recent.iter().position(|recent| {
             // The lines holding a pair with both cells empty, by direction.
             let mut held = [0; 4];
-            for &(pair, direction, lines) in &recent.lines {
-                if pair & free == pair {
-                    held[direction] |= lines;
+            for pair in &recent.held {
+                if pair.pair & free == pair.pair {
+                    held[pair.direction] |= pair.lines;
                 }
             }
             kept.iter().zip(held).all(|(&kept, held)| kept & !held == 0)
@@ -139,18 +147,23 @@ impl PairingSearch {
         if self.recent.len() == RECENT {
             self.recent.pop();
         }
-        let lines = pairs
+        let held = pairs
             .iter()
             .filter_map(|&(a, b)| {
                 let pair: Mask = 1 << a | 1 << b;
-                lines_holding(board, pair).map(|(direction, lines)| (pair, direction, lines))
+                let (direction, lines) = lines_holding(board, pair)?;
+                Some(Held {
+                    pair,
+                    direction,
+                    lines,
+                })
             })
             .collect();
         self.recent.insert(
             0,
             Recent {
                 pairs: pairs.clone(),
-                lines,
+                held,
             },
         );
     }

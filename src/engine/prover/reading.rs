@@ -9,11 +9,11 @@
 
 use super::board::{Board, Mask, cells_of};
 
-/// Bit planes of a line's count of empty cells: enough for the longest line, 20 cells.
-const PLANES: usize = 5;
-
 /// The most cells a line has.
 const LONGEST: usize = 20;
+
+/// Bit planes of a line's count of empty cells: enough for the longest line.
+const PLANES: usize = (usize::BITS - LONGEST.leading_zeros()) as usize;
 
 /// The lines of one direction.
 #[derive(Clone)]
@@ -179,13 +179,12 @@ impl Reading {
             let mut dropped = 0;
             // Line a (at a cell) and line b, d steps further along. A cell of one outside
             // the other that is not empty holds an attacker stone (both are open).
-            let mut a_outside_b_taken = Mask::MAX;
+            let (mut a_outside_b_taken, mut b_outside_a_taken) = (Mask::MAX, Mask::MAX);
             for d in 1..board.k.saturating_sub(1) {
                 let pairs = open & down(open, d * step);
                 // a's cells outside b: a's first d; b's cells outside a: the d after a's.
                 a_outside_b_taken &= down(board.attacker, (d - 1) * step);
-                let b_outside_a_taken = (board.k..board.k + d)
-                    .fold(Mask::MAX, |taken, j| taken & down(board.attacker, j * step));
+                b_outside_a_taken &= down(board.attacker, (board.k + d - 1) * step);
                 let a_holds_b = pairs & b_outside_a_taken;
                 let b_holds_a = pairs & a_outside_b_taken;
                 // When each holds the other, b has the larger id and goes.
