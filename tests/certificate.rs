@@ -85,17 +85,18 @@ fn a_win_has_no_draw_certificate() {
 }
 
 /// A writer whose table of shared nodes is tiny forgets nodes and writes them again: a
-/// larger certificate, still valid.
+/// larger certificate, still valid. (On 7,7,5: on 7,6,5 the certificate is so small that
+/// the order in which the search meets its pairings matters more than the sharing.)
 #[test]
 fn a_writer_with_a_small_table_writes_a_larger_valid_certificate() {
-    let position = Position::new("7,6,5".parse().unwrap());
+    let position = Position::new("7,7,5".parse().unwrap());
     let stop = AtomicBool::new(false);
     let mut sink = BinarySink::new(Vec::new(), &position, Side::X).unwrap();
     let written = certify(&position, Side::X, &stop, &mut |_| {}, &mut sink, 8).unwrap();
     let (small, _) = sink.finish().unwrap();
     let checked = check_bytes(&small).unwrap();
     assert_eq!(checked.nodes as u64, written.nodes);
-    let full = check_bytes(&binary_of("7,6,5")).unwrap();
+    let full = check_bytes(&binary_of("7,7,5")).unwrap();
     assert!(
         checked.nodes > full.nodes,
         "{} {}",
@@ -452,7 +453,9 @@ fn forged_binary_records_are_refused() {
     );
 
     // A shared node reached by the wrong symmetry: some other symmetry of a reference to a
-    // position that is not itself symmetric is refused, and no other kind of error appears.
+    // position that is not itself symmetric is refused as another position; where the
+    // position is symmetric but its zone is not, the parent's zone check refuses it. No
+    // other kind of error appears.
     let mut refused = 0;
     for &i in &references {
         for symmetry in 0..4 {
@@ -463,7 +466,8 @@ fn forged_binary_records_are_refused() {
             bad[i].numbers[1] = symmetry;
             if let Err(error) = check_bytes(&encode(&header, &bad)) {
                 assert!(
-                    error.contains("reached again as a different position"),
+                    error.contains("reached again as a different position")
+                        || error.contains("which does not answer it"),
                     "{error}"
                 );
                 refused += 1;
