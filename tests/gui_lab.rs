@@ -294,7 +294,8 @@ fn marks_on_board(h: &App) -> usize {
 }
 
 /// The lab's controls lie inside the window at its default size, where
-/// `scripts/lab-screenshots.sh` clicks them; printed for that script (`--nocapture`).
+/// `scripts/lab-screenshots.sh` and `scripts/why-no-win-screenshots.sh` click them; printed
+/// for those scripts (`--nocapture`).
 #[test]
 fn the_labs_controls_fit_the_default_window() {
     let size = egui::vec2(960.0, 720.0);
@@ -319,6 +320,7 @@ fn the_labs_controls_fit_the_default_window() {
         "Search tree",
         "Review",
         "Practice",
+        "Why no win?",
     ] {
         report(&h, tab);
     }

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Screenshots of the learners' lab's "Why no win?" view in the real window, under a virtual X
+# server (Xvfb), with real mouse clicks (xdotool). Each picture starts the window over a
+# saved state (the board and two players at this computer), opens the lab and the view:
+#   why-no-win-5x5.png        5x5 with five in a row, empty: the pairing that stops each side
+#   why-no-win-5x5-reply.png  the same after X takes the centre: the answer the pairing gives
+#   why-no-win-7x7.png        7x7 with five in a row after four moves: no pairing, the prover
+#                             asked, and its answer
+#   why-no-win-4x4.png        4x4 with three in a row: X wins, the line played out
+# The lab's controls sit where the test `the_labs_controls_fit_the_default_window` in
+# tests/gui_lab.rs prints them (cargo test --test gui_lab the_labs_controls -- --nocapture).
+# Run from anywhere: bash scripts/why-no-win-screenshots.sh   (BIN=path/to/tictactoe to
+# reuse a build; the debug build is made otherwise)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OUT=screenshots
+mkdir -p "$OUT"
+
+# shellcheck source=scripts/xvfb.sh
+. scripts/xvfb.sh
+ensure_packages
+
+if [ -z "${BIN:-}" ]; then
+    cargo build --bin tictactoe
+    BIN=target/debug/tictactoe
+fi
+
+start_xvfb
+stop_on_exit
+
+# The saved state: a board of SIZE cells a side, K in a row, two players, the moves LIST.
+state() {
+    local size=$1 k=$2 list=$3
+    echo "(session:(settings:(rule:(width:$size,height:$size,k:$k,exact:false),mode:hotseat,first:human,computer:Engine(depth:None,time_ms:Some(8000))),moves:$list,redo:[],tally:(wins:0,losses:0,draws:0),counted:false),prefs:(theme:Light))"
+}
+
+at() { xdotool mousemove "$((X + $1))" "$((Y + $2))" click 1; sleep "${3:-0.5}"; }
+pointer_away() { xdotool mousemove "$((X + WIDTH - 5))" "$((Y + HEIGHT - 5))"; sleep 0.4; }
+snap() { pointer_away; shot "$OUT/$1"; echo "wrote $OUT/$1"; }
+
+# Opens the window over STATE with the lab on "Why no win?", waits WAIT seconds for the answer.
+open_view() {
+    local text=$1 wait=$2
+    rm -rf "$XDG_DATA_HOME"
+    mkdir -p "$XDG_DATA_HOME/tictactoe"
+    printf '{\n    "app": "%s",\n}\n' "$text" >"$XDG_DATA_HOME/tictactoe/app.ron"
+    open_window "$BIN"
+    xdotool windowsize "$WID" 960 720
+    sleep 0.8
+    eval "$(xdotool getwindowgeometry --shell "$WID")"
+    at 80 214                    # "Open the learners' lab"
+    at 782 115 "$wait"           # "Why no win?"
+}
+
+close_window() { kill "$APP"; wait "$APP" 2>/dev/null || true; APP=; }
+
+open_view "$(state 5 5 '[]')" 2
+snap why-no-win-5x5.png
+pointer_away
+find_board
+ROWS=5 COLS=5
+# shellcheck disable=SC2046
+xdotool mousemove $(cell_xy 2 2) click 1
+sleep 2
+snap why-no-win-5x5-reply.png
+close_window
+
+open_view "$(state 7 5 "$(moves 3 3  2 2  3 4  2 4)")" 6
+snap why-no-win-7x7.png
+close_window
+
+open_view "$(state 4 3 '[]')" 3
+snap why-no-win-4x4.png
+close_window
