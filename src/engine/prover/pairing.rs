@@ -40,6 +40,9 @@ pub type Pairs = Vec<(u8, u8)>;
 struct Recent {
     pairs: Pairs,
     held: Vec<Held>,
+    /// The lines its pairs hold when all of them are free, by direction: a set of lines
+    /// with one outside them cannot be held by the pairs left free either.
+    all_held: [Mask; 4],
 }
 
 /// The lines that hold both cells of a pair (see [`lines_holding`]).
@@ -128,6 +131,13 @@ impl PairingSearch {
         let free = board.free();
         let kept = reading.kept();
         let index = self.recent.iter().position(|recent| {
+            if kept
+                .iter()
+                .zip(recent.all_held)
+                .any(|(&kept, all)| kept & !all != 0)
+            {
+                return false;
+            }
             // The lines holding a pair with both cells empty, by direction.
             let mut held = [0; 4];
             for pair in &recent.held {
@@ -153,7 +163,7 @@ impl PairingSearch {
         if self.recent.len() == RECENT {
             self.recent.pop();
         }
-        let held = pairs
+        let held: Vec<Held> = pairs
             .iter()
             .filter_map(|&(a, b)| {
                 let pair: Mask = 1 << a | 1 << b;
@@ -165,11 +175,16 @@ impl PairingSearch {
                 })
             })
             .collect();
+        let mut all_held = [0; 4];
+        for pair in &held {
+            all_held[pair.direction] |= pair.lines;
+        }
         self.recent.insert(
             0,
             Recent {
                 pairs: pairs.clone(),
                 held,
+                all_held,
             },
         );
     }
