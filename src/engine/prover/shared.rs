@@ -82,6 +82,31 @@ pub struct SharedTable {
     len: Apart<AtomicUsize>,
 }
 
+/// Asks Linux to back the table with 2 MiB pages where it can (transparent huge pages, when
+/// the system gives them on request). Every read of a table of gigabytes lands on another
+/// page, and with 4 KiB pages nearly every one also misses the processor's cache of
+/// addresses; with 2 MiB pages a few thousand entries of that cache cover the table. Only
+/// advice: where it is refused, or elsewhere than Linux, the table works as before. See
+/// docs/prover.md, "Large pages for the shared table".
+fn ask_for_large_pages(buckets: &[Bucket]) {
+    #[cfg(target_os = "linux")]
+    {
+        const LARGE: usize = 2 << 20;
+        let start = buckets.as_ptr() as usize;
+        let first = start.next_multiple_of(LARGE);
+        let end = (start + std::mem::size_of_val(buckets)) / LARGE * LARGE;
+        if end > first {
+            // SAFETY: the range lies inside the table's allocation, and the advice changes
+            // only how the kernel backs those pages, never what they hold.
+            unsafe {
+                libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = buckets;
+}
+
 /// A value on a cache line of its own.
 #[repr(align(64))]
 struct Apart<T>(T);
@@ -103,6 +128,7 @@ impl SharedTable {
                 }
             }
         };
+        ask_for_large_pages(&buckets);
         SharedTable {
             in_use: AtomicUsize::new(buckets.len().min(FIRST_BUCKETS)),
             buckets,
