@@ -18,6 +18,8 @@
 //! drops those moves without looking at them.
 
 use std::collections::HashMap;
+
+use rustc_hash::FxBuildHasher;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::board::Mask;
@@ -127,11 +129,14 @@ pub struct Counters {
 /// The df-pn searcher: its table and counters.
 pub struct Dfpn<'a> {
     /// The numbers by key; a proof number with [`LEAF_MARK`] is a position only evaluated.
-    table: HashMap<u64, Entry>,
+    /// The keys are already hashes of the position, so the map mixes them with one
+    /// multiplication: with the standard library's SipHash one thread searched 14.8 million
+    /// nodes of 9,8,5 in 20 s, with this 17.4 million (docs/prover.md).
+    table: HashMap<u64, Entry, FxBuildHasher>,
     /// The most positions kept (see [`TABLE_LIMIT`]).
     pub table_limit: usize,
     /// The zones of disproved positions, as zones of the image the key names.
-    pub zones: HashMap<u64, Mask>,
+    pub zones: HashMap<u64, Mask, FxBuildHasher>,
     pub counters: Counters,
     stop: &'a AtomicBool,
     /// A second stop flag: another thread has found the answer.
@@ -157,9 +162,9 @@ impl<'a> Dfpn<'a> {
     #[must_use]
     pub fn new(stop: &'a AtomicBool) -> Dfpn<'a> {
         Dfpn {
-            table: HashMap::new(),
+            table: HashMap::default(),
             table_limit: TABLE_LIMIT,
-            zones: HashMap::new(),
+            zones: HashMap::default(),
             counters: Counters::default(),
             stop,
             settled: None,
