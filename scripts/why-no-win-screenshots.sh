@@ -19,12 +19,7 @@ mkdir -p "$OUT"
 # shellcheck source=scripts/xvfb.sh
 . scripts/xvfb.sh
 ensure_packages
-
-if [ -z "${BIN:-}" ]; then
-    cargo build --bin tictactoe
-    BIN=target/debug/tictactoe
-fi
-
+build_window
 start_xvfb
 stop_on_exit
 
@@ -41,9 +36,7 @@ snap() { pointer_away; shot "$OUT/$1"; echo "wrote $OUT/$1"; }
 # Opens the window over STATE with the lab on "Why no win?", waits WAIT seconds for the answer.
 open_view() {
     local text=$1 wait=$2
-    rm -rf "$XDG_DATA_HOME"
-    mkdir -p "$XDG_DATA_HOME/tictactoe"
-    printf '{\n    "app": "%s",\n}\n' "$text" >"$XDG_DATA_HOME/tictactoe/app.ron"
+    write_saved_state "$text"
     open_window "$BIN"
     xdotool windowsize "$WID" 960 720
     sleep 0.8

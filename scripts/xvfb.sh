@@ -1,7 +1,8 @@
 # shellcheck shell=bash
 # Shared by the scripts that drive the real window under a virtual X server (screenshots.sh,
 # files-xvfb.sh, gui-bench.sh, thinking-cost.sh, repaint-cost.sh, memory-games.sh,
-# memory-session.sh, the screenshots of the lab, the gomoku board and the Chinese window).
+# memory-session.sh, the screenshots of the lab, its Why no win? view, the gomoku board and
+# the Chinese window).
 # Source it; it defines functions only.
 
 # The Debian packages a real window under Xvfb needs: the tools and Mesa's renderers (GLX
@@ -43,6 +44,23 @@ start_xvfb() {
     Xvfb "$DISPLAY" -screen 0 "${XVFB_SCREEN}x24" -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
     XVFB=$!
     for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+}
+
+# Sets BIN to the window's binary: BIN as given, else the debug build, made now (the dev
+# profile is optimised and shares its build with the tests).
+build_window() {
+    if [ -z "${BIN:-}" ]; then
+        cargo build --bin tictactoe
+        BIN=target/debug/tictactoe
+    fi
+}
+
+# Writes TEXT as the window's whole saved state, in its storage under XDG_DATA_HOME, for a
+# window started after it.
+write_saved_state() {
+    rm -rf "$XDG_DATA_HOME"
+    mkdir -p "$XDG_DATA_HOME/tictactoe"
+    printf '{\n    "app": "%s",\n}\n' "$1" >"$XDG_DATA_HOME/tictactoe/app.ron"
 }
 
 # Stops the window (APP, once set) and the X server and removes WORK when the script exits;
