@@ -24,12 +24,7 @@ mkdir -p "$OUT"
 # shellcheck source=scripts/xvfb.sh
 . scripts/xvfb.sh
 ensure_packages
-
-if [ -z "${BIN:-}" ]; then
-    cargo build --bin tictactoe
-    BIN=target/debug/tictactoe
-fi
-
+build_window
 start_xvfb
 stop_on_exit
 
@@ -43,9 +38,7 @@ state() {
 # Opens the window over STATE at SIZE, waits WAIT seconds, writes OUT/NAME.
 picture() {
     local name=$1 size=$2 wait=$3 text=$4 scroll=${5:-}
-    rm -rf "$XDG_DATA_HOME"
-    mkdir -p "$XDG_DATA_HOME/tictactoe"
-    printf '{\n    "app": "%s",\n}\n' "$text" >"$XDG_DATA_HOME/tictactoe/app.ron"
+    write_saved_state "$text"
     "$BIN" >"$WORK/app.log" 2>&1 &
     APP=$!
     WID=$(timeout 30 xdotool search --sync --class '^io\.github\.tictactoe_engine\.TicTacToe$' | head -n 1)

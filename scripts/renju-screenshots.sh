@@ -19,12 +19,7 @@ mkdir -p "$OUT"
 # shellcheck source=scripts/xvfb.sh
 . scripts/xvfb.sh
 ensure_packages
-
-if [ -z "${BIN:-}" ]; then
-    cargo build --bin tictactoe
-    BIN=target/debug/tictactoe
-fi
-
+build_window
 start_xvfb
 stop_on_exit
 
@@ -43,9 +38,7 @@ state() {
 # Opens the window over the state in LANGUAGE at 960x720; sets APP, WID, X, Y, WIDTH,
 # HEIGHT and the board's place (find_board).
 open_over() {
-    rm -rf "$XDG_DATA_HOME"
-    mkdir -p "$XDG_DATA_HOME/tictactoe"
-    printf '{\n    "app": "%s",\n}\n' "$(state "$1")" >"$XDG_DATA_HOME/tictactoe/app.ron"
+    write_saved_state "$(state "$1")"
     "$BIN" >"$WORK/app.log" 2>&1 &
     APP=$!
     WID=$(timeout 30 xdotool search --sync --class '^io\.github\.tictactoe_engine\.TicTacToe$' | head -n 1)

@@ -19,12 +19,7 @@ mkdir -p "$OUT"
 # shellcheck source=scripts/xvfb.sh
 . scripts/xvfb.sh
 ensure_packages
-
-if [ -z "${BIN:-}" ]; then
-    cargo build --bin tictactoe
-    BIN=target/debug/tictactoe
-fi
-
+build_window
 start_xvfb
 stop_on_exit
 
@@ -32,8 +27,7 @@ stop_on_exit
 GAME=$(moves 7 7  8 6  9 7  10 7  8 8  10 6  9 9  5 5  0 0)
 PREFS="(theme:Light,board_look:Stones,language:Some(English))"
 STATE="(session:(settings:(rule:(width:15,height:15,k:5,exact:false),mode:hotseat,first:human,computer:Engine(depth:None,time_ms:Some(2000))),moves:$GAME,redo:[],tally:(wins:0,losses:0,draws:0),counted:false),prefs:$PREFS)"
-mkdir -p "$XDG_DATA_HOME/tictactoe"
-printf '{\n    "app": "%s",\n}\n' "$STATE" >"$XDG_DATA_HOME/tictactoe/app.ron"
+write_saved_state "$STATE"
 
 open_window "$BIN"
 xdotool windowsize "$WID" 960 720

@@ -18,9 +18,9 @@
 //! drops those moves without looking at them.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rustc_hash::FxBuildHasher;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::board::Mask;
 use super::shared::{SharedTable, as_seen_marked};
