@@ -23,10 +23,7 @@ mkdir -p "$OUT"
 
 # shellcheck source=scripts/xvfb.sh
 . scripts/xvfb.sh
-ensure_packages
-build_window
-start_xvfb
-stop_on_exit
+start_screenshots
 
 # The saved state: board size, mode, move list, preferences.
 state() {

@@ -19,10 +19,7 @@ mkdir -p "$OUT"
 
 # shellcheck source=scripts/xvfb.sh
 . scripts/xvfb.sh
-ensure_packages
-build_window
-start_xvfb
-stop_on_exit
+start_screenshots
 
 GAME=$(moves 7 7  7 8  8 8)
 GOMOKU='(width:15,height:15,k:5,exact:false)'

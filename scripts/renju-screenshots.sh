@@ -18,10 +18,7 @@ mkdir -p "$OUT"
 
 # shellcheck source=scripts/xvfb.sh
 . scripts/xvfb.sh
-ensure_packages
-build_window
-start_xvfb
-stop_on_exit
+start_screenshots
 
 # Black: F4 F5 D6 E6 (F6 a double three), J2 K2 L2 N2 O2 (M2 an overline), C12 D12 E12 and
 # F13 F14 F15 (F12 a double four); White: stones around the centre that threaten nothing.

@@ -18,10 +18,7 @@ mkdir -p "$OUT"
 
 # shellcheck source=scripts/xvfb.sh
 . scripts/xvfb.sh
-ensure_packages
-build_window
-start_xvfb
-stop_on_exit
+start_screenshots
 
 # The game of tests/gui_lab.rs (IGNORED_THREE): H8 G9 H10 H11 I9 G11 J10 F6 A1.
 GAME=$(moves 7 7  8 6  9 7  10 7  8 8  10 6  9 9  5 5  0 0)

@@ -18,10 +18,7 @@ mkdir -p "$OUT"
 
 # shellcheck source=scripts/xvfb.sh
 . scripts/xvfb.sh
-ensure_packages
-build_window
-start_xvfb
-stop_on_exit
+start_screenshots
 
 # The saved state: a board of SIZE cells a side, K in a row, two players, the moves LIST.
 state() {

@@ -55,6 +55,15 @@ build_window() {
     fi
 }
 
+# What a screenshot script does first: the packages, the window's binary (build_window), a
+# private X server, and its stop when the script exits.
+start_screenshots() {
+    ensure_packages
+    build_window
+    start_xvfb
+    stop_on_exit
+}
+
 # Writes TEXT as the window's whole saved state, in its storage under XDG_DATA_HOME, for a
 # window started after it.
 write_saved_state() {
