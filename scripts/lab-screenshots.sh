@@ -11,7 +11,7 @@
 #   lab-560x420.png     the review at the smallest window size
 # The side panel's and the lab's widgets sit at fixed places at the default size; their
 # centres are the ones the test `the_labs_controls_fit_the_default_window` in
-# tests/gui_lab.rs prints (cargo test --test gui_lab the_labs_controls -- --nocapture).
+# tests/gui_lab.rs prints (cargo test --test integration gui_lab::the_labs_controls -- --nocapture).
 # Board cells are computed from the board found in a screenshot.
 # Run from anywhere: bash scripts/lab-screenshots.sh   (KEEP_WINDOW=1 leaves it open)
 set -euo pipefail

@@ -8,7 +8,7 @@
 #                             asked, and its answer
 #   why-no-win-4x4.png        4x4 with three in a row: X wins, the line played out
 # The lab's controls sit where the test `the_labs_controls_fit_the_default_window` in
-# tests/gui_lab.rs prints them (cargo test --test gui_lab the_labs_controls -- --nocapture).
+# tests/gui_lab.rs prints them (cargo test --test integration gui_lab::the_labs_controls -- --nocapture).
 # Run from anywhere: bash scripts/why-no-win-screenshots.sh   (BIN=path/to/tictactoe to
 # reuse a build; the debug build is made otherwise)
 set -euo pipefail

@@ -7,8 +7,7 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-#[path = "support/boards.rs"]
-mod boards;
+use crate::support::boards;
 
 use boards::{GOMOKU_OPENING, WIN_OR_BLOCK, notation};
 

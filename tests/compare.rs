@@ -18,8 +18,7 @@ use tictactoe::lab::{
 };
 use tictactoe::rules::{Position, Rule};
 
-#[path = "support/boards.rs"]
-mod boards;
+use crate::support::boards;
 
 use boards::{CORNER_AND_CENTRE, CORNER_AND_EDGE, X_WON_TOP_ROW, tic_tac_toe};
 

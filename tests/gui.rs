@@ -3,7 +3,7 @@
 //! The app is built without eframe storage. The engine answers on its own thread, so the
 //! tests step frames until it has (with a generous bound), never sleep a fixed time.
 
-mod support;
+use crate::support;
 
 use std::path::PathBuf;
 use std::sync::Arc;

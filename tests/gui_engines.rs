@@ -5,7 +5,7 @@
 //! broken engine (one that answers garbage) says so while the game stays as it was; one
 //! that cannot start is not added.
 
-mod support;
+use crate::support;
 
 use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable;

@@ -4,7 +4,7 @@
 //! while the window goes on working. Answers come from helper threads, so the tests step
 //! frames until the window shows them (with a generous bound), never sleep a fixed time.
 
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, Sender};

@@ -14,7 +14,7 @@
 //! `TICTACTOE_FUZZ_SEED` replays one seed. The engine answers on its own threads while the
 //! actions go on; nothing waits a fixed time.
 
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 

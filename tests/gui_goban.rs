@@ -4,7 +4,7 @@
 //! game on 15x15, each move the answer of its own search, the result checked by a scan of
 //! the board.
 
-mod support;
+use crate::support;
 
 use std::time::Instant;
 
@@ -13,13 +13,10 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use tictactoe::engine::PlayerKind;
 use tictactoe::game::{FirstMover, Mode, Session, Settings};
 use tictactoe::gui::{BoardLook, SavedState, point_name};
-use tictactoe::rules::{Cell, Position, Rule, Side};
+use tictactoe::rules::{Cell, Position, Side};
 
+use support::boards::gomoku;
 use support::*;
-
-fn gomoku() -> Rule {
-    Rule::new(15, 15, 5, false).unwrap()
-}
 
 /// The window on 15x15 with `mode`, the computer given `time_ms` per move.
 fn on_15x15(mode: Mode, first: FirstMover, time_ms: u64) -> App {

@@ -5,7 +5,7 @@
 //! (`pbrain-tictactoe`, perfect) and a shell script that always takes the first empty cell
 //! (tests/fixtures/first-empty-player.sh).
 
-mod support;
+use crate::support;
 
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -2,7 +2,7 @@
 //! between runs, the system's language at first start, and a whole game played by the
 //! Chinese labels a Chinese player (or screen reader) meets.
 
-mod support;
+use crate::support;
 
 use egui_kittest::kittest::{NodeT, Queryable};
 use tictactoe::engine::PlayerKind;

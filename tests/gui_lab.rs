@@ -3,7 +3,7 @@
 //! empty board, a review that marks the losing move of a scripted game and steps back through
 //! it without changing the game, and practice answers right and wrong.
 
-mod support;
+use crate::support;
 
 use std::sync::atomic::AtomicBool;
 

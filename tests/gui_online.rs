@@ -7,11 +7,9 @@
 //! in the other's "Games on this network" and joined with a click. A game hosted under renju
 //! crosses Black's forbidden cells on both boards, and a click on one is refused with why.
 
-#[path = "support/netns.rs"]
-mod netns;
-mod support;
-#[path = "support/terminal.rs"]
-mod terminal;
+use crate::support;
+use crate::support::netns;
+use crate::support::terminal;
 
 use std::time::Instant;
 
@@ -244,7 +242,7 @@ fn a_joiner_whose_window_was_closed_rejoins_its_game() {
 fn a_game_hosted_on_the_local_network_is_listed_in_the_other_window_and_joined_with_a_click() {
     let test =
         "a_game_hosted_on_the_local_network_is_listed_in_the_other_window_and_joined_with_a_click";
-    if !netns::own_network(test) {
+    if !netns::own_network(module_path!(), test) {
         return;
     }
     let window = |name: &str| {

@@ -4,7 +4,7 @@
 //! both seats and between two people, then a few moves of the game, or the whole game under
 //! renju.
 
-mod support;
+use crate::support;
 
 use egui_kittest::kittest::{NodeT, Queryable};
 use tictactoe::game::{Choice, OpeningRule, Player, Seat, Step};

@@ -3,7 +3,7 @@
 //! crossed) while black is to move, a click on one refused with the reason and the game
 //! unchanged, the rule named in the status, kept in a saved game and between runs.
 
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 

@@ -4,7 +4,7 @@
 //! answers on its own thread, so the tests step frames until an observable state (with a
 //! generous bound), never sleep a fixed time.
 
-mod support;
+use crate::support;
 
 use egui_kittest::kittest::Queryable;
 use tictactoe::game::{FirstMover, Mode, Player, Session, Settings};

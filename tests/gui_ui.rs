@@ -4,7 +4,7 @@
 //! their labels and measured by the rectangles the accessibility tree gives them. The
 //! engine answers on its own thread, so tests step frames until it has, never sleep.
 
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 

@@ -14,8 +14,7 @@ use tictactoe::lab::{
 };
 use tictactoe::rules::{Cell, Position, Rule, Side};
 
-#[path = "support/boards.rs"]
-mod boards;
+use crate::support::boards;
 
 use boards::{CORNER_AND_EDGE, EMPTY, X_WON_TOP_ROW};
 

@@ -191,7 +191,7 @@ fn a_game_the_computer_did_not_lose_teaches_nothing() {
     assert_eq!(lessons.len(), 1);
 }
 
-mod support;
+use crate::support;
 
 use egui_kittest::kittest::{NodeT, Queryable};
 use tictactoe::gui::i18n::Language;

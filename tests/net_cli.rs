@@ -3,11 +3,9 @@
 //! saying when the other has connected, and a whole game typed move by move on both sides.
 //! In a network of its own, `net find` lists a hosted game until a player is in.
 
-#[path = "support/netns.rs"]
-mod netns;
+use crate::support::netns;
 
-#[path = "support/terminal.rs"]
-mod terminal;
+use crate::support::terminal;
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -95,7 +93,10 @@ fn find(seconds: &str) -> String {
 
 #[test]
 fn net_find_lists_a_hosted_game_until_a_player_is_in() {
-    if !netns::own_network("net_find_lists_a_hosted_game_until_a_player_is_in") {
+    if !netns::own_network(
+        module_path!(),
+        "net_find_lists_a_hosted_game_until_a_player_is_in",
+    ) {
         return;
     }
     let loopback = ["--local-only", "--bind", "127.0.0.1:0"];

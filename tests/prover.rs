@@ -143,7 +143,7 @@ fn late_positions_of_4x4_agree_with_the_exact_search() {
     positions_of_4x4(14);
 }
 
-/// All of them: long (run with `cargo test --release --test prover -- --ignored`).
+/// All of them: long (run with `cargo test --release --test integration prover:: -- --ignored`).
 #[test]
 #[ignore]
 fn every_position_of_4x4_agrees_with_the_exact_search() {
@@ -185,7 +185,7 @@ fn random_positions_of_6x4_agree_with_the_exact_search() {
     random_sample("6,4,4", 30, 6);
 }
 
-/// The large samples: long (run with `cargo test --release --test prover -- --ignored`).
+/// The large samples: long (run with `cargo test --release --test integration prover:: -- --ignored`).
 #[test]
 #[ignore]
 fn many_random_positions_agree_with_the_exact_search() {

@@ -2,12 +2,7 @@
 //! line, read by [`notation`] and [`position`]. A diagram used by several tests lives here
 //! once, with a name that says what it shows.
 //!
-//! The window's tests reach it as `support::boards`; a test without a window includes this
-//! file alone (`#[path = "support/boards.rs"] mod boards;`), so it does not build the
-//! window's harness.
-
-// Each test binary uses a different part of this module.
-#![allow(dead_code)]
+//! Tests reach it as `crate::support::boards`.
 
 use tictactoe::rules::{Position, Rule};
 
@@ -44,25 +39,6 @@ pub const X_WON_TOP_ROW: &str = "
     x x x
     o o .
     . . .
-";
-
-/// 15x15 five in a row a few moves in: two stones each around the centre point, X to move.
-pub const GOMOKU_FEW_MOVES: &str = "
-    . . . . . . . . . . . . . . .
-    . . . . . . . . . . . . . . .
-    . . . . . . . . . . . . . . .
-    . . . . . . . . . . . . . . .
-    . . . . . . . . . . . . . . .
-    . . . . . . . . . . . . . . .
-    . . . . . . o . . . . . . . .
-    . . . . . . . x . . . . . . .
-    . . . . . . x o . . . . . . .
-    . . . . . . . . . . . . . . .
-    . . . . . . . . . . . . . . .
-    . . . . . . . . . . . . . . .
-    . . . . . . . . . . . . . . .
-    . . . . . . . . . . . . . . .
-    . . . . . . . . . . . . . . .
 ";
 
 /// 15x15 five in a row: X on the centre point, O diagonally beside it above, X to move.

@@ -3,15 +3,13 @@
 //! a generous bound, never a fixed sleep), and clicks and look-ups by the accessible labels
 //! a person (or a screen reader) sees.
 //!
-//! Each of `tests/gui*.rs` is a test binary of its own and includes this module with
-//! `mod support;`. The named board fixtures ([`boards`]) need no window, and the tests
-//! without one include that file alone.
-
-// Each test binary uses a different part of this module; what one leaves unused would
-// otherwise be reported as dead code in that binary.
-#![allow(dead_code)]
+//! Every file of the integration tests is a module of one binary (`tests/main.rs`) and reaches
+//! this one as `crate::support`. The named board fixtures ([`boards`]) need no window; `netns`
+//! runs a test again in a network of its own, and `terminal` drives the command line.
 
 pub mod boards;
+pub mod netns;
+pub mod terminal;
 
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};

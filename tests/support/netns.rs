@@ -7,13 +7,19 @@ use std::process::Command;
 /// Set in the test's environment once it runs inside its own network.
 const INSIDE: &str = "TICTACTOE_TEST_OWN_NETWORK";
 
-/// True when this process already runs inside its own network. Otherwise runs `test` (a
-/// test of this binary) again in a new network namespace, fails unless it passed there,
-/// and returns false: the caller then returns.
-pub fn own_network(test: &str) -> bool {
+/// True when this process already runs inside its own network. Otherwise runs the test
+/// `name` of the module `module` (the caller's `module_path!()`) again in a new network
+/// namespace, fails unless it passed there, and returns false: the caller then returns.
+pub fn own_network(module: &str, name: &str) -> bool {
     if std::env::var_os(INSIDE).is_some() {
         return true;
     }
+    // The harness names a test by its path without the crate's name.
+    let test = match module.split_once("::") {
+        Some((_crate, path)) => format!("{path}::{name}"),
+        None => name.to_owned(),
+    };
+    let test = test.as_str();
     let exe = std::env::current_exe().expect("the test binary's path");
     let mut tried = Vec::new();
     // As root a network namespace is enough; otherwise a user namespace is made for it.

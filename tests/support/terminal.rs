@@ -2,8 +2,6 @@
 //! standard input, its output read line by line with bounded waits; it can be frozen and
 //! thawed as a stopped computer would be. Killed when dropped.
 
-#![allow(dead_code)]
-
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
