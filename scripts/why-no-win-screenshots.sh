@@ -20,12 +20,6 @@ mkdir -p "$OUT"
 . scripts/xvfb.sh
 start_screenshots
 
-# The saved state: a board of SIZE cells a side, K in a row, two players, the moves LIST.
-state() {
-    local size=$1 k=$2 list=$3
-    echo "(session:(settings:(rule:(width:$size,height:$size,k:$k,exact:false),mode:hotseat,first:human,computer:Engine(depth:None,time_ms:Some(8000))),moves:$list,redo:[],tally:(wins:0,losses:0,draws:0),counted:false),prefs:(theme:Light))"
-}
-
 at() { xdotool mousemove "$((X + $1))" "$((Y + $2))" click 1; sleep "${3:-0.5}"; }
 pointer_away() { xdotool mousemove "$((X + WIDTH - 5))" "$((Y + HEIGHT - 5))"; sleep 0.4; }
 snap() { pointer_away; shot "$OUT/$1"; echo "wrote $OUT/$1"; }
@@ -44,7 +38,7 @@ open_view() {
 
 close_window() { kill "$APP"; wait "$APP" 2>/dev/null || true; APP=; }
 
-open_view "$(state 5 5 '[]')" 2
+open_view "$(hotseat_state 5 5 '[]')" 2
 snap why-no-win-5x5.png
 pointer_away
 find_board
@@ -55,10 +49,10 @@ sleep 2
 snap why-no-win-5x5-reply.png
 close_window
 
-open_view "$(state 7 5 "$(moves 3 3  2 2  3 4  2 4)")" 6
+open_view "$(hotseat_state 7 5 "$(moves 3 3  2 2  3 4  2 4)")" 6
 snap why-no-win-7x7.png
 close_window
 
-open_view "$(state 4 3 '[]')" 3
+open_view "$(hotseat_state 4 3 '[]')" 3
 snap why-no-win-4x4.png
 close_window

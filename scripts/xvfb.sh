@@ -180,6 +180,13 @@ moves() {
     echo "[$out]"
 }
 
+# A saved state for two players at this computer: a board of SIZE cells a side, K in a row,
+# the moves LIST (from `moves`).
+hotseat_state() {
+    local size=$1 k=$2 list=$3
+    echo "(session:(settings:(rule:(width:$size,height:$size,k:$k,exact:false),mode:hotseat,first:human,computer:Engine(depth:None,time_ms:Some(8000))),moves:$list,redo:[],tally:(wins:0,losses:0,draws:0),counted:false),prefs:(theme:Light))"
+}
+
 # One line: the resident memory of the window (APP) labelled $1, and where it is:
 #   tables      anonymous mappings of a power of two of at least 16 MB plus one page: the
 #               transposition tables (src/engine/table.rs; 64 MB for the game, 16 MB for
