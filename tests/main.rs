@@ -4,7 +4,8 @@
 //! of disk and most of a build's link time.
 //!
 //! Run one file's tests with its module name as the filter, for example
-//! `cargo test --test integration gui_lab::`.
+//! `cargo test --test integration gui_lab::`. A new file in `tests/` is added here as a module
+//! (`layout.rs` fails until it is).
 
 mod support;
 
@@ -29,6 +30,7 @@ mod gui_renju;
 mod gui_session;
 mod gui_ui;
 mod lab_tree;
+mod layout;
 mod lessons;
 mod net_cli;
 mod net_codec;
