@@ -7,9 +7,7 @@
 //! in the other's "Games on this network" and joined with a click. A game hosted under renju
 //! crosses Black's forbidden cells on both boards, and a click on one is refused with why.
 
-use crate::support;
-use crate::support::netns;
-use crate::support::terminal;
+use crate::support::{self, netns, terminal};
 
 use std::time::Instant;
 

@@ -3,9 +3,7 @@
 //! saying when the other has connected, and a whole game typed move by move on both sides.
 //! In a network of its own, `net find` lists a hosted game until a player is in.
 
-use crate::support::netns;
-
-use crate::support::terminal;
+use crate::support::{netns, terminal};
 
 use std::io::Write;
 use std::process::{Command, Stdio};
