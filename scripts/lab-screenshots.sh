@@ -26,21 +26,16 @@ mkdir -p "$OUT"
 . scripts/xvfb.sh
 start_screenshots
 
-at() { xdotool mousemove "$((X + $1))" "$((Y + $2))" click 1; sleep "${3:-0.5}"; }
 click_cell() {
     # shellcheck disable=SC2046
     xdotool mousemove $(cell_xy "$1" "$2") click 1
     sleep 0.3
 }
 key() { xdotool windowfocus --sync "$WID" key --clearmodifiers "$1"; sleep 0.6; }
-pointer_away() { xdotool mousemove "$((X + WIDTH - 5))" "$((Y + HEIGHT - 5))"; sleep 0.4; }
-snap() { pointer_away; shot "$OUT/$1"; echo "wrote $OUT/$1"; }
 # Starts the window (over the saved state written last, if any) at the size the test measured.
 open_sized() {
     open_window "$BIN"
-    xdotool windowsize "$WID" 960 720
-    sleep 0.8
-    eval "$(xdotool getwindowgeometry --shell "$WID")"
+    resize_window 960 720
 }
 
 # Two players at this computer on 3x3, as a saved state: where the side panel's mode buttons
@@ -83,12 +78,10 @@ at 796 138 3                     # "Practice"
 snap lab-practice.png
 
 at 728 138 1                     # "Review" again, for the smallest size
-xdotool windowsize "$WID" 560 420
-sleep 0.8
-eval "$(xdotool getwindowgeometry --shell "$WID")"
+resize_window 560 420
 at 0 0 0                         # nothing: a repaint at the new size
 snap lab-560x420.png
-kill "$APP"; wait "$APP" 2>/dev/null || true; APP=
+close_window
 
 # 5x5 with four in a row after three moves, the lab on e(P): the engine's weights.
 write_saved_state "$(hotseat_state 5 4 "$(moves 2 2  1 1  2 3)")"

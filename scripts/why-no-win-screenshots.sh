@@ -20,23 +20,15 @@ mkdir -p "$OUT"
 . scripts/xvfb.sh
 start_screenshots
 
-at() { xdotool mousemove "$((X + $1))" "$((Y + $2))" click 1; sleep "${3:-0.5}"; }
-pointer_away() { xdotool mousemove "$((X + WIDTH - 5))" "$((Y + HEIGHT - 5))"; sleep 0.4; }
-snap() { pointer_away; shot "$OUT/$1"; echo "wrote $OUT/$1"; }
-
 # Opens the window over STATE with the lab on "Why no win?", waits WAIT seconds for the answer.
 open_view() {
     local text=$1 wait=$2
     write_saved_state "$text"
     open_window "$BIN"
-    xdotool windowsize "$WID" 960 720
-    sleep 0.8
-    eval "$(xdotool getwindowgeometry --shell "$WID")"
+    resize_window 960 720
     at 80 214                    # "Open the learners' lab"
     at 782 115 "$wait"           # "Why no win?"
 }
-
-close_window() { kill "$APP"; wait "$APP" 2>/dev/null || true; APP=; }
 
 open_view "$(hotseat_state 5 5 '[]')" 2
 snap why-no-win-5x5.png

@@ -97,6 +97,22 @@ open_window() {
     echo "window $WID at ${X},${Y}, ${WIDTH}x${HEIGHT}"
 }
 
+# Resizes the window (WID) to W x H and reads its geometry again.
+resize_window() {
+    xdotool windowsize "$WID" "$1" "$2"
+    sleep 0.8
+    eval "$(xdotool getwindowgeometry --shell "$WID")"
+}
+
+# Stops the window started last and waits for it.
+close_window() { kill "$APP"; wait "$APP" 2>/dev/null || true; APP=; }
+
+# A click at (X, Y) in the window, then a pause (default 0.5 s); the pointer moved off the
+# window's content; the window written to OUT/NAME with the pointer away.
+at() { xdotool mousemove "$((X + $1))" "$((Y + $2))" click 1; sleep "${3:-0.5}"; }
+pointer_away() { xdotool mousemove "$((X + WIDTH - 5))" "$((Y + HEIGHT - 5))"; sleep 0.4; }
+snap() { pointer_away; shot "$OUT/$1"; echo "wrote $OUT/$1"; }
+
 # The board's background colour in the dark and the light theme (src/gui/board/mod.rs), then
 # the wood of boards drawn with stones (src/gui/board/stones.rs), whose cells around the points
 # fill it exactly as the cells of the other boards do.
