@@ -38,6 +38,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# open_window, but with the output of every start kept in WORK/app.log, for `fail`.
 start_app() {
     "$BIN" >>"$WORK/app.log" 2>&1 &
     APP=$!
@@ -45,9 +46,7 @@ start_app() {
     eval "$(xdotool getwindowgeometry --shell "$WID")"   # X, Y, WIDTH, HEIGHT
     sleep 1
 }
-click() { xdotool mousemove "$((X + $1))" "$((Y + $2))" click 1; sleep "${3:-0.6}"; }
 key() { xdotool windowfocus --sync "$WID" key --clearmodifiers "$1"; sleep 0.6; }
-pointer_away() { xdotool mousemove "$((X + WIDTH - 5))" "$((Y + HEIGHT - 5))"; sleep 0.3; }
 fail() { echo "FAILED: $*" >&2; echo "--- app log:" >&2; cat "$WORK/app.log" >&2; exit 1; }
 
 ROWS=3 COLS=3
@@ -61,7 +60,7 @@ marks() { local c=0; for r in 0 1 2; do for k in 0 1 2; do occupied "$r" "$k" &&
 # The side panel's buttons and the browser's sit at fixed places for the default font,
 # theme and window size (960x720): the panel's "Save game" and "Open game", and the
 # browser's bottom-right buttons, its first listed file and its Cancel.
-SAVE_GAME="46 86" OPEN_GAME="46 109"
+SAVE_GAME="46 118" OPEN_GAME="46 141"
 BROWSER_OK="${BROWSER_OK:-640 551}" BROWSER_CANCEL="${BROWSER_CANCEL:-697 551}"
 BROWSER_FIRST_FILE="${BROWSER_FIRST_FILE:-400 235}"
 
@@ -75,12 +74,12 @@ click_cell 0 0 || true               # a second X if the corner is free
 [ "$(marks)" -ge 2 ] || fail "the moves were not played"
 played=$(marks)
 # shellcheck disable=SC2086
-click $SAVE_GAME 1.0
+at $SAVE_GAME 1.0
 pointer_away
 shot "$OUT/2-save-browser.png"
 echo "wrote $OUT/2-save-browser.png (the in-window browser, the note on why)"
 # shellcheck disable=SC2086
-click $BROWSER_OK 1.0
+at $BROWSER_OK 1.0
 pointer_away
 shot "$OUT/3-saved.png"
 [ -s "$HOME/game.json" ] || fail "no game was saved in $HOME"
@@ -88,14 +87,14 @@ echo "saved: $(tr -d ' \n' <"$HOME/game.json" | head -c 200)"
 key ctrl+n
 [ "$(marks)" -eq 0 ] || fail "New game left marks on the board"
 # shellcheck disable=SC2086
-click $OPEN_GAME 1.0
+at $OPEN_GAME 1.0
 # shellcheck disable=SC2086
-click $BROWSER_FIRST_FILE 0.5
+at $BROWSER_FIRST_FILE 0.5
 pointer_away
 shot "$OUT/4-open-browser.png"
 echo "wrote $OUT/4-open-browser.png (the browser with game.json chosen)"
 # shellcheck disable=SC2086
-click $BROWSER_OK 1.0
+at $BROWSER_OK 1.0
 pointer_away
 shot "$OUT/5-opened.png"
 [ "$(marks)" -eq "$played" ] || fail "the opened game has $(marks) marks, the saved one $played"
@@ -132,6 +131,6 @@ key ctrl+s
 pointer_away
 shot "$OUT/8-bus-without-portal.png"
 # shellcheck disable=SC2086
-click $BROWSER_CANCEL 0.6
+at $BROWSER_CANCEL 0.6
 echo "wrote $OUT/8-bus-without-portal.png (a session bus, no portal: the browser)"
 echo "all checks passed; screenshots in $OUT"

@@ -36,22 +36,15 @@ state() {
 picture() {
     local name=$1 size=$2 wait=$3 text=$4 scroll=${5:-}
     write_saved_state "$text"
-    "$BIN" >"$WORK/app.log" 2>&1 &
-    APP=$!
-    WID=$(timeout 30 xdotool search --sync --class '^io\.github\.tictactoe_engine\.TicTacToe$' | head -n 1)
-    xdotool windowsize "$WID" "${size%x*}" "${size#*x}"
-    eval "$(xdotool getwindowgeometry --shell "$WID")"
-    xdotool mousemove "$((X + WIDTH - 5))" "$((Y + HEIGHT - 5))"
+    open_window "$BIN"
+    resize_window "${size%x*}" "${size#*x}"
+    pointer_away
     sleep "$wait"
     if [ -n "$scroll" ]; then
-        xdotool mousemove "$((X + 100))" "$((Y + HEIGHT / 2))"
-        for _ in $(seq 30); do xdotool click 5; done
-        xdotool mousemove "$((X + WIDTH - 5))" "$((Y + HEIGHT - 5))"
-        sleep 0.6
+        scroll_panel 5 30            # the side panel to its end
     fi
-    shot "$OUT/$name"
-    echo "wrote $OUT/$name"
-    kill "$APP"; wait "$APP" 2>/dev/null || true; APP=
+    snap "$name"
+    close_window
 }
 
 # Black: an open three on row 8 (H8 I8 J8) and F7; White: a four on row 7 (G7 to J7) that

@@ -27,15 +27,9 @@ start_xvfb
 stop_on_exit
 PLAYER=$PWD/tests/fixtures/first-empty-player.sh
 STATE="(session:(settings:(rule:(width:3,height:3,k:3,exact:false),mode:hotseat,first:human,computer:Engine(depth:None,time_ms:None)),moves:[],redo:[],tally:(wins:0,losses:0,draws:0),counted:false),prefs:(language:Some($LANGUAGE)))"
-mkdir -p "$XDG_DATA_HOME/tictactoe"
-printf '{\n    "app": "%s",\n}\n' "$STATE" >"$XDG_DATA_HOME/tictactoe/app.ron"
+write_saved_state "$STATE"
 open_window "$BIN"
-xdotool windowsize "$WID" 1280 800
-sleep 1
-eval "$(xdotool getwindowgeometry --shell "$WID")"
-at() { xdotool mousemove "$((X + $1))" "$((Y + $2))" click 1; sleep "${3:-0.6}"; }
-pointer_away() { xdotool mousemove "$((X + WIDTH - 5))" "$((Y + HEIGHT - 5))"; sleep 0.4; }
-snap() { pointer_away; shot "$OUT/$1"; echo "wrote $OUT/$1"; }
+resize_window 1280 800
 at "${LAB_X:-80}" "${LAB_Y:-214}"           # "Open the learners' lab"
 if [ -n "${PROBE:-}" ]; then snap grader-probe.png; exit 0; fi
 at "${TAB_X:-1029}" "${TAB_Y:-138}"           # "Your own player"

@@ -29,10 +29,8 @@ stop_on_exit
 
 # The saved state: 15x15, five in a row, the computer against itself, TIME_MS per move.
 STATE="(session:(settings:(rule:(width:15,height:15,k:5,exact:false),mode:r#computer-vs-computer,first:computer,computer:Engine(depth:None,time_ms:Some($TIME_MS))),moves:[],redo:[],tally:(wins:0,losses:0,draws:0),counted:false),prefs:(large_board_time_ms:$TIME_MS))"
-mkdir -p "$XDG_DATA_HOME/tictactoe"
-printf '{\n    "app": "%s",\n}\n' "$STATE" >"$XDG_DATA_HOME/tictactoe/app.ron"
+write_saved_state "$STATE"
 
-pointer_away() { xdotool mousemove "$((X + WIDTH - 5))" "$((Y + HEIGHT - 5))"; }
 # shellcheck disable=SC2086 # ARGS holds the window's arguments, one word each
 open_window "$BIN" ${ARGS:-}
 for _ in $(seq 100); do

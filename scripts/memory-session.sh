@@ -41,21 +41,15 @@ stop_on_exit
 # 15x15, five in a row, the computer against itself; the custom board 7x7, five in a row.
 PREFS="(theme:Light,board_look:Stones,language:Some(English),large_board_time_ms:$TIME_MS,custom:(width:7,height:7,k:5,exact:false))"
 STATE="(session:(settings:(rule:(width:15,height:15,k:5,exact:false),mode:r#computer-vs-computer,first:computer,computer:Engine(depth:None,time_ms:Some($TIME_MS))),moves:[],redo:[],tally:(wins:0,losses:0,draws:0),counted:false),prefs:$PREFS)"
-mkdir -p "$XDG_DATA_HOME/tictactoe"
-printf '{\n    "app": "%s",\n}\n' "$STATE" >"$XDG_DATA_HOME/tictactoe/app.ron"
+write_saved_state "$STATE"
 
 open_window "$BIN"
-xdotool windowsize "$WID" 960 720
-sleep 2
-eval "$(xdotool getwindowgeometry --shell "$WID")"
+resize_window 960 720 2
 START=$(date +%s)
-at() { xdotool mousemove "$((X + $1))" "$((Y + $2))" click 1; sleep "${3:-0.8}"; }
-pointer_away() { xdotool mousemove "$((X + WIDTH - 5))" "$((Y + HEIGHT - 5))"; sleep 0.3; }
+OUT=screenshots/tmp
 probe() {
     if [ -n "${PROBE:-}" ]; then
-        pointer_away
-        mkdir -p screenshots/tmp && shot "screenshots/tmp/memory-probe-$1.png"
-        echo "wrote screenshots/tmp/memory-probe-$1.png"
+        mkdir -p "$OUT" && snap "memory-probe-$1.png"
     fi
 }
 note() { memory "$1 ($(($(date +%s) - START)) s)"; }
@@ -90,35 +84,32 @@ wait_for_game_end >/dev/null
 note "game 2"
 probe game
 
-at 80 214                   # "Open the learners' lab"
-at 727 156                  # "Review": a finished game is reviewed at once
+# Each click pauses 0.8 s, for a window that may be searching meanwhile.
+at 80 214 0.8               # "Open the learners' lab"
+at 727 156 0.8              # "Review": a finished game is reviewed at once
 wait_still 5
 note "review"
 probe review
 
-at 782 133                  # "Why no win?"
+at 782 133 0.8              # "Why no win?"
 # The board presets are near the foot of the side panel, scrolled down to its end.
-panel_to_end() {
-    xdotool mousemove "$((X + 100))" "$((Y + 400))"
-    for _ in $(seq 30); do xdotool click 5; done
-    sleep 1
-}
+panel_to_end() { scroll_panel 5 30; sleep 0.5; }
 panel_to_end
 probe panel
-at 60 254                   # "5x5, 4 in a row": a new game, the computer playing it
+at 60 185 0.8               # "5x5, 4 in a row": a new game, the computer playing it
 wait_still 8
 note "why no win? 5x5"
 probe why-5x5
 panel_to_end
-at 60 300                   # "Custom board": its fields, 7x7, five in a row
+at 60 300 0.8               # "Custom board": its fields, 7x7, five in a row
 panel_to_end
 probe custom
-at 85 300                   # "Play on this board"
+at 85 300 0.8               # "Play on this board"
 wait_still 8
 note "why no win? 7x7"
 probe why-7x7
 
-at 763 109                  # "Close the lab"
+at 763 109 0.8              # "Close the lab"
 sleep 5
 note "lab closed"
 sleep "${REST:-60}"

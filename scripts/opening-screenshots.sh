@@ -33,34 +33,25 @@ state() {
 # Opens the window over the state in LANGUAGE and MODE at 960x720.
 open_over() {
     write_saved_state "$(state "$1" "$2")"
-    "$BIN" >"$WORK/app.log" 2>&1 &
-    APP=$!
-    WID=$(timeout 30 xdotool search --sync --class '^io\.github\.tictactoe_engine\.TicTacToe$' | head -n 1)
-    xdotool windowsize "$WID" 960 720
-    sleep 1
-    eval "$(xdotool getwindowgeometry --shell "$WID")"
+    open_window "$BIN"
+    resize_window 960 720
     pointer_away
 }
-pointer_away() { xdotool mousemove "$((X + WIDTH - 5))" "$((Y + HEIGHT - 5))"; sleep 0.5; }
-close_window() { kill "$APP"; wait "$APP" 2>/dev/null || true; APP=; }
-take() { shot "$OUT/$1"; echo "wrote $OUT/$1"; }
 
 for LANGUAGE in English Chinese; do
     SUFFIX=""
     [ "$LANGUAGE" = Chinese ] && SUFFIX="-zh"
     open_over "$LANGUAGE" hotseat
-    take "opening-choice$SUFFIX.png"
+    snap "opening-choice$SUFFIX.png"
     if [ "$LANGUAGE" = English ]; then
         # The Board section, about two thirds down the panel.
-        xdotool mousemove "$((X + 100))" "$((Y + HEIGHT / 2))"
-        for _ in $(seq "${PANEL_SCROLL:-12}"); do xdotool click 5; done
-        pointer_away
-        take opening-panel.png
+        scroll_panel 5 "${PANEL_SCROLL:-12}"
+        snap opening-panel.png
     fi
     close_window
     open_over "$LANGUAGE" "r#human-vs-computer"
     # The computer's decision: a few short searches (and its move, if it took white).
     sleep "${DECIDE_WAIT:-15}"
-    take "opening-computer$SUFFIX.png"
+    snap "opening-computer$SUFFIX.png"
     close_window
 done

@@ -36,37 +36,27 @@ state() {
 # HEIGHT and the board's place (find_board).
 open_over() {
     write_saved_state "$(state "$1")"
-    "$BIN" >"$WORK/app.log" 2>&1 &
-    APP=$!
-    WID=$(timeout 30 xdotool search --sync --class '^io\.github\.tictactoe_engine\.TicTacToe$' | head -n 1)
-    xdotool windowsize "$WID" 960 720
-    sleep 1
-    eval "$(xdotool getwindowgeometry --shell "$WID")"
+    open_window "$BIN"
+    resize_window 960 720
     pointer_away
     find_board
 }
-pointer_away() { xdotool mousemove "$((X + WIDTH - 5))" "$((Y + HEIGHT - 5))"; sleep 0.5; }
-close_window() { kill "$APP"; wait "$APP" 2>/dev/null || true; APP=; }
-take() { shot "$OUT/$1"; echo "wrote $OUT/$1"; }
 
 ROWS=15 COLS=15
 for LANGUAGE in English Chinese; do
     SUFFIX=""
     [ "$LANGUAGE" = Chinese ] && SUFFIX="-zh"
     open_over "$LANGUAGE"
-    take "renju-forbidden$SUFFIX.png"
+    snap "renju-forbidden$SUFFIX.png"
     # A real click on F6 (row 6, column F).
     # shellcheck disable=SC2046
     xdotool mousemove $(cell_xy 5 5) click 1
     sleep 0.5
-    pointer_away
-    take "renju-refused$SUFFIX.png"
+    snap "renju-refused$SUFFIX.png"
     if [ "$LANGUAGE" = English ]; then
         # The Board section, about two thirds down the panel.
-        xdotool mousemove "$((X + 100))" "$((Y + HEIGHT / 2))"
-        for _ in $(seq "${PANEL_SCROLL:-12}"); do xdotool click 5; done
-        pointer_away
-        take renju-panel.png
+        scroll_panel 5 "${PANEL_SCROLL:-12}"
+        snap renju-panel.png
     fi
     close_window
 done

@@ -27,12 +27,7 @@ STATE="(session:(settings:(rule:(width:15,height:15,k:5,exact:false),mode:hotsea
 write_saved_state "$STATE"
 
 open_window "$BIN"
-xdotool windowsize "$WID" 960 720
-sleep 1
-eval "$(xdotool getwindowgeometry --shell "$WID")"
-at() { xdotool mousemove "$((X + $1))" "$((Y + $2))" click 1; sleep "${3:-0.6}"; }
-pointer_away() { xdotool mousemove "$((X + WIDTH - 5))" "$((Y + HEIGHT - 5))"; sleep 0.4; }
-snap() { pointer_away; shot "$OUT/$1"; echo "wrote $OUT/$1"; }
+resize_window 960 720
 
 if [ -n "${PROBE:-}" ]; then
     # Where the controls are: a picture to read their places from.

@@ -26,13 +26,8 @@ fi
 start_xvfb
 stop_on_exit
 
-LANG=zh_CN.UTF-8 LC_ALL='' LC_MESSAGES='' "$BIN" >"$WORK/app.log" 2>&1 &
-APP=$!
-WID=$(timeout 30 xdotool search --sync --class '^io\.github\.tictactoe_engine\.TicTacToe$' | head -n 1)
-xdotool windowsize "$WID" 960 720
-sleep 0.6
-eval "$(xdotool getwindowgeometry --shell "$WID")"   # X, Y, WIDTH, HEIGHT
-pointer_away() { xdotool mousemove "$((X + WIDTH - 5))" "$((Y + HEIGHT - 5))"; sleep 0.4; }
+open_window env LANG=zh_CN.UTF-8 LC_ALL='' LC_MESSAGES='' "$BIN"
+resize_window 960 720
 click_cell() {
     # shellcheck disable=SC2046
     xdotool mousemove $(cell_xy "$1" "$2") click 1
@@ -44,40 +39,23 @@ pointer_away
 find_board
 click_cell 1 1
 if occupied 0 0; then click_cell 0 2; else click_cell 0 0; fi
-pointer_away
-shot "$OUT/zh-game.png"
-echo "wrote $OUT/zh-game.png"
+snap zh-game.png
 
 # The learners' view: open "上一次搜索（供学习）" and tick "显示每步棋的价值", found by where the
-# 960x720 panel puts them (the last search header below the values box), then scroll down.
-xdotool mousemove "$((X + 70))" "$((Y + 635))" click 1
-sleep 0.5
-xdotool mousemove "$((X + 70))" "$((Y + 611))" click 1
-sleep 2
-xdotool mousemove "$((X + 100))" "$((Y + HEIGHT / 2))"
-for _ in $(seq 25); do xdotool click 5; done
-sleep 0.5
-pointer_away
-shot "$OUT/zh-learners.png"
-echo "wrote $OUT/zh-learners.png"
-xdotool mousemove "$((X + 100))" "$((Y + HEIGHT / 2))"
-for _ in $(seq 25); do xdotool click 4; done
+# 960x720 panel scrolled to its end puts them (the last search header below the values box),
+# then scroll down again.
+scroll_panel 5
+at 70 453                      # "上一次搜索（供学习）"
+at 70 430 2                    # "显示每步棋的价值", and the values searched
+scroll_panel 5
+snap zh-learners.png
+scroll_panel 4
 
 # The side panel scrolls; the mouse wheel over it brings its end into view.
-scroll_panel() {
-    xdotool mousemove "$((X + 100))" "$((Y + HEIGHT / 2))"
-    for _ in $(seq 25); do xdotool click "$1"; done
-    sleep 0.5
-}
-xdotool windowsize "$WID" 560 420
-sleep 0.6
-eval "$(xdotool getwindowgeometry --shell "$WID")"
-pointer_away
-shot "$OUT/zh-panel-560x420.png"
+resize_window 560 420
+snap zh-panel-560x420.png
 scroll_panel 5
-pointer_away
-shot "$OUT/zh-panel-560x420-end.png"
-echo "wrote $OUT/zh-panel-560x420.png and $OUT/zh-panel-560x420-end.png"
+snap zh-panel-560x420-end.png
 if grep -qi "panic" "$WORK/app.log"; then
     cat "$WORK/app.log" >&2
     exit 1

@@ -46,13 +46,12 @@ hover_cell() {
     sleep 0.4
 }
 key() { xdotool windowfocus --sync "$WID" key --clearmodifiers "$1"; sleep 0.6; }
-pointer_away() { xdotool mousemove "$((X + WIDTH - 5))" "$((Y + HEIGHT - 5))"; sleep 0.4; }
 
 ROWS=3 COLS=3
 pointer_away
 find_board
-shot "$OUT/start.png"
-echo "board at ${BX},${BY} ${BW}x${BH}; wrote $OUT/start.png"
+echo "board at ${BX},${BY} ${BW}x${BH}"
+snap start.png
 
 # --- Against the computer: X plays the first empty cell in reading order --------------
 first_empty() {
@@ -70,9 +69,7 @@ shot "$OUT/game.png"
 echo "wrote $OUT/game.png"
 
 click_cell 1 1 0.5             # taken: the status says why
-pointer_away
-shot "$OUT/refused.png"
-echo "wrote $OUT/refused.png"
+snap refused.png
 
 for _ in 1 2 3 4; do           # play on until the game ends (the board stops changing)
     cell=$(first_empty) || break
@@ -83,54 +80,43 @@ for _ in 1 2 3 4; do           # play on until the game ends (the board stops ch
     "$CONVERT" "$WORK/before.png" "$WORK/after.png" -metric AE -compare -format '%[distortion]' info: \
         2>/dev/null | grep -qx 0 && break
 done
-pointer_away
-shot "$OUT/end.png"
-echo "wrote $OUT/end.png"
+snap end.png
 
 # --- Two players: Ctrl+N, then the mode from the side panel -------------------------
 # The side panel's rows sit at fixed heights for the default font and theme; the few
-# panel clicks below use them (the board cells are always computed). The heights are the
-# centres of the widgets' rectangles as egui_kittest reports them at the same window size.
+# panel clicks below use them (the board cells are always computed). The heights are read
+# from screenshots of the window at the same size, the panel at its top or, for the rows
+# near its foot, scrolled to its end.
 key ctrl+n
-xdotool mousemove "$((X + 40))" "$((Y + 293))" click 1   # "Two players at this computer"
-sleep 0.5
+at 40 558                      # "Two players at this computer"
 for move in "0 0" "1 0" "1 1" "2 0" "2 2"; do
     # shellcheck disable=SC2086
     click_cell $move 0.3
 done
-pointer_away
-shot "$OUT/win.png"
-echo "wrote $OUT/win.png"
+snap win.png
 
 # --- The learners' view of the board on 5x5: what every move is worth ------------------
-# A taller window, so that the learners' checkbox under the language row, the boards and
-# the theme is in view without scrolling the panel.
-xdotool windowsize "$WID" 960 800
-sleep 0.6
-eval "$(xdotool getwindowgeometry --shell "$WID")"
-xdotool mousemove "$((X + 60))" "$((Y + 621))" click 1   # "5x5, 4 in a row" (a new game)
-sleep 0.5
+# A taller window, the panel scrolled to its end: the boards, the theme and the learners'
+# checkbox are in view.
+resize_window 960 800
+scroll_panel 5
+at 60 265                      # "5x5, 4 in a row" (a new game)
 pointer_away
 find_board
 ROWS=5 COLS=5
-xdotool mousemove "$((X + 60))" "$((Y + 731))" click 1   # "Show what each move is worth"
-sleep 0.5
+at 60 492                      # "Show what each move is worth"
 for move in "0 0" "1 2"; do
     # shellcheck disable=SC2086
     click_cell $move 0.5
 done
 pointer_away
 sleep 6                        # every move searched to the end: a few seconds here
-shot "$OUT/values.png"
-echo "wrote $OUT/values.png"
-xdotool mousemove "$((X + 60))" "$((Y + 731))" click 1   # and off again
-sleep 0.3
+snap values.png
+at 60 492 0.3                  # and off again
 
 # --- Gomoku in the light theme --------------------------------------------------------
-xdotool mousemove "$((X + 147))" "$((Y + 699))" click 1   # Theme: "Light"
-sleep 0.3
-xdotool mousemove "$((X + 60))" "$((Y + 644))" click 1    # "Gomoku 15x15, 5 in a row"
-sleep 0.5
+at 147 460 0.3                 # Theme: "Light"
+at 60 288                      # "Gomoku 15x15, 5 in a row"
 pointer_away
 find_board
 ROWS=15 COLS=15
@@ -143,42 +129,27 @@ shot "$OUT/gomoku.png"
 echo "wrote $OUT/gomoku.png"
 
 # --- Against the computer on 15x15: thinking, then the learners' view ---------------
-xdotool windowsize "$WID" 1100 900
-sleep 0.5
-eval "$(xdotool getwindowgeometry --shell "$WID")"
-xdotool mousemove "$((X + 60))" "$((Y + 270))" click 1    # "You vs computer"
-sleep 0.3
+resize_window 1100 900
+scroll_panel 4                 # the panel back at its top
+at 60 535 0.3                  # "You vs computer"
 key ctrl+n
 pointer_away
 find_board
 click_cell 7 7 0.8             # the computer has 2 s per move on this board
-pointer_away
-shot "$OUT/thinking.png"
-echo "wrote $OUT/thinking.png"
+snap thinking.png
 sleep 2.5
-xdotool mousemove "$((X + 90))" "$((Y + 848))" click 1    # "Last search (for learners)"
-pointer_away
-sleep 0.3
-shot "$OUT/learners.png"
-echo "wrote $OUT/learners.png"
+scroll_panel 5
+at 90 615 0.3                  # "Last search (for learners)"
+snap learners.png
+scroll_panel 4                 # the panel back at its top
 
 # --- The side panel at the default and the smallest window size ------------------------
 # The same 15x15 game with the learners' section open: the panel does not fit, so its scroll
 # bar shows; the mouse wheel over the panel then brings its end into view.
-scroll_panel() {
-    xdotool mousemove "$((X + 100))" "$((Y + HEIGHT / 2))"
-    for _ in $(seq 25); do xdotool click "$1"; done
-    sleep 0.5
-}
 for size in 960x720 560x420; do
-    xdotool windowsize "$WID" "${size%x*}" "${size#*x}"
-    sleep 0.6
-    eval "$(xdotool getwindowgeometry --shell "$WID")"
-    pointer_away
-    shot "$OUT/panel-$size.png"
+    resize_window "${size%x*}" "${size#*x}"
+    snap "panel-$size.png"
     scroll_panel 5                 # wheel down
-    pointer_away
-    shot "$OUT/panel-$size-end.png"
-    echo "wrote $OUT/panel-$size.png and $OUT/panel-$size-end.png"
+    snap "panel-$size-end.png"
     scroll_panel 4                 # and back up
 done

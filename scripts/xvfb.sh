@@ -97,10 +97,10 @@ open_window() {
     echo "window $WID at ${X},${Y}, ${WIDTH}x${HEIGHT}"
 }
 
-# Resizes the window (WID) to W x H and reads its geometry again.
+# Resizes the window (WID) to W x H, pauses (default 0.8 s) and reads its geometry again.
 resize_window() {
     xdotool windowsize "$WID" "$1" "$2"
-    sleep 0.8
+    sleep "${3:-0.8}"
     eval "$(xdotool getwindowgeometry --shell "$WID")"
 }
 
@@ -112,6 +112,14 @@ close_window() { kill "$APP"; wait "$APP" 2>/dev/null || true; APP=; }
 at() { xdotool mousemove "$((X + $1))" "$((Y + $2))" click 1; sleep "${3:-0.5}"; }
 pointer_away() { xdotool mousemove "$((X + WIDTH - 5))" "$((Y + HEIGHT - 5))"; sleep 0.4; }
 snap() { pointer_away; shot "$OUT/$1"; echo "wrote $OUT/$1"; }
+
+# Turns the mouse wheel over the side panel: BUTTON (5 down, 4 up) COUNT times (default 25),
+# then a pause of 0.5 s.
+scroll_panel() {
+    xdotool mousemove "$((X + 100))" "$((Y + HEIGHT / 2))"
+    for _ in $(seq "${2:-25}"); do xdotool click "$1"; done
+    sleep 0.5
+}
 
 # The board's background colour in the dark and the light theme (src/gui/board/mod.rs), then
 # the wood of boards drawn with stones (src/gui/board/stones.rs), whose cells around the points
