@@ -455,6 +455,63 @@ fn a_proof_goes_on_from_its_file_and_its_certificate_checks() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `solve --resume FILE --status`: where a saved proof stands, read from the file without
+/// searching (the file is left as it was); no file, or a file that is not a saved proof,
+/// is refused in one line.
+#[test]
+fn the_status_of_a_saved_proof_is_read_from_its_file() {
+    let dir = std::env::temp_dir().join(format!("tictactoe-cli-status-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let state = dir.join("885.state");
+    let state_arg = state.to_str().unwrap();
+    let solve = ["solve", "--rule", "8,8,5", "--resume", state_arg];
+    let status = [&solve[..], &["--status"]].concat();
+    let missing = assert_refused_in_one_line(&status);
+    assert!(missing.contains("no saved proof in"), "{missing}");
+    assert!(!state.exists());
+    // Two seconds of a proof that takes minutes, on one thread: the first opening's search.
+    let stopped = run(&[&solve[..], &["--time", "2"]].concat());
+    assert!(stopped.status.success(), "{}", text(&stopped.stderr));
+    let saved = std::fs::read(&state).unwrap();
+    let shown = run(&status);
+    let stdout = text(&shown.stdout);
+    assert!(shown.status.success(), "{}", text(&shown.stderr));
+    assert!(stdout.contains("finished     no search yet"), "{stdout}");
+    assert!(
+        stdout.contains("under way    whether X can make the line when the other side only blocks"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("openings     10 "), "{stdout}");
+    assert!(stdout.contains("  (4,4)  proof "), "{stdout}");
+    assert!(stdout.contains("line from (4,4)"), "{stdout}");
+    assert!(
+        stdout.contains("   1. (4,4)   O to move  proof "),
+        "{stdout}"
+    );
+    let value = json(&run(&[&status[..], &["--json"]].concat()));
+    let under_way = &value["under_way"];
+    assert_eq!(under_way["attacker"], "X", "{value}");
+    assert_eq!(under_way["openings"].as_array().map(Vec::len), Some(10));
+    let first = &under_way["lines"][0][0];
+    assert_eq!(
+        first["played"],
+        serde_json::json!({"row": 3, "col": 3}),
+        "{value}"
+    );
+    assert_eq!(first["to_move"], "O");
+    assert!(first["moves"].as_u64() > Some(0), "{value}");
+    assert_eq!(
+        std::fs::read(&state).unwrap(),
+        saved,
+        "--status changed the file"
+    );
+    assert_refused(&[&status[..], &["--time", "5"]].concat());
+    std::fs::write(&state, "not a proof").unwrap();
+    let garbage = assert_refused_in_one_line(&status);
+    assert!(garbage.contains("is not a proof saved by"), "{garbage}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// `solve --table-positions N`: the prover's table bounded to N positions. 7,6,5 and 7,7,5
 /// are still proved with a table thinned over and over, on one thread and on two; a bound
 /// too small for any search is refused.

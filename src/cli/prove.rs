@@ -13,11 +13,12 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
+use super::report::CellText;
 use super::{CliError, emit};
 use crate::engine::prover::certificate::{CertificateError, Written, certify_file};
 use crate::engine::prover::{
-    MAX_CELLS, Progress, ProverConfig, ProverStats, Resume, ResumeError, SaveReport, Verdict,
-    prove_resumable,
+    INF, LINE_DEPTH, MAX_CELLS, Progress, ProverConfig, ProverStats, Resume, ResumeError,
+    SaveReport, Standing, Step, Verdict, prove_resumable, standing,
 };
 use crate::engine::searches_every_cell;
 use crate::rules::{Position, Side};
@@ -239,6 +240,173 @@ fn open_resume(
         );
     }
     Ok(resume)
+}
+
+/// What `solve --resume FILE --status` prints.
+#[derive(Serialize)]
+struct StatusReport {
+    file: String,
+    rule: String,
+    position: String,
+    to_move: Side,
+    #[serde(flatten)]
+    standing: Standing,
+}
+
+/// `solve --resume FILE --status`: where the proof saved in FILE stands, read from the file
+/// without searching.
+pub fn status(
+    position: &Position,
+    path: &Path,
+    json: bool,
+    output: &mut dyn Write,
+) -> Result<(), CliError> {
+    let resume =
+        Resume::open(path, Duration::ZERO, position).map_err(|e| CliError::Usage(e.to_string()))?;
+    if resume.is_new() {
+        return Err(CliError::Usage(format!(
+            "no saved proof in {}: nothing to report (without --status, the same command starts \
+             a proof saved there)",
+            path.display()
+        )));
+    }
+    let report = StatusReport {
+        file: path.display().to_string(),
+        rule: position.rule().to_string(),
+        position: position.to_notation(),
+        to_move: position.side_to_move(),
+        standing: standing(resume, position, LINE_DEPTH),
+    };
+    emit(output, json, &report)
+}
+
+/// A proof or disproof number as text: "inf" for the number of a position decided the
+/// other way.
+fn number(n: u32) -> String {
+    if n >= INF {
+        "inf".to_string()
+    } else {
+        n.to_string()
+    }
+}
+
+impl fmt::Display for StatusReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = &self.standing;
+        writeln!(
+            f,
+            "saved proof  {}: {} from {} ({} to move)",
+            self.file, self.rule, self.position, self.to_move
+        )?;
+        writeln!(f, "earlier runs {} nodes in {:.0} s", s.nodes, s.seconds)?;
+        if s.finished.is_empty() {
+            writeln!(f, "finished     no search yet")?;
+        }
+        for done in &s.finished {
+            let game = if done.real_game {
+                "real game"
+            } else {
+                "Maker-Breaker game"
+            };
+            let opening = done
+                .opening
+                .map(|c| format!(", opening {}", CellText(c)))
+                .unwrap_or_default();
+            let result = if done.attacker_wins {
+                "wins"
+            } else {
+                "cannot win"
+            };
+            writeln!(
+                f,
+                "finished     {} {result} ({game}{opening})",
+                done.attacker
+            )?;
+        }
+        let Some(u) = &s.under_way else {
+            return writeln!(f, "under way    no search: the file holds no table");
+        };
+        let a = u.attacker;
+        let game = if u.real_game {
+            format!("whether {a} wins the real game")
+        } else {
+            format!("whether {a} can make the line when the other side only blocks (Maker-Breaker)")
+        };
+        writeln!(
+            f,
+            "under way    {game}; {} positions in the table",
+            u.positions
+        )?;
+        if !u.openings.is_empty() {
+            writeln!(
+                f,
+                "openings     {} ({a}'s first moves, one per position up to symmetry, in the order \
+                 the threads take them):",
+                u.openings.len()
+            )?;
+        }
+        for o in &u.openings {
+            match (o.attacker_wins, o.proof, o.disproof) {
+                (Some(true), _, _) => writeln!(f, "  {}  {a} wins (finished)", CellText(o.cell))?,
+                (Some(false), _, _) => {
+                    writeln!(f, "  {}  {a} cannot win (finished)", CellText(o.cell))?;
+                }
+                (None, Some(pn), Some(dn)) => writeln!(
+                    f,
+                    "  {}  proof {} disproof {}",
+                    CellText(o.cell),
+                    number(pn),
+                    number(dn)
+                )?,
+                _ => writeln!(f, "  {}  not started", CellText(o.cell))?,
+            }
+        }
+        for line in &u.lines {
+            let from = line
+                .first()
+                .and_then(|s| s.played)
+                .map_or("the root".to_string(), |c| CellText(c).to_string());
+            writeln!(
+                f,
+                "line from {from}: the move the search takes next at each position, and what \
+                 the table says of the moves there (refuted: {a} cannot win after it; won: {a} \
+                 wins after it; unseen: not in the table)"
+            )?;
+            for (depth, step) in line.iter().enumerate() {
+                writeln!(f, "  {:>2}. {}", depth + 1, StepText(step))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One position of a line, as text.
+struct StepText<'a>(&'a Step);
+
+impl fmt::Display for StepText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = self.0;
+        let played = s
+            .played
+            .map_or("root".to_string(), |c| CellText(c).to_string());
+        write!(
+            f,
+            "{played:<7} {} to move  proof {} disproof {}  {} moves: {} refuted, {} won, {} open, \
+             {} unseen",
+            s.to_move,
+            number(s.proof),
+            number(s.disproof),
+            s.moves,
+            s.refuted,
+            s.won,
+            s.open,
+            s.unseen
+        )?;
+        if s.dropped > 0 {
+            write!(f, ", {} left out by zones", s.dropped)?;
+        }
+        Ok(())
+    }
 }
 
 /// The progress line on standard error.

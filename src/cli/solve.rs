@@ -47,6 +47,11 @@ pub struct SolveArgs {
     /// proof's state there as it runs, on Ctrl+C and at the end
     #[arg(long, value_name = "FILE")]
     pub resume: Option<std::path::PathBuf>,
+    /// With --resume: say where the proof saved in FILE stands (the searches finished, the
+    /// openings, the line the search follows and how many moves along it are decided), and
+    /// search nothing
+    #[arg(long, requires = "resume", conflicts_with_all = ["proof", "time"])]
+    pub status: bool,
     /// With --resume: save every S seconds
     #[arg(long, value_name = "S", value_parser = super::parse_seconds,
           default_value = "300", requires = "resume")]
@@ -87,6 +92,9 @@ pub fn run(args: &SolveArgs, output: &mut dyn Write) -> Result<(), CliError> {
         || args.proof.is_some()
         || args.resume.is_some()
         || args.table_positions.is_some();
+    if let (true, Some(path)) = (args.status, &args.resume) {
+        return super::prove::status(&position, path, args.board.json, output);
+    }
     if asks_proof || (!args.every_cell && super::prove::prefers_prover(&position)) {
         let options = super::prove::ProveOptions {
             threads: usize::from(args.threads),

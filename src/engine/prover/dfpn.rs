@@ -93,11 +93,11 @@ pub trait AndOr {
 
 /// A child of the node being searched: the first move that leads to it, the moves that
 /// reach the same position or a symmetric image ("twins"), and its zone once disproved.
-struct Child {
-    cell: usize,
+pub(super) struct Child {
+    pub(super) cell: usize,
     /// The cells of the move's class and of its twins' classes.
-    cells: Mask,
-    key: u64,
+    pub(super) cells: Mask,
+    pub(super) key: u64,
     twins: Vec<(usize, Mask)>,
     class: Mask,
     zone: Option<Mask>,
@@ -374,29 +374,7 @@ impl<'a> Dfpn<'a> {
 
     fn mid_here<G: AndOr>(&mut self, game: &mut G, thpn: u32, thdn: u32) -> Entry {
         // Step 1. The moves, each child once (symmetric and transposed children merge).
-        let mut moves = Vec::new();
-        let keep = game.zone_moves(&mut moves);
-        let mut children: Vec<Child> = Vec::with_capacity(moves.len());
-        for (cell, class) in moves {
-            game.make(cell);
-            let key = game.key();
-            game.unmake(cell);
-            match children.iter_mut().find(|c| c.key == key) {
-                Some(child) => {
-                    child.twins.push((cell, class));
-                    child.cells |= class;
-                }
-                None => children.push(Child {
-                    cell,
-                    cells: class,
-                    key,
-                    twins: Vec::new(),
-                    class,
-                    zone: None,
-                    numbers: None,
-                }),
-            }
-        }
+        let (mut children, keep) = children_of(game);
         let or = game.attacker_to_move();
         if children.is_empty() {
             // No move can help either side any more: the attacker does not win.
@@ -610,6 +588,36 @@ impl<'a> Dfpn<'a> {
         };
         (entry, best, second)
     }
+}
+
+/// The children of the position on `game` as the search sees them: one per move the game
+/// offers, moves reaching the same position or a mirror image of it merged into one child
+/// (its twins); and the cells a zone of the position must keep (see [`AndOr::zone_moves`]).
+pub(super) fn children_of<G: AndOr>(game: &mut G) -> (Vec<Child>, Mask) {
+    let mut moves = Vec::new();
+    let keep = game.zone_moves(&mut moves);
+    let mut children: Vec<Child> = Vec::with_capacity(moves.len());
+    for (cell, class) in moves {
+        game.make(cell);
+        let key = game.key();
+        game.unmake(cell);
+        match children.iter_mut().find(|c| c.key == key) {
+            Some(child) => {
+                child.twins.push((cell, class));
+                child.cells |= class;
+            }
+            None => children.push(Child {
+                cell,
+                cells: class,
+                key,
+                twins: Vec::new(),
+                class,
+                zone: None,
+                numbers: None,
+            }),
+        }
+    }
+    (children, keep)
 }
 
 /// An attacker node's narrowing by zones: the cells of moves still to refute, and the

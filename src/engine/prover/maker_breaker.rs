@@ -380,7 +380,7 @@ impl AndOr for MakerBreaker {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use std::collections::HashMap;
     use std::sync::atomic::{AtomicBool, AtomicU64};
 
@@ -395,7 +395,7 @@ mod tests {
 
     /// The K-cell lines of a width x height board as bit masks, written out here rather than
     /// taken from the rules, so the oracle shares nothing with the prover but positions.
-    fn lines(width: usize, height: usize, k: usize) -> Vec<u32> {
+    pub(in crate::engine::prover) fn lines(width: usize, height: usize, k: usize) -> Vec<u32> {
         let mut out = Vec::new();
         for row in 0..height {
             for col in 0..width {
@@ -421,7 +421,7 @@ mod tests {
 
     /// Whether the maker can fill a line by brute force over every move, remembered by
     /// position.
-    fn maker_wins(
+    pub(in crate::engine::prover) fn maker_wins(
         lines: &[u32],
         all: u32,
         maker: u32,

@@ -26,6 +26,7 @@ mod pairing;
 mod reading;
 mod shared;
 mod split;
+mod standing;
 mod strategy;
 mod winning_line;
 
@@ -43,6 +44,7 @@ pub use board::MAX_CELLS;
 pub use checkpoint::ResumeError;
 pub use dfpn::INF;
 pub use journal::{OnSave, SaveReport};
+pub use standing::{Finished, LINE_DEPTH, Opening, Standing, Step, UnderWay, standing};
 pub use strategy::{PairingStrategy, pairing_strategy, pairing_strategy_until};
 pub use winning_line::{WinSearch, WinningLine, winning_line};
 

@@ -175,7 +175,7 @@ pub(super) fn in_turn(board: &Board, side: Side, run: &mut Run) -> Entry {
 /// The root's moves, one per position up to symmetry (and without the dominated ones): an
 /// opening that is the mirror image of another needs no proof of its own, and with a table
 /// per thread a second thread would prove it again.
-fn distinct_openings(board: &Board) -> Vec<usize> {
+pub(super) fn distinct_openings(board: &Board) -> Vec<usize> {
     let mut game = MakerBreaker::new(board.clone());
     let mut keys = Vec::new();
     let mut openings = Vec::new();
