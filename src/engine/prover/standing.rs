@@ -102,7 +102,8 @@ pub struct Step {
     pub open: usize,
     /// ... not in the table (not yet looked at, or dropped from a full table) ...
     pub unseen: usize,
-    /// ... and the attacker's moves left out because a refuted sibling's zone covers them.
+    /// ... and the attacker's moves left out, undecided, because a refuted sibling's zone
+    /// covers them.
     pub dropped: usize,
     /// The moves counted as won and as refuted (one cell for each, the search's own).
     pub won_moves: Vec<Cell>,
@@ -294,26 +295,26 @@ impl View<'_> {
         };
         let mut next: Option<(u32, usize, bool)> = None;
         for (child, numbers) in children.iter().zip(&numbers) {
-            if or && child.cells & relevant == 0 {
-                step.dropped += 1;
-                continue;
-            }
-            let Some((entry, searched)) = *numbers else {
-                step.unseen += 1;
-                continue;
-            };
-            if entry.pn == 0 {
-                step.won += 1;
-                step.won_moves.push(cell(child.cell));
-            } else if entry.dn == 0 {
-                step.refuted += 1;
-                step.refuted_moves.push(cell(child.cell));
-            } else {
-                step.open += 1;
-            }
-            let deciding = if or { entry.pn } else { entry.dn };
-            if deciding != 0 && next.is_none_or(|(best, _, _)| deciding < best) {
-                next = Some((deciding, child.cell, searched));
+            // A refuted move counts as refuted even when its own zone leaves it out.
+            let left_out = or && child.cells & relevant == 0;
+            match *numbers {
+                Some((entry, _)) if entry.pn == 0 => {
+                    step.won += 1;
+                    step.won_moves.push(cell(child.cell));
+                }
+                Some((entry, _)) if entry.dn == 0 => {
+                    step.refuted += 1;
+                    step.refuted_moves.push(cell(child.cell));
+                }
+                _ if left_out => step.dropped += 1,
+                None => step.unseen += 1,
+                Some((entry, searched)) => {
+                    step.open += 1;
+                    let deciding = if or { entry.pn } else { entry.dn };
+                    if next.is_none_or(|(best, _, _)| deciding < best) {
+                        next = Some((deciding, child.cell, searched));
+                    }
+                }
             }
         }
         let next = next.filter(|&(_, _, searched)| searched).map(|(_, c, _)| c);
@@ -365,6 +366,9 @@ mod tests {
     use crate::engine::prover::{ProverConfig, Verdict, prove_resumable};
     use crate::rules::Rule;
 
+    /// The brute force's positions already decided.
+    type Memo = HashMap<(u32, u32, bool), bool>;
+
     fn scratch(name: &str) -> PathBuf {
         std::env::temp_dir().join(format!("tictactoe-standing-{}-{name}", std::process::id()))
     }
@@ -407,8 +411,8 @@ mod tests {
     fn lines_agree_with_brute_force(
         rule_text: &str,
         notation: &str,
-        threads: usize,
-        budget: u64,
+        (threads, budget): (usize, u64),
+        memo: &mut Memo,
     ) -> Option<usize> {
         let rule: Rule = rule_text.parse().unwrap();
         let position = Position::from_notation(rule, notation).unwrap();
@@ -432,7 +436,6 @@ mod tests {
         let oracle_lines = lines(width, height, k);
         let all = (1u32 << rule.cells()) - 1;
         let index = |c: Cell| c.row * width + c.col;
-        let mut memo = HashMap::new();
         let mut decided = 0;
         for line in &under_way.lines {
             let opening = line[0].played.expect("a line starts at an opening");
@@ -466,7 +469,7 @@ mod tests {
                         } else {
                             (maker, breaker | c)
                         };
-                        let found = maker_wins(&oracle_lines, all, m, b, !maker_to_move, &mut memo);
+                        let found = maker_wins(&oracle_lines, all, m, b, !maker_to_move, memo);
                         assert_eq!(found, wins, "{cell:?} after {line:?}");
                         decided += 1;
                     }
@@ -482,7 +485,7 @@ mod tests {
 
     #[test]
     fn a_stopped_proofs_lines_agree_with_brute_force_on_one_thread() {
-        let decided = lines_agree_with_brute_force("5,5,4", STOPPED, 1, 2_000);
+        let decided = lines_agree_with_brute_force("5,5,4", STOPPED, (1, 2_000), &mut Memo::new());
         assert!(
             decided > Some(0),
             "the lines hold decided moves to check: {decided:?}"
@@ -495,8 +498,12 @@ mod tests {
     /// decided moves depends on the run; the one-thread test makes sure of those.)
     #[test]
     fn a_stopped_proofs_lines_agree_with_brute_force_on_two_threads() {
+        // One memory of the brute force for all the runs, which meet the same positions.
+        let mut memo = Memo::new();
         let stopped_in_xs_search = (0..16)
-            .filter_map(|n| lines_agree_with_brute_force("5,5,4", STOPPED, 2, 300 + 20 * n))
+            .filter_map(|n| {
+                lines_agree_with_brute_force("5,5,4", STOPPED, (2, 300 + 20 * n), &mut memo)
+            })
             .count();
         assert!(
             stopped_in_xs_search > 0,
