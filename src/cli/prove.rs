@@ -17,8 +17,8 @@ use super::report::CellText;
 use super::{CliError, emit};
 use crate::engine::prover::certificate::{CertificateError, Written, certify_file};
 use crate::engine::prover::{
-    INF, LINE_DEPTH, MAX_CELLS, Progress, ProverConfig, ProverStats, Resume, ResumeError,
-    SaveReport, Standing, Step, Verdict, prove_resumable, standing,
+    Finished, INF, LINE_DEPTH, MAX_CELLS, Opening, Progress, ProverConfig, ProverStats, Resume,
+    ResumeError, SaveReport, Standing, Step, Verdict, prove_resumable, standing,
 };
 use crate::engine::searches_every_cell;
 use crate::rules::{Position, Side};
@@ -303,25 +303,7 @@ impl fmt::Display for StatusReport {
             writeln!(f, "finished     no search yet")?;
         }
         for done in &s.finished {
-            let game = if done.real_game {
-                "real game"
-            } else {
-                "Maker-Breaker game"
-            };
-            let opening = done
-                .opening
-                .map(|c| format!(", opening {}", CellText(c)))
-                .unwrap_or_default();
-            let result = if done.attacker_wins {
-                "wins"
-            } else {
-                "cannot win"
-            };
-            writeln!(
-                f,
-                "finished     {} {result} ({game}{opening})",
-                done.attacker
-            )?;
+            writeln!(f, "finished     {}", FinishedText(done))?;
         }
         let Some(u) = &s.under_way else {
             return writeln!(f, "under way    no search: the file holds no table");
@@ -345,21 +327,8 @@ impl fmt::Display for StatusReport {
                 u.openings.len()
             )?;
         }
-        for o in &u.openings {
-            match (o.attacker_wins, o.proof, o.disproof) {
-                (Some(true), _, _) => writeln!(f, "  {}  {a} wins (finished)", CellText(o.cell))?,
-                (Some(false), _, _) => {
-                    writeln!(f, "  {}  {a} cannot win (finished)", CellText(o.cell))?;
-                }
-                (None, Some(pn), Some(dn)) => writeln!(
-                    f,
-                    "  {}  proof {} disproof {}",
-                    CellText(o.cell),
-                    number(pn),
-                    number(dn)
-                )?,
-                _ => writeln!(f, "  {}  not started", CellText(o.cell))?,
-            }
+        for opening in &u.openings {
+            writeln!(f, "  {}", OpeningText(opening, a))?;
         }
         for line in &u.lines {
             let from = line
@@ -380,6 +349,46 @@ impl fmt::Display for StatusReport {
     }
 }
 
+/// A search finished, as text.
+struct FinishedText<'a>(&'a Finished);
+
+impl fmt::Display for FinishedText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let done = self.0;
+        let result = if done.attacker_wins {
+            "wins"
+        } else {
+            "cannot win"
+        };
+        let game = if done.real_game {
+            "real game"
+        } else {
+            "Maker-Breaker game"
+        };
+        write!(f, "{} {result} ({game}", done.attacker)?;
+        if let Some(cell) = done.opening {
+            write!(f, ", opening {}", CellText(cell))?;
+        }
+        f.write_str(")")
+    }
+}
+
+/// An opening of the search under way (of `Side`'s), as text.
+struct OpeningText<'a>(&'a Opening, Side);
+
+impl fmt::Display for OpeningText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (o, a) = (self.0, self.1);
+        write!(f, "{}  ", CellText(o.cell))?;
+        match (o.attacker_wins, o.proof, o.disproof) {
+            (Some(true), _, _) => write!(f, "{a} wins (finished)"),
+            (Some(false), _, _) => write!(f, "{a} cannot win (finished)"),
+            (None, Some(pn), Some(dn)) => write!(f, "proof {} disproof {}", number(pn), number(dn)),
+            _ => f.write_str("not started"),
+        }
+    }
+}
+
 /// One position of a line, as text.
 struct StepText<'a>(&'a Step);
 
@@ -397,8 +406,8 @@ impl fmt::Display for StepText<'_> {
             number(s.proof),
             number(s.disproof),
             s.moves,
-            s.refuted,
-            s.won,
+            s.refuted_moves.len(),
+            s.won_moves.len(),
             s.open,
             s.unseen
         )?;

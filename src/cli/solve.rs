@@ -88,13 +88,13 @@ struct SolveReport {
 
 pub fn run(args: &SolveArgs, output: &mut dyn Write) -> Result<(), CliError> {
     let position = args.board.position(args.position.as_deref())?;
+    if let (true, Some(path)) = (args.status, &args.resume) {
+        return super::prove::status(&position, path, args.board.json, output);
+    }
     let asks_proof = args.prove
         || args.proof.is_some()
         || args.resume.is_some()
         || args.table_positions.is_some();
-    if let (true, Some(path)) = (args.status, &args.resume) {
-        return super::prove::status(&position, path, args.board.json, output);
-    }
     if asks_proof || (!args.every_cell && super::prove::prefers_prover(&position)) {
         let options = super::prove::ProveOptions {
             threads: usize::from(args.threads),

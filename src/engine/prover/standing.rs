@@ -94,10 +94,11 @@ pub struct Step {
     pub disproof: u32,
     /// The moves the search considers here, one per distinct position they lead to.
     pub moves: usize,
-    /// Of those: the attacker wins after them (proof number 0) ...
-    pub won: usize,
+    /// Of those: the attacker wins after them (proof number 0; one cell for each move,
+    /// the search's own) ...
+    pub won_moves: Vec<Cell>,
     /// ... the attacker cannot win after them (disproof number 0) ...
-    pub refuted: usize,
+    pub refuted_moves: Vec<Cell>,
     /// ... undecided in the table ...
     pub open: usize,
     /// ... not in the table (not yet looked at, or dropped from a full table) ...
@@ -105,9 +106,6 @@ pub struct Step {
     /// ... and the attacker's moves left out, undecided, because a refuted sibling's zone
     /// covers them.
     pub dropped: usize,
-    /// The moves counted as won and as refuted (one cell for each, the search's own).
-    pub won_moves: Vec<Cell>,
-    pub refuted_moves: Vec<Cell>,
 }
 
 /// Where the proof saved in `resume` stands (a new proof, without a file, stands nowhere:
@@ -285,8 +283,6 @@ impl View<'_> {
             proof: here.pn,
             disproof: here.dn,
             moves: children.len(),
-            won: 0,
-            refuted: 0,
             open: 0,
             unseen: 0,
             dropped: 0,
@@ -299,11 +295,9 @@ impl View<'_> {
             let left_out = or && child.cells & relevant == 0;
             match *numbers {
                 Some((entry, _)) if entry.pn == 0 => {
-                    step.won += 1;
                     step.won_moves.push(cell(child.cell));
                 }
                 Some((entry, _)) if entry.dn == 0 => {
-                    step.refuted += 1;
                     step.refuted_moves.push(cell(child.cell));
                 }
                 _ if left_out => step.dropped += 1,
@@ -456,10 +450,9 @@ mod tests {
                 } else {
                     breaker |= 1 << played;
                 }
-                let counted = step.won + step.refuted + step.open + step.unseen + step.dropped;
+                let known = step.won_moves.len() + step.refuted_moves.len();
+                let counted = known + step.open + step.unseen + step.dropped;
                 assert_eq!(counted, step.moves, "{step:?}");
-                assert_eq!(step.won, step.won_moves.len());
-                assert_eq!(step.refuted, step.refuted_moves.len());
                 let maker_to_move = !attacker_played;
                 for (moves, wins) in [(&step.won_moves, true), (&step.refuted_moves, false)] {
                     for &cell in moves {
