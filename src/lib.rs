@@ -4,7 +4,6 @@
 //! protocol). Dependencies point one way: rules <- engine <- lab <- external <- game <- {gui,
 //! cli, protocol}; `external` runs engines from outside that speak the Gomocup protocol.
 
-pub mod certificate;
 pub mod cli;
 pub mod engine;
 pub mod external;
@@ -13,7 +12,10 @@ pub mod grade;
 pub mod gui;
 pub mod install;
 pub mod lab;
+mod memory;
 pub mod net;
 pub mod protocol;
+pub mod prover;
 pub mod rules;
 pub mod salvage;
+pub mod verify;

@@ -4,9 +4,9 @@
 use std::sync::atomic::AtomicBool;
 
 use serde_json::{Value, json};
-use tictactoe::certificate::{verify, verify_bytes, verify_file};
-use tictactoe::engine::prover::certificate::{BinarySink, certify, certify_bytes, certify_json};
+use tictactoe::prover::certify::{BinarySink, certify, certify_bytes, certify_json};
 use tictactoe::rules::{Position, Rule, Side};
+use tictactoe::verify::{verify, verify_bytes, verify_file};
 
 /// The certificate of the empty board in the second format (JSON).
 fn certificate_of(rule: &str) -> Value {
@@ -25,11 +25,11 @@ fn binary_of(rule: &str) -> Vec<u8> {
         .0
 }
 
-fn check_bytes(bytes: &[u8]) -> Result<tictactoe::certificate::Checked, String> {
+fn check_bytes(bytes: &[u8]) -> Result<tictactoe::verify::Checked, String> {
     verify_bytes(bytes).map_err(|e| e.to_string())
 }
 
-fn check(value: &Value) -> Result<tictactoe::certificate::Checked, String> {
+fn check(value: &Value) -> Result<tictactoe::verify::Checked, String> {
     verify(&value.to_string()).map_err(|e| e.to_string())
 }
 

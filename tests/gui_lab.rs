@@ -9,10 +9,10 @@ use std::sync::atomic::AtomicBool;
 
 use egui_kittest::kittest::{NodeT, Queryable};
 use support::*;
-use tictactoe::engine::prover::{WinSearch, winning_line};
 use tictactoe::engine::{Engine, EngineConfig, Limits, Value};
 use tictactoe::game::{Mode, Session, Settings};
 use tictactoe::gui::SavedState;
+use tictactoe::lab::{WinSearch, winning_line};
 use tictactoe::rules::{Cell, Position, Rule, Side};
 
 /// Two players at one computer, the lab open.

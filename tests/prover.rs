@@ -7,11 +7,11 @@ use std::time::Duration;
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use tictactoe::engine::prover::{
-    ProverConfig, Resume, ResumeError, SaveReport, Verdict, WinSearch, prove, prove_resumable,
-    winning_line,
-};
 use tictactoe::engine::{Engine, EngineConfig, Limits, Value};
+use tictactoe::lab::{WinSearch, winning_line};
+use tictactoe::prover::{
+    ProverConfig, Resume, ResumeError, SaveReport, Verdict, prove, prove_resumable,
+};
 use tictactoe::rules::{Position, Rule};
 
 fn rule(text: &str) -> Rule {

@@ -15,12 +15,12 @@ use serde::Serialize;
 
 use super::report::CellText;
 use super::{CliError, emit};
-use crate::engine::prover::certificate::{CertificateError, Written, certify_file};
-use crate::engine::prover::{
+use crate::engine::searches_every_cell;
+use crate::prover::certify::{CertificateError, Written, certify_file};
+use crate::prover::{
     Finished, INF, LINE_DEPTH, MAX_CELLS, Opening, Progress, ProverConfig, ProverStats, Resume,
     ResumeError, SaveReport, Standing, Step, Verdict, prove_resumable, standing,
 };
-use crate::engine::searches_every_cell;
 use crate::rules::{Position, Side};
 
 /// How often a long proof reports.

@@ -9,7 +9,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::{CliError, emit};
-use crate::certificate::verify_file;
+use crate::verify::verify_file;
 
 /// Arguments of `verify`.
 #[derive(Args, Debug)]

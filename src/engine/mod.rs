@@ -17,7 +17,6 @@ mod iterate;
 mod lazy_smp;
 mod mnk;
 mod players;
-pub mod prover;
 mod score;
 mod search;
 mod sizing;

@@ -8,7 +8,8 @@
 
 use std::sync::atomic::Ordering;
 
-use crate::engine::prover::{PairingStrategy, WinSearch, pairing_strategy_until, winning_line};
+use super::pairing::{PairingStrategy, pairing_strategy_until};
+use super::winning_line::{WinSearch, winning_line};
 use crate::game::{DriverConfig, Job, Lane, Outbox, Worker};
 use crate::rules::{Cell, Position, Side};
 

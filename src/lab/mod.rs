@@ -15,9 +15,13 @@
 //!   points.
 //! * [`grading`]: a player someone wrote checked against perfect play ([`crate::grade`]),
 //!   as a job of the driver.
+//! * [`pairing_strategy`] and [`winning_line`]: what the prover ([`crate::prover`]) shows a
+//!   learner: the pairs of cells with which one side stops the other, and a proved win
+//!   played out move by move.
 //!
-//! The lab sits beside the game layer: its searches use only the engine and the rules, and
-//! the game layer knows nothing of the lab. Every search here runs to the end or to a depth
+//! The lab sits above the game layer: its searches use the engine, the prover and the
+//! rules, its jobs run on the game layer's driver, and its grading uses [`crate::grade`]
+//! and [`crate::external`]; the game layer knows nothing of the lab. Every search here runs to the end or to a depth
 //! and node limit, reports its progress to a callback, and stops early when its stop flag
 //! is set. The driver ([`crate::game::Driver`]) runs them on worker threads as jobs of the
 //! lab's own ([`jobs`]), their progress coming back on the request's ticket, so a window
@@ -32,8 +36,10 @@
 mod compare;
 pub mod grading;
 pub mod jobs;
+mod pairing;
 pub mod review;
 mod tree;
+mod winning_line;
 
 use std::fmt;
 
@@ -51,10 +57,12 @@ pub use jobs::{
     Pairings, PairingsUpdate, REVIEW_LANE, ReviewUpdate, TREES_LANE, TreePairRequest, TreesUpdate,
     WIN_LANE, WinLineRequest, WinLineUpdate,
 };
+pub use pairing::{PairingStrategy, pairing_strategy, pairing_strategy_until};
 pub use tree::{
     Cutoff, DEFAULT_BUDGET, NodeEnd, NodeId, PrunedChild, SearchTree, StepKind, TableBound,
     TableHit, TreeNode, TreePair, TreeProgress, TreeRequest, TreeStep, Worth, record, record_pair,
 };
+pub use winning_line::{WinSearch, WinningLine, winning_line};
 
 /// The table size of the lab's searches, in megabytes (small boards need far less, and get
 /// a table of the size they need).

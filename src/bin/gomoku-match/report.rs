@@ -7,8 +7,9 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use crate::board::{Colour, Variant};
 use crate::brain::FaultKind;
-use crate::game::{End, GameOutcome, MoveTimes};
+use crate::game::{End, GameOutcome};
 use crate::openings::Opening;
+use crate::side::MoveTimes;
 use tictactoe::protocol::Interval;
 
 /// The two engines of a match.

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use crate::board::{Board, Colour, Point};
 use crate::brain::Fault;
-use crate::game::Side;
+use crate::side::Side;
 use tictactoe::external::Swap2Answer;
 
 /// Which of the two brains of the opening.

@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use super::BenchArgs;
 use crate::cli::{CliError, emit};
-use crate::engine::prover::{ProverConfig, prove};
+use crate::prover::{ProverConfig, prove};
 use crate::rules::{Position, Rule};
 
 /// The ladder, smallest first.

@@ -3,7 +3,7 @@
 //! one cell of a pair with the other cell, so the line never fills. The pairs are joined on
 //! the board in the colour of the side that answers, and after a move the view names the
 //! answer the pairing gives. The pairs come from the prover's pairing search
-//! ([`crate::engine::prover::pairing_strategy`]).
+//! ([`crate::lab::pairing_strategy`]).
 //!
 //! Where no pairing stops the side to move, the prover searches whether it can force a win;
 //! a win is played out move by move, the threats first, and each step can be shown on the
@@ -14,10 +14,11 @@
 
 use egui::{RichText, Ui};
 
-use crate::engine::prover::{MAX_CELLS, PairingStrategy, WinSearch, WinningLine};
 use crate::game::{Driver, Ticket};
 use crate::gui::naming::Naming;
 use crate::lab::{LabUpdate, PairingRequest, Pairings, WinLineRequest};
+use crate::lab::{PairingStrategy, WinSearch, WinningLine};
+use crate::prover::MAX_CELLS;
 use crate::rules::{Cell, Position, Side};
 use crate::t;
 

@@ -20,11 +20,12 @@ use serde::Serialize;
 
 use super::Resume;
 use super::board::{Board, Mask};
-use super::checkpoint::SavedTable;
-use super::dfpn::{AndOr, Entry, INF, LEAF_MARK, children_of};
 use super::maker_breaker::MakerBreaker;
 use super::ordinary::Ordinary;
+use super::saved::SavedTable;
+use super::search::{AndOr, children_of};
 use super::split::distinct_openings;
+use super::table::{Entry, INF, LEAF_MARK};
 use crate::rules::{Cell, Position, Side};
 
 /// How many positions a line goes down at most.
@@ -356,8 +357,8 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::engine::prover::maker_breaker::tests::{lines, maker_wins};
-    use crate::engine::prover::{ProverConfig, Verdict, prove_resumable};
+    use crate::prover::maker_breaker::tests::{lines, maker_wins};
+    use crate::prover::{ProverConfig, Verdict, prove_resumable};
     use crate::rules::Rule;
 
     /// The brute force's positions already decided.

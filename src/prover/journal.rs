@@ -15,8 +15,9 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use super::checkpoint::{self, Header, ResumeError, Saved, SavedTable, Stage, Table};
-use super::dfpn::{AndOr, Dfpn, Entry};
+use super::saved::{self, Header, ResumeError, Saved, SavedTable, Stage, Table};
+use super::search::{AndOr, Dfpn};
+use super::table::Entry;
 
 /// What a save wrote.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,7 +168,7 @@ impl<'a> Journal<'a> {
             seconds: self.header.seconds + self.start.elapsed().as_secs_f64(),
             ..self.header.clone()
         };
-        let written = checkpoint::write(path, &header, table).map(|w| SaveReport {
+        let written = saved::write(path, &header, table).map(|w| SaveReport {
             positions: w.positions,
             bytes: w.bytes,
             took: started.elapsed(),

@@ -23,8 +23,9 @@ use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 use super::board::Mask;
-use super::dfpn::{Dfpn, Entry};
-use super::shared::SharedTable;
+use super::search::Dfpn;
+use super::shared_table::SharedTable;
+use super::table::Entry;
 use crate::rules::Side;
 
 /// The table of the search under way, to save: one thread's own, or the one the threads
@@ -467,8 +468,8 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     use super::*;
-    use crate::engine::prover::board::Board;
-    use crate::engine::prover::maker_breaker::MakerBreaker;
+    use crate::prover::board::Board;
+    use crate::prover::maker_breaker::MakerBreaker;
     use crate::rules::{Position, Rule};
 
     fn scratch(name: &str) -> PathBuf {
@@ -611,16 +612,16 @@ mod tests {
         let position = Position::new("7,6,5".parse().unwrap());
         let path = scratch("keys");
         let every = std::time::Duration::from_secs(300);
-        let mut header = crate::engine::prover::header_of(&position);
+        let mut header = crate::prover::header_of(&position);
         write(&path, &header, None).unwrap();
         assert!(
-            !crate::engine::prover::Resume::open(&path, every, &position)
+            !crate::prover::Resume::open(&path, every, &position)
                 .unwrap()
                 .is_new()
         );
         header.key_check ^= 1;
         write(&path, &header, None).unwrap();
-        let refused = crate::engine::prover::Resume::open(&path, every, &position).err();
+        let refused = crate::prover::Resume::open(&path, every, &position).err();
         assert!(
             matches!(refused, Some(ResumeError::OtherKeys { .. })),
             "{refused:?}"

@@ -1,18 +1,14 @@
 //! A proved win as a learner sees it: the moves of the winning side and the defender's
-//! answers, played out from the position to the line of K. The real game's proof search
-//! ([`super::ordinary`]) proves the win; the line follows it: the winning side plays a move
+//! answers, played out from the position to the line of K. The prover's search of the real
+//! game ([`Ordinary`]) proves the win; the line follows it: the winning side plays a move
 //! the proof shows still wins (one that threatens to complete a line first, so that the
 //! line is the threat sequence where there is one), and the defender blocks where it must,
 //! else plays the move the proof's order tries first.
 
 use std::sync::atomic::AtomicBool;
 
+use crate::prover::{AndOr, Board, Dfpn, MakerBreaker, Ordinary};
 use crate::rules::{Cell, Position, Side};
-
-use super::board::Board;
-use super::dfpn::{AndOr, Dfpn};
-use super::maker_breaker::MakerBreaker;
-use super::ordinary::Ordinary;
 
 /// A winning line: the moves from the position, the winner's first.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,7 +30,7 @@ pub enum WinSearch {
     /// The budget ran out, or the search was stopped, before a proof either way.
     Unknown { nodes: u64 },
     /// The prover does not take this position: the game is over, the board is larger than
-    /// [`super::MAX_CELLS`], or the rule is exactly K (where an extra stone can hurt and the
+    /// [`crate::prover::MAX_CELLS`], or the rule is exactly K (where an extra stone can hurt and the
     /// proof's reasoning does not hold).
     NotHandled,
 }

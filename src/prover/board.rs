@@ -1,9 +1,9 @@
 //! The prover's board: two stone sets as 128-bit cell masks, the K-cell lines as masks, and
 //! one incremental hash per board symmetry, so a position and its mirror images share one
 //! table entry. The two colours are "attacker" (the side trying to make K in a row) and
-//! "defender", whatever their names in the game.
+//! "defender", whatever their names in the game. The lines are also kept by direction
+//! ([`Direction`]), for `reading.rs` to read them all at once.
 
-use super::reading::{Direction, directions};
 use crate::rules::zobrist::splitmix64;
 use crate::rules::{Geometry, Position, Side};
 
@@ -22,6 +22,47 @@ pub fn cells_of(mut mask: Mask) -> impl Iterator<Item = usize> {
             cell
         })
     })
+}
+
+/// The lines of one direction.
+#[derive(Clone)]
+pub struct Direction {
+    /// How many cells apart a line's neighbouring cells are.
+    pub(super) step: u32,
+    /// The first cells of its lines.
+    pub(super) starts: Mask,
+    /// The id of the line starting on each cell (by cell; meaningless where none starts).
+    pub(super) ids: Vec<u16>,
+}
+
+/// The lines of `lines` (each a mask of K cells of a board `width` cells wide) by
+/// direction: rows, columns, diagonals, anti-diagonals, in that order, each one that has
+/// lines. Lines with the same first cell then come in the order of their ids, as the ids
+/// are given (by first cell, then direction).
+fn directions(lines: &[Mask], width: usize, cells: usize) -> Vec<Direction> {
+    let mut found: Vec<Option<Direction>> = vec![None, None, None, None];
+    for (id, &line) in lines.iter().enumerate() {
+        let mut members = cells_of(line);
+        let (Some(first), Some(second)) = (members.next(), members.next()) else {
+            continue;
+        };
+        let step = second - first;
+        let same_row = first / width == second / width;
+        let index = match step {
+            1 if same_row => 0,
+            _ if step == width => 1,
+            _ if step == width + 1 => 2,
+            _ => 3,
+        };
+        let direction = found[index].get_or_insert_with(|| Direction {
+            step: step as u32,
+            starts: 0,
+            ids: vec![u16::MAX; cells],
+        });
+        direction.starts |= 1 << first;
+        direction.ids[first] = id as u16;
+    }
+    found.into_iter().flatten().collect()
 }
 
 /// The attacker's and defender's stones and who moves, with symmetric hashes.

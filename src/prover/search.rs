@@ -23,22 +23,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use rustc_hash::FxBuildHasher;
 
 use super::board::Mask;
-use super::shared::{SharedTable, as_seen_marked};
-
-/// An unreachable threshold: proof and disproof numbers saturate here.
-pub const INF: u32 = u32::MAX / 2;
-
-/// The most positions the table holds. A searcher's own table, past it, drops the
-/// positions only evaluated (never searched below), and they are evaluated again if met
-/// again; if that leaves more than three quarters, the undecided ones go too, and if even
-/// that is not enough, the whole table is emptied. About 40 bytes a position with its zone:
-/// some 2.7 GB at the limit. The table the threads share has this many slots of 32 bytes
-/// (2 GiB), each new position replacing the least valuable one of its bucket.
-pub const TABLE_LIMIT: usize = 1 << 26;
-
-/// The bit of a stored proof number that marks a position only evaluated (numbers never
-/// reach it: they saturate at [`INF`]).
-pub(super) const LEAF_MARK: u32 = 1 << 31;
+use super::shared_table::{SharedTable, as_seen_marked};
+use super::table::{Entry, INF, LEAF_MARK, TABLE_LIMIT};
 
 /// The static verdict on a position before its moves are searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,13 +89,6 @@ pub(super) struct Child {
     zone: Option<Mask>,
     /// The numbers its last search returned, for when the table has dropped them.
     numbers: Option<Entry>,
-}
-
-/// One table entry: the numbers of a position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Entry {
-    pub pn: u32,
-    pub dn: u32,
 }
 
 /// Counters of one proof.

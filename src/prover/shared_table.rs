@@ -3,7 +3,7 @@
 //! that another thread passing there turns to a sibling instead of searching the same
 //! subtree beside them.
 //!
-//! The numbers and zones are the ones a [`Dfpn`](super::dfpn::Dfpn) keeps in its own table,
+//! The numbers and zones are the ones a [`Dfpn`](super::search::Dfpn) keeps in its own table,
 //! here in a fixed array of slots read and written without locks. A slot is four words:
 //! a seal, the numbers, and the zone's two halves; the seal is the key mixed with a hash of
 //! the other three, so a slot another thread is writing half-way (words of two entries
@@ -30,8 +30,8 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, AtomicUsize, Ordering};
 
 use super::board::Mask;
-use super::dfpn::{Entry, INF, LEAF_MARK};
-use crate::engine::table::{ZeroIsValid, zeroed_vec};
+use super::table::{Entry, INF, LEAF_MARK};
+use crate::memory::{ZeroIsValid, zeroed_vec};
 
 /// How many slots the marks have (a power of two): some 130 positions are marked at a
 /// time with two threads on 8x8, so a collision is rare.

@@ -12,11 +12,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use super::Run;
 use super::board::Board;
-use super::checkpoint::{Stage, Table};
-use super::dfpn::{AndOr, Counters, Dfpn, Entry, INF};
 use super::journal::Journal;
 use super::maker_breaker::MakerBreaker;
-use super::shared::SharedTable;
+use super::saved::{Stage, Table};
+use super::search::{AndOr, Counters, Dfpn};
+use super::shared_table::SharedTable;
+use super::table::{Entry, INF};
 use crate::rules::Side;
 
 /// What the split search found, with its counters summed over the threads.

@@ -68,8 +68,8 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use super::board::{Board, Mask};
-use super::dfpn::{AndOr, Dfpn};
 use super::maker_breaker::{CertificateClass, MakerBreaker, Reason};
+use super::search::{AndOr, Dfpn};
 use super::{Progress, ProverStats};
 use crate::rules::zobrist::splitmix64;
 use crate::rules::{Position, Rule, Side};

@@ -13,22 +13,32 @@
 //! there a win is left open ([`Verdict::Unknown`]) and said so.
 //!
 //! A long proof can be saved to a file as it runs and resumed from it in a later run
-//! ([`prove_resumable`]; the file's format in `checkpoint.rs`, what is kept in `journal.rs`).
+//! ([`prove_resumable`]), and a draw written down as a certificate that the separate
+//! checker ([`crate::verify`]) reads without trusting the prover ([`certify`]).
+//!
+//! From the bottom up: `board` (the prover's board: cells as bit masks, the lines, symmetric
+//! hashes) and `reading` (every line read at once); `table` (what a table keeps of a
+//! position) and `shared_table` (the table the threads share); `pairing` (the pairing
+//! search); `search` (depth-first proof-number search over any AND/OR game, with the
+//! searcher's own table); `maker_breaker` and `ordinary` (the two games it searches);
+//! `saved` (the file a proof is saved to) and `journal` (what a resumable proof keeps);
+//! `split` (the Maker-Breaker search shared out over threads); `standing` (where a saved
+//! proof stands, read from its file); `certify` (writing a certificate). This file runs a
+//! proof: both sides' searches, a watching thread, the saves.
 
 mod board;
-pub mod certificate;
-mod checkpoint;
-mod dfpn;
+pub mod certify;
 mod journal;
 mod maker_breaker;
 mod ordinary;
 mod pairing;
 mod reading;
-mod shared;
+mod saved;
+mod search;
+mod shared_table;
 mod split;
 mod standing;
-mod strategy;
-mod winning_line;
+mod table;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -41,20 +51,24 @@ use serde::Serialize;
 use crate::rules::{Position, Side};
 
 pub use board::MAX_CELLS;
-pub use checkpoint::ResumeError;
-pub use dfpn::INF;
 pub use journal::{OnSave, SaveReport};
+pub use saved::ResumeError;
 pub use standing::{Finished, LINE_DEPTH, Opening, Standing, Step, UnderWay, standing};
-pub use strategy::{PairingStrategy, pairing_strategy, pairing_strategy_until};
-pub use winning_line::{WinSearch, WinningLine, winning_line};
+pub use table::INF;
 
-use board::Board;
-use checkpoint::{Header, Saved, Stage, Table};
-use dfpn::{AndOr, Counters, Dfpn, Entry};
+// For the learners' lab, which shows a pairing strategy and a winning line with the prover's
+// own board and searches.
+pub(crate) use board::{Board, Mask, cells_of};
+pub(crate) use maker_breaker::MakerBreaker;
+pub(crate) use ordinary::Ordinary;
+pub(crate) use pairing::PairingSearch;
+pub(crate) use search::{AndOr, Dfpn};
+
 use journal::Journal;
-use maker_breaker::MakerBreaker;
-use ordinary::Ordinary;
-use shared::SharedTable;
+use saved::{Header, Saved, Stage, Table};
+use search::Counters;
+use shared_table::SharedTable;
+use table::Entry;
 
 /// The proved value of a position for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -137,7 +151,7 @@ pub struct ProverConfig {
     pub threads: usize,
     /// Stop after this long (`None`: no limit); the verdict is then `Unknown`.
     pub time: Option<Duration>,
-    /// The most positions the table keeps (`None`: [`dfpn::TABLE_LIMIT`]); past it the table
+    /// The most positions the table keeps (`None`: [`table::TABLE_LIMIT`]); past it the table
     /// is thinned.
     pub table_limit: Option<usize>,
 }
@@ -146,7 +160,7 @@ impl ProverConfig {
     /// The most positions the table keeps.
     #[must_use]
     pub fn table_limit(&self) -> usize {
-        self.table_limit.unwrap_or(dfpn::TABLE_LIMIT)
+        self.table_limit.unwrap_or(table::TABLE_LIMIT)
     }
 }
 
@@ -230,7 +244,7 @@ impl Resume {
     /// there), to be saved there again every `every`. A file that is not a saved proof, is
     /// damaged, of another format version or of another rule or position is refused.
     pub fn open(path: &Path, every: Duration, position: &Position) -> Result<Resume, ResumeError> {
-        let saved = checkpoint::read(path)?;
+        let saved = saved::read(path)?;
         if let Some(saved) = &saved {
             let wanted = header_of(position);
             let shown = || path.display().to_string();
@@ -336,7 +350,7 @@ pub fn prove_resumable(
             let _done = Done(watch, watcher);
             let flags = (pause, halt, &watch.nodes);
             let journal = Journal::new(path, header_of(position), saved, flags, on_save);
-            search(position, config, journal, watch)
+            run_proof(position, config, journal, watch)
         });
         let timers = (config.time, every);
         oversee(watch, (halt, pause), stop, timers, start, on_progress);
@@ -418,7 +432,7 @@ impl<'a> Run<'a> {
 
 /// The proof itself, on the searching thread: the side to move first, then (unless
 /// strategy stealing settles it) the other side.
-fn search<'a>(
+fn run_proof<'a>(
     position: &Position,
     config: &'a ProverConfig,
     journal: Journal<'a>,

@@ -11,8 +11,8 @@
 //! a line into an overline), so none of this reasoning holds there.
 
 use super::board::{Board, Mask, cells_of};
-use super::dfpn::{AndOr, Leaf};
 use super::pairing::PairingSearch;
+use super::search::{AndOr, Leaf};
 
 /// The real game with the attacker's question.
 pub struct Ordinary {

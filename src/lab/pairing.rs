@@ -4,10 +4,8 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::prover::{Board, Mask, PairingSearch, cells_of};
 use crate::rules::{Cell, Position, Side};
-
-use super::board::{Board, Mask};
-use super::pairing::PairingSearch;
 
 /// A pairing strategy against `attacker`: pairs of empty cells, every line `attacker` can
 /// still fill holding one pair. The other side answers a move in a pair with its partner.
@@ -25,7 +23,7 @@ pub struct PairingStrategy {
 /// one: with `attacker` to move, the pairs as they stand; with the defender to move after
 /// `attacker`'s `last_move`, a reply (tried first at the last move's partner) after which a
 /// pairing stands; with the defender to move otherwise, the pairs as they stand. `None` on
-/// boards over [`super::MAX_CELLS`] cells, when `attacker` already has K in a row, or when
+/// boards over [`crate::prover::MAX_CELLS`] cells, when `attacker` already has K in a row, or when
 /// no pairing is found (the side may still be unable to win: the prover's search can tell).
 #[must_use]
 pub fn pairing_strategy(
@@ -94,7 +92,7 @@ pub fn pairing_strategy_until(
         }
     }
     let first = tries.first().copied();
-    tries.extend(super::board::cells_of(free).filter(|&c| Some(c) != first));
+    tries.extend(cells_of(free).filter(|&c| Some(c) != first));
     for reply in tries {
         if stop.load(Ordering::Relaxed) {
             return None;

@@ -11,9 +11,10 @@
 //! the same such lines give the same position up to swapping them, so one stands for all.
 
 use super::board::{Board, Mask, cells_of};
-use super::dfpn::{AndOr, INF, Leaf};
 use super::pairing::{PairingSearch, Pairs};
 use super::reading::Reading;
+use super::search::{AndOr, Leaf};
+use super::table::INF;
 
 /// The disproof number an attacker-to-move node starts with per unit of its potential
 /// measured against the bound 2^(K-1) (see [`MakerBreaker::initial_numbers`]).
@@ -388,14 +389,14 @@ pub(super) mod tests {
     use rand::{RngExt, SeedableRng};
 
     use super::*;
-    use crate::engine::prover::dfpn::Dfpn;
-    use crate::engine::prover::shared::SharedTable;
-    use crate::engine::prover::split::prove_split;
+    use crate::prover::search::Dfpn;
+    use crate::prover::shared_table::SharedTable;
+    use crate::prover::split::prove_split;
     use crate::rules::{Position, Rule, Side};
 
     /// The K-cell lines of a width x height board as bit masks, written out here rather than
     /// taken from the rules, so the oracle shares nothing with the prover but positions.
-    pub(in crate::engine::prover) fn lines(width: usize, height: usize, k: usize) -> Vec<u32> {
+    pub(in crate::prover) fn lines(width: usize, height: usize, k: usize) -> Vec<u32> {
         let mut out = Vec::new();
         for row in 0..height {
             for col in 0..width {
@@ -421,7 +422,7 @@ pub(super) mod tests {
 
     /// Whether the maker can fill a line by brute force over every move, remembered by
     /// position.
-    pub(in crate::engine::prover) fn maker_wins(
+    pub(in crate::prover) fn maker_wins(
         lines: &[u32],
         all: u32,
         maker: u32,

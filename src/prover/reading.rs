@@ -7,54 +7,13 @@
 //! one at a time, with the overlapping lines compared for each, took half the time of the
 //! 9,8,5 proof (docs/prover.md, "Reading every line at once").
 
-use super::board::{Board, Mask, cells_of};
+use super::board::{Board, Direction, Mask, cells_of};
 
 /// The most cells a line has.
 const LONGEST: usize = 20;
 
 /// Bit planes of a line's count of empty cells: enough for the longest line.
 const PLANES: usize = (usize::BITS - LONGEST.leading_zeros()) as usize;
-
-/// The lines of one direction.
-#[derive(Clone)]
-pub struct Direction {
-    /// How many cells apart a line's neighbouring cells are.
-    step: u32,
-    /// The first cells of its lines.
-    starts: Mask,
-    /// The id of the line starting on each cell (by cell; meaningless where none starts).
-    ids: Vec<u16>,
-}
-
-/// The lines of `lines` (each a mask of K cells of a board `width` cells wide) by
-/// direction: rows, columns, diagonals, anti-diagonals, in that order, each one that has
-/// lines. Lines with the same first cell then come in the order of their ids, as the ids
-/// are given (by first cell, then direction).
-pub fn directions(lines: &[Mask], width: usize, cells: usize) -> Vec<Direction> {
-    let mut found: Vec<Option<Direction>> = vec![None, None, None, None];
-    for (id, &line) in lines.iter().enumerate() {
-        let mut members = cells_of(line);
-        let (Some(first), Some(second)) = (members.next(), members.next()) else {
-            continue;
-        };
-        let step = second - first;
-        let same_row = first / width == second / width;
-        let index = match step {
-            1 if same_row => 0,
-            _ if step == width => 1,
-            _ if step == width + 1 => 2,
-            _ => 3,
-        };
-        let direction = found[index].get_or_insert_with(|| Direction {
-            step: step as u32,
-            starts: 0,
-            ids: vec![u16::MAX; cells],
-        });
-        direction.starts |= 1 << first;
-        direction.ids[first] = id as u16;
-    }
-    found.into_iter().flatten().collect()
-}
 
 /// `mask` moved `by` cells towards cell 0 (nothing when by reaches past the board).
 fn down(mask: Mask, by: u32) -> Mask {

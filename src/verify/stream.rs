@@ -33,10 +33,9 @@ use std::io::{self, Read};
 
 use serde::Deserialize;
 
-use super::check::{
-    Answers, Checked, Game, MAX_NODES, Stone, VerifyError, Zone, answer_cuts, check_pairing,
-    check_potential, proves_draw, start_position,
-};
+use super::checked::{Checked, MAX_NODES, VerifyError, proves_draw, start_position};
+use super::claims::{Answers, answer_cuts, check_pairing, check_potential};
+use super::game::{Game, Stone, Zone};
 use crate::rules::{Rule, Side};
 
 /// The first line of the third format.
