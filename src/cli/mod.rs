@@ -37,7 +37,7 @@ pub struct Cli {
     /// Without a subcommand, the window's renderer: glow (OpenGL) costs least without a GPU;
     /// if the one named cannot start, the window tries the other
     #[arg(long, value_enum, value_name = "NAME", default_value_t)]
-    pub renderer: crate::gui::Renderer,
+    pub renderer: crate::renderer::Renderer,
 }
 
 /// The subcommands.

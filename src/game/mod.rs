@@ -3,7 +3,7 @@
 //! threads and hands each request's updates back on a [`Ticket`] (the game's own jobs are
 //! the computer's moves, hints and move values, chosen by the [`MovePolicy`]), the time
 //! policy ([`clock`]), the opening phase of swap and swap2 ([`opening`]), the ranges of what a player may set ([`ranges`]) and the lessons of
-//! lost games ([`lessons`]). No drawing here. The learners' lab sits beside this layer: it
+//! lost games ([`lessons`]). No drawing here. The learners' lab sits above this layer: it
 //! runs its own jobs on the driver, and nothing here knows about them.
 
 pub mod clock;

@@ -11,35 +11,7 @@
 
 use std::fmt::Display;
 
-/// One of eframe's renderers, as the command line names it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum Renderer {
-    /// OpenGL through glow (GLX or EGL): the cheapest per frame on Mesa's software renderer.
-    #[default]
-    Glow,
-    /// wgpu (Vulkan, or OpenGL ES through EGL).
-    Wgpu,
-}
-
-impl Renderer {
-    /// The renderer tried when this one cannot start.
-    #[must_use]
-    pub fn other(self) -> Renderer {
-        match self {
-            Renderer::Glow => Renderer::Wgpu,
-            Renderer::Wgpu => Renderer::Glow,
-        }
-    }
-
-    /// The name the command line takes.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Renderer::Glow => "glow",
-            Renderer::Wgpu => "wgpu",
-        }
-    }
-}
+pub use crate::renderer::Renderer;
 
 impl From<Renderer> for eframe::Renderer {
     fn from(renderer: Renderer) -> eframe::Renderer {
