@@ -20,9 +20,6 @@ use super::command::{
 use super::settings::{Settings, Variant};
 use super::swap2;
 
-/// How many in a row win: the protocol's game is gomoku.
-pub const FIVE: usize = 5;
-
 /// Whether to read on after a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
@@ -752,7 +749,7 @@ mod tests {
 
     #[test]
     fn board_sides_follow_the_counts() {
-        let rule = Rule::new(10, 10, FIVE, false).unwrap();
+        let rule = Rule::new(10, 10, super::super::settings::FIVE, false).unwrap();
         let p = |x, y| Point { x, y };
         let (own, _) = board_stones(&rule, &[(p(0, 0), Field::Opponent)]).unwrap();
         assert_eq!(own, Side::O);

@@ -13,6 +13,9 @@ pub use crate::external::Variant;
 
 use super::command::Info;
 
+/// How many in a row win: the protocol's game is gomoku.
+pub const FIVE: usize = 5;
+
 /// `time_left` takes this value when the match has no time limit.
 const UNLIMITED_MS: i64 = 2_147_483_647;
 
@@ -71,7 +74,7 @@ impl Settings {
     /// How many in a row win: `INFO in_a_row`, five when it was not sent.
     #[must_use]
     pub fn in_a_row(&self) -> usize {
-        self.in_a_row.unwrap_or(super::brain::FIVE)
+        self.in_a_row.unwrap_or(FIVE)
     }
 
     /// The variant the rule flags ask for, or why it cannot be played. Renju wins over

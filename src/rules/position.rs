@@ -6,7 +6,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::geometry::{DIRECTIONS, Geometry};
-use super::renju::{self, Forbidden};
+use super::renju::forbidden::{Forbidden, forbidden_under};
 use super::rule::Rule;
 use super::types::{Cell, Outcome, Side};
 use super::zobrist;
@@ -164,7 +164,7 @@ impl Position {
         }
         (0..self.board.len())
             .filter(|&i| self.board[i].is_none())
-            .all(|i| renju::forbidden_at(self, i).is_some())
+            .all(|i| forbidden_under(self.rule(), self.board(), i).is_some())
     }
 
     /// The side that won through the last move, if any.
@@ -225,7 +225,7 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn is_forbidden(&self, index: usize) -> bool {
-        self.to_move == Side::X && renju::forbidden_at(self, index).is_some()
+        self.to_move == Side::X && forbidden_under(self.rule(), self.board(), index).is_some()
     }
 
     /// Checks that `cell` is a legal move and returns its index.
@@ -243,7 +243,7 @@ impl Position {
             return Err(MoveError::Occupied(cell));
         }
         if self.to_move == Side::X
-            && let Some(kind) = renju::forbidden_at(self, index)
+            && let Some(kind) = forbidden_under(self.rule(), self.board(), index)
         {
             return Err(MoveError::Forbidden { cell, kind });
         }
@@ -457,7 +457,9 @@ mod tests {
         let stuck = Position::from_notation(Rule::RENJU, BLACK_LEFT_AN_OVERLINE).unwrap();
         let hole = Cell::new(7, 5);
         assert_eq!((stuck.side_to_move(), stuck.empty_count()), (Side::X, 1));
-        assert_eq!(renju::forbidden(&stuck, hole), Some(Forbidden::Overline));
+        let index = stuck.geometry().index(hole).unwrap();
+        let kind = forbidden_under(stuck.rule(), stuck.board(), index);
+        assert_eq!(kind, Some(Forbidden::Overline));
         assert!(stuck.is_over());
         assert_eq!(stuck.outcome(), Some(Outcome::Draw));
         assert!(stuck.legal_moves().is_empty());

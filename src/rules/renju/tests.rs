@@ -3,7 +3,7 @@
 //! counts go to the bottom rows, far from everything.
 
 use super::*;
-use crate::rules::{MoveError, Rule};
+use crate::rules::{MoveError, Rule, Side};
 
 /// The position of the diagram, black to move, and the cell marked `*`.
 fn diagram(rows: &[&str]) -> (Position, Cell) {
