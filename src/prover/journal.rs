@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use super::saved::{self, Header, ResumeError, Saved, SavedTable, Stage, Table};
 use super::search::{AndOr, Dfpn};
-use super::table::Entry;
+use super::table::Numbers;
 
 /// What a save wrote.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,7 +84,7 @@ impl<'a> Journal<'a> {
 
     /// The result of `stage` if an earlier search finished it.
     #[must_use]
-    pub fn finished(&self, stage: Stage) -> Option<Entry> {
+    pub fn finished(&self, stage: Stage) -> Option<Numbers> {
         self.header
             .finished
             .iter()
@@ -93,7 +93,7 @@ impl<'a> Journal<'a> {
     }
 
     /// Records the result of `stage` when it is decided.
-    pub fn finish(&mut self, stage: Stage, entry: Entry) {
+    pub fn finish(&mut self, stage: Stage, entry: Numbers) {
         if (entry.pn == 0 || entry.dn == 0) && self.finished(stage).is_none() {
             self.header.finished.push((stage, entry));
         }
@@ -106,8 +106,8 @@ impl<'a> Journal<'a> {
         stage: Stage,
         dfpn: &mut Dfpn<'a>,
         game: &mut G,
-        on_numbers: &mut dyn FnMut(Entry),
-    ) -> Entry {
+        on_numbers: &mut dyn FnMut(Numbers),
+    ) -> Numbers {
         if let Some(entry) = self.finished(stage) {
             return entry;
         }

@@ -68,7 +68,7 @@ use journal::Journal;
 use saved::{Header, Saved, Stage, Table};
 use search::Counters;
 use shared_table::SharedTable;
-use table::Entry;
+use table::Numbers;
 
 /// The proved value of a position for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -200,7 +200,7 @@ struct Watch {
 
 impl Watch {
     /// Publishes the root numbers of the search for `attacker`.
-    fn numbers(&self, attacker: Side, maker_breaker: bool, entry: Entry) {
+    fn numbers(&self, attacker: Side, maker_breaker: bool, entry: Numbers) {
         self.attacker_o
             .store(attacker == Side::O, Ordering::Relaxed);
         self.real_game.store(!maker_breaker, Ordering::Relaxed);
@@ -510,7 +510,7 @@ fn side_wins(position: &Position, side: Side, run: &mut Run) -> SideResult {
 /// The Maker-Breaker search for the attacker of `board`: split over the threads at the
 /// root when the attacker moves there and the root is not decided at once (on one thread,
 /// the openings in turn).
-fn maker_breaker(board: &Board, side: Side, run: &mut Run) -> Entry {
+fn maker_breaker(board: &Board, side: Side, run: &mut Run) -> Numbers {
     let whole = Stage::whole(side, false);
     if let Some(entry) = run.journal.finished(whole) {
         return entry;
@@ -539,7 +539,7 @@ fn maker_breaker(board: &Board, side: Side, run: &mut Run) -> Entry {
         if let Some(saved) = run.journal.take_table(whole) {
             table.load(saved.entries, saved.zones);
         }
-        let on_numbers = |entry: Entry| watch.numbers(side, true, entry);
+        let on_numbers = |entry: Numbers| watch.numbers(side, true, entry);
         let limit = run.config.node_limit.unwrap_or(0);
         let watching = (run.journal.halt, &watch.nodes, &on_numbers as _);
         let journal = Mutex::new(&mut run.journal);

@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 use super::board::Mask;
 use super::search::Dfpn;
 use super::shared_table::SharedTable;
-use super::table::Entry;
+use super::table::Numbers;
 use crate::rules::Side;
 
 /// The table of the search under way, to save: one thread's own, or the one the threads
@@ -98,14 +98,14 @@ pub struct Header {
     /// Their seconds together.
     pub seconds: f64,
     /// The searches finished, with their root numbers (one of them 0).
-    pub finished: Vec<(Stage, Entry)>,
+    pub finished: Vec<(Stage, Numbers)>,
 }
 
 /// The table of the search under way, as read from a file.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SavedTable {
     pub stage: Option<Stage>,
-    pub entries: Vec<(u64, Entry)>,
+    pub entries: Vec<(u64, Numbers)>,
     pub zones: Vec<(u64, Mask)>,
 }
 
@@ -118,7 +118,7 @@ pub struct Saved {
 
 /// How large a file written was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Written {
+pub struct SavedSize {
     pub positions: u64,
     pub bytes: u64,
 }
@@ -205,7 +205,7 @@ pub fn write(
     path: &Path,
     header: &Header,
     table: Option<(Stage, Table)>,
-) -> Result<Written, ResumeError> {
+) -> Result<SavedSize, ResumeError> {
     let error = |source| ResumeError::Write {
         path: path.display().to_string(),
         source,
@@ -224,7 +224,7 @@ pub fn write(
     file.sync_all().map_err(error)?;
     drop(file);
     std::fs::rename(&temp, path).map_err(error)?;
-    Ok(Written {
+    Ok(SavedSize {
         positions,
         bytes: out.bytes + 8,
     })
@@ -269,7 +269,7 @@ fn write_body(out: &mut Out, header: &Header, table: Option<(Stage, Table)>) -> 
 /// The positions and the zones of a table, each a count and the records.
 fn write_table(
     out: &mut Out,
-    (len, entries): (usize, impl Iterator<Item = (u64, Entry)>),
+    (len, entries): (usize, impl Iterator<Item = (u64, Numbers)>),
     (zones_len, zones): (usize, impl Iterator<Item = (u64, Mask)>),
 ) -> io::Result<u64> {
     out.put(&(len as u64).to_le_bytes())?;
@@ -412,7 +412,7 @@ fn read_body(input: &mut In) -> Result<Option<Saved>, Short> {
     let mut finished = Vec::new();
     for _ in 0..finished_count {
         let stage = Stage::from_code(input.u32()?);
-        let entry = Entry {
+        let entry = Numbers {
             pn: input.u32()?,
             dn: input.u32()?,
         };
@@ -447,7 +447,7 @@ fn read_table(input: &mut In, valid: &mut bool) -> Result<SavedTable, Short> {
         let key = u64::from_le_bytes(record[..8].try_into().unwrap_or_default());
         let pn = u32::from_le_bytes(record[8..12].try_into().unwrap_or_default());
         let dn = u32::from_le_bytes(record[12..].try_into().unwrap_or_default());
-        entries.push((key, Entry { pn, dn }));
+        entries.push((key, Numbers { pn, dn }));
     }
     let count = input.count(24)?;
     let mut zones = Vec::with_capacity(count);
@@ -487,13 +487,13 @@ mod tests {
             nodes: 123_456,
             seconds: 7.5,
             finished: vec![
-                (Stage::whole(Side::X, true), Entry { pn: 0, dn: 1 << 30 }),
+                (Stage::whole(Side::X, true), Numbers { pn: 0, dn: 1 << 30 }),
                 (
                     Stage {
                         opening: Some(3),
                         ..Stage::whole(Side::O, false)
                     },
-                    Entry { pn: 1 << 30, dn: 0 },
+                    Numbers { pn: 1 << 30, dn: 0 },
                 ),
             ],
         }

@@ -24,7 +24,7 @@ use rustc_hash::FxBuildHasher;
 
 use super::board::Mask;
 use super::shared_table::{SharedTable, as_seen_marked};
-use super::table::{Entry, INF, LEAF_MARK, TABLE_LIMIT};
+use super::table::{INF, LEAF_MARK, Numbers, TABLE_LIMIT};
 
 /// The static verdict on a position before its moves are searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,7 +88,7 @@ pub(super) struct Child {
     class: Mask,
     zone: Option<Mask>,
     /// The numbers its last search returned, for when the table has dropped them.
-    numbers: Option<Entry>,
+    numbers: Option<Numbers>,
 }
 
 /// Counters of one proof.
@@ -111,7 +111,7 @@ pub struct Dfpn<'a> {
     /// The keys are already hashes of the position, so the map mixes them with one
     /// multiplication: with the standard library's SipHash one thread searched 14.8 million
     /// nodes of 9,8,5 in 20 s, with this 17.4 million (docs/prover.md).
-    table: HashMap<u64, Entry, FxBuildHasher>,
+    table: HashMap<u64, Numbers, FxBuildHasher>,
     /// The most positions kept (see [`TABLE_LIMIT`]).
     pub table_limit: usize,
     /// The zones of disproved positions, as zones of the image the key names.
@@ -182,8 +182,8 @@ impl<'a> Dfpn<'a> {
     pub fn prove<G: AndOr>(
         &mut self,
         game: &mut G,
-        on_progress: &mut dyn FnMut(Entry, &Counters),
-    ) -> Entry {
+        on_progress: &mut dyn FnMut(Numbers, &Counters),
+    ) -> Numbers {
         let root = self.numbers(game);
         if root.pn == 0 || root.dn == 0 {
             return root;
@@ -206,7 +206,7 @@ impl<'a> Dfpn<'a> {
 
     /// The numbers of the position on `game`: from the table, else its static verdict
     /// (stored in the table).
-    pub fn numbers<G: AndOr>(&mut self, game: &mut G) -> Entry {
+    pub fn numbers<G: AndOr>(&mut self, game: &mut G) -> Numbers {
         let key = game.key();
         if let Some(entry) = self.get(key) {
             self.counters.table_hits += 1;
@@ -214,9 +214,9 @@ impl<'a> Dfpn<'a> {
         }
         self.count_node();
         let entry = match game.evaluate() {
-            Leaf::Proved => Entry { pn: 0, dn: INF },
-            Leaf::Disproved => Entry { pn: INF, dn: 0 },
-            Leaf::Open(pn, dn) => Entry { pn, dn },
+            Leaf::Proved => Numbers { pn: 0, dn: INF },
+            Leaf::Disproved => Numbers { pn: INF, dn: 0 },
+            Leaf::Open(pn, dn) => Numbers { pn, dn },
         };
         let zone = if entry.dn == 0 { game.leaf_zone() } else { 0 };
         self.put(game, entry, zone, true);
@@ -225,7 +225,7 @@ impl<'a> Dfpn<'a> {
 
     /// Every position in the table: its key and its numbers as stored (a proof number
     /// with the mark of a position only evaluated), for saving the table.
-    pub fn entries(&self) -> impl Iterator<Item = (u64, Entry)> + '_ {
+    pub fn entries(&self) -> impl Iterator<Item = (u64, Numbers)> + '_ {
         self.table.iter().map(|(&key, &entry)| (key, entry))
     }
 
@@ -244,7 +244,7 @@ impl<'a> Dfpn<'a> {
     /// Puts saved positions (as [`Dfpn::entries`] gives them) and zones in the table.
     pub fn load(
         &mut self,
-        entries: impl IntoIterator<Item = (u64, Entry)>,
+        entries: impl IntoIterator<Item = (u64, Numbers)>,
         zones: impl IntoIterator<Item = (u64, Mask)>,
     ) {
         self.table.extend(entries);
@@ -252,12 +252,12 @@ impl<'a> Dfpn<'a> {
     }
 
     /// The numbers stored for `key`.
-    fn get(&self, key: u64) -> Option<Entry> {
+    fn get(&self, key: u64) -> Option<Numbers> {
         let stored = match self.shared {
             Some(shared) => shared.get(key),
             None => self.table.get(&key).copied(),
         };
-        stored.map(|e| Entry {
+        stored.map(|e| Numbers {
             pn: e.pn & !LEAF_MARK,
             dn: e.dn,
         })
@@ -265,15 +265,15 @@ impl<'a> Dfpn<'a> {
 
     /// Puts the numbers of the searched position on `game` in the table, and the zone of a
     /// disproved one.
-    fn store<G: AndOr>(&mut self, game: &G, entry: Entry, zone: Mask) {
+    fn store<G: AndOr>(&mut self, game: &G, entry: Numbers, zone: Mask) {
         self.put(game, entry, zone, false);
     }
 
     /// [`Dfpn::store`], for a position only evaluated when `leaf`; thins the table when it
     /// is full.
-    fn put<G: AndOr>(&mut self, game: &G, entry: Entry, zone: Mask, leaf: bool) {
+    fn put<G: AndOr>(&mut self, game: &G, entry: Numbers, zone: Mask, leaf: bool) {
         let key = game.key();
-        let stored = Entry {
+        let stored = Numbers {
             pn: if leaf { entry.pn | LEAF_MARK } else { entry.pn },
             dn: entry.dn,
         };
@@ -340,7 +340,7 @@ impl<'a> Dfpn<'a> {
     /// The multiple-iterative-deepening step: search below the position until its proof
     /// number reaches `thpn` or its disproof number `thdn`. With a shared table the
     /// position is marked as searched while the search is below it.
-    fn mid<G: AndOr>(&mut self, game: &mut G, thpn: u32, thdn: u32) -> Entry {
+    fn mid<G: AndOr>(&mut self, game: &mut G, thpn: u32, thdn: u32) -> Numbers {
         let Some(shared) = self.shared else {
             return self.mid_here(game, thpn, thdn);
         };
@@ -351,13 +351,13 @@ impl<'a> Dfpn<'a> {
         entry
     }
 
-    fn mid_here<G: AndOr>(&mut self, game: &mut G, thpn: u32, thdn: u32) -> Entry {
+    fn mid_here<G: AndOr>(&mut self, game: &mut G, thpn: u32, thdn: u32) -> Numbers {
         // Step 1. The moves, each child once (symmetric and transposed children merge).
         let (mut children, keep) = children_of(game);
         let or = game.attacker_to_move();
         if children.is_empty() {
             // No move can help either side any more: the attacker does not win.
-            let entry = Entry { pn: INF, dn: 0 };
+            let entry = Numbers { pn: INF, dn: 0 };
             self.store(game, entry, 0);
             return entry;
         }
@@ -461,7 +461,7 @@ impl<'a> Dfpn<'a> {
         children: &mut [Child],
         or: bool,
         zoning: &mut Zoning,
-    ) -> (Entry, (usize, Entry), u32) {
+    ) -> (Numbers, (usize, Numbers), u32) {
         let zones = or && game.zones();
         loop {
             let relevant = zoning.relevant;
@@ -476,7 +476,7 @@ impl<'a> Dfpn<'a> {
     /// or its static verdict if neither is known), and with a shared table, those of a
     /// child another thread is searching made to look harder than they are, so that this
     /// thread turns to a sibling (see `shared.rs`).
-    fn child_numbers<G: AndOr>(&mut self, game: &mut G, child: &Child) -> Entry {
+    fn child_numbers<G: AndOr>(&mut self, game: &mut G, child: &Child) -> Numbers {
         let numbers = match self.get(child.key).or(child.numbers) {
             Some(e) => e,
             None => {
@@ -499,7 +499,7 @@ impl<'a> Dfpn<'a> {
         or: bool,
         zones: bool,
         zoning: &mut Zoning,
-    ) -> (Entry, (usize, Entry), u32) {
+    ) -> (Numbers, (usize, Numbers), u32) {
         if let Some(shared) = self.shared {
             for child in children.iter() {
                 if !zones || child.cells & zoning.relevant != 0 {
@@ -508,7 +508,7 @@ impl<'a> Dfpn<'a> {
             }
         }
         let mut sum = 0u32;
-        let mut best = (0, Entry { pn: INF, dn: INF });
+        let mut best = (0, Numbers { pn: INF, dn: INF });
         let mut best_n = INF + 1;
         let mut second = INF;
         for (index, child) in children.iter_mut().enumerate() {
@@ -546,21 +546,21 @@ impl<'a> Dfpn<'a> {
             }
         }
         let entry = if or {
-            Entry {
+            Numbers {
                 pn: best_n.min(INF),
                 dn: sum,
             }
         } else {
-            Entry {
+            Numbers {
                 pn: sum,
                 dn: best_n.min(INF),
             }
         };
         let entry = if best_n == 0 {
             if or {
-                Entry { pn: 0, dn: INF }
+                Numbers { pn: 0, dn: INF }
             } else {
-                Entry { pn: INF, dn: 0 }
+                Numbers { pn: INF, dn: 0 }
             }
         } else {
             entry

@@ -30,7 +30,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, AtomicUsize, Ordering};
 
 use super::board::Mask;
-use super::table::{Entry, INF, LEAF_MARK};
+use super::table::{INF, LEAF_MARK, Numbers};
 use crate::memory::{ZeroIsValid, zeroed_vec};
 
 /// How many slots the marks have (a power of two): some 130 positions are marked at a
@@ -44,7 +44,7 @@ pub const WAYS: usize = 4;
 const HAS_ZONE: u64 = 1 << 63;
 
 /// Positions by key with their numbers as stored, as a table is saved and loaded.
-pub type Positions = Vec<(u64, Entry)>;
+pub type Positions = Vec<(u64, Numbers)>;
 /// Zones by key, as a table is saved and loaded.
 pub type Zones = Vec<(u64, Mask)>;
 
@@ -220,7 +220,7 @@ impl SharedTable {
     }
 
     /// The numbers stored for `key`, as stored (with the leaf mark).
-    pub fn get(&self, key: u64) -> Option<Entry> {
+    pub fn get(&self, key: u64) -> Option<Numbers> {
         self.find(key).map(|s| unpack(s.numbers))
     }
 
@@ -233,7 +233,7 @@ impl SharedTable {
     /// that holds `key`, else in an empty one of its bucket, else in place of the least
     /// valuable position there. Returns whether it took another position's place (not
     /// counted here: a count both threads add to at every node costs them the cache line).
-    pub fn put(&self, key: u64, stored: Entry, zone: Option<Mask>) -> bool {
+    pub fn put(&self, key: u64, stored: Numbers, zone: Option<Mask>) -> bool {
         let bucket = self.bucket(key);
         let mut target = None;
         let mut lowest = u64::MAX;
@@ -372,12 +372,12 @@ impl SharedTable {
 }
 
 /// The numbers as one word (never 0: a proof and a disproof number are never both 0).
-fn pack(entry: Entry) -> u64 {
+fn pack(entry: Numbers) -> u64 {
     u64::from(entry.pn) | u64::from(entry.dn) << 32
 }
 
-fn unpack(numbers: u64) -> Entry {
-    Entry {
+fn unpack(numbers: u64) -> Numbers {
+    Numbers {
         pn: numbers as u32,
         dn: (numbers >> 32) as u32 & !(HAS_ZONE >> 32) as u32,
     }
@@ -411,7 +411,7 @@ fn hash(numbers: u64, low: u64, high: u64) -> u64 {
 /// The numbers of a child another thread is searching, as the thread choosing among its
 /// siblings sees them: doubled, except where decided (0) or unreachable ([`INF`]).
 #[must_use]
-pub fn as_seen_marked(entry: Entry) -> Entry {
+pub fn as_seen_marked(entry: Numbers) -> Numbers {
     let double = |n: u32| {
         if n == 0 || n >= INF {
             n
@@ -419,7 +419,7 @@ pub fn as_seen_marked(entry: Entry) -> Entry {
             n.saturating_mul(2).min(INF - 1)
         }
     };
-    Entry {
+    Numbers {
         pn: double(entry.pn),
         dn: double(entry.dn),
     }
@@ -444,23 +444,23 @@ mod tests {
 
     #[test]
     fn marked_numbers_grow_but_decided_ones_stay() {
-        let seen = as_seen_marked(Entry { pn: 5, dn: 0 });
-        assert_eq!(seen, Entry { pn: 10, dn: 0 });
-        let seen = as_seen_marked(Entry {
+        let seen = as_seen_marked(Numbers { pn: 5, dn: 0 });
+        assert_eq!(seen, Numbers { pn: 10, dn: 0 });
+        let seen = as_seen_marked(Numbers {
             pn: INF,
             dn: INF - 3,
         });
         assert_eq!(
             seen,
-            Entry {
+            Numbers {
                 pn: INF,
                 dn: INF - 1
             }
         );
     }
 
-    fn leaf(pn: u32, dn: u32) -> Entry {
-        Entry {
+    fn leaf(pn: u32, dn: u32) -> Numbers {
+        Numbers {
             pn: pn | LEAF_MARK,
             dn,
         }
@@ -472,37 +472,37 @@ mod tests {
         let table = SharedTable::new(WAYS);
         assert_eq!(table.capacity(), WAYS);
         assert!(!table.put(1, leaf(1, 1), None));
-        assert!(!table.put(2, Entry { pn: 3, dn: 4 }, None));
-        assert!(!table.put(3, Entry { pn: 30, dn: 40 }, None));
-        assert!(!table.put(4, Entry { pn: INF, dn: 0 }, Some(0b101 | 1 << 100)));
+        assert!(!table.put(2, Numbers { pn: 3, dn: 4 }, None));
+        assert!(!table.put(3, Numbers { pn: 30, dn: 40 }, None));
+        assert!(!table.put(4, Numbers { pn: INF, dn: 0 }, Some(0b101 | 1 << 100)));
         assert_eq!(table.len(), 4);
-        assert!(table.put(5, Entry { pn: 0, dn: INF }, None));
+        assert!(table.put(5, Numbers { pn: 0, dn: INF }, None));
         assert!(
             table.get(1).is_none(),
             "the position only evaluated goes first"
         );
-        assert!(table.put(6, Entry { pn: 7, dn: 7 }, None));
+        assert!(table.put(6, Numbers { pn: 7, dn: 7 }, None));
         assert!(
             table.get(2).is_none(),
             "then the undecided one with the smallest numbers"
         );
-        assert!(table.put(7, Entry { pn: 8, dn: 8 }, None));
+        assert!(table.put(7, Numbers { pn: 8, dn: 8 }, None));
         assert!(table.get(6).is_none());
-        assert_eq!(table.get(3), Some(Entry { pn: 30, dn: 40 }));
-        assert_eq!(table.get(5), Some(Entry { pn: 0, dn: INF }));
+        assert_eq!(table.get(3), Some(Numbers { pn: 30, dn: 40 }));
+        assert_eq!(table.get(5), Some(Numbers { pn: 0, dn: INF }));
         assert_eq!(table.zone(4), Some(0b101 | 1 << 100));
-        assert_eq!(table.get(7), Some(Entry { pn: 8, dn: 8 }));
+        assert_eq!(table.get(7), Some(Numbers { pn: 8, dn: 8 }));
         // A position stored again keeps its slot.
-        assert!(!table.put(3, Entry { pn: 31, dn: 41 }, None));
-        assert_eq!(table.get(3), Some(Entry { pn: 31, dn: 41 }));
+        assert!(!table.put(3, Numbers { pn: 31, dn: 41 }, None));
+        assert_eq!(table.get(3), Some(Numbers { pn: 31, dn: 41 }));
         assert_eq!(table.len(), 4);
     }
 
     #[test]
     fn a_slot_with_words_of_two_entries_is_not_read() {
         let table = SharedTable::new(1 << 10);
-        table.put(9, Entry { pn: INF, dn: 0 }, Some(0xFF));
-        table.put(10, Entry { pn: INF, dn: 0 }, Some(0xF0F0));
+        table.put(9, Numbers { pn: INF, dn: 0 }, Some(0xFF));
+        table.put(10, Numbers { pn: INF, dn: 0 }, Some(0xF0F0));
         // Another writer's zone half-written into key 9's slot.
         let slot = &table.bucket(9).0[0];
         slot[2].store(0xF0F0, Ordering::Relaxed);
@@ -510,7 +510,7 @@ mod tests {
         assert_eq!(table.zone(9), None);
         assert_eq!(table.zone(10), Some(0xF0F0));
         let (entries, zones) = table.snapshot();
-        assert_eq!(entries, vec![(10, Entry { pn: INF, dn: 0 })]);
+        assert_eq!(entries, vec![(10, Numbers { pn: INF, dn: 0 })]);
         assert_eq!(zones, vec![(10, 0xF0F0)]);
     }
 
@@ -520,8 +520,8 @@ mod tests {
         for key in 0..300u64 {
             let entry = match key % 3 {
                 0 => leaf(1, key as u32 + 1),
-                1 => Entry { pn: INF, dn: 0 },
-                _ => Entry {
+                1 => Numbers { pn: INF, dn: 0 },
+                _ => Numbers {
                     pn: key as u32,
                     dn: 2,
                 },
@@ -551,11 +551,11 @@ mod tests {
         let half = FIRST_BUCKETS * WAYS / 2;
         let mut replaced = 0;
         for n in 0..half as u64 {
-            replaced += usize::from(table.put(key(n), Entry { pn: 2, dn: 3 }, None));
+            replaced += usize::from(table.put(key(n), Numbers { pn: 2, dn: 3 }, None));
         }
         assert_eq!(table.in_use.load(Ordering::Relaxed), FIRST_BUCKETS);
         for n in half as u64..(half + 5000) as u64 {
-            replaced += usize::from(table.put(key(n), Entry { pn: 2, dn: 3 }, None));
+            replaced += usize::from(table.put(key(n), Numbers { pn: 2, dn: 3 }, None));
         }
         assert_eq!(table.in_use.load(Ordering::Relaxed), 2 * FIRST_BUCKETS);
         // Every position is found (those stored before the doubling where they were), but
@@ -582,7 +582,7 @@ mod tests {
         let key = |n: u64| n.wrapping_mul(0x9FB2_1C65_1E98_DF25) ^ 0x55;
         let n = FIRST_BUCKETS * WAYS * 3;
         let entries: Positions = (0..n as u64)
-            .map(|k| (key(k), Entry { pn: 5, dn: 6 }))
+            .map(|k| (key(k), Numbers { pn: 5, dn: 6 }))
             .collect();
         let table = SharedTable::new(1 << 22);
         let replaced = table.load(entries, Vec::new());
@@ -601,7 +601,7 @@ mod tests {
         // one; four threads hammer one bucket of a tiny table.
         let table = SharedTable::new(WAYS);
         let expected = |key: u64| {
-            let entry = Entry {
+            let entry = Numbers {
                 pn: key as u32 * 1000,
                 dn: 0,
             };

@@ -17,12 +17,12 @@ use super::maker_breaker::MakerBreaker;
 use super::saved::{Stage, Table};
 use super::search::{AndOr, Counters, Dfpn};
 use super::shared_table::SharedTable;
-use super::table::{Entry, INF};
+use super::table::{INF, Numbers};
 use crate::rules::Side;
 
 /// What the split search found, with its counters summed over the threads.
 pub struct SplitResult {
-    pub entry: Entry,
+    pub entry: Numbers,
     pub counters: Counters,
     pub pairing: (u64, u64),
 }
@@ -46,7 +46,7 @@ struct Shared<'a> {
     unknown: AtomicBool,
     stop: &'a AtomicBool,
     nodes: &'a AtomicU64,
-    on_numbers: &'a (dyn Fn(Entry) + Sync),
+    on_numbers: &'a (dyn Fn(Numbers) + Sync),
     totals: Mutex<(Counters, (u64, u64))>,
 }
 
@@ -74,7 +74,7 @@ pub type Kept<'k, 'j, 'a> = (Side, &'k Mutex<&'j mut Journal<'a>>);
 
 /// Where the threads tell how far they are: the stop flag, the node count, and the latest
 /// opening's root numbers.
-pub type Watching<'w> = (&'w AtomicBool, &'w AtomicU64, &'w (dyn Fn(Entry) + Sync));
+pub type Watching<'w> = (&'w AtomicBool, &'w AtomicU64, &'w (dyn Fn(Numbers) + Sync));
 
 /// Proves the Maker-Breaker position on `board`, attacker to move, over `threads` threads
 /// sharing `table` (each thread with a budget of `node_limit` nodes, 0 for none), telling
@@ -95,7 +95,7 @@ pub fn prove_split(
         let finished = |&cell: &usize| journal.finished(opening_stage(side, cell));
         if openings.iter().filter_map(finished).any(|e| e.pn == 0) {
             return SplitResult {
-                entry: Entry { pn: 0, dn: INF },
+                entry: Numbers { pn: 0, dn: INF },
                 counters: Counters::default(),
                 pairing: (0, 0),
             };
@@ -122,11 +122,11 @@ pub fn prove_split(
     });
     let (counters, pairing) = *shared.totals.lock().unwrap_or_else(|e| e.into_inner());
     let entry = if shared.won.load(Ordering::Relaxed) {
-        Entry { pn: 0, dn: INF }
+        Numbers { pn: 0, dn: INF }
     } else if shared.unknown.load(Ordering::Relaxed) || stop.load(Ordering::Relaxed) {
-        Entry { pn: 1, dn: 1 }
+        Numbers { pn: 1, dn: 1 }
     } else {
-        Entry { pn: INF, dn: 0 }
+        Numbers { pn: INF, dn: 0 }
     };
     SplitResult {
         entry,
@@ -146,12 +146,12 @@ fn opening_stage(attacker: Side, cell: usize) -> Stage {
 
 /// The same search on one thread: the openings in turn on one table, each a search of
 /// the journal's (a resumed proof takes the results of the openings already searched).
-pub(super) fn in_turn(board: &Board, side: Side, run: &mut Run) -> Entry {
+pub(super) fn in_turn(board: &Board, side: Side, run: &mut Run) -> Numbers {
     let mut dfpn = run.dfpn();
     let mut game = MakerBreaker::new(board.clone());
     let watch = run.watch;
     let mut on_numbers = |e| watch.numbers(side, true, e);
-    let mut result = Entry { pn: INF, dn: 0 };
+    let mut result = Numbers { pn: INF, dn: 0 };
     for cell in distinct_openings(board) {
         let stage = opening_stage(side, cell);
         game.make(cell);
@@ -160,11 +160,11 @@ pub(super) fn in_turn(board: &Board, side: Side, run: &mut Run) -> Entry {
             .run(stage, &mut dfpn, &mut game, &mut on_numbers);
         game.unmake(cell);
         if entry.pn == 0 {
-            result = Entry { pn: 0, dn: INF };
+            result = Numbers { pn: 0, dn: INF };
             break;
         }
         if entry.dn != 0 {
-            result = Entry { pn: 1, dn: 1 };
+            result = Numbers { pn: 1, dn: 1 };
             break;
         }
     }

@@ -25,7 +25,7 @@ use super::ordinary::Ordinary;
 use super::saved::SavedTable;
 use super::search::{AndOr, children_of};
 use super::split::distinct_openings;
-use super::table::{Entry, INF, LEAF_MARK};
+use super::table::{INF, LEAF_MARK, Numbers};
 use crate::rules::{Cell, Position, Side};
 
 /// How many positions a line goes down at most.
@@ -242,7 +242,7 @@ impl View<'_> {
     fn step<G: AndOr>(
         &self,
         game: &mut G,
-        here: Entry,
+        here: Numbers,
         played: Option<Cell>,
     ) -> (Step, Option<usize>) {
         let or = game.attacker_to_move();
@@ -319,7 +319,7 @@ impl View<'_> {
 
 /// A saved table, sorted by key for lookups (16 bytes a position, as read).
 struct Table {
-    entries: Vec<(u64, Entry)>,
+    entries: Vec<(u64, Numbers)>,
     zones: Vec<(u64, Mask)>,
 }
 
@@ -332,10 +332,10 @@ impl Table {
     }
 
     /// The numbers of `key`, and whether the position was searched (not only evaluated).
-    fn get(&self, key: u64) -> Option<(Entry, bool)> {
+    fn get(&self, key: u64) -> Option<(Numbers, bool)> {
         let i = self.entries.binary_search_by_key(&key, |&(k, _)| k).ok()?;
         let stored = self.entries[i].1;
-        let entry = Entry {
+        let entry = Numbers {
             pn: (stored.pn & !LEAF_MARK).min(INF),
             dn: stored.dn.min(INF),
         };

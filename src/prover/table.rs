@@ -1,5 +1,5 @@
 //! What the prover's tables keep of a position: its proof and disproof numbers
-//! ([`Entry`]), saturating at [`INF`], with [`LEAF_MARK`] on a position only evaluated, and
+//! ([`Numbers`]), saturating at [`INF`], with [`LEAF_MARK`] on a position only evaluated, and
 //! how many positions a table holds ([`TABLE_LIMIT`]). The searcher's own table is a map in
 //! [`Dfpn`](super::search::Dfpn); the table the threads share is in `shared_table.rs`; both
 //! are saved to a file as `saved.rs` writes them.
@@ -19,9 +19,9 @@ pub const TABLE_LIMIT: usize = 1 << 26;
 /// reach it: they saturate at [`INF`]).
 pub(super) const LEAF_MARK: u32 = 1 << 31;
 
-/// One table entry: the numbers of a position.
+/// What a table keeps of a position: its proof and disproof numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Entry {
+pub struct Numbers {
     pub pn: u32,
     pub dn: u32,
 }

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use crate::board::{Board, Colour, Point};
 use crate::brain::{Brain, EngineCommand, Fault, Request, Setup};
-use crate::side::{MoveTimes, Side};
+use crate::player::{MoveTimes, Player};
 
 /// The rules and limits every game of a match is played under.
 #[derive(Clone, Copy, Debug)]
@@ -172,7 +172,7 @@ pub fn play_swap2(
 fn launch(
     conditions: &Conditions,
     brains: [(Colour, &EngineCommand); 2],
-) -> Result<Vec<Side>, End> {
+) -> Result<Vec<Player>, End> {
     let mut sides = Vec::with_capacity(2);
     for (colour, command) in brains {
         let mut brain =
@@ -182,7 +182,7 @@ fn launch(
                 .info(&[format!("INFO timeout_match {}", time.as_millis())])
                 .map_err(|fault| End::Fault(colour, fault))?;
         }
-        sides.push(Side {
+        sides.push(Player {
             colour,
             brain,
             informed: false,
@@ -194,7 +194,7 @@ fn launch(
 }
 
 /// Keeps each side's move times and ends its brain.
-fn finish(conditions: &Conditions, sides: Vec<Side>, outcome: &mut GameOutcome) {
+fn finish(conditions: &Conditions, sides: Vec<Player>, outcome: &mut GameOutcome) {
     let grace = conditions.move_limit;
     for side in sides {
         match side.colour {
@@ -210,7 +210,7 @@ fn moves(
     conditions: &Conditions,
     board: &mut Board,
     played: &mut Vec<Point>,
-    sides: &mut [Side],
+    sides: &mut [Player],
 ) -> End {
     let opening = played.len();
     loop {

@@ -8,15 +8,15 @@
 //!
 //! [`board`] is the referee's board, [`openings`] reads the openings file, [`swap2`] plays
 //! the swap2 opening out, [`brain`] speaks the protocol to one engine process, [`game`] plays
-//! one game, [`side`] is one side of a game (its brain, times and clock), [`report`] writes
+//! one game, [`player`] is one brain in a game (its colour, times and clock), [`report`] writes
 //! the tables, [`records`] the games file for tuning.
 
 mod board;
 mod game;
 mod openings;
+mod player;
 mod records;
 mod report;
-mod side;
 mod swap2;
 
 use std::path::PathBuf;

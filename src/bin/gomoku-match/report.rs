@@ -9,7 +9,7 @@ use crate::board::{Colour, Variant};
 use crate::brain::FaultKind;
 use crate::game::{End, GameOutcome};
 use crate::openings::Opening;
-use crate::side::MoveTimes;
+use crate::player::MoveTimes;
 use tictactoe::protocol::Interval;
 
 /// The two engines of a match.

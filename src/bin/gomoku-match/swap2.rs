@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use crate::board::{Board, Colour, Point};
 use crate::brain::Fault;
-use crate::side::Side;
+use crate::player::Player;
 use tictactoe::external::Swap2Answer;
 
 /// Which of the two brains of the opening.
@@ -48,8 +48,8 @@ pub type Faulted = (Colour, Fault);
 /// (and within its time left, under a match clock, which the answers are charged to).
 pub fn negotiate(
     board: &mut Board,
-    opener: &mut Side,
-    responder: &mut Side,
+    opener: &mut Player,
+    responder: &mut Player,
     limit: Duration,
 ) -> Result<Agreed, Faulted> {
     let mut stones = Vec::new();
@@ -81,7 +81,7 @@ pub fn negotiate(
 
 /// Sends SWAP2BOARD with the stones so far and reads the answer.
 fn ask(
-    side: &mut Side,
+    side: &mut Player,
     role: Role,
     stones: &[Point],
     limit: Duration,

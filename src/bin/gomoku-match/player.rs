@@ -1,5 +1,5 @@
-//! One side of a game while it is played: its brain, its colour, the times its moves took,
-//! and its time left on the match clock. Both the game and the swap2 opening ask a side's
+//! One player of a game while it is played: its brain, its colour, the times its moves took,
+//! and its time left on the match clock. Both the game and the swap2 opening ask a player's
 //! brain for its answers under the clocks.
 
 use std::time::{Duration, Instant};
@@ -65,8 +65,8 @@ impl MoveTimes {
     }
 }
 
-/// One of the two sides of a game while it is played.
-pub struct Side {
+/// One of the two players of a game while it is played.
+pub struct Player {
     pub colour: Colour,
     pub brain: Brain,
     /// Whether the brain has seen the position (after which it gets TURN).
@@ -76,7 +76,7 @@ pub struct Side {
     pub left: Option<Duration>,
 }
 
-impl Side {
+impl Player {
     /// Asks the brain for an answer under the clocks: with a match clock it is told its
     /// time left first (INFO time_left), the answer is waited for at most the move limit
     /// or the time left, whichever is shorter, and the time it took is charged, a time-out
