@@ -112,7 +112,7 @@ impl<'a> Journal<'a> {
             return entry;
         }
         if let Some(table) = self.take_table(stage) {
-            dfpn.load(table.entries, table.zones);
+            dfpn.table.load(table.entries, table.zones);
         }
         dfpn.pause = Some(self.pause);
         loop {

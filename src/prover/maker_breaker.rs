@@ -496,7 +496,7 @@ pub(super) mod tests {
             let mut dfpn = Dfpn::new(&stop);
             // Every third search with a tiny table, thinned and emptied over and over.
             if n % 3 == 0 {
-                dfpn.table_limit = 16;
+                dfpn.table.limit = 16;
             }
             let entry = dfpn.prove(&mut game, &mut |_, _| {});
             assert!(entry.pn == 0 || entry.dn == 0, "undecided");

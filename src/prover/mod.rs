@@ -18,9 +18,9 @@
 //!
 //! From the bottom up: `board` (the prover's board: cells as bit masks, the lines, symmetric
 //! hashes) and `reading` (every line read at once); `table` (what a table keeps of a
-//! position) and `shared_table` (the table the threads share); `pairing` (the pairing
-//! search); `search` (depth-first proof-number search over any AND/OR game, with the
-//! searcher's own table); `maker_breaker` and `ordinary` (the two games it searches);
+//! position, and a searcher's own table) and `shared_table` (the table the threads share);
+//! `pairing` (the pairing search); `search` (depth-first proof-number search over any
+//! AND/OR game); `maker_breaker` and `ordinary` (the two games it searches);
 //! `saved` (the file a proof is saved to) and `journal` (what a resumable proof keeps);
 //! `split` (the Maker-Breaker search shared out over threads); `standing` (where a saved
 //! proof stands, read from its file); `certify` (writing a certificate). This file runs a
@@ -424,7 +424,7 @@ impl<'a> Run<'a> {
     fn dfpn(&self) -> Dfpn<'a> {
         let mut dfpn = Dfpn::new(self.journal.halt);
         dfpn.node_limit = self.config.node_limit.unwrap_or(0);
-        dfpn.table_limit = self.config.table_limit();
+        dfpn.table.limit = self.config.table_limit();
         dfpn.published = Some(&self.watch.nodes);
         dfpn
     }

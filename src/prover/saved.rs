@@ -254,8 +254,12 @@ fn write_body(out: &mut Out, header: &Header, table: Option<(Stage, Table)>) -> 
     out.put(&stage.code().to_le_bytes())?;
     match table {
         Table::Own(dfpn) => {
-            let zones = dfpn.zones.iter().map(|(&key, &zone)| (key, zone));
-            write_table(out, (dfpn.len(), dfpn.entries()), (dfpn.zones.len(), zones))
+            let zones = dfpn.table.zones.iter().map(|(&key, &zone)| (key, zone));
+            write_table(
+                out,
+                (dfpn.table.len(), dfpn.table.entries()),
+                (dfpn.table.zones.len(), zones),
+            )
         }
         Table::Shared(shared) => {
             // The counts come first, and the other threads go on storing: a copy.
@@ -520,11 +524,11 @@ mod tests {
     fn a_table_saved_is_read_back_whole() {
         let stop = AtomicBool::new(false);
         let dfpn = searched(&stop);
-        assert!(dfpn.len() > 1000 && !dfpn.zones.is_empty());
+        assert!(dfpn.table.len() > 1000 && !dfpn.table.zones.is_empty());
         let path = scratch("round-trip");
         let stage = Stage::whole(Side::X, false);
         let written = write(&path, &header(), Some((stage, Table::Own(&dfpn)))).unwrap();
-        assert_eq!(written.positions, dfpn.len() as u64);
+        assert_eq!(written.positions, dfpn.table.len() as u64);
         assert_eq!(written.bytes, std::fs::metadata(&path).unwrap().len());
         assert!(!temporary(&path).exists());
         let saved = read(&path).unwrap().unwrap();
@@ -532,14 +536,14 @@ mod tests {
         assert_eq!(saved.table.stage, Some(stage));
         assert_eq!(
             sorted(saved.table.entries.iter().copied()),
-            sorted(dfpn.entries())
+            sorted(dfpn.table.entries())
         );
-        let zones = dfpn.zones.iter().map(|(&k, &z)| (k, z));
+        let zones = dfpn.table.zones.iter().map(|(&k, &z)| (k, z));
         assert_eq!(sorted(saved.table.zones.iter().copied()), sorted(zones));
         // Loaded into a new searcher, the table is the same again.
         let mut loaded = Dfpn::new(&stop);
-        loaded.load(saved.table.entries, saved.table.zones);
-        assert_eq!(sorted(loaded.entries()), sorted(dfpn.entries()));
+        loaded.table.load(saved.table.entries, saved.table.zones);
+        assert_eq!(sorted(loaded.table.entries()), sorted(dfpn.table.entries()));
         std::fs::remove_file(&path).unwrap();
     }
 

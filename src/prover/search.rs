@@ -17,14 +17,11 @@
 //! the same reply (the position after it differs only outside the zone), so the search
 //! drops those moves without looking at them.
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-
-use rustc_hash::FxBuildHasher;
 
 use super::board::Mask;
 use super::shared_table::{SharedTable, as_seen_marked};
-use super::table::{INF, LEAF_MARK, Numbers, TABLE_LIMIT};
+use super::table::{INF, LEAF_MARK, Numbers, OwnTable};
 
 /// The static verdict on a position before its moves are searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,21 +98,14 @@ pub struct Counters {
     /// Attacker moves of refuted positions dropped because a sibling's refutation zone
     /// left them out.
     pub zone_cuts: u64,
-    /// Times the table reached [`TABLE_LIMIT`] and was thinned.
+    /// Times the table reached its limit ([`OwnTable::limit`]) and was thinned.
     pub collections: u64,
 }
 
 /// The df-pn searcher: its table and counters.
 pub struct Dfpn<'a> {
-    /// The numbers by key; a proof number with [`LEAF_MARK`] is a position only evaluated.
-    /// The keys are already hashes of the position, so the map mixes them with one
-    /// multiplication: with the standard library's SipHash one thread searched 14.8 million
-    /// nodes of 9,8,5 in 20 s, with this 17.4 million (docs/prover.md).
-    table: HashMap<u64, Numbers, FxBuildHasher>,
-    /// The most positions kept (see [`TABLE_LIMIT`]).
-    pub table_limit: usize,
-    /// The zones of disproved positions, as zones of the image the key names.
-    pub zones: HashMap<u64, Mask, FxBuildHasher>,
+    /// The searcher's own table (unused while [`Dfpn::shared`] names a shared one).
+    pub table: OwnTable,
     pub counters: Counters,
     stop: &'a AtomicBool,
     /// A second stop flag: another thread has found the answer.
@@ -141,9 +131,7 @@ impl<'a> Dfpn<'a> {
     #[must_use]
     pub fn new(stop: &'a AtomicBool) -> Dfpn<'a> {
         Dfpn {
-            table: HashMap::default(),
-            table_limit: TABLE_LIMIT,
-            zones: HashMap::default(),
+            table: OwnTable::default(),
             counters: Counters::default(),
             stop,
             settled: None,
@@ -223,39 +211,11 @@ impl<'a> Dfpn<'a> {
         entry
     }
 
-    /// Every position in the table: its key and its numbers as stored (a proof number
-    /// with the mark of a position only evaluated), for saving the table.
-    pub fn entries(&self) -> impl Iterator<Item = (u64, Numbers)> + '_ {
-        self.table.iter().map(|(&key, &entry)| (key, entry))
-    }
-
-    /// How many positions the table holds.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.table.len()
-    }
-
-    /// Whether the table is empty.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.table.is_empty()
-    }
-
-    /// Puts saved positions (as [`Dfpn::entries`] gives them) and zones in the table.
-    pub fn load(
-        &mut self,
-        entries: impl IntoIterator<Item = (u64, Numbers)>,
-        zones: impl IntoIterator<Item = (u64, Mask)>,
-    ) {
-        self.table.extend(entries);
-        self.zones.extend(zones);
-    }
-
     /// The numbers stored for `key`.
     fn get(&self, key: u64) -> Option<Numbers> {
         let stored = match self.shared {
             Some(shared) => shared.get(key),
-            None => self.table.get(&key).copied(),
+            None => self.table.get(key),
         };
         stored.map(|e| Numbers {
             pn: e.pn & !LEAF_MARK,
@@ -282,30 +242,9 @@ impl<'a> Dfpn<'a> {
             shared.put(key, stored, zone);
             return;
         }
-        self.table.insert(key, stored);
-        if let Some(zone) = zone {
-            self.zones.insert(key, zone);
+        if self.table.put(key, stored, zone) {
+            self.counters.collections += 1;
         }
-        if self.table.len() > self.table_limit {
-            self.collect();
-        }
-    }
-
-    /// Drops the positions only evaluated; if that is not enough, the undecided ones as
-    /// well, and everything if even that is not. Nothing is lost but time: a dropped
-    /// position is evaluated or searched again when met.
-    fn collect(&mut self) {
-        self.counters.collections += 1;
-        let enough = self.table_limit / 4 * 3;
-        self.table.retain(|_, e| e.pn & LEAF_MARK == 0);
-        if self.table.len() > enough {
-            self.table.retain(|_, e| e.pn == 0 || e.dn == 0);
-        }
-        if self.table.len() > enough {
-            self.table.clear();
-        }
-        let table = &self.table;
-        self.zones.retain(|key, _| table.contains_key(key));
     }
 
     /// The zone of the disproved position on `game` (every cell if none is kept).
@@ -313,7 +252,7 @@ impl<'a> Dfpn<'a> {
         let key = game.key();
         let zone = match self.shared {
             Some(shared) => shared.zone(key),
-            None => self.zones.get(&key).copied(),
+            None => self.table.zone(key),
         };
         zone.map_or(Mask::MAX, |zone| game.zone_from_key(zone))
     }
