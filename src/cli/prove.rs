@@ -18,8 +18,8 @@ use super::{CliError, emit};
 use crate::engine::searches_every_cell;
 use crate::prover::certify::{CertificateError, Written, certify_file};
 use crate::prover::{
-    Finished, INF, LINE_DEPTH, MAX_CELLS, Opening, Progress, ProverConfig, ProverStats, Resume,
-    ResumeError, SaveReport, Standing, Step, Verdict, prove_resumable, standing,
+    Finished, INF, LINE_DEPTH, LineStep, MAX_CELLS, Progress, ProverConfig, ProverStats, Resume,
+    ResumeError, SaveReport, SplitOpening, Standing, Verdict, prove_resumable, standing,
 };
 use crate::rules::{Position, Side};
 
@@ -374,7 +374,7 @@ impl fmt::Display for FinishedText<'_> {
 }
 
 /// An opening of the search under way (of `Side`'s), as text.
-struct OpeningText<'a>(&'a Opening, Side);
+struct OpeningText<'a>(&'a SplitOpening, Side);
 
 impl fmt::Display for OpeningText<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -390,7 +390,7 @@ impl fmt::Display for OpeningText<'_> {
 }
 
 /// One position of a line, as text.
-struct StepText<'a>(&'a Step);
+struct StepText<'a>(&'a LineStep);
 
 impl fmt::Display for StepText<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

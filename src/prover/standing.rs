@@ -66,15 +66,15 @@ pub struct UnderWay {
     pub positions: usize,
     /// For a Maker-Breaker search split at the root: every opening (one per position up to
     /// symmetry), in the order the threads take them.
-    pub openings: Vec<Opening>,
+    pub openings: Vec<SplitOpening>,
     /// From each opening in the table and undecided (or from the root when the search is
     /// not split), the line the search follows.
-    pub lines: Vec<Vec<Step>>,
+    pub lines: Vec<Vec<LineStep>>,
 }
 
 /// An opening of a split search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Opening {
+pub struct SplitOpening {
     pub cell: Cell,
     /// Decided by an earlier run: whether the attacker wins with it.
     pub attacker_wins: Option<bool>,
@@ -85,7 +85,7 @@ pub struct Opening {
 
 /// One position on a line.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Step {
+pub struct LineStep {
     /// The move that led here.
     pub played: Option<Cell>,
     /// Who moves here.
@@ -183,7 +183,7 @@ impl View<'_> {
         &self,
         board: &Board,
         finished: &[Finished],
-    ) -> (Vec<Opening>, Vec<Vec<Step>>) {
+    ) -> (Vec<SplitOpening>, Vec<Vec<LineStep>>) {
         let mut game = MakerBreaker::new(board.clone());
         if !board.attacker_to_move {
             return (Vec::new(), vec![self.line(&mut game, None)]);
@@ -203,7 +203,7 @@ impl View<'_> {
                 lines.push(self.line(&mut game, Some(index)));
             }
             game.unmake(index);
-            openings.push(Opening {
+            openings.push(SplitOpening {
                 cell,
                 attacker_wins: decided.map(|f| f.attacker_wins),
                 proof: numbers.map(|(e, _)| e.pn),
@@ -214,7 +214,7 @@ impl View<'_> {
     }
 
     /// The line the search follows from the position on `game` (reached by `played`).
-    fn line<G: AndOr>(&self, game: &mut G, played: Option<usize>) -> Vec<Step> {
+    fn line<G: AndOr>(&self, game: &mut G, played: Option<usize>) -> Vec<LineStep> {
         let mut steps = Vec::new();
         let mut path = Vec::new();
         let mut played = played;
@@ -244,7 +244,7 @@ impl View<'_> {
         game: &mut G,
         here: Numbers,
         played: Option<Cell>,
-    ) -> (Step, Option<usize>) {
+    ) -> (LineStep, Option<usize>) {
         let or = game.attacker_to_move();
         let (children, _) = children_of(game);
         let numbers: Vec<_> = children.iter().map(|c| self.table.get(c.key)).collect();
@@ -274,7 +274,7 @@ impl View<'_> {
             }
         }
         let cell = |index: usize| self.cell(index);
-        let mut step = Step {
+        let mut step = LineStep {
             played,
             to_move: if or {
                 self.attacker
