@@ -208,13 +208,20 @@ pub fn stopped(folder: &Path) -> Vec<Result<Kept, String>> {
     let mut found = Vec::new();
     let old = folder.join(OLD_FILE);
     let mut files = vec![old.clone()];
-    if let Ok(entries) = std::fs::read_dir(folder.join(FOLDER)) {
-        files.extend(
-            entries
-                .filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|e| e == "json")),
-        );
+    let entries: Vec<PathBuf> = std::fs::read_dir(folder.join(FOLDER))
+        .map(|dir| dir.filter_map(Result::ok).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    for path in entries {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("json") => files.push(path),
+            // The lock of a host that stopped before a player came: nothing to offer.
+            Some("lock") if !path.with_extension("json").exists() => {
+                if let Ok(hold) = Hold::take(&path.with_extension("json")) {
+                    hold.release();
+                }
+            }
+            _ => {}
+        }
     }
     for file in files {
         // Only a match nobody hosts now; the hold is let go of at once.
@@ -266,4 +273,112 @@ pub fn save(path: &Path, kept: &Kept) -> Result<(), String> {
 /// Removes the kept match (nothing to do when there is none).
 pub fn discard(path: &Path) {
     let _ = std::fs::remove_file(path);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::OpeningRule;
+    use crate::net::message::{Ending, Token};
+    use crate::rules::{Cell, Rule, Side};
+
+    /// A data folder of its own.
+    fn folder(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("keep-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    /// A match against Bob on 3x3 with one move played, ended as `ending` says, kept
+    /// under `key` in `folder`; its file.
+    fn kept(folder: &Path, key: [u8; 32], ending: Option<Ending>) -> PathBuf {
+        let hosting = Hosting {
+            key,
+            sockets: Vec::new(),
+            ticket: String::new(),
+            local_only: true,
+            relay: None,
+            record: None,
+        };
+        let host = HostState {
+            name: "Ann".into(),
+            program: "test".into(),
+            token: Token(1),
+            peer_name: "Bob".into(),
+            rule: Rule::TIC_TAC_TOE,
+            moves: vec![Cell::new(1, 1)],
+            opening: OpeningRule::Free,
+            choices: Vec::new(),
+            side: Side::X,
+            game: 0,
+            ending,
+            sent: 1,
+            unacked: Vec::new(),
+            received: 0,
+            away_ms: 0,
+            time_limit_ms: None,
+            used_ms: [0, 0],
+        };
+        let file = file_for(folder, &key);
+        save(&file, &Kept::new(&hosting, host)).unwrap();
+        file
+    }
+
+    #[test]
+    fn a_match_a_running_host_holds_is_not_offered_and_one_whose_host_stopped_is() {
+        let dir = folder("held");
+        let file = kept(&dir, [1; 32], None);
+        let hold = Hold::take(&file).unwrap();
+        assert!(Hold::take(&file).is_err(), "one hold at a time");
+        assert!(stopped(&dir).is_empty());
+        // Each hosted match has a file of its own: another host's is offered beside it.
+        let other = kept(&dir, [2; 32], None);
+        assert_ne!(other, file);
+        let offered: Vec<PathBuf> = stopped(&dir).into_iter().map(|k| k.unwrap().file).collect();
+        assert_eq!(offered, vec![other.clone()]);
+        // The program stops (the system lets go of its lock): its match is offered too.
+        drop(hold);
+        assert_eq!(stopped(&dir).len(), 2);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_match_that_is_over_is_never_offered_and_its_file_goes() {
+        let dir = folder("over");
+        let resigned = kept(&dir, [3; 32], Some(Ending::Resigned(Side::O)));
+        assert!(stopped(&dir).is_empty());
+        assert!(!resigned.exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_one_file_of_earlier_versions_is_still_offered() {
+        let dir = folder("old");
+        let file = kept(&dir, [4; 32], None);
+        std::fs::rename(&file, dir.join(OLD_FILE)).unwrap();
+        let offered = stopped(&dir);
+        assert_eq!(offered.len(), 1);
+        assert_eq!(offered[0].as_ref().unwrap().file, dir.join(OLD_FILE));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_hold_let_go_of_removes_its_lock_unless_a_match_is_kept() {
+        let dir = folder("release");
+        let file = file_for(&dir, &[5; 32]);
+        Hold::take(&file).unwrap().release();
+        assert!(!lock_file(&file).exists());
+        let file = kept(&dir, [6; 32], None);
+        Hold::take(&file).unwrap().release();
+        assert!(file.exists() && lock_file(&file).exists());
+        Hold::take(&file).unwrap().discard();
+        assert!(!file.exists() && !lock_file(&file).exists());
+        // A lock left by a host that was killed before a player came is cleared away.
+        let file = file_for(&dir, &[7; 32]);
+        drop(Hold::take(&file).unwrap());
+        assert!(lock_file(&file).exists());
+        assert!(stopped(&dir).is_empty());
+        assert!(!lock_file(&file).exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -173,7 +173,7 @@ impl Worker<'_> {
         let away = now.saturating_duration_since(lost_at);
         if let Some(limit) = self.first_contact.filter(|&limit| away > limit) {
             self.finished = Some(Finish::failed(format!(
-                "the host could not be reached in {} seconds: check that the host's program still runs and shows this ticket, that both computers are on the network (the same local network with --local-only), and that no firewall blocks this program",
+                "the host could not be reached in {} seconds: check that the host's program still runs and shows this ticket, that both computers are on the network (the same local network when relays are off), and that no firewall blocks this program",
                 limit.as_secs()
             )));
             return;
