@@ -23,16 +23,21 @@ stop_on_exit
 mkfifo "$WORK/in"
 sleep 600 >"$WORK/in" &
 HOLD=$!
-"$BIN" net host --local-only --bind 127.0.0.1:0 --name Ann --rule 15,15,5 --clock 5 \
+# No --bind: a host kept to one address does not announce its game (this network has only
+# loopback anyway).
+"$BIN" net host --local-only --name Ann --rule 15,15,5 --clock 5 \
     --accept <"$WORK/in" >"$WORK/host.log" 2>&1 &
 HOST=$!
 trap 'kill $HOST $HOLD 2>/dev/null; stop_all' EXIT
 open_window "$BIN"
 for _ in $(seq 50); do grep -q 'Waiting for a player' "$WORK/host.log" && break; sleep 0.2; done
+# The list is opened by its heading ("Games on this network"), where the panel puts it at
+# 960x720 (LIST_X/LIST_Y to place it elsewhere); the window looks only while it is open.
+xdotool mousemove $((X + ${LIST_X:-60})) $((Y + ${LIST_Y:-428})) click 1
 sleep 3
 shot "$OUT/online-lan-list.png"
-# The game's button under "Games on this network:", where the panel puts it at 960x720.
-xdotool mousemove $((X + 94)) $((Y + 446)) click 1
+# The game's button in the list opened above, where the panel puts it at 960x720.
+xdotool mousemove $((X + 94)) $((Y + 451)) click 1
 for _ in $(seq 100); do grep -q 'Bob\|Player connected\|joins' "$WORK/host.log" && break; sleep 0.2; done
 echo "8 8" >"/proc/$HOLD/fd/1"
 sleep 4

@@ -31,8 +31,8 @@ HOLD_JOINER=$!
 "$BIN" net host --local-only --bind 127.0.0.1:0 --name Ann --accept --no-announce \
     --rule 15,15,5 --opening swap2 <"$WORK/host.in" >"$WORK/host.log" 2>&1 &
 HOST=$!
-for _ in $(seq 50); do grep -q endpoint "$WORK/host.log" && break; sleep 0.2; done
-TICKET=$(grep endpoint "$WORK/host.log" | head -n 1)
+for _ in $(seq 50); do grep -q "^ttt1" "$WORK/host.log" && break; sleep 0.2; done
+TICKET=$(grep "^ttt1" "$WORK/host.log" | head -n 1)
 "$BIN" net join "$TICKET" --local-only --bind 127.0.0.1:0 --name Bob \
     <"$WORK/joiner.in" >"$WORK/joiner.log" 2>&1 &
 JOINER=$!

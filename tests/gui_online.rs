@@ -122,6 +122,15 @@ fn two_windows_host_join_and_play_a_game_and_a_rematch() {
     click(&mut joiner, "Join");
     assert_shows(&joiner, "That is not a game ticket");
     assert!(joiner.state().online_game().is_none());
+    // Nor does the host's ticket with a character lost on the way.
+    let mut damaged = ticket.clone();
+    damaged.remove(ticket.len() - 10);
+    joiner
+        .get_by_label("Ticket from the host")
+        .set_text_value_accesskit(&damaged);
+    click(&mut joiner, "Join");
+    assert_shows(&joiner, "This ticket is damaged");
+    assert!(joiner.state().online_game().is_none());
 
     joiner
         .get_by_label("Ticket from the host")
@@ -252,8 +261,11 @@ fn a_game_hosted_on_the_local_network_is_listed_in_the_other_window_and_joined_w
     };
     let mut host = window("Ann");
     let mut joiner = window("Bob");
-    scroll_into_view(&mut joiner, "Games on this network:");
+    // Nothing listens for local network games (UDP port 5353) until the list is opened.
+    assert!(!listens_on_mdns(), "port 5353 open before the list was");
+    click(&mut joiner, "Games on this network");
     assert_shows(&joiner, "None found yet");
+    wait_until(&mut joiner, "the list to listen", |_| listens_on_mdns());
 
     click(&mut host, "Host a game");
     both_until(&mut host, &mut joiner, "the game in the list", |_, j| {
@@ -275,6 +287,20 @@ fn a_game_hosted_on_the_local_network_is_listed_in_the_other_window_and_joined_w
     assert_eq!(moves(&host).len(), 2);
 }
 
+/// Whether a socket of this network (the test's own) is bound to UDP port 5353, the port
+/// of local network discovery.
+fn listens_on_mdns() -> bool {
+    ["/proc/net/udp", "/proc/net/udp6"].iter().any(|table| {
+        std::fs::read_to_string(table).is_ok_and(|text| {
+            text.lines().skip(1).any(|line| {
+                line.split_whitespace()
+                    .nth(1)
+                    .is_some_and(|a| a.ends_with(":14E9"))
+            })
+        })
+    })
+}
+
 /// Whether the widget labelled `label` can be used.
 fn enabled(h: &App, label: &str) -> bool {
     !h.get_by_label(label).accesskit_node().is_disabled()
@@ -294,7 +320,7 @@ fn offers_follow_the_match_through_an_outage_and_never_stay_stuck() {
         "--bind",
         "127.0.0.1:0",
     ]);
-    let ticket = host.wait_for("endpoint");
+    let ticket = host.wait_for(terminal::TICKET);
     let mut joiner = window("Bob");
     scroll_into_view(&mut joiner, "Ticket from the host");
     joiner
@@ -374,7 +400,8 @@ fn an_online_game_of_stones_says_black_and_white_everywhere_in_a_window_of_marks
     }
 }
 
-/// The file a host keeps its match in, somewhere under `data`.
+/// The file a host keeps its match in, somewhere under `data` (in the data folder's
+/// folder of kept games).
 fn kept_file(data: &std::path::Path) -> Option<std::path::PathBuf> {
     let mut dirs = vec![data.to_path_buf()];
     while let Some(dir) = dirs.pop() {
@@ -382,7 +409,9 @@ fn kept_file(data: &std::path::Path) -> Option<std::path::PathBuf> {
             let path = entry.path();
             if path.is_dir() {
                 dirs.push(path);
-            } else if path.file_name() == Some(tictactoe::net::keep::FILE_NAME.as_ref()) {
+            } else if path.extension().is_some_and(|e| e == "json")
+                && dir.ends_with(tictactoe::net::keep::FOLDER)
+            {
                 return Some(path);
             }
         }
@@ -401,7 +430,7 @@ fn a_window_takes_up_the_game_its_host_was_hosting_when_it_stopped() {
     ]
     .concat();
     let mut host = terminal::Terminal::start_in(&host_args, &data);
-    let ticket = host.wait_for("endpoint");
+    let ticket = host.wait_for(terminal::TICKET);
     let mut joiner = terminal::Terminal::start(
         &[&["net", "join", &ticket, "--name", "Bob"][..], &loopback].concat(),
     );
@@ -413,7 +442,7 @@ fn a_window_takes_up_the_game_its_host_was_hosting_when_it_stopped() {
     let kept = kept_file(&data).expect("the match is kept");
 
     // The window that keeps its data there offers the game, and hosts it again.
-    let folder = kept.parent().unwrap().to_path_buf();
+    let folder = kept.parent().unwrap().parent().unwrap().to_path_buf();
     let mut window = build(move |app| {
         app.with_network(loopback_config())
             .with_online_folder(folder)

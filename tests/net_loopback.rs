@@ -31,6 +31,7 @@ fn options() -> Options {
         },
         record: None,
         reconnect_limit: Duration::from_secs(30),
+        first_contact_limit: Duration::from_secs(30),
         session_limit: Duration::from_secs(300),
         announce: false,
         keep: None,

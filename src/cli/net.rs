@@ -19,7 +19,7 @@ use clap::{Args, Subcommand, ValueEnum};
 
 use super::CliError;
 use crate::game::{Choice, OpeningRule, Step};
-use crate::net::keep::{self, Kept};
+use crate::net::keep;
 use crate::net::machine::{Action, Event, HostConfig};
 use crate::net::message::{Ending, Offer, Token};
 use crate::net::transport::NetConfig;
@@ -121,9 +121,14 @@ pub struct HostArgs {
     /// limit without it
     #[arg(long, value_name = "MINUTES", value_parser = clock_minutes)]
     pub clock: Option<Duration>,
-    /// Let the first caller in without asking
+    /// Let the first caller in without asking (and never ask about a kept game: without
+    /// --resume it is left for a later start)
     #[arg(long)]
     pub accept: bool,
+    /// Answer the question whether to take up again the game this program was hosting
+    /// when it stopped: yes (take it up), no (discard it and host a new one)
+    #[arg(long, value_enum, value_name = "ANSWER")]
+    pub resume: Option<Answer>,
     /// Do not announce the game on the local network (`net find` and the window's list
     /// show it until a player is in)
     #[arg(long)]
@@ -143,6 +148,13 @@ pub struct JoinArgs {
     pub resume: Option<Token>,
     #[command(flatten)]
     pub common: Common,
+}
+
+/// An answer given on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Answer {
+    Yes,
+    No,
 }
 
 /// Who moves first.
@@ -187,7 +199,7 @@ fn ticket(text: &str) -> Result<String, String> {
     let text = text.trim();
     crate::net::transport::parse_ticket(text)
         .map(|_| text.to_string())
-        .map_err(|e| format!("{e} (copy the whole line the host printed)"))
+        .map_err(|e| e.to_string())
 }
 
 /// A relay server's address, checked before anything starts.
@@ -241,11 +253,13 @@ pub fn run(args: &NetArgs, output: &mut dyn Write) -> Result<(), CliError> {
         }
         NetCommand::Join(_) => read_lines(),
     };
-    let keep_path = keep::default_path();
+    // The program's data folder, beside the window's settings.
+    let data_folder = eframe::storage_dir(crate::install::APP_ID);
     let mut rehosting = None;
     let (start, mut options, auto_admit) = match &args.command {
-        NetCommand::Host(host) => match kept_match(keep_path.as_deref(), output, &lines)? {
-            Some(kept) => {
+        NetCommand::Host(host) => match kept_match(data_folder.as_deref(), host, output, &lines)? {
+            Restart::Leave => return Ok(()),
+            Restart::Resume(kept) => {
                 rehosting = Some(kept.host.peer_name.clone());
                 let options = Options {
                     net: NetConfig {
@@ -258,10 +272,19 @@ pub fn run(args: &NetArgs, output: &mut dyn Write) -> Result<(), CliError> {
                 };
                 (Start::Rehost(kept), options, false)
             }
-            None => {
+            Restart::New => {
                 let config = host_config(host, program)?;
                 let mut options = options(&host.common);
-                options.announce = !host.no_announce;
+                // The announcement listens on port 5353 of every address: not for a host
+                // kept to one address.
+                let one_address = host.common.bind.is_some_and(|b| !b.ip().is_unspecified());
+                options.announce = !host.no_announce && !one_address;
+                if !host.no_announce && one_address {
+                    writeln!(
+                        output,
+                        "The game is not announced on the local network (--bind keeps this program to one address; the announcement would listen on every one): give the ticket yourself."
+                    )?;
+                }
                 (Start::Host(config), options, host.accept)
             }
         },
@@ -277,14 +300,18 @@ pub fn run(args: &NetArgs, output: &mut dyn Write) -> Result<(), CliError> {
         NetCommand::Find(_) | NetCommand::Bench(_) => unreachable!("answered above"),
     };
     if matches!(args.command, NetCommand::Host(_)) {
-        options.keep = keep_path;
+        options.keep = data_folder;
     }
     let handle = worker::start(start, options, Box::new(|| {}));
+    if matches!(args.command, NetCommand::Join(_)) {
+        writeln!(output, "Calling the host...")?;
+    }
     let mut terminal = Terminal {
         output,
         handle: &handle,
         auto_admit,
-        asking: false,
+        asking: None,
+        hosting: !matches!(args.command, NetCommand::Join(_)),
         peer: rehosting.clone().unwrap_or_default(),
         fingerprint: String::new(),
         view: None,
@@ -300,52 +327,100 @@ pub fn run(args: &NetArgs, output: &mut dyn Write) -> Result<(), CliError> {
     result
 }
 
-/// Host: a match this program was hosting when it stopped (see [`keep`]), offered to be
-/// taken up again. `None` when there is none, when the player says no (it is discarded),
-/// or at the end of input (it stays for the next start).
+/// What the host does about the matches kept from an earlier run.
+enum Restart {
+    /// Takes this one up again.
+    Resume(Box<keep::Kept>),
+    /// Hosts a new one.
+    New,
+    /// Leaves (the player typed `quit`, or the input ended).
+    Leave,
+}
+
+/// Host: the matches this program (or another with the same data folder) was hosting when
+/// it stopped, while they can still be played (see [`keep`]), each offered to be taken up
+/// again: `--resume` answers, `--accept` alone leaves them for a later start, otherwise the
+/// player is asked. One declined is discarded.
 fn kept_match(
-    path: Option<&Path>,
+    folder: Option<&Path>,
+    host: &HostArgs,
     output: &mut dyn Write,
     lines: &mpsc::Receiver<Option<String>>,
-) -> Result<Option<Box<Kept>>, CliError> {
-    let Some(path) = path else {
-        return Ok(None);
+) -> Result<Restart, CliError> {
+    let Some(folder) = folder else {
+        return Ok(Restart::New);
     };
-    let kept = match keep::load(path) {
-        Ok(Some(kept)) => kept,
-        Ok(None) => return Ok(None),
-        Err(error) => {
-            writeln!(
-                output,
-                "A game kept from an earlier run could not be read ({error}); a new game starts."
-            )?;
-            return Ok(None);
+    let stopped = keep::stopped(folder);
+    if stopped.is_empty() && host.resume == Some(Answer::Yes) {
+        writeln!(output, "No kept game to take up; a new game starts.")?;
+    }
+    for kept in stopped {
+        let kept = match kept {
+            Ok(kept) => kept,
+            Err(error) => {
+                writeln!(
+                    output,
+                    "A game kept from an earlier run could not be read ({error}); it is left as it is."
+                )?;
+                continue;
+            }
+        };
+        writeln!(
+            output,
+            "This program stopped while hosting a game {}.",
+            kept.summary()
+        )?;
+        let answer = match (host.resume, host.accept) {
+            (Some(answer), _) => Some(answer),
+            (None, true) => {
+                writeln!(
+                    output,
+                    "It is left for a later start (--resume yes takes it up, --resume no discards it)."
+                )?;
+                continue;
+            }
+            (None, false) => ask_to_resume(output, lines)?,
+        };
+        match answer {
+            Some(Answer::Yes) => return Ok(Restart::Resume(Box::new(kept))),
+            Some(Answer::No) => {
+                keep::discard(&kept.file);
+                writeln!(output, "The kept game was discarded.")?;
+            }
+            None => return Ok(Restart::Leave),
         }
-    };
+    }
+    Ok(Restart::New)
+}
+
+/// Asks whether to take a kept match up again: the answer, or `None` to leave (`quit`, or
+/// the end of input: the match stays kept).
+fn ask_to_resume(
+    output: &mut dyn Write,
+    lines: &mpsc::Receiver<Option<String>>,
+) -> Result<Option<Answer>, CliError> {
     writeln!(
         output,
-        "This program stopped while hosting a game {}.",
-        kept.summary()
-    )?;
-    writeln!(
-        output,
-        "Take it up again under the same ticket (the other player's program calls back by itself)? [yes/no]"
+        "Take it up again under the same ticket (the other player's program calls back by itself)? [yes/no/quit]"
     )?;
     output.flush()?;
     while let Ok(line) = lines.recv() {
         match line.as_deref().map(|line| parse(line, None)) {
-            Some(Ok(Typed::Yes)) => return Ok(Some(Box::new(kept))),
-            Some(Ok(Typed::No)) => {
-                keep::discard(path);
-                writeln!(output, "The kept game was discarded; a new game starts.")?;
-                return Ok(None);
-            }
-            _ => writeln!(output, "Type yes or no.")?,
+            Some(Ok(Typed::Yes)) => return Ok(Some(Answer::Yes)),
+            Some(Ok(Typed::No)) => return Ok(Some(Answer::No)),
+            Some(Ok(Typed::Quit)) => return Ok(None),
+            Some(Ok(Typed::Help)) => writeln!(output, "{RESUME_HELP}")?,
+            _ => writeln!(output, "Type yes, no or quit ('help' says what they do).")?,
         }
         output.flush()?;
     }
     Ok(None)
 }
+
+const RESUME_HELP: &str = "yes: host that game again under its old ticket; the other player's \
+program calls back by itself and the game goes on where it stopped. no: discard it and host a \
+new game with a new ticket. quit: leave now and decide at the next start (the game stays kept). \
+--resume yes or --resume no gives the answer on the command line.";
 
 /// Listens for `wait` and prints the games announced on the local network.
 fn find_games(wait: Duration, output: &mut dyn Write) -> Result<(), CliError> {
@@ -399,8 +474,8 @@ struct Terminal<'a> {
     output: &'a mut dyn Write,
     handle: &'a NetHandle,
     auto_admit: bool,
-    /// A caller waits for the host's yes or no.
-    asking: bool,
+    /// The caller waiting for the host's yes or no.
+    asking: Option<String>,
     peer: String,
     fingerprint: String,
     view: Option<View>,
@@ -408,6 +483,7 @@ struct Terminal<'a> {
     told_resume: bool,
     /// Host: the match is one taken up again after a restart.
     rehosting: bool,
+    hosting: bool,
 }
 
 /// What the player typed.
@@ -473,8 +549,15 @@ impl Terminal<'_> {
                 writeln!(self.output, "{HELP}")?;
                 return Ok(true);
             }
-            Ok(Typed::Yes) if self.asking => Action::Admit(true),
-            Ok(Typed::No) if self.asking => Action::Admit(false),
+            Ok(Typed::Yes) if self.asking.is_some() => Action::Admit(true),
+            Ok(Typed::No) if self.asking.is_some() => {
+                let name = self.asking.take().unwrap_or_default();
+                writeln!(
+                    self.output,
+                    "\"{name}\" was turned away. Waiting for a player to join..."
+                )?;
+                Action::Admit(false)
+            }
             Ok(Typed::Yes) => Action::Reply(true),
             Ok(Typed::No) => Action::Reply(false),
             Ok(Typed::Act(action)) => action,
@@ -484,7 +567,7 @@ impl Terminal<'_> {
             }
         };
         if matches!(action, Action::Admit(_)) {
-            self.asking = false;
+            self.asking = None;
         }
         Ok(self.handle.send(Command::Act(action)))
     }
@@ -594,8 +677,8 @@ impl Terminal<'_> {
             self.key_line()?;
             self.handle.send(Command::Act(Action::Admit(true)));
         } else {
-            self.asking = true;
             writeln!(self.output, "\"{name}\" asks to join.")?;
+            self.asking = Some(name);
             self.key_line()?;
             writeln!(self.output, "Let them in? [yes/no]")?;
         }
@@ -640,6 +723,8 @@ impl Terminal<'_> {
                 "{}. The game is kept; waiting for {peer} to come back.",
                 capitalised(&reason)
             )?,
+            // A host that left ends the joiner's match (the worker says so next).
+            Event::PeerLeft if !self.hosting => writeln!(self.output, "{peer} left the game.")?,
             Event::PeerLeft => writeln!(
                 self.output,
                 "{peer} left the game. It is kept in case they come back; type 'quit' to stop."

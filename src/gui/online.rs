@@ -71,8 +71,12 @@ pub struct Online {
     rehost: Option<Box<Kept>>,
     /// Why a kept match could not be read.
     kept_problem: Option<String>,
-    /// Looks for games on the local network while the section offers to join one.
+    /// Looks for games on the local network while the section's list of them is open.
     finder: Option<lan::Finder>,
+    /// Whether the list of games on the local network was drawn open since the last poll:
+    /// nothing listens on the network until the player opens it, and nothing once it is
+    /// closed (or no longer drawn).
+    nearby_open: std::cell::Cell<bool>,
     /// Why looking for games on the local network failed.
     finder_problem: Option<String>,
     /// Black's forbidden cells in the online game's position, under renju.
@@ -281,6 +285,7 @@ impl Online {
             problem: None,
             finder: None,
             finder_problem: None,
+            nearby_open: std::cell::Cell::new(false),
             forbidden: ForbiddenCells::default(),
             rehost: None,
             kept_problem: None,
@@ -316,21 +321,24 @@ impl Online {
         self.load_kept();
     }
 
-    /// Reads the match this window (or `tictactoe net host`) was hosting when it stopped.
-    /// A file that cannot be read is left as it is, and said.
+    /// Reads the match this window (or `tictactoe net host`) was hosting when it stopped,
+    /// while it can still be played (the newest, if several). A file that cannot be read is
+    /// left as it is, and said.
     fn load_kept(&mut self) {
-        let Some(path) = self.kept_path() else {
+        let Some(folder) = &self.folder else {
             return;
         };
-        match keep::load(&path) {
-            Ok(kept) => self.rehost = kept.map(Box::new),
-            Err(reason) => self.kept_problem = Some(t!("online-kept-unreadable", reason = reason)),
+        for kept in keep::stopped(folder) {
+            match kept {
+                Ok(kept) => {
+                    self.rehost = Some(Box::new(kept));
+                    return;
+                }
+                Err(reason) => {
+                    self.kept_problem = Some(t!("online-kept-unreadable", reason = reason));
+                }
+            }
         }
-    }
-
-    /// Where a hosted match is kept while it is played: beside the record.
-    fn kept_path(&self) -> Option<PathBuf> {
-        Some(self.folder.as_ref()?.join(keep::FILE_NAME))
     }
 
     /// Writes (or with `None` removes) the rejoin file.
@@ -350,10 +358,13 @@ impl Online {
         self.rejoin = rejoin;
     }
 
-    /// Looks for games announced on the local network while no game is on and the player
-    /// asked for them (once: a failure is said, and tried again when turned on again).
+    /// Looks for games announced on the local network while no game is on, the player
+    /// asked for them and their list is open (once: a failure is said, and tried again when
+    /// turned on again).
     fn look_for_games(&mut self) {
-        if !self.form.lan || self.game.is_some() {
+        let open = self.nearby_open.take();
+        if !self.form.lan || self.game.is_some() || !open {
+            self.finder = None;
             return;
         }
         if self.finder.is_none() && self.finder_problem.is_none() {
@@ -427,7 +438,7 @@ impl Online {
             net: self.net.clone(),
             record: self.folder.as_ref().map(|f| f.join(RECORD_FILE)),
             announce: self.form.lan && matches!(start, Start::Host(_)),
-            keep: self.kept_path().filter(|_| hosting),
+            keep: self.folder.clone().filter(|_| hosting),
             ..Options::default()
         };
         // The kept match is not offered while a game is on (one hosted now replaces it
@@ -486,9 +497,16 @@ impl Online {
             self.problem = Some(t!("online-no-ticket"));
             return;
         }
-        if transport::parse_ticket(&ticket).is_err() {
-            self.problem = Some(t!("online-bad-ticket"));
-            return;
+        match transport::parse_ticket(&ticket) {
+            Ok(_) => {}
+            Err(transport::NetError::DamagedTicket) => {
+                self.problem = Some(t!("online-damaged-ticket"));
+                return;
+            }
+            Err(_) => {
+                self.problem = Some(t!("online-bad-ticket"));
+                return;
+            }
         }
         let start = Start::Join {
             ticket,
@@ -588,10 +606,9 @@ impl Online {
                 }
             }
             Request::DiscardKept => {
-                if let Some(path) = self.kept_path() {
-                    keep::discard(&path);
+                if let Some(kept) = self.rehost.take() {
+                    keep::discard(&kept.file);
                 }
-                self.rehost = None;
             }
             Request::Leave => self.close(),
             Request::Act(action) => {
@@ -701,13 +718,26 @@ impl Online {
         }
     }
 
-    /// The games announced on the local network, each joined with a click.
+    /// The games announced on the local network, each joined with a click, under a heading
+    /// the player opens: the window listens on the network only while it is open.
     fn nearby_ui(&self, ui: &mut Ui, asked: &mut Vec<Request>) {
         if !self.form.lan {
             return;
         }
         ui.add_space(4.0);
-        ui.label(t!("online-nearby"));
+        egui::CollapsingHeader::new(t!("online-nearby"))
+            .id_salt("online-nearby")
+            .show(ui, |ui| {
+                self.nearby_open.set(true);
+                // The list comes at the next frame's poll.
+                if self.finder.is_none() && self.finder_problem.is_none() {
+                    ui.ctx().request_repaint();
+                }
+                self.nearby_list_ui(ui, asked);
+            });
+    }
+
+    fn nearby_list_ui(&self, ui: &mut Ui, asked: &mut Vec<Request>) {
         if let Some(error) = &self.finder_problem {
             ui.label(
                 RichText::new(t!("online-nearby-failed", reason = error.clone()))
@@ -1094,7 +1124,8 @@ impl Game {
                 reason = status::capitalise(&reason),
                 name = name
             ),
-            Event::PeerLeft => t!("online-peer-left", name = name),
+            Event::PeerLeft if self.hosting => t!("online-peer-left", name = name),
+            Event::PeerLeft => t!("online-host-left", name = name),
             Event::TurnedAway { name } => t!("online-turned-away", name = name),
             Event::ClaimAvailable => t!("online-claim-available", name = name),
             _ => String::new(),

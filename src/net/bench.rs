@@ -44,6 +44,7 @@ fn options() -> Options {
         record: None,
         keep: None,
         reconnect_limit: Duration::from_secs(30),
+        first_contact_limit: Duration::from_secs(30),
         session_limit: Duration::from_secs(600),
         announce: false,
     }

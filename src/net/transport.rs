@@ -41,8 +41,13 @@ pub struct NetConfig {
 /// Why the network could not be used.
 #[derive(Debug, thiserror::Error)]
 pub enum NetError {
-    #[error("not a game ticket: {0}")]
+    #[error("{0}")]
     BadTicket(String),
+    /// A ticket whose check does not match: a character was changed or lost on the way.
+    #[error(
+        "this ticket is damaged: a character was changed or lost; copy the whole line again, or ask the host for it again"
+    )]
+    DamagedTicket,
     #[error("not a relay address: {0}")]
     BadRelay(String),
     #[error("could not open the network endpoint: {0}")]
@@ -125,7 +130,8 @@ pub fn identity(endpoint: &Endpoint) -> Identity {
 
 /// The ticket naming this endpoint: its key, its local addresses and, when it uses relays
 /// and reaches one within [`RELAY_WAIT`], its home relay (a friend across the internet
-/// dials through it; without internet the ticket still carries the local addresses).
+/// dials through it; without internet the ticket still carries the local addresses). See
+/// [`ticket_text`] for how it is written.
 pub async fn ticket(endpoint: &Endpoint, config: &NetConfig) -> String {
     let deadline = tokio::time::Instant::now() + ADDRESS_WAIT;
     let mut addr = endpoint.addr();
@@ -141,13 +147,90 @@ pub async fn ticket(endpoint: &Endpoint, config: &NetConfig) -> String {
     {
         addr = endpoint.addr();
     }
-    EndpointTicket::new(addr).to_string()
+    ticket_text(addr)
 }
 
-/// The address a ticket names.
+/// How a game ticket starts (the format's version is its last character).
+pub const TICKET_PREFIX: &str = "ttt1";
+/// How an iroh endpoint ticket starts (the format of tickets before [`TICKET_PREFIX`]).
+const IROH_PREFIX: &str = "endpoint";
+/// The characters the check is written in: those of the ticket's base32 body.
+const CHECK_ALPHABET: &[u8; 32] = b"abcdefghijklmnopqrstuvwxyz234567";
+/// The check's length: 7 characters carry its 32 bits.
+const CHECK_LEN: usize = 7;
+
+/// The ticket for `addr`: [`TICKET_PREFIX`], the iroh endpoint ticket's base32 body (the
+/// key and the addresses), and 7 characters of a CRC-32 over everything before them, so
+/// that a ticket copied by hand with a character changed (always) or lost (but for one
+/// chance in 4 billion) is refused at once instead of dialling an address that is not the
+/// host's.
+#[must_use]
+pub fn ticket_text(addr: EndpointAddr) -> String {
+    let iroh = EndpointTicket::new(addr).to_string();
+    let body = iroh.strip_prefix(IROH_PREFIX).unwrap_or(&iroh);
+    let mut text = format!("{TICKET_PREFIX}{body}");
+    text.push_str(&check(&text));
+    text
+}
+
+/// The check of `text`: its CRC-32 in [`CHECK_LEN`] characters of [`CHECK_ALPHABET`].
+fn check(text: &str) -> String {
+    let crc = crc32(text.as_bytes());
+    (0..CHECK_LEN)
+        .rev()
+        .map(|i| char::from(CHECK_ALPHABET[((crc >> (5 * i)) & 31) as usize]))
+        .collect()
+}
+
+/// CRC-32 (the IEEE polynomial, as zip and PNG use): any change within 32 bits in a row
+/// (one character, or two side by side swapped) changes it.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &byte in bytes {
+        crc ^= u32::from(byte);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+/// The address a ticket names. Spaces and line breaks inside it are dropped and capitals
+/// read as small letters (a ticket copied from a wrapped line or typed by hand); a ticket
+/// whose check does not match is [`NetError::DamagedTicket`]; an iroh endpoint ticket
+/// (the format before the check) is still read.
 pub fn parse_ticket(text: &str) -> Result<EndpointAddr, NetError> {
-    let ticket =
-        EndpointTicket::from_str(text.trim()).map_err(|e| NetError::BadTicket(e.to_string()))?;
+    let text: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let not_one = |why: &str| NetError::BadTicket(format!("not a game ticket: {why}"));
+    let iroh = if let Some(rest) = text.strip_prefix(TICKET_PREFIX) {
+        let cut = rest
+            .len()
+            .checked_sub(CHECK_LEN)
+            .filter(|&cut| cut > 0 && rest.is_char_boundary(cut))
+            .ok_or(NetError::DamagedTicket)?;
+        let whole = &text[..TICKET_PREFIX.len() + cut];
+        if check(whole) != rest[cut..] {
+            return Err(NetError::DamagedTicket);
+        }
+        format!("{IROH_PREFIX}{}", &rest[..cut])
+    } else if text.starts_with(IROH_PREFIX) {
+        text
+    } else {
+        return Err(not_one(&format!(
+            "a ticket is the whole line the host printed, starting with {TICKET_PREFIX}"
+        )));
+    };
+    let ticket = EndpointTicket::from_str(&iroh).map_err(|_| {
+        not_one("it could not be read (cut short, or made by another version of the program)")
+    })?;
     Ok(ticket.endpoint_addr().clone())
 }
 
@@ -218,6 +301,8 @@ pub enum Inbound {
     /// The peer sent bytes that are not a valid message: the connection is to be closed,
     /// saying why.
     Refused(u64, String),
+    /// Joiner: dialling the host failed, and why.
+    Unreached(NetError),
 }
 
 /// Reads frames from `recv` until it ends or breaks, sending each message (tagged with
@@ -245,4 +330,74 @@ pub async fn read_frames(id: u64, mut recv: RecvStream, to: mpsc::Sender<Inbound
         }
     };
     let _ = to.send(Inbound::Closed(id, reason)).await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An address for a made-up key on 127.0.0.1 and a relay.
+    fn addr() -> EndpointAddr {
+        let key = iroh::SecretKey::from_bytes(&[7; 32]).public();
+        EndpointAddr::new(key)
+            .with_ip_addr(SocketAddr::from(([127, 0, 0, 1], 4000)))
+            .with_relay_url(RelayUrl::from_str("https://relay.example.org").unwrap())
+    }
+
+    #[test]
+    fn a_ticket_reads_back_as_its_address_even_wrapped_or_in_capitals() {
+        let ticket = ticket_text(addr());
+        assert!(ticket.starts_with(TICKET_PREFIX), "{ticket}");
+        assert_eq!(parse_ticket(&ticket).unwrap(), addr());
+        let (a, b) = ticket.split_at(40);
+        let wrapped = format!("  {}\n{} ", a.to_ascii_uppercase(), b);
+        assert_eq!(parse_ticket(&wrapped).unwrap(), addr());
+    }
+
+    #[test]
+    fn every_changed_or_lost_character_is_refused_as_damage() {
+        let ticket = ticket_text(addr());
+        for (i, old) in ticket.char_indices() {
+            for new in CHECK_ALPHABET.iter().map(|&b| char::from(b)) {
+                if new == old {
+                    continue;
+                }
+                let mut changed = ticket.clone();
+                changed.replace_range(i..=i, &new.to_string());
+                let error = parse_ticket(&changed).expect_err(&changed);
+                if i >= TICKET_PREFIX.len() {
+                    assert!(matches!(error, NetError::DamagedTicket), "{i}: {error}");
+                }
+            }
+            let mut lost = ticket.clone();
+            lost.remove(i);
+            assert!(parse_ticket(&lost).is_err(), "without character {i}");
+        }
+        let damaged = NetError::DamagedTicket.to_string();
+        assert!(damaged.starts_with("this ticket is damaged"), "{damaged}");
+    }
+
+    #[test]
+    fn what_is_not_a_ticket_is_refused_in_words() {
+        for text in ["garbage", "", "ttt1", "ttt1abc"] {
+            let error = parse_ticket(text).expect_err(text).to_string();
+            assert!(
+                error.contains("not a game ticket") || error.contains("damaged"),
+                "{text}: {error}"
+            );
+        }
+        // A body that is not a ticket, under a check that matches it.
+        let body = format!("{TICKET_PREFIX}aaaaaaaaaa");
+        let forged = format!("{body}{}", check(&body));
+        let error = parse_ticket(&forged).unwrap_err().to_string();
+        assert!(error.contains("could not be read"), "{error}");
+        assert!(!error.contains("Serde"), "{error}");
+    }
+
+    #[test]
+    fn a_ticket_of_the_format_before_the_check_is_still_read() {
+        let old = EndpointTicket::new(addr()).to_string();
+        assert!(old.starts_with(IROH_PREFIX));
+        assert_eq!(parse_ticket(&old).unwrap(), addr());
+    }
 }

@@ -15,7 +15,7 @@ use iroh::endpoint::{Connection, SendStream};
 use iroh::{Endpoint, EndpointAddr};
 use tokio::sync::mpsc;
 
-use super::keep::{self, Hosting, Kept};
+use super::keep::{self, Hold, Hosting, Kept};
 use super::lan;
 use super::machine::{Action, ActionError, ClockView, Event, HostConfig, Match};
 use super::message::{Ending, Offer, Token};
@@ -27,6 +27,9 @@ use crate::rules::Side;
 const TICK: Duration = Duration::from_millis(100);
 /// How often a joiner that lost the host tries again.
 const REDIAL_EVERY: Duration = Duration::from_secs(2);
+/// How long a joiner tries to reach a host it has not reached yet (a new join: the host
+/// printed the ticket, so it is up; silence means a wrong address or a blocked network).
+pub const FIRST_CONTACT: Duration = Duration::from_secs(15);
 /// Callers at once waiting to be told the host is busy; more are refused outright.
 const MAX_CALLERS: usize = 4;
 /// Messages queued from the readers before they wait.
@@ -52,14 +55,18 @@ pub struct Options {
     pub net: NetConfig,
     /// Where the game record is written after every change.
     pub record: Option<PathBuf>,
-    /// How long a joiner keeps trying to reach a host it lost.
+    /// How long a joiner keeps trying to reach a host it lost (or, coming back with a
+    /// token, one it has not reached yet in this run).
     pub reconnect_limit: Duration,
+    /// How long a new joiner tries to reach the host before it gives up, saying what to
+    /// check.
+    pub first_contact_limit: Duration,
     /// The longest the worker runs.
     pub session_limit: Duration,
     /// Host: announce the game on the local network until a player is let in.
     pub announce: bool,
-    /// Host: where the match is kept while it is played (see [`keep`]); removed when the
-    /// worker stops.
+    /// Host: the data folder the match is kept in while it can be played (see [`keep`]);
+    /// its file is removed when the worker stops.
     pub keep: Option<PathBuf>,
 }
 
@@ -69,6 +76,7 @@ impl Default for Options {
             net: NetConfig::default(),
             record: None,
             reconnect_limit: Duration::from_secs(300),
+            first_contact_limit: FIRST_CONTACT,
             session_limit: Duration::from_secs(12 * 3600),
             announce: false,
             keep: None,
@@ -216,6 +224,16 @@ async fn run(
     commands: mpsc::UnboundedReceiver<Command>,
     notify: &Notify,
 ) -> (String, bool) {
+    // A new joiner gives up soon on a host it never reached; one coming back with its
+    // token waits as long as for a host it lost (the host may be restarting).
+    let first_contact = match &start {
+        Start::Join { resume: None, .. } => Some(options.first_contact_limit),
+        Start::Join { .. } | Start::Host(_) | Start::Rehost(_) => None,
+    };
+    let taken_up = match &start {
+        Start::Rehost(kept) => Some(kept.file.clone()),
+        Start::Host(_) | Start::Join { .. } => None,
+    };
     let endpoint = match open_endpoint(&start, &options.net, notify).await {
         Ok(endpoint) => endpoint,
         Err(error) => return (error.to_string(), true),
@@ -225,6 +243,10 @@ async fn run(
             Ok(opened) => opened,
             Err(error) => return (error, true),
         };
+    let keep = match hold(options.keep.as_deref(), hosting, taken_up.as_ref(), notify) {
+        Ok(keep) => keep,
+        Err(error) => return (error, true),
+    };
     let (inbound_tx, inbound) = mpsc::channel(INBOUND_QUEUE);
     let mut worker = Worker {
         machine,
@@ -236,26 +258,64 @@ async fn run(
         next_id: 0,
         notify,
         record: options.record.clone(),
-        keep: options.keep.clone().zip(hosting),
+        keep,
         lost_at: Some(Instant::now()),
         redialled: None,
+        dialling: false,
+        first_contact,
         finished: None,
         announcement,
     };
     if worker.machine.is_admitted() {
-        // A match taken up again: the board as it was, the opponent away.
+        // A match taken up again: kept under its key at once (a file of an earlier
+        // version's name is then removed), the board as it was, the opponent away.
+        worker.keep();
+        if let (Some(old), Some((hold, _))) = (&taken_up, &worker.keep)
+            && old != hold.file()
+        {
+            keep::discard(old);
+        }
         notify.send(Update::View(Box::new(worker.view())));
     }
     let finish = worker.run(&options, commands, inbound).await;
     worker.goodbye().await;
     // A match this worker kept (or took up) ended in an ordinary way: nothing to take up.
-    // (A match kept by an earlier run stays while this one has no player.)
-    if let Some((path, _)) = &worker.keep
-        && worker.machine.is_admitted()
-    {
-        keep::discard(path);
+    if let Some((hold, _)) = worker.keep.take() {
+        if worker.machine.is_admitted() {
+            hold.discard();
+        } else {
+            hold.release();
+        }
     }
     (finish.reason, finish.failed)
+}
+
+/// Host: the hold on the file the match is kept in, in the data folder `folder`. A match
+/// taken up again (from the file `taken_up`) that another running program hosts already
+/// is refused; a new match that cannot be kept is played anyway, saying so.
+fn hold(
+    folder: Option<&std::path::Path>,
+    hosting: Option<Hosting>,
+    taken_up: Option<&PathBuf>,
+    notify: &Notify,
+) -> Result<Option<(Hold, Hosting)>, String> {
+    let (Some(folder), Some(hosting)) = (folder, hosting) else {
+        return Ok(None);
+    };
+    // A match taken up again keeps its key, so its file is the one it was read from (or,
+    // read from an earlier version's file, the one it moves to).
+    match Hold::take(&keep::file_for(folder, &hosting.key)) {
+        Ok(hold) => Ok(Some((hold, hosting))),
+        Err(error) if taken_up.is_some() => {
+            Err(format!("the kept game cannot be taken up: {error}"))
+        }
+        Err(error) => {
+            notify.send(Update::Warning(format!(
+                "the game cannot be kept for a restart: {error}"
+            )));
+            Ok(None)
+        }
+    }
 }
 
 /// What a worker starts with: the match, the host's address (joiner), the endpoint a
@@ -411,11 +471,16 @@ struct Worker<'a> {
     next_id: u64,
     notify: &'a Notify,
     record: Option<PathBuf>,
-    /// Host: where the match is kept, and the endpoint it is hosted on.
-    keep: Option<(PathBuf, Hosting)>,
+    /// Host: the hold on the file the match is kept in, and the endpoint it is hosted on.
+    keep: Option<(Hold, Hosting)>,
     /// Joiner: when the host was lost (or first dialled), and the last attempt.
     lost_at: Option<Instant>,
     redialled: Option<Instant>,
+    /// Joiner: a dial is under way (on a task of its own: a quit is heard meanwhile).
+    dialling: bool,
+    /// Joiner: how long it tries to reach the host until it first does (`None` once it
+    /// did, or when it comes back with a token).
+    first_contact: Option<Duration>,
     finished: Option<Finish>,
     /// Host: the open game's announcement on the local network, until a player is in.
     announcement: Option<lan::Announcement>,
@@ -451,7 +516,7 @@ impl Worker<'_> {
                 },
                 _ = ticker.tick() => {
                     self.machine.tick(Instant::now());
-                    self.redial(options).await;
+                    self.redial(options);
                 }
             }
             self.flush().await;

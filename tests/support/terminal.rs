@@ -9,6 +9,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
+/// How a ticket starts: the host's ticket line is found by it.
+pub const TICKET: &str = tictactoe::net::transport::TICKET_PREFIX;
+
 /// How long a process may take to say what the test waits for.
 pub const BOUND: Duration = Duration::from_secs(60);
 
@@ -114,6 +117,15 @@ impl Terminal {
             );
             std::thread::sleep(Duration::from_millis(20));
         }
+    }
+
+    /// Ends the program's input, as a terminal's Ctrl-D does.
+    pub fn close_input(&mut self) {
+        // A child's input closes when its pipe's last writer goes: a closed stand-in (the
+        // null device opened for reading) takes the pipe's place, and the pipe is dropped.
+        let null = std::fs::File::open("/dev/null").expect("the null device");
+        let stand_in = ChildStdin::from(std::os::fd::OwnedFd::from(null));
+        drop(std::mem::replace(&mut self.input, stand_in));
     }
 
     /// Everything printed so far holds `text` this many times.

@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use super::super::message::{Act, Ending, Message, Offer, Snapshot, Token};
-use super::{Action, ActionError, Event, MAX_UNACKED, Match, Phase, Role, replay_game};
+use super::{Action, ActionError, Event, MAX_UNACKED, Match, Output, Phase, Role, replay_game};
 use crate::game::Choice;
 use crate::game::opening::OpeningError;
 use crate::rules::{Cell, Side};
@@ -65,7 +65,8 @@ impl Match {
             self.send(Message::Refused {
                 reason: "the host declined".into(),
             });
-            self.close(now, "the host declined".into());
+            // The host's own answer: the caller hears it, the host needs no word of it.
+            self.close_telling(now, "the host declined", String::new());
         }
         Ok(())
     }
@@ -410,11 +411,20 @@ impl Match {
             resumed,
         });
         self.emit(Event::Record);
+        let mark = self.out.len();
         for act in pending {
             if self.replay_own(now, &act).is_ok() {
                 self.queue(now, act);
             }
         }
+        // Our own moves were told when they were made: played again on the host's
+        // snapshot, they are not told a second time.
+        let replayed = self.out.split_off(mark);
+        self.out.extend(
+            replayed
+                .into_iter()
+                .filter(|output| !matches!(output, Output::Event(Event::Moved { .. }))),
+        );
         Ok(())
     }
 

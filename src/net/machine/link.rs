@@ -87,15 +87,22 @@ impl Match {
         }
     }
 
-    /// Says why to the peer, then asks the transport to close the connection.
+    /// Says why to the peer, then asks the transport to close the connection (and to tell
+    /// this side's player why).
     pub(super) fn close(&mut self, now: Instant, reason: String) {
+        self.close_telling(now, &reason, reason.clone());
+    }
+
+    /// Says `reason` to the peer, then asks the transport to close the connection, telling
+    /// this side's player `local` (nothing when empty: the player chose it).
+    pub(super) fn close_telling(&mut self, now: Instant, reason: &str, local: String) {
         if self.link.is_none() {
             return;
         }
         self.send(Message::Bye {
-            reason: clean_reason(&reason),
+            reason: clean_reason(reason),
         });
-        self.out.push(Output::Close(reason));
+        self.out.push(Output::Close(local));
         self.disconnected(now);
     }
 

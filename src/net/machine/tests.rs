@@ -314,6 +314,8 @@ fn a_joiner_that_comes_back_gets_the_snapshot_and_its_lost_move_arrives() {
     pair.joiner
         .act(pair.now, Action::Move(Cell::new(4, 4)))
         .unwrap();
+    // The joiner's player sees the move; the message is lost.
+    let _lost = pair.take(false);
     pair.cut();
     assert_eq!(pair.host.session().moves().len(), 3);
     assert_eq!(pair.joiner.token(), pair.host.token());
@@ -331,6 +333,19 @@ fn a_joiner_that_comes_back_gets_the_snapshot_and_its_lost_move_arrives() {
         seat: Side::X,
         resumed: true,
     }));
+    // The joiner was told of its own move when it made it, and not again on its return.
+    let told = |pair: &Pair| {
+        pair.events[1]
+            .iter()
+            .filter(|e| {
+                **e == Event::Moved {
+                    side: Side::O,
+                    cell: Cell::new(4, 4),
+                }
+            })
+            .count()
+    };
+    assert_eq!(told(&pair), 1, "{:?}", pair.events[1]);
 }
 
 #[test]
@@ -378,6 +393,8 @@ fn a_declined_caller_is_told_so_and_the_host_waits_for_another() {
     pair.host.act(pair.now, Action::Admit(false)).unwrap();
     pair.deliver();
     assert!(pair.events[1].contains(&Event::Refused("the host declined".into())));
+    // The host chose it: it is not told back to the host as a reason the line closed.
+    assert_eq!(pair.closed[0], vec![String::new()]);
     pair.joiner = Match::joiner("Second", "test", None);
     pair.connect();
     assert!(pair.events[0].contains(&Event::JoinRequest {

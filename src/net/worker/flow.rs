@@ -17,6 +17,9 @@ const LINGER: Duration = Duration::from_secs(5);
 /// How long the goodbye may take when this program leaves.
 const GOODBYE_LIMIT: Duration = Duration::from_secs(3);
 
+/// How long closing the endpoint may take when no connection is live.
+const CLOSE_UNCONNECTED: Duration = Duration::from_millis(100);
+
 /// Whether an output changes the match as the host keeps it: an event the player sees, or
 /// a message numbering, acknowledging or welcoming (pings and the clock do not).
 fn changes_the_match(output: &Output) -> bool {
@@ -50,7 +53,14 @@ impl Worker<'_> {
     pub(super) async fn inbound(&mut self, inbound: Inbound) {
         let now = Instant::now();
         match inbound {
+            Inbound::Unreached(error) => self.unreached(error),
             Inbound::Caller(id, caller) => {
+                if self.host_addr.is_some() {
+                    // Joiner: the host is reached.
+                    self.dialling = false;
+                    self.lost_at = None;
+                    self.first_contact = None;
+                }
                 let (connection, send) = *caller;
                 self.notify.send(Update::Peer {
                     fingerprint: transport::fingerprint(&connection),
@@ -149,8 +159,9 @@ impl Worker<'_> {
     }
 
     /// Joiner: dials the host when there is no connection, every few seconds, until the
-    /// reconnection window closes.
-    pub(super) async fn redial(&mut self, options: &Options) {
+    /// reconnection window (or the first contact's) closes. The dial runs on a task of its
+    /// own and reports through the inbound channel, so that nothing waits for it.
+    pub(super) fn redial(&mut self, options: &Options) {
         let Some(addr) = self.host_addr.clone() else {
             return;
         };
@@ -159,38 +170,53 @@ impl Worker<'_> {
         }
         let now = Instant::now();
         let lost_at = *self.lost_at.get_or_insert(now);
-        if now.saturating_duration_since(lost_at) > options.reconnect_limit {
+        let away = now.saturating_duration_since(lost_at);
+        if let Some(limit) = self.first_contact.filter(|&limit| away > limit) {
+            self.finished = Some(Finish::failed(format!(
+                "the host could not be reached in {} seconds: check that the host's program still runs and shows this ticket, that both computers are on the network (the same local network when relays are off), and that no firewall blocks this program",
+                limit.as_secs()
+            )));
+            return;
+        }
+        if away > options.reconnect_limit {
             self.finished = Some(Finish::failed("the host could not be reached"));
             return;
         }
-        if self
-            .redialled
-            .is_some_and(|at| now.saturating_duration_since(at) < REDIAL_EVERY)
+        if self.dialling
+            || self
+                .redialled
+                .is_some_and(|at| now.saturating_duration_since(at) < REDIAL_EVERY)
         {
             return;
         }
         self.redialled = Some(now);
-        match transport::dial(&self.endpoint, addr).await {
-            Ok((connection, send, recv)) => {
-                let id = self.next_id;
-                self.next_id += 1;
-                self.notify.send(Update::Peer {
-                    fingerprint: transport::fingerprint(&connection),
-                });
-                tokio::spawn(transport::read_frames(id, recv, self.inbound_tx.clone()));
-                self.current = Some(Current {
-                    id,
-                    connection,
-                    send,
-                });
-                self.lost_at = None;
-                self.machine.connected(Instant::now());
+        self.dialling = true;
+        let id = self.next_id;
+        self.next_id += 1;
+        let endpoint = self.endpoint.clone();
+        let to = self.inbound_tx.clone();
+        tokio::spawn(async move {
+            match transport::dial(&endpoint, addr).await {
+                Ok((connection, send, recv)) => {
+                    let caller = Inbound::Caller(id, Box::new((connection, send)));
+                    if to.send(caller).await.is_ok() {
+                        transport::read_frames(id, recv, to).await;
+                    }
+                }
+                Err(error) => {
+                    let _ = to.send(Inbound::Unreached(error)).await;
+                }
             }
-            // Calling again cannot mend a ticket that names another key.
-            Err(error @ NetError::WrongKey(_)) => {
-                self.finished = Some(Finish::failed(error.to_string()));
-            }
-            Err(error) => self.notify.send(Update::Warning(error.to_string())),
+        });
+    }
+
+    /// Joiner: a dial that failed. Calling again cannot mend a ticket that names another
+    /// key.
+    fn unreached(&mut self, error: NetError) {
+        self.dialling = false;
+        match error {
+            NetError::WrongKey(_) => self.finished = Some(Finish::failed(error.to_string())),
+            error => self.notify.send(Update::Warning(error.to_string())),
         }
     }
 
@@ -264,15 +290,20 @@ impl Worker<'_> {
         };
     }
 
-    /// Host: writes the match where it is kept, once a player is in.
-    fn keep(&self) {
-        let Some((path, hosting)) = &self.keep else {
+    /// Host: writes the match where it is kept, once a player is in; a game that is over
+    /// is not kept (a rematch is kept again from its first change).
+    pub(super) fn keep(&self) {
+        let Some((hold, hosting)) = &self.keep else {
             return;
         };
         let Some(state) = self.machine.kept(Instant::now()) else {
             return;
         };
-        if let Err(error) = keep::save(path, &Kept::new(hosting, state)) {
+        if self.machine.is_over() {
+            keep::discard(hold.file());
+            return;
+        }
+        if let Err(error) = keep::save(hold.file(), &Kept::new(hosting, state)) {
             self.notify.send(Update::Warning(format!(
                 "the game could not be kept for a restart: {error}"
             )));
@@ -313,12 +344,17 @@ impl Worker<'_> {
 
     /// Tells the peer this player leaves the match, waits (a little) for it to read that,
     /// and closes.
+    /// Without a live connection (a joiner calling back, a host waiting) there is nobody
+    /// to tell, and the endpoint is not waited for: closing it waits for the calls under
+    /// way to drain (3 s for a call never answered), and the player asked to leave now.
     pub(super) async fn goodbye(&mut self) {
+        let Some(mut current) = self.current.take() else {
+            let _ = tokio::time::timeout(CLOSE_UNCONNECTED, self.endpoint.close()).await;
+            return;
+        };
         let bye = async {
-            if let Some(mut current) = self.current.take() {
-                let _ = transport::write(&mut current.send, &Message::Leave {}).await;
-                close_when_read(current, GOODBYE_LIMIT, b"bye").await;
-            }
+            let _ = transport::write(&mut current.send, &Message::Leave {}).await;
+            close_when_read(current, GOODBYE_LIMIT, b"bye").await;
             self.endpoint.close().await;
         };
         let _ = tokio::time::timeout(GOODBYE_LIMIT * 2, bye).await;
