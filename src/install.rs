@@ -28,6 +28,26 @@ pub const OLD_STORAGE_NAME: &str = "tictactoe";
 /// The file eframe keeps its settings in, inside the storage folder.
 pub const SETTINGS_FILE: &str = "app.ron";
 
+/// The folder the program keeps its data in (the window's settings, kept online games):
+/// `$XDG_DATA_HOME/<name>` where that is an absolute path, else `~/.local/share/<name>`,
+/// with `<name>` the app id in lower case. It is the folder eframe keeps the window's
+/// settings in (a test in the window's layer checks that the two agree), worked out here so
+/// that the command line and the network layer need not import the window's framework.
+#[must_use]
+pub fn data_folder(app_id: &str) -> Option<PathBuf> {
+    std::env::var_os("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| std::env::home_dir().map(|home| home.join(".local").join("share")))
+        .map(|base| {
+            base.join(
+                app_id
+                    .to_lowercase()
+                    .replace(|c: char| c.is_ascii_whitespace(), ""),
+            )
+        })
+}
+
 /// What [`carry_over_settings`] did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CarryOver {

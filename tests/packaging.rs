@@ -290,3 +290,16 @@ fn the_package_depends_on_what_the_window_renders_with() {
     // cargo-deb's automatic dependencies (libc) stay in.
     assert!(depends.contains("$auto"));
 }
+
+#[test]
+fn the_data_folder_is_the_one_the_window_keeps_its_settings_in() {
+    // The command line and the network layer find the folder without the window's
+    // framework; it must be the same folder the window uses.
+    for name in [APP_ID, tictactoe::install::OLD_STORAGE_NAME] {
+        assert_eq!(
+            tictactoe::install::data_folder(name),
+            eframe::storage_dir(name),
+            "{name}"
+        );
+    }
+}

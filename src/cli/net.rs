@@ -254,7 +254,7 @@ pub fn run(args: &NetArgs, output: &mut dyn Write) -> Result<(), CliError> {
         NetCommand::Join(_) => read_lines(),
     };
     // The program's data folder, beside the window's settings.
-    let data_folder = eframe::storage_dir(crate::install::APP_ID);
+    let data_folder = crate::install::data_folder(crate::install::APP_ID);
     let mut rehosting = None;
     let (start, mut options, auto_admit) = match &args.command {
         NetCommand::Host(host) => match kept_match(data_folder.as_deref(), host, output, &lines)? {
