@@ -38,6 +38,11 @@ use crate::rules::threats;
 /// The side panel's width: fixed, so opening a section never pushes the board about.
 const PANEL_WIDTH: f32 = 280.0;
 
+/// The least width the window leaves beside the side panel for the lab to open beside the
+/// board: the lab's least default width (360) and a board of 280 points. Below it the lab
+/// takes the side panel's place.
+const LAB_BESIDE_THE_BOARD: f32 = 640.0;
+
 /// The size of the status line's first line, whose turn it is or the result.
 const STATUS_SIZE: f32 = 22.0;
 
@@ -638,12 +643,12 @@ impl TicTacToeApp {
         self.note.as_ref().filter(|n| n.moment == now)
     }
 
-    /// The status area, three lines high so the board does not move as the game goes: whose
+    /// The status area, of one height so the board does not move as the game goes: whose
     /// turn and who that is, or the result; the players and the score; the note. A line too
-    /// long for the window is cut short with an ellipsis and shows the whole text on hover,
-    /// except the note (a file saved or not opened, settings that could not be read, why the
-    /// desktop's file dialog cannot be shown, a search that failed), which wraps over up to
-    /// [`NOTE_ROWS`] rows so it is read whole; the board gives way while it is shown.
+    /// long for the window is cut short with an ellipsis and shows the whole text on hover;
+    /// the note (a file saved or not opened, settings that could not be read, why the
+    /// desktop's file dialog cannot be shown, a search that failed) wraps over the
+    /// [`NOTE_ROWS`] rows kept for it, whether or not one is shown.
     fn status_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
         if let Shown::Online(_) = self.shown {
             self.online_status(ui, actions);
@@ -687,7 +692,10 @@ impl TicTacToeApp {
             ui,
             body_height,
             status::players(session, self.naming),
-            status::score(session, self.naming),
+            [
+                status::score(session, self.naming),
+                status::score_short(session, self.naming),
+            ],
         );
         if let Some(message) = failure {
             let text = status::failure(session, message);
@@ -699,9 +707,11 @@ impl TicTacToeApp {
         {
             // What the search sees now matters more than an older word of information; it
             // changes as the search goes, so it keeps to one line.
-            status_line(ui, body_height, RichText::new(line).weak(), |_| {});
+            note_room(ui, body_height, |ui| {
+                status_line(ui, body_height, RichText::new(line).weak(), |_| {});
+            });
         } else if let Some(note) = self.current_note() {
-            // A note is read whole: it wraps (the board gives way while it is shown).
+            // A note is read whole: it wraps, in the room kept for it.
             let text = RichText::new(&note.text);
             let text = if note.error {
                 text.color(ui.visuals().warn_fg_color)
@@ -710,7 +720,7 @@ impl TicTacToeApp {
             };
             wrapped_note(ui, body_height, text);
         } else {
-            status_line(ui, body_height, "", |_| {});
+            note_room(ui, body_height, |_| {});
         }
         ui.add_space(2.0);
     }
@@ -882,10 +892,11 @@ impl TicTacToeApp {
 }
 
 /// The players and the score: on one row where both fit, else each on a row of its own (the
-/// score names its board and mode, so it can be long); a row still too long for the window
-/// is cut short, with the whole text on hover. The rows change only with the window's width
+/// score names its board and mode, so it can be long, and leaves them out where the whole
+/// does not fit); a row still too long for the window is cut short, with the whole text on
+/// hover. The rows change only with the window's width
 /// or the settings, never as a game goes.
-fn players_and_score(ui: &mut Ui, height: f32, players: String, score: String) {
+fn players_and_score(ui: &mut Ui, height: f32, players: String, [score, short]: [String; 2]) {
     let width_of = |ui: &Ui, text: &str| {
         WidgetText::from(text)
             .into_galley(
@@ -907,7 +918,17 @@ fn players_and_score(ui: &mut Ui, height: f32, players: String, score: String) {
         return;
     }
     status_line(ui, height, players, |_| {});
-    status_line(ui, height, score, |_| {});
+    // The score without its board and mode where the whole does not fit (the board is in
+    // view beside it), the whole on hover.
+    if width_of(ui, &score) <= ui.available_width() {
+        status_line(ui, height, score, |_| {});
+    } else {
+        let size = egui::vec2(ui.available_width(), height);
+        ui.allocate_ui_with_layout(size, Layout::left_to_right(Align::Center), |ui| {
+            ui.set_min_height(height);
+            ui.add(Label::new(short).truncate()).on_hover_text(score);
+        });
+    }
 }
 
 /// One line of the status area, `height` points high: `text` from the left, cut to the
@@ -923,12 +944,26 @@ fn status_line(ui: &mut Ui, height: f32, text: impl Into<WidgetText>, tail: impl
     });
 }
 
-/// The most rows the status area's note takes; the rest of a longer one (a long path) shows
-/// on hover.
-const NOTE_ROWS: usize = 4;
+/// The rows the status area keeps for its note, whether or not one is shown, so that a note
+/// that wraps moves nothing: the rest of a longer one (a long path) shows on hover.
+const NOTE_ROWS: usize = 2;
 
-/// The status area's note: `text` wrapped over up to [`NOTE_ROWS`] rows of `row_height`, at
-/// least one row high.
+/// The status area's room for the note, [`NOTE_ROWS`] rows of `row_height` high whatever
+/// `contents` draws there.
+fn note_room(ui: &mut Ui, row_height: f32, contents: impl FnOnce(&mut Ui)) {
+    let height = NOTE_ROWS as f32 * row_height;
+    ui.allocate_ui_with_layout(
+        egui::vec2(ui.available_width(), height),
+        Layout::top_down(Align::Min),
+        |ui| {
+            ui.set_min_height(height);
+            contents(ui);
+        },
+    );
+}
+
+/// The status area's note: `text` wrapped over up to [`NOTE_ROWS`] rows of `row_height`, in
+/// the room kept for it.
 fn wrapped_note(ui: &mut Ui, row_height: f32, text: RichText) {
     let mut job = Arc::unwrap_or_clone(WidgetText::from(text).into_layout_job(
         ui.style(),
@@ -937,14 +972,9 @@ fn wrapped_note(ui: &mut Ui, row_height: f32, text: RichText) {
     ));
     job.wrap.max_rows = NOTE_ROWS;
     job.wrap.overflow_character = Some('…');
-    ui.allocate_ui_with_layout(
-        egui::vec2(ui.available_width(), row_height),
-        Layout::top_down(Align::Min),
-        |ui| {
-            ui.set_min_height(row_height);
-            ui.add(Label::new(job).wrap());
-        },
-    );
+    note_room(ui, row_height, |ui| {
+        ui.add(Label::new(job).wrap());
+    });
 }
 
 /// The status area while an online game is shown: its headline, the players and clocks,
@@ -1051,10 +1081,20 @@ impl eframe::App for TicTacToeApp {
             ui.disable();
         }
 
+        // On a window too narrow for the board and the lab side by side, the lab takes the
+        // side panel's place (it has its own Close button): the board keeps a size that can
+        // be played, and stays where it was.
+        let lab_in_panel = self.shown == Shown::Own
+            && self.lab.view().is_some()
+            && ui.available_width() - PANEL_WIDTH < LAB_BESIDE_THE_BOARD;
         egui::Panel::left("controls")
             .resizable(false)
             .exact_size(PANEL_WIDTH)
             .show(ui, |ui| {
+                if lab_in_panel {
+                    self.lab.contents_ui(ui, &self.state.session, self.naming);
+                    return;
+                }
                 let panel = ControlPanel {
                     session: &self.state.session,
                     prefs: &self.state.prefs,
@@ -1076,7 +1116,7 @@ impl eframe::App for TicTacToeApp {
                 .total_margin()
                 .sum()
                 .x;
-        if self.shown == Shown::Own {
+        if self.shown == Shown::Own && !lab_in_panel {
             self.lab
                 .panel_ui(ui, &self.state.session, board_width, self.naming);
         }

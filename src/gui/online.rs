@@ -749,10 +749,12 @@ impl Online {
             // The clocks in the status area count down (or up) second by second.
             ui.ctx().request_repaint_after(Duration::from_millis(500));
         }
-        if let Some(view) = game.view().cloned() {
-            game.controls_ui(ui, &view, asked);
+        let view = game.view().cloned();
+        if let Some(view) = &view {
+            game.buttons_ui(ui, view, asked);
         }
-        // Above the happenings, whose lines come and go: the button stays where it is.
+        // Above the offers and the happenings, whose lines come and go: the button stays
+        // where it is.
         let leave = if game.finished.is_some() {
             t!("online-close")
         } else {
@@ -761,6 +763,9 @@ impl Online {
         ui.add_space(4.0);
         if ui.button(leave).clicked() {
             asked.push(Request::Leave);
+        }
+        if let Some(view) = &view {
+            game.offers_ui(ui, view, asked);
         }
         for note in &game.recent {
             ui.label(RichText::new(note.text(naming)).weak());
@@ -932,10 +937,9 @@ fn host_ui(ui: &mut Ui, form: &mut Form, game: (Rule, OpeningRule), asked: &mut 
     {
         asked.push(Request::Host(rule, opening));
     }
-    if opening != OpeningRule::Free {
-        let name = super::opening::name(opening);
-        ui.label(RichText::new(t!("online-host-opening", opening = name)).weak());
-    }
+    // Said of every opening, free too, so that choosing one moves nothing below.
+    let name = super::opening::name(opening);
+    ui.label(RichText::new(t!("online-host-opening", opening = name)).weak());
 }
 
 /// Network settings: this local network only, the local games, the relay server.
@@ -1186,11 +1190,11 @@ impl Game {
     /// The offers and the game's buttons. The buttons come first and are always drawn
     /// (greyed when they cannot be used), so that a line appearing (an offer, its answer)
     /// never moves a button under the pointer.
-    fn controls_ui(&self, ui: &mut Ui, view: &View, asked: &mut Vec<Request>) {
+    /// The offers made and waiting for an answer, with the buttons to answer one.
+    fn offers_ui(&self, ui: &mut Ui, view: &View, asked: &mut Vec<Request>) {
         if self.finished.is_some() {
             return;
         }
-        self.buttons_ui(ui, view, asked);
         if let Some(offer) = view.my_offer {
             ui.label(t!("online-you-offered", what = what(offer)));
         }
@@ -1214,7 +1218,11 @@ impl Game {
         }
     }
 
+    /// The game's buttons: offer an undo or a draw, resign, claim; a rematch once it is over.
     fn buttons_ui(&self, ui: &mut Ui, view: &View, asked: &mut Vec<Request>) {
+        if self.finished.is_some() {
+            return;
+        }
         let over = view.ending.is_some() || view.session.outcome().is_some();
         // Offers wait for an answer: none while one waits, or while the opponent is away.
         let free = view.connected && self.my_offer().is_none() && view.pending_offer.is_none();
