@@ -14,14 +14,16 @@ use crate::t;
 /// How often the elapsed time of a search is redrawn.
 pub const TICK: Duration = Duration::from_secs(1);
 
-/// The whole seconds since `since`, redrawn when the next second begins.
-pub fn elapsed(ui: &mut Ui, since: Instant) {
+/// The whole seconds since `since`, as a label's text; the window is redrawn when the next
+/// second begins.
+#[must_use]
+pub fn elapsed_text(ctx: &egui::Context, since: Instant) -> RichText {
     let elapsed = since.elapsed();
     let whole = elapsed.as_secs();
-    ui.label(RichText::new(seconds(whole.saturating_mul(1000))).size(16.0));
     let shown = Duration::from_secs(whole);
     let next = TICK.saturating_sub(elapsed.saturating_sub(shown));
-    ui.ctx().request_repaint_after(next);
+    ctx.request_repaint_after(next);
+    RichText::new(seconds(whole.saturating_mul(1000))).size(16.0)
 }
 
 /// A line saying what is being waited for, ending in an ellipsis; drawn again only when

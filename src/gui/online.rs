@@ -1311,15 +1311,16 @@ fn chose_text(choice: Choice, mine: bool, name: &str, naming: Naming) -> String 
     }
 }
 
-/// The buttons of the opening's choice in the status line, when the choice is this
-/// player's; returns the choice clicked.
-pub fn choice_ui(online: &Online, ui: &mut Ui, naming: Naming) -> Option<Choice> {
+/// When the opening's choice is this player's: whether swap2's two more stones are offered
+/// (the status line draws its buttons).
+#[must_use]
+pub fn choice_offered(online: &Online) -> Option<bool> {
     let game = online.game.as_ref().filter(|g| g.finished.is_none())?;
     let view = game.view().filter(|v| v.my_turn && result(v).is_none())?;
     let Step::Choose { place_two, .. } = view.session.opening_step() else {
         return None;
     };
-    super::opening::choice_buttons(ui, place_two, naming)
+    Some(place_two)
 }
 
 /// A board's name, with its opening when it has one: "15x15, 5 in a row, Swap2".

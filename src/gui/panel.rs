@@ -19,6 +19,7 @@ use super::gomoku_rule::{self, GomokuRule};
 use super::i18n::Language;
 use super::keys;
 use super::naming::Naming;
+use super::opening;
 use super::saved::{CustomBoard, Prefs};
 use super::status;
 use crate::t;
@@ -167,11 +168,6 @@ impl ControlPanel<'_> {
                         .section_ui(ui, settings.rule, opening, self.naming);
                     actions.extend(asked.into_iter().map(Action::Online));
                 }
-                Tab::Engines => {
-                    self.engines.ui(ui, &mut prefs.engines, &mut settings);
-                    ui.separator();
-                    super::engines::seats_ui(ui, &mut settings, &prefs.engines, self.naming);
-                }
                 Tab::Learn => self.learn_ui(ui, &mut prefs, &mut actions),
                 Tab::Options => {
                     prefs.theme.ui(ui);
@@ -179,6 +175,11 @@ impl ControlPanel<'_> {
                     board_look_ui(ui, &mut prefs, self.session, self.naming);
                     ui.separator();
                     prefs.file_dialog.ui(ui);
+                }
+                Tab::Engines => {
+                    self.engines.ui(ui, &mut prefs.engines, &mut settings);
+                    ui.separator();
+                    super::engines::seats_ui(ui, &mut settings, &prefs.engines, self.naming);
                 }
             });
         // The preferences first: a custom board's new game then starts under the opening
@@ -291,7 +292,7 @@ impl ControlPanel<'_> {
         }
         // In what the row leaves, cut short with the whole on hover: the rows below stay.
         if let Some(since) = self.computer.hinting_since() {
-            busy::elapsed(ui, since);
+            ui.label(busy::elapsed_text(ui.ctx(), since));
             ui.add(egui::Label::new(format!("{}…", t!("hint-looking"))).truncate());
         } else if let Some(cell) = self.computer.hint_for(session) {
             let best = t!("hint-best", cell = self.naming.cell(cell));
@@ -438,6 +439,7 @@ fn difficulty_ui(ui: &mut Ui, depth: &mut Option<u32>, rule: &Rule) {
     let height = levels_height(ui);
     let top = ui.cursor().top();
     ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = LEVELS_SPACING;
         for (name, mark) in [
             (t!("level-beginner"), 1),
             (t!("level-intermediate"), intermediate),
@@ -453,11 +455,15 @@ fn difficulty_ui(ui: &mut Ui, depth: &mut Option<u32>, rule: &Rule) {
     *depth = (value < cells).then_some(value);
 }
 
+/// The space between the named depths: close enough for the three to share a row in the
+/// panel, in English and Chinese.
+const LEVELS_SPACING: f32 = 4.0;
+
 /// The height of the row of named depths with the longer of the full depth's two names: one
 /// row where it fits, else two.
 fn levels_height(ui: &Ui) -> f32 {
     let spacing = ui.spacing();
-    let pad = 2.0 * spacing.button_padding.x + spacing.item_spacing.x;
+    let pad = 2.0 * spacing.button_padding.x + LEVELS_SPACING;
     let width_of = |text: String| {
         egui::WidgetText::from(text)
             .into_galley(
@@ -536,7 +542,7 @@ fn board_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
         chosen = Some(rule.rule());
     }
     let applies = crate::game::opening::applies(&settings.rule);
-    if let Some(rule) = super::opening::row_ui(ui, applies, prefs.opening_rule) {
+    if let Some(rule) = opening_row_ui(ui, applies, prefs.opening_rule) {
         prefs.opening_rule = rule;
     }
     let is_preset = PRESETS
@@ -582,6 +588,29 @@ fn board_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
         large.clone()
     };
     steady_label(ui, text, &[small, large]);
+}
+
+/// The row of openings under the gomoku rule's: always there, so nothing below moves, and
+/// greyed unless the board is one that swap opens (`applies`). Returns the rule clicked.
+fn opening_row_ui(ui: &mut Ui, applies: bool, current: OpeningRule) -> Option<OpeningRule> {
+    let mut picked = None;
+    ui.indent("opening rule", |ui| {
+        ui.add_enabled_ui(applies, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(t!("opening-label"));
+                for rule in OpeningRule::ALL {
+                    let response = ui
+                        .radio(current == rule, opening::name(rule))
+                        .on_hover_text(opening::about(rule))
+                        .on_disabled_hover_text(t!("opening-off"));
+                    if response.clicked() && rule != current {
+                        picked = Some(rule);
+                    }
+                }
+            });
+        });
+    });
+    picked
 }
 
 /// The custom board's fields, folded away until opened: the board to play on when its
