@@ -103,7 +103,7 @@ snap win.png
 
 # --- The learners' view of the board on 5x5: what every move is worth ------------------
 resize_window 960 800
-at 60 584                      # "5x5, 4 in a row" (a new game)
+at 60 561                      # "5x5, 4 in a row" (a new game)
 pointer_away
 find_board
 ROWS=5 COLS=5
@@ -122,7 +122,7 @@ at 60 130 0.3                  # and off again
 at $TAB_OPTIONS $TAB_Y 0.3     # the Options tab
 at 148 80 0.3                  # Theme: "Light"
 at $TAB_PLAY $TAB_Y 0.3        # the Play tab
-at 60 607                      # "Gomoku 15x15, 5 in a row"
+at 60 584                      # "Gomoku 15x15, 5 in a row"
 pointer_away
 find_board
 ROWS=15 COLS=15
