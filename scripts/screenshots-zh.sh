@@ -7,7 +7,7 @@
 #   screenshots/zh-game.png              a game against the computer at 960x720
 #   screenshots/zh-learners.png          the learners' view: move values, the last search
 #   screenshots/zh-panel-560x420.png     the smallest window: nothing cut off or overflowing
-#   screenshots/zh-panel-560x420-end.png that window with the side panel scrolled to its end
+#   screenshots/zh-panel-560x420-end.png that window with the first tab scrolled to its end
 # BIN chooses the binary (default: the release build, built first).
 # Run from anywhere: bash scripts/screenshots-zh.sh
 set -euo pipefail
@@ -41,15 +41,13 @@ click_cell 1 1
 if occupied 0 0; then click_cell 0 2; else click_cell 0 0; fi
 snap zh-game.png
 
-# The learners' view: open "上一次搜索（供学习）" and tick "显示每步棋的价值", found by where the
-# 960x720 panel scrolled to its end puts them (the last search header below the values box),
-# then scroll down again.
-scroll_panel 5
-at 70 453                      # "上一次搜索（供学习）"
-at 70 430 2                    # "显示每步棋的价值", and the values searched
-scroll_panel 5
+# The learners' view: on the "学习" tab, open "上一次搜索（供学习）" and tick "显示每步棋的价值",
+# found by where the 960x720 panel puts them (the last search header below the values box).
+at 126 48                      # the "学习" tab
+at 70 153                      # "上一次搜索（供学习）"
+at 70 130 2                    # "显示每步棋的价值", and the values searched
 snap zh-learners.png
-scroll_panel 4
+at 24 48                       # back to the "下棋" tab
 
 # The side panel scrolls; the mouse wheel over it brings its end into view.
 resize_window 560 420

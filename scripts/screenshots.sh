@@ -12,11 +12,13 @@
 #   learners.png the learners' view of that search: depth, nodes, cut-offs, line
 #   values.png   the learners' view of the 5x5 board: what every move is worth
 #   panel-960x720.png, panel-560x420.png          that 15x15 game at the default and the
-#   panel-960x720-end.png, panel-560x420-end.png  smallest size: the side panel's scroll bar,
-#                and the panel scrolled to its end (the learners' section)
+#   panel-960x720-end.png, panel-560x420-end.png  smallest size: the side panel's first tab
+#                (whole at the default size; its scroll bar at the smallest), and that tab
+#                scrolled to its end (the board's section)
 # Cell positions are computed from the window geometry: the board is found as the area of
 # the board's colour in a screenshot of the window, then divided into square cells.
-# Run from anywhere: bash scripts/screenshots.sh   (KEEP_WINDOW=1 leaves it open)
+# Run from anywhere: bash scripts/screenshots.sh   (KEEP_WINDOW=1 leaves it open; BIN=PATH
+# uses that binary instead of the release build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=screenshots
@@ -27,13 +29,16 @@ mkdir -p "$OUT"
 . scripts/xvfb.sh
 ensure_packages
 
-cargo build --release --bin tictactoe
+if [ -z "${BIN:-}" ]; then
+    cargo build --release --bin tictactoe
+    BIN=target/release/tictactoe
+fi
 
 # --- A private X server, storage and runtime dir -------------------------------------
 start_xvfb
 stop_on_exit
 
-open_window target/release/tictactoe
+open_window "$BIN"
 
 click_cell() {
     # shellcheck disable=SC2046
@@ -84,11 +89,12 @@ snap end.png
 
 # --- Two players: Ctrl+N, then the mode from the side panel -------------------------
 # The side panel's rows sit at fixed heights for the default font and theme; the few
-# panel clicks below use them (the board cells are always computed). The heights are read
-# from screenshots of the window at the same size, the panel at its top or, for the rows
-# near its foot, scrolled to its end.
+# panel clicks below use them (the board cells are always computed). The tabs are a row at
+# the panel's top (Play, Online, Engines, Learn, Options); the Play tab is whole at 960x720
+# (tests/gui_panel.rs checks it), so nothing needs scrolling.
+TAB_PLAY=23 TAB_LEARN=159 TAB_OPTIONS=206 TAB_Y=48
 key ctrl+n
-at 40 558                      # "Two players at this computer"
+at 40 222                      # "Two players at this computer"
 for move in "0 0" "1 0" "1 1" "2 0" "2 2"; do
     # shellcheck disable=SC2086
     click_cell $move 0.3
@@ -96,15 +102,13 @@ done
 snap win.png
 
 # --- The learners' view of the board on 5x5: what every move is worth ------------------
-# A taller window, the panel scrolled to its end: the boards, the theme and the learners'
-# checkbox are in view.
 resize_window 960 800
-scroll_panel 5
-at 60 265                      # "5x5, 4 in a row" (a new game)
+at 60 561                      # "5x5, 4 in a row" (a new game)
 pointer_away
 find_board
 ROWS=5 COLS=5
-at 60 492                      # "Show what each move is worth"
+at $TAB_LEARN $TAB_Y 0.3       # the Learn tab
+at 60 130                      # "Show what each move is worth"
 for move in "0 0" "1 2"; do
     # shellcheck disable=SC2086
     click_cell $move 0.5
@@ -112,11 +116,13 @@ done
 pointer_away
 sleep 6                        # every move searched to the end: a few seconds here
 snap values.png
-at 60 492 0.3                  # and off again
+at 60 130 0.3                  # and off again
 
 # --- Gomoku in the light theme --------------------------------------------------------
-at 147 460 0.3                 # Theme: "Light"
-at 60 288                      # "Gomoku 15x15, 5 in a row"
+at $TAB_OPTIONS $TAB_Y 0.3     # the Options tab
+at 148 80 0.3                  # Theme: "Light"
+at $TAB_PLAY $TAB_Y 0.3        # the Play tab
+at 60 584                      # "Gomoku 15x15, 5 in a row"
 pointer_away
 find_board
 ROWS=15 COLS=15
@@ -130,22 +136,21 @@ echo "wrote $OUT/gomoku.png"
 
 # --- Against the computer on 15x15: thinking, then the learners' view ---------------
 resize_window 1100 900
-scroll_panel 4                 # the panel back at its top
-at 60 535 0.3                  # "You vs computer"
+at 60 199 0.3                  # "You vs computer"
 key ctrl+n
 pointer_away
 find_board
 click_cell 7 7 0.8             # the computer has 2 s per move on this board
 snap thinking.png
 sleep 2.5
-scroll_panel 5
-at 90 615 0.3                  # "Last search (for learners)"
+at $TAB_LEARN $TAB_Y 0.3       # the Learn tab
+at 90 153 0.3                  # "Last search (for learners)"
 snap learners.png
-scroll_panel 4                 # the panel back at its top
 
 # --- The side panel at the default and the smallest window size ------------------------
-# The same 15x15 game with the learners' section open: the panel does not fit, so its scroll
-# bar shows; the mouse wheel over the panel then brings its end into view.
+# The same 15x15 game on the first tab: whole at the default size; at the smallest its
+# scroll bar shows, and the mouse wheel over the panel brings its end into view.
+at $TAB_PLAY $TAB_Y 0.3
 for size in 960x720 560x420; do
     resize_window "${size%x*}" "${size#*x}"
     snap "panel-$size.png"

@@ -365,6 +365,7 @@ fn a_bad_record_is_refused_and_the_game_stays() {
     click_cell(&mut h, 1, 1);
     wait_for_person(&mut h);
     let before = h.state().session().moves().to_vec();
+    open_tab(&mut h, "Play");
     click(&mut h, "Open game Ctrl+O");
     wait_for_text(&mut h, "Could not open");
     assert_shows(&h, "not a saved game");
@@ -393,6 +394,7 @@ fn save_then_open_gives_back_the_same_game() {
     click_cell(&mut h, 2, 2);
     wait_for_person(&mut h);
     let saved: Vec<Cell> = h.state().session().moves().to_vec();
+    open_tab(&mut h, "Play");
     click(&mut h, "Save game Ctrl+S");
     wait_for_text(&mut h, "Saved the game to");
     assert!(path.exists());
@@ -426,6 +428,7 @@ fn learners_view_shows_the_last_search() {
     let mut h = app();
     click_cell(&mut h, 1, 1);
     wait_for_person(&mut h);
+    open_tab(&mut h, "Learn");
     click(&mut h, "Last search (for learners)");
     assert_shows(&h, "Computer's move for O");
     assert_shows(&h, "Nodes: ");
@@ -440,16 +443,21 @@ fn the_last_search_belongs_to_the_board_and_names_a_player_without_search() {
     let mut h = app();
     click_cell(&mut h, 1, 1);
     wait_for_person(&mut h);
+    open_tab(&mut h, "Learn");
     click(&mut h, "Last search (for learners)");
     assert_shows(&h, "Computer's move for O");
     // Another board: the 3x3 search says nothing about it.
+    open_tab(&mut h, "Play");
     click(&mut h, "4x4, 4 in a row");
+    open_tab(&mut h, "Learn");
     assert!(!shows(&h, "Computer's move for O"));
     assert_shows(&h, "No search of this position yet");
     // The rule-based player does not search: the view says so instead of giving zeros.
+    open_tab(&mut h, "Play");
     click(&mut h, "Rule-based");
     click_cell(&mut h, 0, 0);
     wait_for_person(&mut h);
+    open_tab(&mut h, "Learn");
     assert_shows(&h, "The rule-based player chose");
     assert!(!shows(&h, "Nodes: 0"));
     assert!(!shows(&h, "not proved within the search limits"));
@@ -458,6 +466,7 @@ fn the_last_search_belongs_to_the_board_and_names_a_player_without_search() {
 #[test]
 fn theme_switch() {
     let mut h = app();
+    open_tab(&mut h, "Options");
     click(&mut h, "Dark");
     assert_eq!(h.ctx.theme(), egui::Theme::Dark);
     click(&mut h, "Light");
@@ -473,7 +482,9 @@ fn theme_switch() {
 fn settings_and_game_survive_closing_and_reopening() {
     use eframe::App as _;
     let mut h = app();
+    open_tab(&mut h, "Options");
     click(&mut h, "Dark");
+    open_tab(&mut h, "Play");
     click(&mut h, "Beginner");
     click_cell(&mut h, 0, 0);
     wait_for_person(&mut h);
@@ -525,6 +536,7 @@ fn corrupt_or_missing_storage_falls_back_to_defaults_for_what_cannot_be_read() {
 fn move_values_are_shown_on_the_board_for_learners() {
     let mut h = app();
     click(&mut h, "Two players at this computer");
+    open_tab(&mut h, "Learn");
     click(&mut h, "Show what each move is worth");
     // On the empty board every first move draws with best play.
     wait_for_values(&mut h, 9);
@@ -540,6 +552,7 @@ fn move_values_are_shown_on_the_board_for_learners() {
     assert_shows(&h, &format!("{}, win in 5", label_of(1, 0, None)));
     assert_eq!(stones(h.state()), 2, "values are shown, never played");
     // Turned off, the cells are plain again.
+    open_tab(&mut h, "Learn");
     click(&mut h, "Show what each move is worth");
     assert!(!shows(&h, ", win in"));
     assert_shows(&h, &label_of(2, 2, None));
@@ -552,6 +565,7 @@ fn move_values_on_the_five_by_five_board() {
     click(&mut h, "5x5, 4 in a row");
     // The empty board takes seconds: the panel counts the values as they come in, and
     // turning the view off stops the work.
+    open_tab(&mut h, "Learn");
     click(&mut h, "Show what each move is worth");
     assert_shows(&h, " of 25 moves searched to the end");
     click(&mut h, "Show what each move is worth");

@@ -66,6 +66,7 @@ const COMMAND: &str = "An engine's command (it speaks the Gomocup protocol)";
 
 /// Types `command` in the engines section's field, scrolled into view first.
 fn type_command(h: &mut App, command: &str) {
+    open_tab(h, "Engines");
     h.get_by_role_and_label(Role::TextInput, COMMAND)
         .scroll_to_me();
     settle(h);
@@ -78,6 +79,7 @@ fn type_command(h: &mut App, command: &str) {
 /// `name`.
 fn add_engine(h: &mut App, command: &str, name: &str) {
     type_command(h, command);
+    open_tab(h, "Engines");
     click(h, "Add");
     wait_until(h, &format!("{name} to be listed"), |h| {
         h.query_by_role_and_label(Role::Label, name).is_some()
@@ -87,6 +89,7 @@ fn add_engine(h: &mut App, command: &str, name: &str) {
 /// Seats the engine listed as `name` on `side`, through the seat's drop-down list.
 fn seat(h: &mut App, side: Side, name: &str) {
     let seat = format!("Engine playing {side}");
+    open_tab(h, "Engines");
     h.get_by_role_and_label(Role::ComboBox, &seat)
         .scroll_to_me();
     settle(h);
@@ -184,6 +187,7 @@ fn a_broken_engine_says_what_it_did_and_the_game_stays() {
 fn an_engine_that_cannot_start_is_not_added() {
     let mut h = app();
     type_command(&mut h, "/nonexistent/brain");
+    open_tab(&mut h, "Engines");
     click(&mut h, "Add");
     wait_for_text(&mut h, "The engine brain could not start");
     assert!(h.state().state().prefs.engines.is_empty());
@@ -205,12 +209,13 @@ fn a_seated_engine_is_seated_again_after_a_restart() {
     let mut h = app();
     add_engine(&mut h, &template(), "minimax template");
     seat(&mut h, Side::O, "minimax template");
-    let h = reopen(MemoryStorage::with_state(h.state().state()));
+    let mut h = reopen(MemoryStorage::with_state(h.state().state()));
     assert!(
         matches!(h.state().session().player(Side::O), Player::Engine(_)),
         "O is {:?} after the restart",
         h.state().session().player(Side::O)
     );
+    open_tab(&mut h, "Engines");
     assert!(h.query_by_label("minimax template").is_some());
 }
 
@@ -220,12 +225,14 @@ fn an_engine_that_cannot_start_says_why_in_chinese_too() {
     state.prefs.language = Some(tictactoe::gui::i18n::Language::Chinese);
     let mut h = reopen(MemoryStorage::with_state(&state));
     let field = "引擎的命令（它使用Gomocup协议）";
+    open_tab(&mut h, "引擎");
     h.get_by_role_and_label(Role::TextInput, field)
         .scroll_to_me();
     settle(&mut h);
     h.get_by_role_and_label(Role::TextInput, field)
         .set_text_value_accesskit("/nonexistent/brain");
     settle(&mut h);
+    open_tab(&mut h, "引擎");
     click(&mut h, "添加");
     wait_for_text(&mut h, "引擎brain无法启动：没有这个程序。");
 }
@@ -250,6 +257,7 @@ fn an_opened_game_seats_its_engine_again_only_if_it_is_among_yours() {
     // Not among the engines: the computer takes its seat, and the note says why.
     let file = game_with_engine("stranger.json", "/somewhere/else/stranger.sh");
     let mut h = build(move |app| app.with_picker(Arc::new(GivenPath(file))));
+    open_tab(&mut h, "Play");
     click(&mut h, "Open game Ctrl+O");
     wait_for_text(&mut h, "which is not among your engines");
     assert_shows(&h, "stranger.sh");
@@ -267,6 +275,7 @@ fn an_opened_game_seats_its_engine_again_only_if_it_is_among_yours() {
     let file = game_with_engine("template.json", &template());
     let mut h = build(move |app| app.with_picker(Arc::new(GivenPath(file))));
     add_engine(&mut h, &template(), "minimax template");
+    open_tab(&mut h, "Play");
     click(&mut h, "Open game Ctrl+O");
     wait_for_text(&mut h, "Opened");
     assert!(matches!(

@@ -65,6 +65,7 @@ fn without_a_system_dialog_the_in_window_browser_saves_and_opens() {
     let mut h = build_with(starting_in(&folder), TicTacToeApp::without_system_dialog);
     let played = play_a_little(&mut h);
 
+    open_tab(&mut h, "Play");
     click(&mut h, "Save game Ctrl+S");
     // The window says why there is no system dialog, and the browser is open in it.
     assert_shows(&h, "No system file dialog on this desktop");
@@ -76,8 +77,10 @@ fn without_a_system_dialog_the_in_window_browser_saves_and_opens() {
     let file = folder.join("game.json");
     assert_eq!(Session::load(&file).unwrap().moves(), played.as_slice());
 
+    open_tab(&mut h, "Play");
     click(&mut h, "New game Ctrl+N");
     assert!(moves(&h).is_empty());
+    open_tab(&mut h, "Play");
     click(&mut h, "Open game Ctrl+O");
     assert!(browser_shows(&h, FileAction::Open));
     // The browser lists saved games by name; pick it, then open it.
@@ -97,7 +100,9 @@ fn the_in_window_browser_can_be_chosen_and_cancelled() {
     let folder = temp_folder("cancel");
     let mut h = build_with(starting_in(&folder), |app| app);
     let played = play_a_little(&mut h);
+    open_tab(&mut h, "Options");
     click(&mut h, "In window");
+    open_tab(&mut h, "Play");
     click(&mut h, "Open game Ctrl+O");
     assert!(browser_shows(&h, FileAction::Open));
     assert!(h.state().is_busy_with_a_file());
@@ -112,8 +117,10 @@ fn the_path_field_saves_and_opens() {
     let folder = temp_folder("field");
     let mut h = build_with(starting_in(&folder), |app| app);
     let played = play_a_little(&mut h);
+    open_tab(&mut h, "Options");
     click(&mut h, "Type a path");
 
+    open_tab(&mut h, "Play");
     click(&mut h, "Save game Ctrl+S");
     let file = folder.join("typed.json");
     h.get_by_label(PATH_FIELD_LABEL)
@@ -123,6 +130,7 @@ fn the_path_field_saves_and_opens() {
     wait_for_text(&mut h, "Saved the game to");
     assert_eq!(Session::load(&file).unwrap().moves(), played.as_slice());
 
+    open_tab(&mut h, "Play");
     click(&mut h, "New game Ctrl+N");
     click(&mut h, "Open game Ctrl+O");
     // A relative path is taken from the folder the field starts in.
@@ -143,7 +151,9 @@ fn a_malformed_file_leaves_the_game_as_it_was() {
     // Typed into the path field.
     let mut h = build_with(starting_in(&folder), |app| app);
     let played = play_a_little(&mut h);
+    open_tab(&mut h, "Options");
     click(&mut h, "Type a path");
+    open_tab(&mut h, "Play");
     click(&mut h, "Open game Ctrl+O");
     h.get_by_label(PATH_FIELD_LABEL)
         .set_text_value_accesskit(&bad.display().to_string());
@@ -162,6 +172,7 @@ fn a_malformed_file_leaves_the_game_as_it_was() {
         let picker = Arc::new(GivenPath(path));
         let mut h = build(move |app| app.with_picker(picker));
         let played = play_a_little(&mut h);
+        open_tab(&mut h, "Play");
         click(&mut h, "Open game Ctrl+O");
         wait_for_text(&mut h, "Could not open");
         assert_shows(&h, words);
@@ -175,6 +186,7 @@ fn a_save_that_fails_says_so_and_keeps_the_game() {
     let picker = Arc::new(GivenPath(folder.join("no such folder").join("game.json")));
     let mut h = build(move |app| app.with_picker(picker));
     let played = play_a_little(&mut h);
+    open_tab(&mut h, "Play");
     click(&mut h, "Save game Ctrl+S");
     wait_for_text(&mut h, "Could not save the game");
     assert_eq!(moves(&h), played);
@@ -227,10 +239,13 @@ fn the_in_window_chooser_holds_the_window_still_until_it_closes() {
     let folder = temp_folder("modal");
     let mut h = build_with(starting_in(&folder), |app| app);
     let played = play_a_little(&mut h);
+    open_tab(&mut h, "Options");
     click(&mut h, "In window");
+    open_tab(&mut h, "Play");
     click(&mut h, "Save game Ctrl+S");
     assert!(browser_shows(&h, FileAction::Save));
     // Behind the browser nothing changes: not the board, not the mode, not by a shortcut.
+    open_tab(&mut h, "Play");
     click(&mut h, "Gomoku 15x15, 5 in a row");
     click(&mut h, "Two players at this computer");
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
@@ -248,6 +263,7 @@ fn the_in_window_chooser_holds_the_window_still_until_it_closes() {
     wait_for_text(&mut h, "Saved the game to");
     let saved = Session::load(&folder.join("game.json")).unwrap();
     assert_eq!(saved.settings().rule, tictactoe::rules::Rule::TIC_TAC_TOE);
+    open_tab(&mut h, "Play");
     click(&mut h, "Two players at this computer");
     assert_eq!(
         h.state().session().settings().mode,
@@ -262,9 +278,11 @@ fn saving_over_a_file_asks_first() {
     std::fs::write(&file, "an older file").unwrap();
     let mut h = build_with(starting_in(&folder), |app| app);
     let played = play_a_little(&mut h);
+    open_tab(&mut h, "Options");
     click(&mut h, "Type a path");
 
     // Choosing another file leaves the old one as it was, and the field open.
+    open_tab(&mut h, "Play");
     click(&mut h, "Save game Ctrl+S");
     click(&mut h, "Save");
     assert_shows(&h, "“game.json” already exists. Replace it with this game?");
@@ -281,6 +299,7 @@ fn saving_over_a_file_asks_first() {
     assert_eq!(Session::load(&file).unwrap().moves(), played.as_slice());
 
     // A new file is written without a question.
+    open_tab(&mut h, "Play");
     click(&mut h, "Save game Ctrl+S");
     h.get_by_label(PATH_FIELD_LABEL)
         .set_text_value_accesskit(&folder.join("new.json").display().to_string());

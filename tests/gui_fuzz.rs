@@ -66,6 +66,10 @@ const CONTROLS: &[&str] = &[
     "Dark",
     "Show what each move is worth",
     "Last search (for learners)",
+    // The side panel's tabs, so that the controls on each are reached.
+    "Play",
+    "Learn",
+    "Options",
 ];
 
 const KEYS: &[Key] = &[

@@ -50,9 +50,15 @@ fn two_players() -> App {
     on_15x15(Mode::Hotseat, FirstMover::Human, 2_000)
 }
 
-/// Clicks a setting in the side panel, scrolled into view first (the board's settings are
-/// near the panel's end).
+/// Clicks a setting in the side panel, on its tab (the boards on the first, the board's look
+/// under Options), scrolled into view first.
 fn click_setting(h: &mut App, label: &str) {
+    let tab = if label == "Classic 3x3" {
+        "Play"
+    } else {
+        "Options"
+    };
+    open_tab(h, tab);
     h.get_by_label(label).scroll_to_me();
     settle(h);
     click(h, label);
@@ -169,6 +175,7 @@ fn sides_and_cells_are_named_as_the_board_shown_in_status_panel_and_labels_alike
     click_setting(&mut h, "Marks on every board");
     h.get_by_label("O - player 2");
     assert_shows(&h, "X - player 1 vs O - player 2");
+    open_tab(&mut h, "Play");
     assert_shows(&h, "Who moves first (plays X):");
     h.get_by_label("row 8, column 8: X");
     assert!(!says_stones(&h), "a board of marks named as stones");
@@ -186,6 +193,7 @@ fn sides_and_cells_are_named_as_the_board_shown_in_status_panel_and_labels_alike
     assert!(!says_stones(&h), "a board of marks named as stones");
 
     // Undo takes the move back, then brings the game on stones back, named as stones.
+    open_tab(&mut h, "Play");
     click(&mut h, "Undo Ctrl+Z");
     click(&mut h, "Undo Ctrl+Z");
     assert_eq!(stone_at(&h, 7, 7), Some(Side::X));
@@ -289,6 +297,7 @@ fn computer_against_computer_plays_a_whole_game_on_15x15_each_move_its_own_searc
         .unwrap_or(100);
     let mut h = on_15x15(Mode::ComputerVsComputer, FirstMover::Human, ms);
     // The learners' view names the search each move came from.
+    open_tab(&mut h, "Learn");
     click(&mut h, "Last search (for learners)");
     let requests = repaint_requests(&h);
     let start = Instant::now();
@@ -376,6 +385,7 @@ fn a_reply_from_the_opening_book_says_so_instead_of_posing_as_a_search() {
     let mut h = on_15x15(Mode::HumanVsComputer, FirstMover::Human, 200);
     click_cell(&mut h, 7, 7);
     wait_for_person(&mut h);
+    open_tab(&mut h, "Learn");
     click(&mut h, "Last search (for learners)");
     assert_shows(&h, "Computer's move for White");
     // The book answers the centre: the reply is one of its moves, and the view says where

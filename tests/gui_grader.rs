@@ -24,6 +24,7 @@ fn first_empty() -> String {
 
 /// Opens the lab's "Your own player" view, types `command` and picks `board`.
 fn open(h: &mut App, command: &str, board: &str) {
+    open_tab(h, "Learn");
     click(h, "Open the learners' lab");
     click(h, "Your own player");
     h.get_by_label("The player's command")
@@ -136,6 +137,7 @@ fn a_mistake_is_studied_on_the_board_with_the_search_tree_and_undo_brings_the_ga
     assert!(h.state().state().prefs.show_values);
     assert_shows(&h, "the lab's search tree shows why");
     // Undoing past its first move brings the game that was on the board back.
+    open_tab(&mut h, "Play");
     click(&mut h, "Undo Ctrl+Z");
     assert!(h.state().session().moves().is_empty());
     click(&mut h, "Undo Ctrl+Z");

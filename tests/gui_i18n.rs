@@ -63,6 +63,7 @@ fn a_whole_game_in_chinese_against_the_computer() {
     assert_shows(&h, "对局已经结束");
 
     // The commands speak Chinese too, shortcuts and all.
+    open_tab(&mut h, "下棋");
     click(&mut h, "新对局 Ctrl+N");
     assert_eq!(stones(h.state()), 0);
 }
@@ -142,6 +143,7 @@ fn a_refused_custom_board_says_why_in_chinese() {
     let mut state = chinese_state();
     state.prefs.custom.k = 9;
     let mut h = build_with(state, |app| app);
+    open_tab(&mut h, "下棋");
     click(&mut h, "自定义棋盘");
     assert_shows(&h, "K 必须在 3 和棋盘较长的一边（7）之间，现在是 9");
     assert!(
@@ -162,6 +164,7 @@ fn saving_through_the_in_window_browser_speaks_chinese() {
     click(&mut h, &empty_cell(1, 1));
     wait_for_person(&mut h);
 
+    open_tab(&mut h, "下棋");
     click(&mut h, "保存对局 Ctrl+S");
     // Why there is no system dialog, and the browser with its own words in Chinese.
     assert_shows(&h, "这个桌面没有系统文件对话框");

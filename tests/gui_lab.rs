@@ -18,7 +18,9 @@ use tictactoe::rules::{Cell, Position, Rule, Side};
 /// Two players at one computer, the lab open.
 fn lab_with_two_players() -> App {
     let mut h = app();
+    open_tab(&mut h, "Play");
     click(&mut h, "Two players at this computer");
+    open_tab(&mut h, "Learn");
     click(&mut h, "Open the learners' lab");
     h
 }
@@ -110,6 +112,7 @@ fn the_review_marks_the_move_that_threw_the_draw_away() {
     assert!(h.query_by_label(&label_of(0, 2, Some(Side::X))).is_some());
 
     // A new game drops the review of the old one.
+    open_tab(&mut h, "Play");
     click(&mut h, "New game Ctrl+N");
     assert!(!shows(&h, "A draw thrown into a loss"));
     assert_shows(&h, "No moves to review yet.");
@@ -311,6 +314,7 @@ fn the_labs_controls_fit_the_default_window() {
     };
     report(&h, "Two players at this computer");
     click(&mut h, "Two players at this computer");
+    open_tab(&mut h, "Learn");
     report(&h, "Open the learners' lab");
     click(&mut h, "Open the learners' lab");
     for tab in [
@@ -350,6 +354,7 @@ fn the_leaves_at_the_difficultys_depth_limit_show_e_p() {
     let mut h = app();
     // The difficulty is set while playing the computer (a person moves first).
     click(&mut h, "Beginner");
+    open_tab(&mut h, "Learn");
     click(&mut h, "Open the learners' lab");
     click(&mut h, "Search tree");
     click(&mut h, "Record the search tree");
@@ -365,6 +370,7 @@ fn the_leaves_at_the_difficultys_depth_limit_show_e_p() {
 fn a_review_of_a_large_board_can_be_stopped() {
     let mut h = lab_with_two_players();
     // On 15x15 every position gets a search of its own at the review's budget: seconds of work.
+    open_tab(&mut h, "Play");
     click(&mut h, "Gomoku 15x15, 5 in a row");
     play(&mut h, &[(7, 7), (7, 8)]);
     click(&mut h, "Review");
@@ -390,6 +396,7 @@ fn a_comparison_on_gomoku_says_which_rows_it_compares_and_why_not_the_others() {
         ..SavedState::default()
     };
     let mut h = build_with(state, |app| app);
+    open_tab(&mut h, "Learn");
     click(&mut h, "Open the learners' lab");
     play(&mut h, &[(7, 7), (6, 8)]);
     click(&mut h, "Compare");
@@ -413,6 +420,7 @@ fn the_pairing_view_shows_why_neither_side_can_win_and_the_answer_to_a_move() {
         ..SavedState::default()
     };
     let mut h = build_with(state, |app| app);
+    open_tab(&mut h, "Learn");
     click(&mut h, "Open the learners' lab");
     click(&mut h, "Why no win?");
     // The pairings come from the driver, a few frames later.
@@ -455,6 +463,7 @@ fn the_pairing_view_plays_a_win_out_step_by_step() {
         ..SavedState::default()
     };
     let mut h = build_with(state, |app| app);
+    open_tab(&mut h, "Learn");
     click(&mut h, "Open the learners' lab");
     click(&mut h, "Why no win?");
     wait_for_text(&mut h, "Yes: X wins with");
@@ -499,6 +508,7 @@ const IGNORED_THREE: [(usize, usize); 9] = [
 /// The lab's review of [`IGNORED_THREE`], finished.
 fn reviewed_ignored_three() -> App {
     let mut h = lab_with_two_players();
+    open_tab(&mut h, "Play");
     click(&mut h, "Gomoku 15x15, 5 in a row");
     play(&mut h, &IGNORED_THREE);
     click(&mut h, "Review");
@@ -646,6 +656,7 @@ fn lab_on(rule: Rule) -> App {
         ..SavedState::default()
     };
     let mut h = build_with(state, |app| app);
+    open_tab(&mut h, "Learn");
     click(&mut h, "Open the learners' lab");
     h
 }

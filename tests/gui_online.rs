@@ -32,6 +32,7 @@ fn loopback_config() -> NetConfig {
 /// A window that plays online on loopback, its player named `name`.
 fn window(name: &str) -> App {
     let mut h = build(|app| app.with_network(loopback()));
+    open_tab(&mut h, "Online");
     scroll_into_view(&mut h, "Your name");
     h.get_by_label("Your name").set_text_value_accesskit(name);
     settle(&mut h);
@@ -54,11 +55,13 @@ fn both_until(a: &mut App, b: &mut App, what: &str, done: impl Fn(&App, &App) ->
 /// `host` hosts a game, `joiner` pastes its ticket and joins, the host waits to see
 /// `asking` and lets the caller in; both end connected.
 fn host_and_join(host: &mut App, joiner: &mut App, asking: &str) {
+    open_tab(host, "Online");
     click(host, "Host a game");
     both_until(host, joiner, "the host's ticket", |h, _| {
         h.state().online_ticket().is_some()
     });
     let ticket = host.state().online_ticket().unwrap().to_string();
+    open_tab(joiner, "Online");
     scroll_into_view(joiner, "Ticket from the host");
     joiner
         .get_by_label("Ticket from the host")
@@ -67,6 +70,7 @@ fn host_and_join(host: &mut App, joiner: &mut App, asking: &str) {
     both_until(host, joiner, "the host to be asked", |h, _| {
         shows(h, asking)
     });
+    open_tab(host, "Online");
     click(host, "Let them in");
     both_until(host, joiner, "both to be playing", |h, j| {
         [h, j]
@@ -98,6 +102,7 @@ fn two_windows_host_join_and_play_a_game_and_a_rematch() {
     let mut joiner = window("Bob");
 
     // Five minutes each, on the host's clock.
+    open_tab(&mut host, "Online");
     click(&mut host, "Clock");
     click(&mut host, "5 min each");
     click(&mut host, "Host a game");
@@ -110,6 +115,7 @@ fn two_windows_host_join_and_play_a_game_and_a_rematch() {
         "the ticket is drawn as a QR code too"
     );
     // Copying the ticket is said on the button, once the frame's clicks are applied.
+    open_tab(&mut host, "Online");
     click(&mut host, "Copy the ticket");
     assert_shows(&host, "Copied: paste it to your friend");
     let ticket = host.state().online_ticket().unwrap().to_string();
@@ -119,6 +125,7 @@ fn two_windows_host_join_and_play_a_game_and_a_rematch() {
     joiner
         .get_by_label("Ticket from the host")
         .set_text_value_accesskit("not a ticket");
+    open_tab(&mut joiner, "Online");
     click(&mut joiner, "Join");
     assert_shows(&joiner, "That is not a game ticket");
     assert!(joiner.state().online_game().is_none());
@@ -140,6 +147,7 @@ fn two_windows_host_join_and_play_a_game_and_a_rematch() {
         shows(h, "Bob asks to join")
     });
     assert_shows(&host, "Their key: ");
+    open_tab(&mut host, "Online");
     click(&mut host, "Let them in");
     both_until(&mut host, &mut joiner, "both to be playing", |h, j| {
         [h, j].iter().all(|w| {
@@ -177,10 +185,12 @@ fn two_windows_host_join_and_play_a_game_and_a_rematch() {
     // The window's own game was left as it was.
     assert_eq!(stones(host.state()), 0);
 
+    open_tab(&mut joiner, "Online");
     click(&mut joiner, "Offer a rematch");
     both_until(&mut host, &mut joiner, "the offer", |h, _| {
         shows(h, "Bob offers a rematch")
     });
+    open_tab(&mut host, "Online");
     click(&mut host, "Accept");
     both_until(&mut host, &mut joiner, "the new game", |h, j| {
         moves(h).is_empty()
@@ -192,6 +202,7 @@ fn two_windows_host_join_and_play_a_game_and_a_rematch() {
     play(&mut joiner, &mut host, 1, 1);
 
     // The host leaves: its window shows its own game and the section to start another.
+    open_tab(&mut host, "Online");
     click(&mut host, "Leave the online game");
     assert!(!host.state().is_online());
     assert_shows(&host, "Host a game");
@@ -212,6 +223,7 @@ fn a_joiner_whose_window_was_closed_rejoins_its_game() {
     let joiner_window = |name: &str| {
         let path = folder.clone();
         let mut h = build(move |app| app.with_network(loopback()).with_online_folder(path));
+        open_tab(&mut h, "Online");
         scroll_into_view(&mut h, "Your name");
         h.get_by_label("Your name").set_text_value_accesskit(name);
         settle(&mut h);
@@ -227,6 +239,7 @@ fn a_joiner_whose_window_was_closed_rejoins_its_game() {
     drop(joiner);
     let mut joiner = joiner_window("Bob");
     assert_shows(&joiner, "The window was closed during a game with Ann.");
+    open_tab(&mut joiner, "Online");
     click(&mut joiner, "Rejoin the game");
     both_until(&mut host, &mut joiner, "the game to resume", |h, j| {
         moves(j).len() == 2
@@ -238,6 +251,7 @@ fn a_joiner_whose_window_was_closed_rejoins_its_game() {
     play(&mut joiner, &mut host, 0, 2);
 
     // Leaving on purpose forgets the game: the next window offers nothing to rejoin.
+    open_tab(&mut joiner, "Online");
     click(&mut joiner, "Leave the online game");
     drop(joiner);
     let joiner = joiner_window("Bob");
@@ -254,6 +268,7 @@ fn a_game_hosted_on_the_local_network_is_listed_in_the_other_window_and_joined_w
     }
     let window = |name: &str| {
         let mut h = build(|app| app.with_network(loopback()).with_local_network_games());
+        open_tab(&mut h, "Online");
         scroll_into_view(&mut h, "Your name");
         h.get_by_label("Your name").set_text_value_accesskit(name);
         settle(&mut h);
@@ -267,6 +282,7 @@ fn a_game_hosted_on_the_local_network_is_listed_in_the_other_window_and_joined_w
     assert_shows(&joiner, "None found yet");
     wait_until(&mut joiner, "the list to listen", |_| listens_on_mdns());
 
+    open_tab(&mut host, "Online");
     click(&mut host, "Host a game");
     both_until(&mut host, &mut joiner, "the game in the list", |_, j| {
         shows(j, "Join Ann · 3x3")
@@ -275,6 +291,7 @@ fn a_game_hosted_on_the_local_network_is_listed_in_the_other_window_and_joined_w
     both_until(&mut host, &mut joiner, "the host to be asked", |h, _| {
         shows(h, "Bob asks to join")
     });
+    open_tab(&mut host, "Online");
     click(&mut host, "Let them in");
     both_until(&mut host, &mut joiner, "both to be playing", |h, j| {
         [h, j]
@@ -326,6 +343,7 @@ fn offers_follow_the_match_through_an_outage_and_never_stay_stuck() {
     joiner
         .get_by_label("Ticket from the host")
         .set_text_value_accesskit(&ticket);
+    open_tab(&mut joiner, "Online");
     click(&mut joiner, "Join");
     wait_until(&mut joiner, "the game", |j| {
         j.state().online_game().is_some_and(|v| v.connected)
@@ -356,6 +374,7 @@ fn offers_follow_the_match_through_an_outage_and_never_stay_stuck() {
     wait_until(&mut joiner, "the buttons to be free", |j| {
         enabled(j, "Offer a draw")
     });
+    open_tab(&mut joiner, "Online");
     click(&mut joiner, "Offer a draw");
     host.wait_for("offers a draw");
     host.type_line("no");
@@ -380,6 +399,7 @@ fn an_online_game_of_stones_says_black_and_white_everywhere_in_a_window_of_marks
         ..tictactoe::gui::SavedState::default()
     };
     let mut host = build_with(state, |app| app.with_network(loopback()));
+    open_tab(&mut host, "Online");
     scroll_into_view(&mut host, "Your name");
     host.get_by_label("Your name")
         .set_text_value_accesskit("Ann");
@@ -447,12 +467,14 @@ fn a_window_takes_up_the_game_its_host_was_hosting_when_it_stopped() {
         app.with_network(loopback_config())
             .with_online_folder(folder)
     });
+    open_tab(&mut window, "Online");
     scroll_into_view(&mut window, "Host it again");
     assert_shows(
         &window,
         "This program stopped while hosting a game with Bob",
     );
     assert_shows(&window, "moves played: 1");
+    open_tab(&mut window, "Online");
     click(&mut window, "Host it again");
     wait_until(&mut window, "Bob to come back", |w| {
         w.state().online_game().is_some_and(|v| v.connected)
@@ -464,6 +486,7 @@ fn a_window_takes_up_the_game_its_host_was_hosting_when_it_stopped() {
     assert_eq!(window.state().online_game().unwrap().side, Side::X);
     click_cell(&mut window, 0, 2);
     joiner.wait_for("X plays 1,3");
+    open_tab(&mut window, "Online");
     click(&mut window, "Leave the online game");
     joiner.wait_for("the host left the game");
     let _ = std::fs::remove_dir_all(&data);
@@ -489,11 +512,32 @@ fn the_game_buttons_keep_their_place_as_happenings_are_listed_above_and_below() 
 }
 
 #[test]
+fn leave_keeps_its_place_when_an_offer_arrives() {
+    let mut host = window("Ann");
+    let mut joiner = window("Bob");
+    host_and_join(&mut host, &mut joiner, "asks to join");
+    let labels = ["Offer a draw", "Resign", "Leave the online game"];
+    let places = |h: &App| labels.map(|label| h.get_by_label(label).rect());
+    let before = (places(&host), places(&joiner));
+    click(&mut host, "Offer a draw");
+    both_until(&mut host, &mut joiner, "the offer to arrive", |_, j| {
+        shows(j, "Ann offers a draw")
+    });
+    assert_eq!(places(&joiner), before.1, "the joiner's buttons moved");
+    assert_eq!(places(&host), before.0, "the host's buttons moved");
+    // The answer's buttons are under Leave.
+    let accept = joiner.get_by_label("Accept").rect();
+    assert!(accept.top() > before.1[2].bottom(), "{accept:?}");
+}
+
+#[test]
 fn two_windows_play_a_swap2_opening_through_two_more_stones_then_the_game() {
     let mut host = window("Ann");
     // The host's board and opening, chosen in the panel as for its own games.
+    open_tab(&mut host, "Play");
     click(&mut host, "Gomoku 15x15, 5 in a row");
     click(&mut host, "Swap2");
+    open_tab(&mut host, "Online");
     assert_shows(&host, "Opening: Swap2");
     let mut joiner = window("Bob");
     host_and_join(&mut host, &mut joiner, "Bob asks to join");
@@ -553,14 +597,17 @@ fn two_windows_play_a_swap2_opening_through_two_more_stones_then_the_game() {
     );
     assert_eq!(moves(&host), moves(&joiner));
     // A rematch keeps the opening; the other player opens it.
+    open_tab(&mut joiner, "Online");
     click(&mut joiner, "Resign");
     both_until(&mut host, &mut joiner, "the end of the game", |h, _| {
         shows(h, "Offer a rematch") && enabled(h, "Offer a rematch")
     });
+    open_tab(&mut host, "Online");
     click(&mut host, "Offer a rematch");
     both_until(&mut host, &mut joiner, "the offer", |_, j| {
         shows(j, "Accept")
     });
+    open_tab(&mut joiner, "Online");
     click(&mut joiner, "Accept");
     both_until(&mut host, &mut joiner, "the new game", |h, j| {
         shows(h, "A new game: Bob opens it") && shows(j, "A new game: you open it")
@@ -573,6 +620,7 @@ fn two_windows_play_renju_and_a_forbidden_click_is_refused_with_its_reason() {
     let mut host = window("Ann");
     // The host's rule, chosen in the panel as for its own games; the host moves first, as
     // Black.
+    open_tab(&mut host, "Play");
     click(&mut host, "Gomoku 15x15, 5 in a row");
     click(&mut host, "Renju");
     let mut joiner = window("Bob");

@@ -20,6 +20,7 @@ fn swap2(mode: Option<&str>, computer_first: bool) -> App {
     if let Some(mode) = mode {
         click(&mut h, mode);
     }
+    open_tab(&mut h, "Play");
     click(&mut h, "Gomoku 15x15, 5 in a row");
     click(&mut h, "Swap2");
     assert_eq!(h.state().state().prefs.opening_rule, OpeningRule::Swap2);
@@ -150,6 +151,7 @@ fn two_people_play_a_swap2_opening_and_undo_through_it() {
     click_cell(&mut h, 6, 8);
     assert_shows(&h, "Black - player 2");
     // Undo: the move, then the choice; the choice comes back with Redo.
+    open_tab(&mut h, "Play");
     click(&mut h, "Undo Ctrl+Z");
     click(&mut h, "Undo Ctrl+Z");
     assert_eq!(
@@ -170,6 +172,7 @@ fn two_people_play_a_swap2_opening_and_undo_through_it() {
 #[test]
 fn the_opening_row_is_greyed_off_the_gomoku_board_and_kept_between_runs() {
     let mut h = swap2(Some("Two players at this computer"), false);
+    open_tab(&mut h, "Play");
     click(&mut h, "Classic 3x3");
     assert_eq!(h.state().session().opening_step(), Step::Play);
     assert!(h.get_by_label("Swap2").accesskit_node().is_disabled());
@@ -184,6 +187,7 @@ fn against_the_computer(rule: &str, opening: &str, computer_first: bool) -> App 
     let mut state = SavedState::default();
     state.prefs.large_board_time_ms = 200;
     let mut h = build_with(state, |app| app);
+    open_tab(&mut h, "Play");
     click(&mut h, "Gomoku 15x15, 5 in a row");
     click(&mut h, rule);
     click(&mut h, opening);

@@ -30,6 +30,7 @@ const DOUBLE_THREE_AT_F6: [(usize, usize); 8] = [
 /// The window for two players on the gomoku board played by `rule`, chosen in the panel.
 fn two_players_by(rule: &str) -> App {
     let mut h = app();
+    open_tab(&mut h, "Play");
     click(&mut h, "Two players at this computer");
     click(&mut h, "Gomoku 15x15, 5 in a row");
     click(&mut h, rule);
@@ -86,6 +87,7 @@ fn freestyle_has_no_forbidden_cells() {
 
     // Back to freestyle: the game set aside, a new one by the new rule; the same moves leave
     // F6 open to black, and it plays there.
+    open_tab(&mut h, "Play");
     click(&mut h, "Freestyle");
     assert_eq!(
         h.state().session().settings().rule,
@@ -144,6 +146,7 @@ fn a_saved_renju_game_opens_as_renju() {
     click(&mut h, "Gomoku 15x15, 5 in a row");
     click(&mut h, "Renju");
     play_all(&mut h, &DOUBLE_THREE_AT_F6);
+    open_tab(&mut h, "Play");
     click(&mut h, "Save game Ctrl+S");
     wait_for_text(&mut h, "Saved the game to");
     assert!(
@@ -172,6 +175,7 @@ fn the_lab_s_preview_crosses_forbidden_cells_too() {
     assert!(forbidden_labels(&h).is_empty());
 
     // The review's step back shows the position with black to move: F6 crossed there too.
+    open_tab(&mut h, "Learn");
     click(&mut h, "Open the learners' lab");
     click(&mut h, "Review");
     click(&mut h, "Review this game");

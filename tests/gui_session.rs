@@ -241,6 +241,7 @@ fn a_note_goes_when_the_position_it_speaks_of_does() {
         .click();
     settle(&mut h);
     assert_shows(&h, "is already taken");
+    open_tab(&mut h, "Learn");
     click(&mut h, "Open the learners' lab");
     assert!(!shows(&h, "is already taken"));
 }

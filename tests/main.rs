@@ -26,6 +26,7 @@ mod gui_i18n;
 mod gui_lab;
 mod gui_online;
 mod gui_opening;
+mod gui_panel;
 mod gui_renju;
 mod gui_session;
 mod gui_ui;

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use egui::{Align, FontId, Id, Label, Layout, RichText, Ui, WidgetText};
+use egui::{Id, Ui};
 
 use crate::game::{
     Choice, Driver, DriverConfig, Mode, OpeningRule, Player, Session, Settings, SwapAnswer,
@@ -15,7 +15,6 @@ use crate::rules::{Cell, Outcome, Rule};
 use crate::t;
 
 use super::board::BoardView;
-use super::busy;
 use super::computer::Computer;
 use super::desktop::SystemDialog;
 use super::engines::EnginesView;
@@ -32,14 +31,17 @@ use super::opening::{self, OpeningComputer};
 use super::panel::{Action, ControlPanel};
 use super::saved::{self, SavedState};
 use super::status;
+use super::status_area::{Asked, OnlineLines, StatusArea};
 use super::theme;
 use crate::rules::threats;
 
 /// The side panel's width: fixed, so opening a section never pushes the board about.
 const PANEL_WIDTH: f32 = 280.0;
 
-/// The size of the status line's first line, whose turn it is or the result.
-const STATUS_SIZE: f32 = 22.0;
+/// The least width the window leaves beside the side panel for the lab to open beside the
+/// board: the lab's least default width (360) and a board of 280 points. Below it the lab
+/// takes the side panel's place.
+const LAB_BESIDE_THE_BOARD: f32 = 640.0;
 
 /// A message under the status line: the reason a move was refused, a file error, ...
 #[derive(Clone, Debug)]
@@ -638,95 +640,37 @@ impl TicTacToeApp {
         self.note.as_ref().filter(|n| n.moment == now)
     }
 
-    /// The status area, three lines high so the board does not move as the game goes: whose
-    /// turn and who that is, or the result; the players and the score; the note. A line too
-    /// long for the window is cut short with an ellipsis and shows the whole text on hover,
-    /// except the note (a file saved or not opened, settings that could not be read, why the
-    /// desktop's file dialog cannot be shown, a search that failed), which wraps over up to
-    /// [`NOTE_ROWS`] rows so it is read whole; the board gives way while it is shown.
-    fn status_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
-        if let Shown::Online(_) = self.shown {
-            self.online_status(ui, actions);
-            return;
-        }
-        let session = &self.state.session;
-        let failure = self.computer.failure(session);
-        ui.add_space(4.0);
-        let opening_thinking = self.opening.thinking_since();
-        let opening_line = failure
-            .is_none()
-            .then(|| opening::headline(session, self.naming, opening_thinking.is_some()))
-            .flatten();
-        let text = match session.outcome() {
-            Some(outcome) => status::result(session, &outcome, self.naming),
-            None if opening_line.is_some() => opening_line.unwrap_or_default(),
-            None if self.computer.is_thinking() => {
-                let side = session.position().side_to_move();
-                t!("thinking", side = self.naming.side(side))
-            }
-            None if failure.is_some() => status::could_not_move(session, self.naming),
-            None => status::turn(session, self.naming),
+    /// The status area over what the window shows in this frame.
+    fn status_area(&self) -> StatusArea<'_> {
+        let online = match self.shown {
+            Shown::Online(_) => Some(OnlineLines {
+                lines: self.online.status_lines(self.naming).unwrap_or_default(),
+                choice: online::choice_offered(&self.online),
+            }),
+            Shown::Own => None,
         };
-        let headline = RichText::new(text).size(STATUS_SIZE).strong();
-        let headline_height = ui
-            .ctx()
-            .fonts_mut(|f| f.row_height(&FontId::proportional(STATUS_SIZE)));
-        status_line(ui, headline_height, headline, |ui| {
-            if failure.is_some() && ui.button(t!("try-again")).clicked() {
-                actions.push(Action::Retry);
-            }
-            if let Some(since) = self.computer.thinking_since().or(opening_thinking) {
-                busy::elapsed(ui, since);
-            }
-            if let Some(choice) = opening::buttons(ui, session, self.naming) {
-                actions.push(Action::Choose(choice));
-            }
-        });
-        let body_height = ui.text_style_height(&egui::TextStyle::Body);
-        players_and_score(
-            ui,
-            body_height,
-            status::players(session, self.naming),
-            status::score(session, self.naming),
-        );
-        if let Some(message) = failure {
-            let text = status::failure(session, message);
-            let text = RichText::new(status::capitalise(&text)).color(ui.visuals().error_fg_color);
-            wrapped_note(ui, body_height, text);
-        } else if let Some(line) = self
-            .thinking_line()
-            .filter(|_| !self.current_note().is_some_and(|n| n.error))
-        {
-            // What the search sees now matters more than an older word of information; it
-            // changes as the search goes, so it keeps to one line.
-            status_line(ui, body_height, RichText::new(line).weak(), |_| {});
-        } else if let Some(note) = self.current_note() {
-            // A note is read whole: it wraps (the board gives way while it is shown).
-            let text = RichText::new(&note.text);
-            let text = if note.error {
-                text.color(ui.visuals().warn_fg_color)
-            } else {
-                text
-            };
-            wrapped_note(ui, body_height, text);
-        } else {
-            status_line(ui, body_height, "", |_| {});
+        StatusArea {
+            session: &self.state.session,
+            naming: self.naming,
+            note: self.current_note().map(|n| (n.text.as_str(), n.error)),
+            failure: self.computer.failure(&self.state.session),
+            thinking_since: self.computer.thinking_since(),
+            opening_since: self.opening.thinking_since(),
+            thinking_line: self.thinking_line(),
+            online,
         }
-        ui.add_space(2.0);
     }
 
-    /// The online game's status area, with the buttons of the opening's choice when the
-    /// choice is this player's.
-    fn online_status(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
-        let Some(lines) = self.online.status_lines(self.naming) else {
-            return;
-        };
-        let choice = online_status_ui(ui, lines, self.current_note(), |ui| {
-            online::choice_ui(&self.online, ui, self.naming)
-        });
-        if let Some(choice) = choice {
-            let act = crate::net::Action::Choose(choice);
-            actions.push(Action::Online(online::Request::Act(act)));
+    /// What was clicked in the status area, as an action: the opening's choice goes to the
+    /// game shown.
+    fn status_action(&self, asked: Asked) -> Action {
+        match (asked, self.shown) {
+            (Asked::Retry, _) => Action::Retry,
+            (Asked::Choose(choice), Shown::Online(_)) => {
+                let act = crate::net::Action::Choose(choice);
+                Action::Online(online::Request::Act(act))
+            }
+            (Asked::Choose(choice), Shown::Own) => Action::Choose(choice),
         }
     }
 
@@ -881,101 +825,6 @@ impl TicTacToeApp {
     }
 }
 
-/// The players and the score: on one row where both fit, else each on a row of its own (the
-/// score names its board and mode, so it can be long); a row still too long for the window
-/// is cut short, with the whole text on hover. The rows change only with the window's width
-/// or the settings, never as a game goes.
-fn players_and_score(ui: &mut Ui, height: f32, players: String, score: String) {
-    let width_of = |ui: &Ui, text: &str| {
-        WidgetText::from(text)
-            .into_galley(
-                ui,
-                Some(egui::TextWrapMode::Extend),
-                f32::INFINITY,
-                egui::TextStyle::Body,
-            )
-            .size()
-            .x
-    };
-    let gap = 3.0 * ui.spacing().item_spacing.x + ui.spacing().item_spacing.x;
-    let needed = width_of(ui, &players) + width_of(ui, &score) + gap;
-    if needed <= ui.available_width() {
-        status_line(ui, height, players, |ui| {
-            ui.add(Label::new(score));
-            ui.separator();
-        });
-        return;
-    }
-    status_line(ui, height, players, |_| {});
-    status_line(ui, height, score, |_| {});
-}
-
-/// One line of the status area, `height` points high: `text` from the left, cut to the
-/// width that `tail` (drawn from the right edge, its first widget rightmost) leaves.
-fn status_line(ui: &mut Ui, height: f32, text: impl Into<WidgetText>, tail: impl FnOnce(&mut Ui)) {
-    let size = egui::vec2(ui.available_width(), height);
-    ui.allocate_ui_with_layout(size, Layout::right_to_left(Align::Center), |ui| {
-        ui.set_min_height(height);
-        tail(ui);
-        ui.with_layout(Layout::left_to_right(Align::Center), |ui| {
-            ui.add(Label::new(text).truncate());
-        });
-    });
-}
-
-/// The most rows the status area's note takes; the rest of a longer one (a long path) shows
-/// on hover.
-const NOTE_ROWS: usize = 4;
-
-/// The status area's note: `text` wrapped over up to [`NOTE_ROWS`] rows of `row_height`, at
-/// least one row high.
-fn wrapped_note(ui: &mut Ui, row_height: f32, text: RichText) {
-    let mut job = Arc::unwrap_or_clone(WidgetText::from(text).into_layout_job(
-        ui.style(),
-        egui::FontSelection::Default,
-        Align::Center,
-    ));
-    job.wrap.max_rows = NOTE_ROWS;
-    job.wrap.overflow_character = Some('…');
-    ui.allocate_ui_with_layout(
-        egui::vec2(ui.available_width(), row_height),
-        Layout::top_down(Align::Min),
-        |ui| {
-            ui.set_min_height(row_height);
-            ui.add(Label::new(job).wrap());
-        },
-    );
-}
-
-/// The status area while an online game is shown: its headline, the players and clocks,
-/// and the latest happening (or the window's note, which is newer when there is one).
-/// The online game's status area; `tail` draws what follows the headline (the opening's
-/// choice buttons) and returns what was clicked there.
-fn online_status_ui<T>(
-    ui: &mut Ui,
-    [headline, players, last]: [String; 3],
-    note: Option<&Note>,
-    tail: impl FnOnce(&mut Ui) -> Option<T>,
-) -> Option<T> {
-    ui.add_space(4.0);
-    let headline_height = ui
-        .ctx()
-        .fonts_mut(|f| f.row_height(&FontId::proportional(STATUS_SIZE)));
-    let headline = RichText::new(headline).size(STATUS_SIZE).strong();
-    let mut clicked = None;
-    status_line(ui, headline_height, headline, |ui| clicked = tail(ui));
-    let body_height = ui.text_style_height(&egui::TextStyle::Body);
-    status_line(ui, body_height, players, |_| {});
-    let text = match note {
-        Some(note) if note.error => RichText::new(&note.text).color(ui.visuals().warn_fg_color),
-        Some(note) => RichText::new(&note.text),
-        None => RichText::new(last),
-    };
-    wrapped_note(ui, body_height, text);
-    ui.add_space(2.0);
-    clicked
-}
-
 fn is_cell(id: Id, session: &Session) -> bool {
     let cells = session.settings().rule.cells();
     (0..cells).any(|i| BoardView::cell_id(BoardView::board_id(), i) == id)
@@ -1051,10 +900,20 @@ impl eframe::App for TicTacToeApp {
             ui.disable();
         }
 
+        // On a window too narrow for the board and the lab side by side, the lab takes the
+        // side panel's place (it has its own Close button): the board keeps a size that can
+        // be played, and stays where it was.
+        let lab_in_panel = self.shown == Shown::Own
+            && self.lab.view().is_some()
+            && ui.available_width() - PANEL_WIDTH < LAB_BESIDE_THE_BOARD;
         egui::Panel::left("controls")
             .resizable(false)
             .exact_size(PANEL_WIDTH)
             .show(ui, |ui| {
+                if lab_in_panel {
+                    self.lab.contents_ui(ui, &self.state.session, self.naming);
+                    return;
+                }
                 let panel = ControlPanel {
                     session: &self.state.session,
                     prefs: &self.state.prefs,
@@ -1069,14 +928,16 @@ impl eframe::App for TicTacToeApp {
                 };
                 actions.extend(panel.ui(ui));
             });
-        egui::Panel::top("status").show(ui, |ui| self.status_ui(ui, &mut actions));
+        let area = self.status_area();
+        let asked = egui::Panel::top("status").show(ui, |ui| area.ui(ui)).inner;
+        actions.extend(asked.map(|asked| self.status_action(asked)));
         let rule = self.state.session.settings().rule;
         let board_width = BoardView::least_width(&rule, self.naming.stones())
             + egui::Frame::central_panel(ui.style())
                 .total_margin()
                 .sum()
                 .x;
-        if self.shown == Shown::Own {
+        if self.shown == Shown::Own && !lab_in_panel {
             self.lab
                 .panel_ui(ui, &self.state.session, board_width, self.naming);
         }

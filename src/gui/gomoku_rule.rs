@@ -81,13 +81,18 @@ impl GomokuRule {
 /// when the gomoku board is chosen, and greyed while another board is played. `current` is
 /// the rule of the board played, if it is the gomoku board; `remembered` is shown otherwise.
 /// Returns the rule clicked.
-pub fn ui(ui: &mut Ui, current: Option<GomokuRule>, remembered: GomokuRule) -> Option<GomokuRule> {
+pub fn row_ui(
+    ui: &mut Ui,
+    current: Option<GomokuRule>,
+    remembered: GomokuRule,
+) -> Option<GomokuRule> {
     let shown = current.unwrap_or(remembered);
     let mut picked = None;
     ui.indent("gomoku rule", |ui| {
         ui.add_enabled_ui(current.is_some(), |ui| {
+            // No label before the rules: indented under the gomoku board, they are its, and
+            // the three fit on one row.
             ui.horizontal_wrapped(|ui| {
-                ui.label(t!("gomoku-rule-label"));
                 for rule in GomokuRule::ALL {
                     let response = ui
                         .radio(shown == rule, rule.name())

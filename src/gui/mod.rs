@@ -9,7 +9,8 @@
 //! `crate::rules::threats`), how sides, cells and moves are named (`naming`), the side panel
 //! (`panel`, with the gomoku board's rule in `gomoku_rule` and the swap openings in
 //! `opening`), black's forbidden cells under
-//! renju (`forbidden`), the status words (`status`), the computer's searches (`computer`), quiet
+//! renju (`forbidden`), the status words (`status`) and the status area above the board
+//! (`status_area`), the computer's searches (`computer`), quiet
 //! marks for work in progress (`busy`), the keyboard (`keys`), saving and opening games
 //! (`files`, with the in-window `chooser` and the `desktop` probe for a system dialog),
 //! closing cleanly on a signal (`quit`), what is kept between runs (`saved`), the theme
@@ -39,6 +40,7 @@ mod quit;
 mod renderer;
 mod saved;
 mod status;
+mod status_area;
 mod theme;
 
 use std::cell::Cell;

@@ -779,10 +779,12 @@ impl Online {
             // The clocks in the status area count down (or up) second by second.
             ui.ctx().request_repaint_after(Duration::from_millis(500));
         }
-        if let Some(view) = game.view().cloned() {
-            game.controls_ui(ui, &view, asked);
+        let view = game.view().cloned();
+        if let Some(view) = &view {
+            game.buttons_ui(ui, view, asked);
         }
-        // Above the happenings, whose lines come and go: the button stays where it is.
+        // Above the offers and the happenings, whose lines come and go: the button stays
+        // where it is.
         let leave = if game.finished.is_some() {
             t!("online-close")
         } else {
@@ -791,6 +793,9 @@ impl Online {
         ui.add_space(4.0);
         if ui.button(leave).clicked() {
             asked.push(Request::Leave);
+        }
+        if let Some(view) = &view {
+            game.offers_ui(ui, view, asked);
         }
         for note in &game.recent {
             ui.label(RichText::new(note.text(naming)).weak());
@@ -962,10 +967,9 @@ fn host_ui(ui: &mut Ui, form: &mut Form, game: (Rule, OpeningRule), asked: &mut 
     {
         asked.push(Request::Host(rule, opening));
     }
-    if opening != OpeningRule::Free {
-        let name = super::opening::name(opening);
-        ui.label(RichText::new(t!("online-host-opening", opening = name)).weak());
-    }
+    // Said of every opening, free too, so that choosing one moves nothing below.
+    let name = super::opening::name(opening);
+    ui.label(RichText::new(t!("online-host-opening", opening = name)).weak());
 }
 
 /// Network settings: this local network only, the local games, the relay server.
@@ -1217,11 +1221,11 @@ impl Game {
     /// The offers and the game's buttons. The buttons come first and are always drawn
     /// (greyed when they cannot be used), so that a line appearing (an offer, its answer)
     /// never moves a button under the pointer.
-    fn controls_ui(&self, ui: &mut Ui, view: &View, asked: &mut Vec<Request>) {
+    /// The offers made and waiting for an answer, with the buttons to answer one.
+    fn offers_ui(&self, ui: &mut Ui, view: &View, asked: &mut Vec<Request>) {
         if self.finished.is_some() {
             return;
         }
-        self.buttons_ui(ui, view, asked);
         if let Some(offer) = view.my_offer {
             ui.label(t!("online-you-offered", what = what(offer)));
         }
@@ -1245,7 +1249,11 @@ impl Game {
         }
     }
 
+    /// The game's buttons: offer an undo or a draw, resign, claim; a rematch once it is over.
     fn buttons_ui(&self, ui: &mut Ui, view: &View, asked: &mut Vec<Request>) {
+        if self.finished.is_some() {
+            return;
+        }
         let over = view.ending.is_some() || view.session.outcome().is_some();
         // Offers wait for an answer: none while one waits, or while the opponent is away.
         let free = view.connected && self.my_offer().is_none() && view.pending_offer.is_none();
@@ -1334,15 +1342,16 @@ fn chose_text(choice: Choice, mine: bool, name: &str, naming: Naming) -> String 
     }
 }
 
-/// The buttons of the opening's choice in the status line, when the choice is this
-/// player's; returns the choice clicked.
-pub fn choice_ui(online: &Online, ui: &mut Ui, naming: Naming) -> Option<Choice> {
+/// When the opening's choice is this player's: whether swap2's two more stones are offered
+/// (the status line draws its buttons).
+#[must_use]
+pub fn choice_offered(online: &Online) -> Option<bool> {
     let game = online.game.as_ref().filter(|g| g.finished.is_none())?;
     let view = game.view().filter(|v| v.my_turn && result(v).is_none())?;
     let Step::Choose { place_two, .. } = view.session.opening_step() else {
         return None;
     };
-    super::opening::choice_buttons(ui, place_two, naming)
+    Some(place_two)
 }
 
 /// A board's name, with its opening when it has one: "15x15, 5 in a row, Swap2".

@@ -1,12 +1,11 @@
-//! Swap and swap2 openings in the window: the "Opening" row under the gomoku rule row (kept
-//! as a preference, greyed on boards that open freely), what the status line asks while the
-//! opening goes on, the buttons of a person's choice, and the computer's part, asked of the
+//! Swap and swap2 openings in the window: the openings' names and what each does (for the
+//! panel's "Opening" row, kept as a preference, greyed on boards that open freely), what the
+//! status line asks while the opening goes on, the buttons of a person's choice (which the
+//! status area draws), and the computer's part, asked of the
 //! driver's moves lane so the window never waits (see [`crate::game::opening`] for the
 //! rules and [`crate::game::SwapRequest`] for the engine's decisions).
 
 use std::time::{Duration, Instant};
-
-use egui::Ui;
 
 use crate::engine::{PlayerKind, Score};
 use crate::game::{
@@ -27,35 +26,12 @@ pub fn name(rule: OpeningRule) -> String {
     }
 }
 
-fn about(rule: OpeningRule) -> String {
+pub fn about(rule: OpeningRule) -> String {
     match rule {
         OpeningRule::Free => t!("opening-free-about"),
         OpeningRule::Swap => t!("opening-swap-about"),
         OpeningRule::Swap2 => t!("opening-swap2-about"),
     }
-}
-
-/// The row of openings under the gomoku rule's: always there, so nothing below moves, and
-/// greyed unless the board is one that swap opens (`applies`). Returns the rule clicked.
-pub fn row_ui(ui: &mut Ui, applies: bool, current: OpeningRule) -> Option<OpeningRule> {
-    let mut picked = None;
-    ui.indent("opening rule", |ui| {
-        ui.add_enabled_ui(applies, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                ui.label(t!("opening-label"));
-                for rule in OpeningRule::ALL {
-                    let response = ui
-                        .radio(current == rule, name(rule))
-                        .on_hover_text(about(rule))
-                        .on_disabled_hover_text(t!("opening-off"));
-                    if response.clicked() && rule != current {
-                        picked = Some(rule);
-                    }
-                }
-            });
-        });
-    });
-    picked
 }
 
 /// Who sits in `seat`: "you", "computer", "player 1".
@@ -121,43 +97,56 @@ pub fn asked_of(session: &Session, naming: Naming, who: &dyn Fn(Seat) -> String)
     Some(text)
 }
 
+/// One button of a choice: the choice, its text and what it does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChoiceButton {
+    pub choice: Choice,
+    pub text: String,
+    pub about: String,
+}
+
 /// The buttons of a choice when a person is to make it, right to left (the status line's
-/// tail): "Play Black", "Play White", "Place two more". Returns the choice clicked.
-pub fn buttons(ui: &mut Ui, session: &Session, naming: Naming) -> Option<Choice> {
+/// tail): "Place two more", "Play White", "Play Black"; none otherwise.
+#[must_use]
+pub fn choices(session: &Session, naming: Naming) -> Vec<ChoiceButton> {
     let Step::Choose { place_two, .. } = session.opening_step() else {
-        return None;
+        return Vec::new();
     };
     if session.player_to_move() != Some(&Player::Human) {
-        return None;
+        return Vec::new();
     }
-    choice_buttons(ui, place_two, naming)
+    choice_list(place_two, naming)
 }
 
 /// The buttons of a choice, right to left; `place_two` when swap2's two more stones are
-/// offered. Returns the choice clicked.
-pub fn choice_buttons(ui: &mut Ui, place_two: bool, naming: Naming) -> Option<Choice> {
+/// offered.
+#[must_use]
+pub fn choice_list(place_two: bool, naming: Naming) -> Vec<ChoiceButton> {
     let (black, white) = (naming.side(Side::X), naming.side(Side::O));
-    let mut picked = None;
-    let mut button = |ui: &mut Ui, choice: Choice, text: String, about: String| {
-        if ui.button(text).on_hover_text(about).clicked() {
-            picked = Some(choice);
-        }
-    };
+    let mut buttons = Vec::new();
     if place_two {
         let about = t!(
             "opening-button-two-about",
             white = white.clone(),
             black = black.clone()
         );
-        button(ui, Choice::PlaceTwo, t!("opening-button-two"), about);
+        buttons.push(ChoiceButton {
+            choice: Choice::PlaceTwo,
+            text: t!("opening-button-two"),
+            about,
+        });
     }
-    let text = t!("opening-button-side", side = white.clone());
-    let about = t!("opening-button-white-about", side = white.clone());
-    button(ui, Choice::White, text, about);
-    let text = t!("opening-button-side", side = black.clone());
-    let about = t!("opening-button-black-about", side = black, other = white);
-    button(ui, Choice::Black, text, about);
-    picked
+    buttons.push(ChoiceButton {
+        choice: Choice::White,
+        text: t!("opening-button-side", side = white.clone()),
+        about: t!("opening-button-white-about", side = white.clone()),
+    });
+    buttons.push(ChoiceButton {
+        choice: Choice::Black,
+        text: t!("opening-button-side", side = black.clone()),
+        about: t!("opening-button-black-about", side = black, other = white),
+    });
+    buttons
 }
 
 /// What the computer's decision was and why, for the note under the status line (its

@@ -1,5 +1,5 @@
-//! The side panel: game commands, who plays whom, difficulty, board, theme and the
-//! learners' view. It reads the session, the preferences, the lab and the lessons, edits
+//! The side panel: the language, then tabs: the game (commands, who plays whom, difficulty,
+//! board), play online, engines from outside, the learners' view, and the options. It reads the session, the preferences, the lab and the lessons, edits
 //! copies of the settings and the preferences, and reports what the player asked for as
 //! [`Action`]s; the app applies them after drawing, so the whole frame shows one state. Only
 //! the online section still edits its own fields (its name and ticket text) in place.
@@ -7,7 +7,7 @@
 use egui::{Button, DragValue, RichText, Slider, Ui};
 
 use crate::engine::{PlayerKind, SearchResult};
-use crate::game::{Chooser, FirstMover, Mode, Session, Settings, clock, ranges};
+use crate::game::{Chooser, FirstMover, Mode, OpeningRule, Session, Settings, clock, ranges};
 use crate::rules::threats;
 use crate::rules::{Cell, Rule, Side};
 
@@ -19,6 +19,7 @@ use super::gomoku_rule::{self, GomokuRule};
 use super::i18n::Language;
 use super::keys;
 use super::naming::Naming;
+use super::opening;
 use super::saved::{CustomBoard, Prefs};
 use super::status;
 use crate::t;
@@ -80,72 +81,149 @@ pub struct ControlPanel<'a> {
     pub engines: &'a mut super::engines::EnginesView,
 }
 
+/// The panel's tabs: the game as the design card has it first, everything else each in a
+/// place of its own, so that the first screen holds what a player comes for without
+/// scrolling and nothing of another feature grows between its rows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Tab {
+    /// New game, undo and redo, the players, the computer's strength and the board.
+    #[default]
+    Play,
+    /// Play online: hosting, joining, the games on this network.
+    Online,
+    /// Engines from outside and the seats they play.
+    Engines,
+    /// The learners' lab, the values of moves, the last search, the computer's lessons.
+    Learn,
+    /// The theme, the board's look, the file dialog.
+    Options,
+}
+
+impl Tab {
+    const ALL: [Tab; 5] = [
+        Tab::Play,
+        Tab::Online,
+        Tab::Engines,
+        Tab::Learn,
+        Tab::Options,
+    ];
+
+    fn name(self) -> String {
+        match self {
+            Tab::Play => t!("tab-play"),
+            Tab::Online => t!("tab-online"),
+            Tab::Engines => t!("tab-engines"),
+            Tab::Learn => t!("tab-learn"),
+            Tab::Options => t!("tab-options"),
+        }
+    }
+}
+
+/// The row of tabs; the tab shown is kept in egui's memory, like a folded section.
+fn tabs_ui(ui: &mut Ui) -> Tab {
+    let id = egui::Id::unique("panel tab");
+    let mut tab = ui.data(|d| d.get_temp::<Tab>(id)).unwrap_or_default();
+    ui.horizontal_wrapped(|ui| {
+        // Close together, so that the five fit on one row of the panel.
+        ui.spacing_mut().item_spacing.x = 2.0;
+        ui.spacing_mut().button_padding.x = 3.0;
+        for choice in Tab::ALL {
+            ui.selectable_value(&mut tab, choice, choice.name());
+        }
+    });
+    ui.data_mut(|d| d.insert_temp(id, tab));
+    tab
+}
+
 impl ControlPanel<'_> {
     pub fn ui(self, ui: &mut Ui) -> Vec<Action> {
         let mut actions = Vec::new();
         let mut settings = self.session.settings().clone();
         let mut prefs = self.prefs.clone();
+        ui.add_space(4.0);
+        // First, so that switching languages (which rewraps the rows below) never moves the
+        // buttons: a second click where the first was still hits. On every tab, each
+        // language named in its own words, for a player who cannot read the current one.
+        language_ui(ui, &mut prefs);
+        ui.separator();
+        // The window's own game is set aside while the online one is shown: its section only.
+        let tab = if self.online_shown {
+            Tab::Online
+        } else {
+            let tab = tabs_ui(ui);
+            ui.separator();
+            tab
+        };
         // Always shown: on a small window a panel cut off at the bottom looks complete, and
         // only a visible bar says there is more below.
         egui::ScrollArea::vertical()
+            .id_salt(tab)
             .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
-            .show(ui, |ui| {
-                ui.add_space(4.0);
-                // First, so that switching languages (which rewraps the rows below) never
-                // moves the buttons: a second click where the first was still hits.
-                language_ui(ui, &mut prefs);
-                ui.separator();
-                if self.online_shown {
-                    // The window's own game is set aside while the online one is shown.
+            .show(ui, |ui| match tab {
+                Tab::Play => self.play_ui(ui, &mut settings, &mut prefs, &mut actions),
+                Tab::Online => {
                     let opening = prefs.opening_rule;
                     let asked = self
                         .online
                         .section_ui(ui, settings.rule, opening, self.naming);
                     actions.extend(asked.into_iter().map(Action::Online));
-                    return;
                 }
-                self.commands_ui(ui, &mut actions);
-                ui.separator();
-                if let Some(open) = self.lab.section_ui(ui) {
-                    actions.push(Action::Lab(open));
+                Tab::Learn => self.learn_ui(ui, &mut prefs, &mut actions),
+                Tab::Options => {
+                    prefs.theme.ui(ui);
+                    ui.separator();
+                    board_look_ui(ui, &mut prefs, self.session, self.naming);
+                    ui.separator();
+                    prefs.file_dialog.ui(ui);
                 }
-                ui.separator();
-                let opening = prefs.opening_rule;
-                let asked = self
-                    .online
-                    .section_ui(ui, settings.rule, opening, self.naming);
-                actions.extend(asked.into_iter().map(Action::Online));
-                ui.separator();
-                players_ui(ui, &mut settings, self.naming);
-                super::engines::seats_ui(ui, &mut settings, &prefs.engines, self.naming);
-                ui.separator();
-                self.engines.ui(ui, &mut prefs.engines, &mut settings);
-                ui.separator();
-                computer_ui(ui, &mut settings, &mut prefs);
-                ui.separator();
-                board_ui(ui, &mut settings, &mut prefs);
-                ui.separator();
-                prefs.theme.ui(ui);
-                ui.separator();
-                values_ui(ui, self.session, &mut prefs, self.computer, self.naming);
-                search_ui(ui, self.session, self.computer, self.naming);
-                ui.separator();
-                prefs.file_dialog.ui(ui);
-                ui.separator();
-                board_look_ui(ui, &mut prefs, self.session, self.naming);
-                // Below the file-dialog row, so the rows above keep their places.
-                ui.separator();
-                if self.lessons.ui(ui) {
-                    actions.push(Action::ForgetLessons);
+                Tab::Engines => {
+                    self.engines.ui(ui, &mut prefs.engines, &mut settings);
+                    ui.separator();
+                    super::engines::seats_ui(ui, &mut settings, &prefs.engines, self.naming);
                 }
             });
-        if settings != *self.session.settings() {
-            actions.push(Action::Settings(settings));
-        }
+        // The preferences first: a custom board's new game then starts under the opening
+        // the board asked for (see `board_ui`), and its note is the board's.
         if prefs != *self.prefs {
             actions.push(Action::Prefs(Box::new(prefs)));
         }
+        if settings != *self.session.settings() {
+            actions.push(Action::Settings(settings));
+        }
         actions
+    }
+
+    /// The first tab, the design card's: the game's commands, who plays, the computer's
+    /// strength and the board.
+    fn play_ui(
+        &self,
+        ui: &mut Ui,
+        settings: &mut Settings,
+        prefs: &mut Prefs,
+        actions: &mut Vec<Action>,
+    ) {
+        self.commands_ui(ui, actions);
+        ui.separator();
+        players_ui(ui, settings, self.naming);
+        ui.separator();
+        computer_ui(ui, settings, prefs);
+        ui.separator();
+        board_ui(ui, settings, prefs);
+    }
+
+    /// The learners' tab: the lab, what every move is worth, the last search, the
+    /// computer's lessons.
+    fn learn_ui(&self, ui: &mut Ui, prefs: &mut Prefs, actions: &mut Vec<Action>) {
+        if let Some(open) = self.lab.section_ui(ui) {
+            actions.push(Action::Lab(open));
+        }
+        ui.separator();
+        values_ui(ui, self.session, prefs, self.computer, self.naming);
+        search_ui(ui, self.session, self.computer, self.naming);
+        ui.separator();
+        if self.lessons.ui(ui) {
+            actions.push(Action::ForgetLessons);
+        }
     }
 
     fn commands_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
@@ -154,7 +232,8 @@ impl ControlPanel<'_> {
         let button = |text: &str, shortcut: &egui::KeyboardShortcut| {
             Button::new(text).shortcut_text(ctx.format_shortcut(shortcut))
         };
-        ui.heading(t!("game-heading"));
+        // No heading: the tab names the game. Four rows: new game and undo, redo and the
+        // hint, save, open.
         ui.horizontal_wrapped(|ui| {
             if ui.add(button(&t!("new-game"), &keys::NEW_GAME)).clicked() {
                 actions.push(Action::NewGame);
@@ -165,12 +244,15 @@ impl ControlPanel<'_> {
             {
                 actions.push(Action::Undo);
             }
+        });
+        ui.horizontal(|ui| {
             if ui
                 .add_enabled(session.can_redo(), button(&t!("redo"), &keys::REDO))
                 .clicked()
             {
                 actions.push(Action::Redo);
             }
+            self.hint_ui(ui, actions);
         });
         ui.horizontal_wrapped(|ui| {
             let can_save_or_open = !self.file_dialog_open;
@@ -193,30 +275,34 @@ impl ControlPanel<'_> {
                 actions.push(Action::Open);
             }
         });
-        ui.horizontal(|ui| {
-            let person_to_move =
-                matches!(session.player_to_move(), Some(crate::game::Player::Human));
-            let hint = ui
-                .add_enabled(
-                    person_to_move && !self.computer.is_hinting(),
-                    Button::new(t!("hint")),
-                )
-                .on_hover_text(t!("hint-hover"));
-            if hint.clicked() {
-                actions.push(Action::Hint);
-            }
-            if let Some(since) = self.computer.hinting_since() {
-                busy::waiting(ui, &t!("hint-looking"));
-                busy::elapsed(ui, since);
-            } else if let Some(cell) = self.computer.hint_for(session) {
-                ui.label(t!("hint-best", cell = self.naming.cell(cell)));
-            }
-        });
+    }
+
+    /// The hint button, and what it found (or that it is looking).
+    fn hint_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
+        let session = self.session;
+        let person_to_move = matches!(session.player_to_move(), Some(crate::game::Player::Human));
+        let hint = ui
+            .add_enabled(
+                person_to_move && !self.computer.is_hinting(),
+                Button::new(t!("hint")),
+            )
+            .on_hover_text(t!("hint-hover"));
+        if hint.clicked() {
+            actions.push(Action::Hint);
+        }
+        // In what the row leaves, cut short with the whole on hover: the rows below stay.
+        if let Some(since) = self.computer.hinting_since() {
+            ui.label(busy::elapsed_text(ui.ctx(), since));
+            ui.add(egui::Label::new(format!("{}…", t!("hint-looking"))).truncate());
+        } else if let Some(cell) = self.computer.hint_for(session) {
+            let best = t!("hint-best", cell = self.naming.cell(cell));
+            ui.add(egui::Label::new(best).truncate());
+        }
     }
 }
 
 fn players_ui(ui: &mut Ui, settings: &mut Settings, naming: Naming) {
-    ui.heading(t!("players-heading"));
+    ui.label(RichText::new(t!("players-heading")).strong());
     ui.radio_value(
         &mut settings.mode,
         Mode::HumanVsComputer,
@@ -243,7 +329,7 @@ fn players_ui(ui: &mut Ui, settings: &mut Settings, naming: Naming) {
 }
 
 fn computer_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
-    ui.heading(t!("computer-heading"));
+    ui.label(RichText::new(t!("computer-heading")).strong());
     let uses_computer = settings.mode != Mode::Hotseat;
     ui.add_enabled_ui(uses_computer, |ui| {
         let rule = settings.rule;
@@ -353,6 +439,7 @@ fn difficulty_ui(ui: &mut Ui, depth: &mut Option<u32>, rule: &Rule) {
     let height = levels_height(ui);
     let top = ui.cursor().top();
     ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = LEVELS_SPACING;
         for (name, mark) in [
             (t!("level-beginner"), 1),
             (t!("level-intermediate"), intermediate),
@@ -368,11 +455,15 @@ fn difficulty_ui(ui: &mut Ui, depth: &mut Option<u32>, rule: &Rule) {
     *depth = (value < cells).then_some(value);
 }
 
+/// The space between the named depths: close enough for the three to share a row in the
+/// panel, in English and Chinese.
+const LEVELS_SPACING: f32 = 4.0;
+
 /// The height of the row of named depths with the longer of the full depth's two names: one
 /// row where it fits, else two.
 fn levels_height(ui: &Ui) -> f32 {
     let spacing = ui.spacing();
-    let pad = 2.0 * spacing.button_padding.x + spacing.item_spacing.x;
+    let pad = 2.0 * spacing.button_padding.x + LEVELS_SPACING;
     let width_of = |text: String| {
         egui::WidgetText::from(text)
             .into_galley(
@@ -430,7 +521,7 @@ fn is_preset_board(rule: &Rule, (w, h, k): (usize, usize, usize)) -> bool {
 }
 
 fn board_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
-    ui.heading(t!("board-heading"));
+    ui.label(RichText::new(t!("board-heading")).strong());
     let mut chosen = None;
     let gomoku = GomokuRule::of(&settings.rule);
     for preset in PRESETS {
@@ -446,12 +537,12 @@ fn board_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
         }
     }
     // Right under the gomoku board, in every state, so nothing below moves.
-    if let Some(rule) = gomoku_rule::ui(ui, gomoku, prefs.gomoku_rule) {
+    if let Some(rule) = gomoku_rule::row_ui(ui, gomoku, prefs.gomoku_rule) {
         prefs.gomoku_rule = rule;
         chosen = Some(rule.rule());
     }
     let applies = crate::game::opening::applies(&settings.rule);
-    if let Some(rule) = super::opening::row_ui(ui, applies, prefs.opening_rule) {
+    if let Some(rule) = opening_row_ui(ui, applies, prefs.opening_rule) {
         prefs.opening_rule = rule;
     }
     let is_preset = PRESETS
@@ -470,6 +561,9 @@ fn board_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
         );
     }
     if let Some(rule) = custom_board_ui(ui, &mut prefs.custom) {
+        // A board of one's own starts without an opening, whatever was chosen for gomoku:
+        // the row above then says Free, and can turn one on where the board takes it.
+        prefs.opening_rule = OpeningRule::Free;
         chosen = Some(rule);
     }
     if let Some(rule) = chosen
@@ -485,7 +579,7 @@ fn board_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
     // when the board changes.
     let large = t!(
         "large-board",
-        time = status::seconds(prefs.large_board_time_ms)
+        time = busy::seconds(prefs.large_board_time_ms)
     );
     let small = t!("small-board");
     let text = if clock::is_solvable(&settings.rule) {
@@ -494,6 +588,29 @@ fn board_ui(ui: &mut Ui, settings: &mut Settings, prefs: &mut Prefs) {
         large.clone()
     };
     steady_label(ui, text, &[small, large]);
+}
+
+/// The row of openings under the gomoku rule's: always there, so nothing below moves, and
+/// greyed unless the board is one that swap opens (`applies`). Returns the rule clicked.
+fn opening_row_ui(ui: &mut Ui, applies: bool, current: OpeningRule) -> Option<OpeningRule> {
+    let mut picked = None;
+    ui.indent("opening rule", |ui| {
+        ui.add_enabled_ui(applies, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(t!("opening-label"));
+                for rule in OpeningRule::ALL {
+                    let response = ui
+                        .radio(current == rule, opening::name(rule))
+                        .on_hover_text(opening::about(rule))
+                        .on_disabled_hover_text(t!("opening-off"));
+                    if response.clicked() && rule != current {
+                        picked = Some(rule);
+                    }
+                }
+            });
+        });
+    });
+    picked
 }
 
 /// The custom board's fields, folded away until opened: the board to play on when its

@@ -10,6 +10,7 @@ use crate::rules::{Forbidden, MoveError, Outcome, Rule, RuleError, Side};
 use crate::game::clock;
 use crate::t;
 
+use super::busy::seconds;
 use super::computer::{Purpose, SearchReport};
 use super::naming::Naming;
 
@@ -49,17 +50,6 @@ pub fn kind_summary(kind: &PlayerKind, rule: &Rule) -> String {
         PlayerKind::RuleBased => t!("kind-rule-based"),
         PlayerKind::Random => t!("kind-random"),
     }
-}
-
-/// "2 s", "0.5 s".
-#[must_use]
-pub fn seconds(ms: u64) -> String {
-    let number = if ms.is_multiple_of(1000) {
-        (ms / 1000).to_string()
-    } else {
-        format!("{:.1}", ms as f64 / 1000.0)
-    };
-    t!("seconds", seconds = number)
 }
 
 /// The turn line while the game goes on: "X - you", "O - computer (depth 5)" (sides named
@@ -140,6 +130,29 @@ pub fn score(session: &Session, naming: Naming) -> String {
             losses = t.losses,
             draws = t.draws,
             board = board
+        ),
+    }
+}
+
+/// The score alone, for a status area too narrow for [`score`]: "Score: you 1, computer 0,
+/// draws 2".
+#[must_use]
+pub fn score_short(session: &Session, naming: Naming) -> String {
+    let t = session.tally();
+    match session.settings().mode {
+        Mode::HumanVsComputer => t!(
+            "score-short-against-computer",
+            wins = t.wins,
+            losses = t.losses,
+            draws = t.draws
+        ),
+        Mode::Hotseat | Mode::ComputerVsComputer => t!(
+            "score-short",
+            first = naming.side(Side::X),
+            second = naming.side(Side::O),
+            wins = t.wins,
+            losses = t.losses,
+            draws = t.draws
         ),
     }
 }

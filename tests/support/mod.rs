@@ -192,6 +192,15 @@ pub fn click(h: &mut App, label: &str) {
     settle(h);
 }
 
+/// Shows the side panel's tab named `tab` ("Play", "Online", "Engines", "Learn", "Options"),
+/// as a person clicks it. While an online game is shown, or the lab has the side panel's
+/// place on a narrow window, the panel has no tabs: then this does nothing.
+pub fn open_tab(h: &mut App, tab: &str) {
+    if h.query_by_label(tab).is_some() {
+        click(h, tab);
+    }
+}
+
 /// The accessible label of a cell (0-based row and column) of a board of marks holding
 /// `content`: "row 1, column 2: X".
 pub fn label_of(row: usize, col: usize, content: Option<Side>) -> String {

@@ -42,7 +42,6 @@ custom-width = Width
 custom-height = Height
 custom-k = K (in a row)
 custom-exact = Exactly K (longer lines do not win)
-gomoku-rule-label = Rule:
 gomoku-rule-freestyle = Freestyle
 gomoku-rule-exact = Exactly five
 gomoku-rule-renju = Renju
@@ -79,3 +78,10 @@ search-cutoffs = Cut-offs: { $value }
 search-table-hits = Table hits: { $value }
 search-time = Time: { $seconds } s
 search-pv = Expected line (principal variation):
+
+# The panel's tabs.
+tab-play = Play
+tab-online = Online
+tab-engines = Engines
+tab-learn = Learn
+tab-options = Options

@@ -33,6 +33,8 @@ result-side-wins = { $side } wins
 score-against-computer = Score: you { $wins }, computer { $losses }, draws { $draws } ({ $board }, against the computer)
 score-two-players = Score: { $first } { $wins }, { $second } { $losses }, draws { $draws } ({ $board }, two players)
 score-computers = Score: { $first } { $wins }, { $second } { $losses }, draws { $draws } ({ $board }, computer vs computer)
+score-short-against-computer = Score: you { $wins }, computer { $losses }, draws { $draws }
+score-short = Score: { $first } { $wins }, { $second } { $losses }, draws { $draws }
 
 board-name = { $size }, { $k } in a row
 board-name-exact = { $size }, exactly { $k } in a row

@@ -42,7 +42,6 @@ custom-width = 宽
 custom-height = 高
 custom-k = K（连成几子）
 custom-exact = 恰好 K 子（更长的连线不算赢）
-gomoku-rule-label = 规则：
 gomoku-rule-freestyle = 无禁手
 gomoku-rule-exact = 恰好五子
 gomoku-rule-renju = 连珠
@@ -79,3 +78,10 @@ search-cutoffs = 剪枝次数：{ $value }
 search-table-hits = 置换表命中：{ $value }
 search-time = 用时：{ $seconds } 秒
 search-pv = 预期的着法序列（主要变例）：
+
+# 侧面板的标签页。
+tab-play = 下棋
+tab-online = 联机
+tab-engines = 引擎
+tab-learn = 学习
+tab-options = 选项

@@ -32,6 +32,8 @@ result-side-wins = { $side }胜
 score-against-computer = 比分：你 { $wins }，电脑 { $losses }，和棋 { $draws }（{ $board }，人机对战）
 score-two-players = 比分：{ $first } { $wins }，{ $second } { $losses }，和棋 { $draws }（{ $board }，双人对战）
 score-computers = 比分：{ $first } { $wins }，{ $second } { $losses }，和棋 { $draws }（{ $board }，电脑对电脑）
+score-short-against-computer = 比分：你 { $wins }，电脑 { $losses }，和棋 { $draws }
+score-short = 比分：{ $first } { $wins }，{ $second } { $losses }，和棋 { $draws }
 
 board-name = { $size }，{ $k } 子连线
 board-name-exact = { $size }，恰好 { $k } 子连线

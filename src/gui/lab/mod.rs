@@ -11,7 +11,8 @@
 //! view lays over the board, `steps` the buttons that step through a replay or a line, and
 //! `mini_board` is the small board practice is played on.
 //!
-//! The lab opens as a panel on the right of the board. It never plays a move: a view may ask
+//! The lab opens as a panel on the right of the board (in the side panel's place on a window
+//! too narrow for both). It never plays a move: a view may ask
 //! the board to show another position (a preview) and to draw marks over it; both follow the
 //! position on the board and are dropped when it changes.
 
@@ -233,28 +234,31 @@ impl Lab {
             .resizable(true)
             .default_size(width)
             .size_range(narrowest..=widest)
-            .show(ui, |ui| {
-                ui.add_space(4.0);
-                // Wrapped: on a narrow window the button goes under the heading rather than
-                // over it.
-                ui.horizontal_wrapped(|ui| {
-                    ui.heading(t!("lab-heading"));
-                    if ui.button(t!("lab-close")).clicked() {
-                        self.set_open(false);
-                    }
-                });
-                ui.horizontal_wrapped(|ui| {
-                    for tab in Tab::ALL {
-                        if ui.selectable_label(self.tab == tab, tab.name()).clicked() {
-                            self.tab = tab;
-                        }
-                    }
-                });
-                ui.separator();
-                egui::ScrollArea::both()
-                    .auto_shrink(false)
-                    .show(ui, |ui| self.view_ui(ui, session, naming));
-            });
+            .show(ui, |ui| self.contents_ui(ui, session, naming));
+    }
+
+    /// The lab's heading, its tabs and the view, in `ui`: the panel beside the board, or
+    /// (on a window too narrow for both) the side panel's place.
+    pub fn contents_ui(&mut self, ui: &mut Ui, session: &Session, naming: Naming) {
+        ui.add_space(4.0);
+        // Wrapped: on a narrow window the button goes under the heading rather than over it.
+        ui.horizontal_wrapped(|ui| {
+            ui.heading(t!("lab-heading"));
+            if ui.button(t!("lab-close")).clicked() {
+                self.set_open(false);
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            for tab in Tab::ALL {
+                if ui.selectable_label(self.tab == tab, tab.name()).clicked() {
+                    self.tab = tab;
+                }
+            }
+        });
+        ui.separator();
+        egui::ScrollArea::both()
+            .auto_shrink(false)
+            .show(ui, |ui| self.view_ui(ui, session, naming));
     }
 
     /// The lab panel's width in `space`, leaving the board `board_width`: its share of the
