@@ -19,6 +19,12 @@
 //! - [`opening`]: balanced opening stones for swap and swap2, judged by short searches;
 //! - [`swap`]: the colour choices of swap and swap2 and swap2's second step;
 //! - [`tuning`]: the features and game records that fit the weights to game results;
+//! - [`line_words`]: the stones as one 64-bit word per row, column and diagonal;
+//! - [`line_class`]: the fourteen classes of what a stone makes along a line, tabulated per
+//!   rule by a dynamic program over the line keys the words give;
+//! - [`pattern_code`]: a cell's four classes as one code, and the threat each code makes;
+//! - [`line_board`]: those classes, codes and threats for every empty cell, kept up to date
+//!   from the words move by move and restored on undo;
 //! - [`board`]: the search board with its patterns, always kept;
 //! - [`knowledge`]: all of it behind the search's `Knowledge` trait.
 
@@ -27,9 +33,13 @@ pub mod book;
 pub mod eval;
 pub mod forced;
 pub mod knowledge;
+pub mod line_board;
+pub mod line_class;
+pub mod line_words;
 pub mod lines;
 pub mod movegen;
 pub mod opening;
+pub mod pattern_code;
 pub mod patterns;
 pub mod swap;
 pub mod tuning;
@@ -40,6 +50,8 @@ pub mod weights;
 pub(crate) use knowledge::Gomoku;
 pub use lines::is_gomoku;
 
+#[cfg(test)]
+mod line_board_tests;
 #[cfg(test)]
 mod renju_tests;
 #[cfg(test)]
