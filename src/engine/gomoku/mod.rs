@@ -3,6 +3,7 @@
 //! the rule is five in a row on a board of more than 25 cells; every smaller board and every
 //! other K keeps the general engine, value for value and node for node.
 //!
+//! - [`pattern_kinds`]: the names of what a stone makes along a line and over four lines;
 //! - [`patterns`]: what a stone makes along a line (five, live four, dead four, live three,
 //!   ...) from a precomputed table, and what four lines make together;
 //! - [`lines`]: those patterns for every empty cell and both sides, kept up to date as stones
@@ -40,6 +41,7 @@ pub mod lines;
 pub mod movegen;
 pub mod opening;
 pub mod pattern_code;
+pub mod pattern_kinds;
 pub mod patterns;
 pub mod swap;
 pub mod tuning;
