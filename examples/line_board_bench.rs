@@ -80,12 +80,12 @@ fn main() -> ExitCode {
 }
 
 fn run() -> Result<(), String> {
-    let (rule, depth) = parse_args()?;
+    let (name, rule, depth) = parse_args()?;
     let positions: Vec<Position> = MIDDLE_GAMES
         .iter()
         .map(|moves| middle_game(rule, moves))
         .collect::<Result<_, _>>()?;
-    println!("{} middle games, {rule:?}", positions.len());
+    println!("{} middle games, {name}", positions.len());
     for make_board in [line_board as fn(&Position) -> Box<dyn Board>, pattern_board] {
         let mut pairs = 0u64;
         let mut nodes = 0u64;
@@ -174,8 +174,11 @@ fn middle_game(rule: Rule, moves: &str) -> Result<Position, String> {
     Ok(pos)
 }
 
-fn parse_args() -> Result<(Rule, u32), String> {
-    let mut rule = Rule::new(15, 15, 5, false).map_err(|e| e.to_string())?;
+/// The rule's name, the rule and the walk's depth.
+fn parse_args() -> Result<(String, Rule, u32), String> {
+    let mut name = String::from("freestyle");
+    let freestyle = Rule::new(15, 15, 5, false).map_err(|e| e.to_string())?;
+    let mut rule = freestyle;
     let mut depth = 3;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -183,11 +186,12 @@ fn parse_args() -> Result<(Rule, u32), String> {
         match arg.as_str() {
             "--rule" => {
                 rule = match value.as_str() {
-                    "freestyle" => rule,
-                    "exact" => rule.with_exact(true),
+                    "freestyle" => freestyle,
+                    "exact" => freestyle.with_exact(true),
                     "renju" => Rule::RENJU,
                     _ => return Err(format!("unknown rule {value}: freestyle, exact or renju")),
-                }
+                };
+                name = value;
             }
             "--depth" => {
                 depth = value
@@ -199,5 +203,5 @@ fn parse_args() -> Result<(Rule, u32), String> {
             _ => return Err(format!("unknown argument {arg}")),
         }
     }
-    Ok((rule, depth))
+    Ok((name, rule, depth))
 }
