@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 use crate::rules::{Position, Rule, Side};
 
 use super::line_words::LineWords;
-use super::patterns::{COMBOS, Combo, HALF, Pattern, PatternTable};
+use super::patterns::{COMBOS, Combo, HALF, LINE_PLACE, Pattern, PatternTable, cell_index};
 
 /// What one empty cell is worth to one side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,6 +26,9 @@ pub struct CellPatterns {
     pub score: i32,
     /// The move ordering's score of the same (the hand-set one).
     pub order: i32,
+    /// The four lines' place in the pattern table's combinations ([`cell_index`]), kept so
+    /// that a change of one line finds the new place without reading the four back.
+    pub index: u16,
 }
 
 const NOTHING: CellPatterns = CellPatterns {
@@ -33,6 +36,7 @@ const NOTHING: CellPatterns = CellPatterns {
     combo: Combo::Quiet,
     score: 0,
     order: 0,
+    index: 0,
 };
 
 /// What a stone changed, to take it back.
@@ -159,11 +163,17 @@ impl PatternBoard {
         self.changed.push((cell as u32, self.cells[cell]));
         self.add(cell, -1);
         for (side, pattern) in new.into_iter().enumerate() {
+            // Each field is written on its own and the four lines are not read back: a byte
+            // written into them and the four read at once would stall the load each time.
             let patterns = &mut self.cells[cell][side];
+            let index = usize::from(patterns.index) + pattern as usize * LINE_PLACE[d]
+                - patterns.lines[d] as usize * LINE_PLACE[d];
+            let value = self.table.cell_at(side, index);
+            patterns.combo = value.combo;
+            patterns.score = value.score;
+            patterns.order = value.order;
+            patterns.index = index as u16;
             patterns.lines[d] = pattern;
-            let value = self.table.cell(side, patterns.lines);
-            (patterns.combo, patterns.score, patterns.order) =
-                (value.combo, value.score, value.order);
         }
         self.add(cell, 1);
     }
@@ -177,6 +187,7 @@ impl PatternBoard {
             let value = self.table.cell(side, patterns.lines);
             (patterns.combo, patterns.score, patterns.order) =
                 (value.combo, value.score, value.order);
+            patterns.index = cell_index(patterns.lines) as u16;
         }
     }
 

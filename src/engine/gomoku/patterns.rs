@@ -128,12 +128,25 @@ impl PatternTable {
     #[inline]
     #[must_use]
     pub fn cell(&self, side: usize, lines: [Pattern; 4]) -> CellValue {
-        let n = lines[0] as usize
-            + KINDS * lines[1] as usize
-            + KINDS * KINDS * lines[2] as usize
-            + KINDS * KINDS * KINDS * lines[3] as usize;
-        self.cells[side][n]
+        self.cells[side][cell_index(lines)]
     }
+
+    /// [`PatternTable::cell`] by the four lines' [`cell_index`], for a caller that keeps it.
+    #[inline]
+    #[must_use]
+    pub fn cell_at(&self, side: usize, index: usize) -> CellValue {
+        self.cells[side][index]
+    }
+}
+
+/// What the pattern on line `d` weighs in a [`cell_index`].
+pub const LINE_PLACE: [usize; 4] = [1, KINDS, KINDS * KINDS, KINDS * KINDS * KINDS];
+
+/// The place of a cell's four line patterns in the table of their combinations.
+#[inline]
+#[must_use]
+pub fn cell_index(lines: [Pattern; 4]) -> usize {
+    (0..4).map(|d| lines[d] as usize * LINE_PLACE[d]).sum()
 }
 
 /// The combination and scores of four line patterns. With `forbidden` (renju's black) two
