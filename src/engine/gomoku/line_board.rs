@@ -16,9 +16,10 @@ use super::pattern_code::{CODES, PatternCode, THREATS, Threat};
 /// What one empty cell makes, for both sides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CellLines {
-    /// Per direction, both sides' classes as the class table keeps them (black's in the low
-    /// four bits, white's in the high four).
-    classes: [u8; 4],
+    /// Byte `d`: direction `d`'s classes for both sides as the class table keeps them
+    /// (black's in the low four bits, white's in the high four). One word, changed in a
+    /// register: a byte written into memory and the four read back at once stall the load.
+    classes: u32,
     /// The pattern code of each side's four classes (black first).
     codes: [PatternCode; 2],
     /// The threat of each side's code.
@@ -27,7 +28,7 @@ pub struct CellLines {
 
 /// The state of an occupied cell: nothing on any line.
 const OCCUPIED: CellLines = CellLines {
-    classes: [0; 4],
+    classes: 0,
     codes: [PatternCode(0); 2],
     threats: [Threat::None; 2],
 };
@@ -78,8 +79,10 @@ impl LineBoard {
             plies: Vec::new(),
         };
         for cell in pos.empty_indices() {
-            let classes =
-                std::array::from_fn(|d| board.table.both(board.words.key(cell, d, board.half)));
+            let classes = (0..4).fold(0, |word, d| {
+                let both = board.table.both(board.words.key(cell, d, board.half));
+                word | u32::from(both) << (8 * d)
+            });
             board.cells[cell] = board.lines(classes);
             board.tally(cell, 1);
         }
@@ -129,7 +132,7 @@ impl LineBoard {
     #[inline]
     #[must_use]
     pub fn class(&self, cell: usize, d: usize, side: Side) -> LineClass {
-        LineClass::from_bits(self.cells[cell].classes[d] >> (4 * side.index()))
+        LineClass::from_bits((self.cells[cell].classes >> (8 * d + 4 * side.index())) as u8)
     }
 
     /// The pattern code of a stone of `side` on the empty `cell`.
@@ -188,13 +191,13 @@ impl LineBoard {
             }
             let both = self.table.both(LineWords::key_in(word, q, self.half));
             let n = cell.wrapping_add_signed((q as isize - pos as isize) * stride);
-            if self.cells[n].classes[d] == both {
+            let old = self.cells[n].classes;
+            if (old >> (8 * d)) as u8 == both {
                 continue;
             }
             self.changed.push((n as u16, self.cells[n]));
             self.tally(n, -1);
-            let mut classes = self.cells[n].classes;
-            classes[d] = both;
+            let classes = (old & !(0xFF << (8 * d))) | u32::from(both) << (8 * d);
             self.cells[n] = self.lines(classes);
             self.tally(n, 1);
         }
@@ -202,8 +205,8 @@ impl LineBoard {
 
     /// A cell's state from its four directions' class bytes.
     #[inline]
-    fn lines(&self, classes: [u8; 4]) -> CellLines {
-        let x = u32::from_le_bytes(classes);
+    fn lines(&self, classes: u32) -> CellLines {
+        let x = classes;
         let black = (x & 0xF) | ((x >> 4) & 0xF0) | ((x >> 8) & 0xF00) | ((x >> 12) & 0xF000);
         let white =
             ((x >> 4) & 0xF) | ((x >> 8) & 0xF0) | ((x >> 12) & 0xF00) | ((x >> 16) & 0xF000);
