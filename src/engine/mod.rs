@@ -27,8 +27,13 @@ pub use board::{FULL_WIDTH_CELLS, searches_every_cell, window_weights};
 pub use gomoku::book::{Book, BookLine, MARGIN as BOOK_MARGIN, opening_book};
 pub use gomoku::forced::{ForcedKind, ForcedWin, forced_win};
 pub use gomoku::is_gomoku as uses_gomoku_engine;
+// For the boards' benchmark (examples/line_board_bench.rs).
+pub use gomoku::line_board::LineBoard;
+pub use gomoku::lines::PatternBoard;
 pub use gomoku::opening::{BALANCE_BOUND, Judge, Judgement, Proposal, SEARCHES_PER_DECISION};
 pub use gomoku::opening::{propose_three, propose_two_more};
+pub use gomoku::pattern_code::Threat;
+pub use gomoku::patterns::Combo;
 pub use gomoku::swap::{ColourChoice, Swap2Choice, SwapError, choose_colour, swap2_choice};
 pub use gomoku::tuning;
 pub use gomoku::weights::Weights;

@@ -1,17 +1,19 @@
 //! The line patterns of every empty cell, for both sides, kept up to date stone by stone.
 //!
-//! Each cell keeps, for each of the four directions, a key of the ten cells around it on
-//! that line. A stone changes the keys of the cells within five of it along its four lines,
-//! so only those cells' patterns are looked up again. Each side's totals (the number of
-//! cells of each [`Combo`] and the sum of the cells' scores) follow, so the threats of both
-//! sides are known at every node without a scan.
+//! The stones are kept as line words ([`LineWords`]): a stone flips two bits in the words of
+//! its four lines, and each empty cell within reach of it on those lines (four cells each
+//! side in freestyle, five under the other rules) reads its key from the word and looks its
+//! pattern up again. Each side's totals (the number of cells of each [`Combo`] and the sum of
+//! the cells' scores) follow, so the threats of both sides are known at every node without a
+//! scan. The cells a stone changed are kept with their old patterns, so taking it back
+//! restores them without looking anything up.
+
+use std::sync::OnceLock;
 
 use crate::rules::{Position, Rule, Side};
 
-use super::patterns::{COMBOS, Combo, HALF, Pattern, PatternTable, WALL, slot};
-
-/// The four directions of a line: along a row, a column, and the two diagonals.
-const DIRECTIONS: [(isize, isize); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
+use super::line_words::LineWords;
+use super::patterns::{COMBOS, Combo, HALF, LINE_PLACE, Pattern, PatternTable, cell_index};
 
 /// What one empty cell is worth to one side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,6 +26,9 @@ pub struct CellPatterns {
     pub score: i32,
     /// The move ordering's score of the same (the hand-set one).
     pub order: i32,
+    /// The four lines' place in the pattern table's combinations ([`cell_index`]), kept so
+    /// that a change of one line finds the new place without reading the four back.
+    pub index: u16,
 }
 
 const NOTHING: CellPatterns = CellPatterns {
@@ -31,17 +36,27 @@ const NOTHING: CellPatterns = CellPatterns {
     combo: Combo::Quiet,
     score: 0,
     order: 0,
+    index: 0,
 };
+
+/// What a stone changed, to take it back.
+#[derive(Clone)]
+struct Ply {
+    /// The length of the stack of changed cells before the stone.
+    changed: usize,
+    combos: [[u32; COMBOS]; 2],
+    totals: [i32; 2],
+}
 
 /// The patterns of a board, incrementally maintained.
 #[derive(Clone)]
 pub struct PatternBoard {
     table: &'static PatternTable,
-    width: usize,
-    height: usize,
-    /// `keys[cell][direction]`: the line key around the cell (kept for every cell, so an
-    /// emptied cell's patterns are right at once).
-    keys: Vec<[u32; 4]>,
+    /// `lines[key]`: both sides' patterns of a line key as the words give it.
+    lines: &'static [[Pattern; 2]],
+    /// The cells a key reads on each side.
+    half: usize,
+    words: LineWords,
     /// `cells[cell][side]`: what a stone of that side on the (empty) cell makes; `NOTHING`
     /// for an occupied cell.
     cells: Vec<[CellPatterns; 2]>,
@@ -50,11 +65,9 @@ pub struct PatternBoard {
     /// `totals[side]`: the sum of the scores of the empty cells for that side.
     totals: [i32; 2],
     occupied: Vec<bool>,
-    /// `reach[cell][direction]`: how many cells (up to [`HALF`]) the line has before and
-    /// after `cell`, so the cells a stone changes are found without dividing.
-    reach: Vec<[(u8, u8); 4]>,
-    /// The index step of each direction.
-    strides: [isize; 4],
+    /// The old patterns of the cells the stones placed so far changed, oldest first.
+    changed: Vec<(u32, [CellPatterns; 2])>,
+    plies: Vec<Ply>,
 }
 
 impl PatternBoard {
@@ -62,156 +75,119 @@ impl PatternBoard {
     #[must_use]
     pub fn new(pos: &Position) -> PatternBoard {
         let rule: &Rule = pos.rule();
-        let (width, height) = (rule.width(), rule.height());
         let cells = rule.cells();
+        let (lines, half) = word_lines(rule);
         let mut board = PatternBoard {
             table: PatternTable::get(rule),
-            width,
-            height,
-            keys: vec![[0; 4]; cells],
+            lines,
+            half,
+            words: LineWords::new(pos),
             cells: vec![[NOTHING; 2]; cells],
             combos: [[0; COMBOS]; 2],
             totals: [0; 2],
             occupied: vec![false; cells],
-            reach: vec![[(0, 0); 4]; cells],
-            strides: DIRECTIONS.map(|(dr, dc)| dr * width as isize + dc),
+            changed: Vec::new(),
+            plies: Vec::new(),
         };
         for cell in 0..cells {
-            for (d, &(dr, dc)) in DIRECTIONS.iter().enumerate() {
-                let on = |offset: isize| board.step(cell, dr * offset, dc * offset).is_some();
-                let back = (1..=HALF as isize).take_while(|&o| on(-o)).count();
-                let ahead = (1..=HALF as isize).take_while(|&o| on(o)).count();
-                board.reach[cell][d] = (back as u8, ahead as u8);
-            }
-        }
-        // Walls: every key slot that falls off the board.
-        for cell in 0..cells {
-            for (d, &(dr, dc)) in DIRECTIONS.iter().enumerate() {
-                for offset in (-(HALF as isize)..=HALF as isize).filter(|&o| o != 0) {
-                    if board.step(cell, dr * offset, dc * offset).is_none() {
-                        board.keys[cell][d] |= WALL << (2 * slot(offset));
-                    }
-                }
-            }
-        }
-        for (cell, stone) in pos.board().iter().enumerate() {
-            if let Some(side) = stone {
+            if pos.at(cell).is_some() {
                 board.occupied[cell] = true;
-                board.set_neighbours(cell, code(*side));
-            }
-        }
-        for cell in 0..cells {
-            if !board.occupied[cell] {
-                board.refresh(cell);
+            } else {
+                for d in 0..4 {
+                    board.refresh_direction(cell, d);
+                }
                 board.add(cell, 1);
             }
         }
         board
     }
 
-    /// The cell `dr` rows and `dc` columns away from `cell`, if it is on the board.
-    #[inline]
-    fn step(&self, cell: usize, dr: isize, dc: isize) -> Option<usize> {
-        let r = (cell / self.width) as isize + dr;
-        let c = (cell % self.width) as isize + dc;
-        (r >= 0 && c >= 0 && (r as usize) < self.height && (c as usize) < self.width)
-            .then(|| r as usize * self.width + c as usize)
-    }
-
-    /// Writes `code` into the keys of the cells around `cell` (without looking up patterns).
-    fn set_neighbours(&mut self, cell: usize, code: u32) {
-        for (d, &(dr, dc)) in DIRECTIONS.iter().enumerate() {
-            for offset in (-(HALF as isize)..=HALF as isize).filter(|&o| o != 0) {
-                if let Some(n) = self.step(cell, dr * offset, dc * offset) {
-                    // `cell` is `-offset` steps from `n`.
-                    let shift = 2 * slot(-offset);
-                    self.keys[n][d] = (self.keys[n][d] & !(3 << shift)) | code << shift;
-                }
-            }
-        }
-    }
-
     /// A stone of `side` is placed on the empty `cell`.
     pub fn place(&mut self, cell: usize, side: Side) {
+        self.plies.push(Ply {
+            changed: self.changed.len(),
+            combos: self.combos,
+            totals: self.totals,
+        });
+        self.changed.push((cell as u32, self.cells[cell]));
         self.add(cell, -1);
         self.cells[cell] = [NOTHING; 2];
         self.occupied[cell] = true;
-        self.update_neighbours(cell, code(side));
-    }
-
-    /// The stone on `cell` is taken back.
-    pub fn remove(&mut self, cell: usize) {
-        self.occupied[cell] = false;
-        self.update_neighbours(cell, super::patterns::EMPTY);
-        self.refresh(cell);
-        self.add(cell, 1);
-    }
-
-    fn update_neighbours(&mut self, cell: usize, code: u32) {
+        self.words.flip(cell, side);
         for d in 0..4 {
-            let (back, ahead) = self.reach[cell][d];
-            let stride = self.strides[d];
-            // `cell` sits `step` slots before the centre of the keys of the cells after it,
-            // and after the centre of the keys of the cells before it.
-            for step in 1..=usize::from(ahead) {
-                let n = cell.wrapping_add_signed(step as isize * stride);
-                self.update_key(n, d, 2 * (HALF - step), code);
-            }
-            for step in 1..=usize::from(back) {
-                let n = cell.wrapping_add_signed(-(step as isize) * stride);
-                self.update_key(n, d, 2 * (HALF - 1 + step), code);
+            self.relook_line(cell, d);
+        }
+    }
+
+    /// The stone on `cell`, the last one placed, is taken back: the cells it changed get
+    /// their old patterns again.
+    pub fn remove(&mut self, cell: usize) {
+        let ply = self.plies.pop().expect("a stone to take back");
+        let side = self.words.stone(cell).expect("a stone on the cell");
+        self.words.flip(cell, side);
+        for (n, old) in self.changed.drain(ply.changed..).rev() {
+            self.cells[n as usize] = old;
+        }
+        self.occupied[cell] = false;
+        self.combos = ply.combos;
+        self.totals = ply.totals;
+    }
+
+    /// Looks up again the empty cells within reach of `cell` on its line `d`.
+    #[inline]
+    fn relook_line(&mut self, cell: usize, d: usize) {
+        let place = self.words.place(cell, d);
+        let word = self.words.word(place);
+        let stride = self.words.stride(d);
+        let pos = usize::from(place.pos);
+        let first = pos.saturating_sub(self.half);
+        let last = (pos + self.half).min(usize::from(place.len) - 1);
+        for q in first..=last {
+            if q != pos && LineWords::empty_in(word, q) {
+                let n = cell.wrapping_add_signed((q as isize - pos as isize) * stride);
+                self.relook(n, d, LineWords::key_in(word, q, self.half));
             }
         }
     }
 
-    /// Writes `code` at `shift` in the key of `n`'s line `d`, and looks the line up again
-    /// if `n` is empty.
+    /// Looks up line `d` of the empty `cell` after its key changed to `key`; the cell's
+    /// combination, score and share of the totals change only if a pattern did (far stones
+    /// seldom change one), and then its old patterns are kept to be restored.
     #[inline]
-    fn update_key(&mut self, n: usize, d: usize, shift: usize, code: u32) {
-        self.keys[n][d] = (self.keys[n][d] & !(3 << shift)) | code << shift;
-        if !self.occupied[n] {
-            self.relook(n, d);
-        }
-    }
-
-    /// Looks up line `d` of the empty `cell` after its key changed; the cell's combination,
-    /// score and share of the totals change only if a pattern did (far stones seldom change
-    /// one).
-    #[inline]
-    fn relook(&mut self, cell: usize, d: usize) {
-        let new = self.table.lines(self.keys[cell][d]);
+    fn relook(&mut self, cell: usize, d: usize, key: u32) {
+        let new = self.lines[key as usize];
         let [x, o] = &self.cells[cell];
         if new == [x.lines[d], o.lines[d]] {
             return;
         }
+        self.changed.push((cell as u32, self.cells[cell]));
         self.add(cell, -1);
         for (side, pattern) in new.into_iter().enumerate() {
+            // Each field is written on its own and the four lines are not read back: a byte
+            // written into them and the four read at once would stall the load each time.
+            let patterns = &mut self.cells[cell][side];
+            let index = usize::from(patterns.index) + pattern as usize * LINE_PLACE[d]
+                - patterns.lines[d] as usize * LINE_PLACE[d];
+            let value = self.table.cell_at(side, index);
+            patterns.combo = value.combo;
+            patterns.score = value.score;
+            patterns.order = value.order;
+            patterns.index = index as u16;
+            patterns.lines[d] = pattern;
+        }
+        self.add(cell, 1);
+    }
+
+    /// Looks up line `d` of the empty `cell` and recombines its four lines.
+    fn refresh_direction(&mut self, cell: usize, d: usize) {
+        let both = self.lines[self.words.key(cell, d, self.half) as usize];
+        for (side, pattern) in both.into_iter().enumerate() {
             let patterns = &mut self.cells[cell][side];
             patterns.lines[d] = pattern;
             let value = self.table.cell(side, patterns.lines);
             (patterns.combo, patterns.score, patterns.order) =
                 (value.combo, value.score, value.order);
-        }
-        self.add(cell, 1);
-    }
-
-    /// Looks up all four lines of the empty `cell`.
-    fn refresh(&mut self, cell: usize) {
-        for d in 0..4 {
-            self.refresh_direction(cell, d);
-        }
-    }
-
-    /// Looks up line `d` of the empty `cell` again and recombines its four lines.
-    #[inline]
-    fn refresh_direction(&mut self, cell: usize, d: usize) {
-        let key = self.keys[cell][d];
-        for side in 0..2 {
-            let patterns = &mut self.cells[cell][side];
-            patterns.lines[d] = self.table.line(key, side);
-            let value = self.table.cell(side, patterns.lines);
-            (patterns.combo, patterns.score, patterns.order) =
-                (value.combo, value.score, value.order);
+            patterns.index = cell_index(patterns.lines) as u16;
         }
     }
 
@@ -293,18 +269,46 @@ impl PatternBoard {
     }
 }
 
-/// A side's code in a line key.
-fn code(side: Side) -> u32 {
-    match side {
-        Side::X => 1,
-        Side::O => 2,
-    }
-}
-
 /// Whether the rule is five in a row on a board where the pattern engine is used.
 #[must_use]
 pub fn is_gomoku(rule: &Rule) -> bool {
     rule.k() == 5 && rule.cells() > crate::engine::board::FULL_WIDTH_CELLS
+}
+
+/// The patterns of every line key as [`LineWords`] gives it for `rule`, and how many cells
+/// the key reads on each side: four in freestyle (the fifth never changes a freestyle
+/// pattern, a test checks it), five under the other rules.
+fn word_lines(rule: &Rule) -> (&'static [[Pattern; 2]], usize) {
+    static FREESTYLE: OnceLock<Vec<[Pattern; 2]>> = OnceLock::new();
+    static EXACT: OnceLock<Vec<[Pattern; 2]>> = OnceLock::new();
+    static RENJU: OnceLock<Vec<[Pattern; 2]>> = OnceLock::new();
+    let table = PatternTable::get(rule);
+    let (slot, half) = if rule.renju() {
+        (&RENJU, HALF)
+    } else if rule.exact() {
+        (&EXACT, HALF)
+    } else {
+        (&FREESTYLE, HALF - 1)
+    };
+    let lines = slot.get_or_init(|| {
+        (0..1u32 << (4 * half))
+            .map(|key| table.lines(pattern_key(key, half)))
+            .collect()
+    });
+    (lines, half)
+}
+
+/// The pattern table's key of a line key of [`LineWords`] reading `half` cells each side.
+/// The table's keys read [`HALF`] cells each side in the same order but with other codes
+/// (the words' empty is 3 and wall 0, the table's the other way round, and black and white
+/// swap likewise: each two bits complemented); a shorter key's missing far cells are walls.
+#[must_use]
+pub fn pattern_key(key: u32, half: usize) -> u32 {
+    let mask = (1 << (2 * half)) - 1;
+    let pad = 2 * (HALF - half);
+    let (before, after) = (key & mask, (key >> (2 * half)) & mask);
+    let words_key = (before << pad) | (after << (2 * HALF));
+    words_key ^ ((1 << (4 * HALF)) - 1)
 }
 
 #[cfg(test)]
@@ -312,11 +316,28 @@ impl PatternBoard {
     /// Everything incremental, to compare with a board built from scratch.
     pub(crate) fn facts(&self) -> impl PartialEq + std::fmt::Debug + use<> {
         (
-            self.keys.clone(),
             self.cells.clone(),
             self.combos,
             self.totals,
             self.occupied.clone(),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn freestyle_patterns_never_depend_on_the_fifth_cell_each_side() {
+        let rule = Rule::new(15, 15, 5, false).unwrap();
+        let table = PatternTable::get(&rule);
+        let (lines, half) = word_lines(&rule);
+        assert_eq!(half, HALF - 1);
+        for words_key in 0..1u32 << (4 * HALF) {
+            let short = ((words_key >> 2) & 0xFF) | (((words_key >> 10) & 0xFF) << 8);
+            let full = table.lines(pattern_key(words_key, HALF));
+            assert_eq!(full, lines[short as usize], "key {words_key:05x}");
+        }
     }
 }

@@ -3,6 +3,7 @@
 //! the rule is five in a row on a board of more than 25 cells; every smaller board and every
 //! other K keeps the general engine, value for value and node for node.
 //!
+//! - [`pattern_kinds`]: the names of what a stone makes along a line and over four lines;
 //! - [`patterns`]: what a stone makes along a line (five, live four, dead four, live three,
 //!   ...) from a precomputed table, and what four lines make together;
 //! - [`lines`]: those patterns for every empty cell and both sides, kept up to date as stones
@@ -19,6 +20,12 @@
 //! - [`opening`]: balanced opening stones for swap and swap2, judged by short searches;
 //! - [`swap`]: the colour choices of swap and swap2 and swap2's second step;
 //! - [`tuning`]: the features and game records that fit the weights to game results;
+//! - [`line_words`]: the stones as one 64-bit word per row, column and diagonal;
+//! - [`line_class`]: the fourteen classes of what a stone makes along a line, tabulated per
+//!   rule by a dynamic program over the line keys the words give;
+//! - [`pattern_code`]: a cell's four classes as one code, and the threat each code makes;
+//! - [`line_board`]: those classes, codes and threats for every empty cell, kept up to date
+//!   from the words move by move and restored on undo;
 //! - [`board`]: the search board with its patterns, always kept;
 //! - [`knowledge`]: all of it behind the search's `Knowledge` trait.
 
@@ -27,9 +34,14 @@ pub mod book;
 pub mod eval;
 pub mod forced;
 pub mod knowledge;
+pub mod line_board;
+pub mod line_class;
+pub mod line_words;
 pub mod lines;
 pub mod movegen;
 pub mod opening;
+pub mod pattern_code;
+pub mod pattern_kinds;
 pub mod patterns;
 pub mod swap;
 pub mod tuning;
@@ -40,6 +52,8 @@ pub mod weights;
 pub(crate) use knowledge::Gomoku;
 pub use lines::is_gomoku;
 
+#[cfg(test)]
+mod line_board_tests;
 #[cfg(test)]
 mod renju_tests;
 #[cfg(test)]

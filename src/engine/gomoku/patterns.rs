@@ -13,6 +13,9 @@ use std::sync::OnceLock;
 
 use crate::rules::Rule;
 
+pub use super::pattern_kinds::{COMBOS, Combo, Pattern};
+
+use super::pattern_kinds::KINDS;
 use super::weights::{ForkWeights, LineWeights, ORDER_FORKS, ORDER_LINES, Weights};
 
 /// How far the line key looks on each side of its cell: five, so that under the
@@ -25,108 +28,8 @@ pub const SPAN: usize = 2 * HALF;
 /// The number of different line keys.
 pub const KEYS: usize = 1 << (2 * SPAN);
 
-/// A cell's content in a line key.
-pub const EMPTY: u32 = 0;
-/// The code of a wall (off the board) in a line key; X is 1 and O is 2.
-pub const WALL: u32 = 3;
-
-/// What a stone of one side on an empty cell makes along one line, weakest first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[repr(u8)]
-pub enum Pattern {
-    /// Nothing: no five can ever pass through this cell on this line.
-    None = 0,
-    /// A dead one: one stone that can only grow into a dead two.
-    Dead1,
-    /// A live one.
-    Live1,
-    /// A dead two: can grow into a dead three only.
-    Dead2,
-    /// A live two: one more stone makes a live three.
-    Live2,
-    /// A dead three: one more stone makes a dead four.
-    Dead3,
-    /// A live three: one more stone makes a live four.
-    Live3,
-    /// A dead four (a rush): one cell completes a five.
-    Dead4,
-    /// A live (straight) four: four in a row with both ends open, two cells complete a
-    /// five, so it cannot be stopped.
-    Live4,
-    /// Two fours on one line (`X.XXX.X`, `XX.XX.XX`): two cells complete two different
-    /// fives. As strong as a live four, except for renju's black, where it is a forbidden
-    /// double four.
-    DoubleFour,
-    /// Five in a row (exactly five under the exactly-five rule).
-    Five,
-}
-
-/// The number of [`Pattern`] kinds.
-const KINDS: usize = 11;
-
-impl Pattern {
-    const ALL: [Pattern; KINDS] = [
-        Pattern::None,
-        Pattern::Dead1,
-        Pattern::Live1,
-        Pattern::Dead2,
-        Pattern::Live2,
-        Pattern::Dead3,
-        Pattern::Live3,
-        Pattern::Dead4,
-        Pattern::Live4,
-        Pattern::DoubleFour,
-        Pattern::Five,
-    ];
-
-    fn from_u8(n: u8) -> Pattern {
-        Pattern::ALL[usize::from(n)]
-    }
-
-    /// The pattern one stone short of this one: a live three is one stone short of a live
-    /// four, and so on.
-    fn one_less(self) -> Pattern {
-        match self {
-            Pattern::Live4 | Pattern::DoubleFour => Pattern::Live3,
-            Pattern::Dead4 => Pattern::Dead3,
-            Pattern::Live3 => Pattern::Live2,
-            Pattern::Dead3 => Pattern::Dead2,
-            Pattern::Live2 => Pattern::Live1,
-            Pattern::Dead2 => Pattern::Dead1,
-            _ => Pattern::None,
-        }
-    }
-
-    /// Whether a stone here makes at least a four (a threat of five).
-    #[must_use]
-    pub fn is_four(self) -> bool {
-        self >= Pattern::Dead4 && self != Pattern::Five
-    }
-}
-
-/// What a stone of one side on an empty cell makes over its four lines together, weakest
-/// first; this decides the threats of a position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[repr(u8)]
-pub enum Combo {
-    /// Less than a live three.
-    Quiet = 0,
-    /// One live three.
-    Three,
-    /// One dead four.
-    Four,
-    /// Two or more live threes.
-    DoubleThree,
-    /// A dead four and a live three.
-    FourThree,
-    /// A live four, or two dead fours: two cells complete a five, so it cannot be stopped.
-    OpenFour,
-    /// Five in a row.
-    Five,
-}
-
-/// The number of [`Combo`] kinds.
-pub const COMBOS: usize = 7;
+/// A cell's content in a line key: empty 0, X 1, O 2, a wall 3.
+const EMPTY: u32 = 0;
 
 /// What a stone on a cell makes over its four lines, and what that is worth: `score` to the
 /// evaluation (the weights file's numbers), `order` to the move ordering (the hand-set ones).
@@ -210,13 +113,6 @@ impl PatternTable {
         }
     }
 
-    /// The pattern a stone of `side` (0 X, 1 O) on the centre of `key` makes.
-    #[inline]
-    #[must_use]
-    pub fn line(&self, key: u32, side: usize) -> Pattern {
-        Pattern::from_u8((self.lines[key as usize] >> (8 * side)) as u8)
-    }
-
     /// The pattern a stone of X and one of O make on the line of `key`.
     #[inline]
     #[must_use]
@@ -232,12 +128,25 @@ impl PatternTable {
     #[inline]
     #[must_use]
     pub fn cell(&self, side: usize, lines: [Pattern; 4]) -> CellValue {
-        let n = lines[0] as usize
-            + KINDS * lines[1] as usize
-            + KINDS * KINDS * lines[2] as usize
-            + KINDS * KINDS * KINDS * lines[3] as usize;
-        self.cells[side][n]
+        self.cells[side][cell_index(lines)]
     }
+
+    /// [`PatternTable::cell`] by the four lines' [`cell_index`], for a caller that keeps it.
+    #[inline]
+    #[must_use]
+    pub fn cell_at(&self, side: usize, index: usize) -> CellValue {
+        self.cells[side][index]
+    }
+}
+
+/// What the pattern on line `d` weighs in a [`cell_index`].
+pub const LINE_PLACE: [usize; 4] = [1, KINDS, KINDS * KINDS, KINDS * KINDS * KINDS];
+
+/// The place of a cell's four line patterns in the table of their combinations.
+#[inline]
+#[must_use]
+pub fn cell_index(lines: [Pattern; 4]) -> usize {
+    (0..4).map(|d| lines[d] as usize * LINE_PLACE[d]).sum()
 }
 
 /// The combination and scores of four line patterns. With `forbidden` (renju's black) two
@@ -350,18 +259,6 @@ fn makes_five(digits: &[usize; SPAN], exact: bool) -> bool {
     let after = (HALF..SPAN).take_while(|&i| digits[i] == 1).count();
     let run = before + 1 + after;
     if exact { run == 5 } else { run >= 5 }
-}
-
-/// The key slot of the cell `offset` steps from the centre (`offset` in `-HALF..=HALF`,
-/// not 0).
-#[inline]
-#[must_use]
-pub fn slot(offset: isize) -> usize {
-    if offset < 0 {
-        (offset + HALF as isize) as usize
-    } else {
-        (offset + HALF as isize - 1) as usize
-    }
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use super::patterns::{Combo, Pattern};
+use super::pattern_kinds::{Combo, Pattern};
 
 /// The weights the engine plays with, as the build embeds them.
 const BUILT_IN: &str = include_str!("../../../assets/gomoku/weights.json");
