@@ -526,7 +526,7 @@ fn labels(h: &App) -> Vec<String> {
         .collect()
 }
 
-/// The played move of a review row ("9. Black A1: +120 before, ..."), if `label` is one.
+/// The played move of a review row ("9. Black A1: expected score 62% before, ..."), if `label` is one.
 fn row_move(label: &str) -> Option<String> {
     let (number, rest) = label.split_once(". ")?;
     number.parse::<usize>().ok()?;
@@ -550,10 +550,22 @@ fn the_review_of_a_large_board_marks_forced_wins_and_never_recommends_the_move_p
     for row in &rows {
         assert!(!row.contains("row ") && !row.contains("column"), "{row}");
         assert!(!row.contains("not proved"), "{row}");
+        // No distance is stated as the shortest on a board not searched to the end.
+        assert!(!row.contains("win in") && !row.contains("loss in"), "{row}");
+        assert!(
+            row.contains("expected score") || row.contains("forced"),
+            "{row}"
+        );
     }
-    // White's F6 let black win by fours; black's A1 missed that win.
-    assert_shows(&h, "Gave Black a forced win by continuous fours (VCF): ");
-    assert_shows(&h, "Missed a forced win by continuous fours (VCF): ");
+    // White's F6 let black win by fours; black's A1 did not play that win.
+    assert_shows(
+        &h,
+        "Walked into a forced loss: Black has a forced win by continuous fours (VCF) (",
+    );
+    assert_shows(
+        &h,
+        "A forced win by continuous fours (VCF) was found here and not played (",
+    );
     // No move the review names as better is the move that was played: every explanation
     // under a row is read against that row's move.
     let mut played = None;
@@ -564,11 +576,15 @@ fn the_review_of_a_large_board_marks_forced_wins_and_never_recommends_the_move_p
             continue;
         }
         let better = label
-            .strip_prefix("The evaluation fell; the engine would play ")
-            .map(|rest| rest.trim_end_matches(" here."))
+            .split_once("; the engine would play ")
+            .map(|(_, rest)| rest.trim_end_matches(" here."))
             .or_else(|| {
-                let (_, line) = label.split_once("Missed a forced win by ")?;
-                line.split_once(": ")?.1.split(' ').next()
+                let (_, line) = label.split_once("was found here and not played (")?;
+                line.split([' ', ')']).next()
+            })
+            .or_else(|| {
+                let (_, rest) = label.split_once(", starting at ")?;
+                rest.split(')').next()
             });
         if let Some(better) = better {
             named += 1;
@@ -582,7 +598,7 @@ fn the_review_of_a_large_board_marks_forced_wins_and_never_recommends_the_move_p
 #[test]
 fn the_reviews_graph_marks_the_turning_points_a_click_shows_one_and_it_speaks_chinese() {
     let mut h = reviewed_ignored_three();
-    h.get_by_label("Evaluation over the game (up: Black ahead)");
+    h.get_by_label("Black's expected score over the game (top: 100%, middle line: 50%)");
     assert_shows(&h, "Turning points:");
     // The marked points are the moves that allowed and missed the win.
     let marked: Vec<String> = labels(&h)
@@ -620,10 +636,10 @@ fn the_reviews_graph_marks_the_turning_points_a_click_shows_one_and_it_speaks_ch
 fn speaks_chinese_throughout(h: &mut App) {
     click(h, tictactoe::gui::i18n::Language::Chinese.own_name());
     assert_shows(h, "9. 黑棋 A1：走前");
-    assert_shows(h, "错过了连续冲四（VCF）的必胜：");
-    assert_shows(h, "让黑棋有了连续冲四（VCF）的必胜：");
-    h.get_by_label("整局评估变化图（向上：黑棋领先）");
-    let review = ["黑棋", "白棋", "转折点", "评估", "必胜"];
+    assert_shows(h, "这里找到了连续冲四（VCF）的必胜（");
+    assert_shows(h, "走进了必败：黑棋有连续冲四（VCF）的必胜（");
+    h.get_by_label("黑棋整局的期望得分（顶部：100%，中线：50%）");
+    let review = ["黑棋", "白棋", "转折点", "期望得分", "必胜", "必败"];
     for label in labels(h) {
         if review.iter().any(|word| label.contains(word)) {
             for english in [
