@@ -212,6 +212,13 @@ fn the_algorithms_compared_on_the_empty_board_agree() {
     assert_shows(&h, "Searched to the end of the game (9 plies).");
     // Plain minimax visits every node of the game tree, the root included.
     assert_shows(&h, "Minimax: 549,946");
+    // The table is in body text, as tall as the sentence above it.
+    let line = h.get_by_label("All 6 values agree.").rect().height();
+    let head = h.get_by_label("Nodes").rect().height();
+    assert!(
+        head >= line - 0.5,
+        "table text {head} px high, body text {line} px"
+    );
     // The numbers go with the position: a move drops them.
     play(&mut h, &[(1, 1)]);
     assert!(!shows(&h, "549,946"));

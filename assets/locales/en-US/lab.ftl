@@ -207,8 +207,14 @@ lab-end-unfinished = The search stopped before this node had a value.
 
 # The pairing view: why a side cannot win, as pairs of cells.
 lab-pair-intro = A pairing strategy: pairs of empty cells such that every line a side could still fill holds a pair. The other side answers a move in one cell of a pair with the other cell, so no line ever fills: a proof, as a picture, that the side cannot win. The pairs are joined on the board in the colour of the side that answers; ! marks the answer to the last move.
-lab-pair-stops = { $side } cannot make { $k } in a row: { $other } answers each of its moves with the other cell of its pair ({ $pairs } pairs).
-lab-pair-stops-after = { $side } cannot make { $k } in a row: { $other } answers at { $reply }, then each move with the other cell of its pair ({ $pairs } pairs).
+lab-pair-stops = { $side } cannot make { $k } in a row: { $other } answers each of its moves with the other cell of its pair ({ $pairs } { $pairs ->
+        [one] pair
+       *[other] pairs
+    }).
+lab-pair-stops-after = { $side } cannot make { $k } in a row: { $other } answers at { $reply }, then each move with the other cell of its pair ({ $pairs } { $pairs ->
+        [one] pair
+       *[other] pairs
+    }).
 lab-pair-none = No pairing stops { $side } from making { $k } in a row here. That alone does not mean { $side } can win: the prover's search below decides it.
 lab-pair-draw = Neither side can win: the game is a draw.
 lab-pair-too-large = The board has { $cells } cells; the prover handles boards of up to { $most }.
