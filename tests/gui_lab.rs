@@ -99,6 +99,23 @@ fn the_review_marks_the_move_that_threw_the_draw_away() {
         .collect();
     assert_eq!(marked.len(), 1, "only O's edge move changed the result");
     assert!(!shows(&h, "A win let slip"));
+    // Each row counts from its own position, so the row after a move and the row before the
+    // next one say the same of the position between them: no row contradicts another.
+    let rows = review_rows(&h);
+    assert_eq!(rows.len(), 7, "{rows:?}");
+    let seen_by_the_other_side = |words: &str| {
+        words
+            .replace("win in", "WIN")
+            .replace("loss in", "win in")
+            .replace("WIN", "loss in")
+    };
+    for pair in rows.windows(2) {
+        assert_eq!(seen_by_the_other_side(&pair[0].1), pair[1].0, "{rows:?}");
+    }
+    assert_eq!(
+        rows[6],
+        ("win in 1".to_string(), "the game won".to_string())
+    );
 
     // Stepping back previews the position on the board; the game stays as it is.
     click(&mut h, "Back");
@@ -113,6 +130,22 @@ fn the_review_marks_the_move_that_threw_the_draw_away() {
     click(&mut h, "New game Ctrl+N");
     assert!(!shows(&h, "A draw thrown into a loss"));
     assert_shows(&h, "No moves to review yet.");
+}
+
+/// The words before and after of every review row on screen, in order ("2. O row 1, column
+/// 2: draw before, loss in 5 after" gives "draw" and "loss in 5").
+fn review_rows(h: &App) -> Vec<(String, String)> {
+    labels(h)
+        .iter()
+        .filter_map(|label| {
+            let (_, words) = label.split_once(": ")?;
+            let (before, after) = words.split_once(" before, ")?;
+            Some((
+                before.to_string(),
+                after.strip_suffix(" after")?.to_string(),
+            ))
+        })
+        .collect()
 }
 
 /// The practice position on screen, read from its cells' labels.
