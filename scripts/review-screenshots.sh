@@ -4,7 +4,7 @@
 # computer; white does not answer black's open three, black does not make the four), the lab
 # is opened on its Review tab and the review started by clicks (their places at 960x720 read
 # from a first screenshot), then:
-#   review-15x15.png      the finished review: the graph of the evaluation with the turning
+#   review-15x15.png      the finished review: the graph of the expected score with the turning
 #                         points marked, and the moves with their values
 #   review-15x15-point.png  after a click on the first marked point (8. White F6, its place
 #                         read from review-15x15.png): the position after that move
@@ -39,7 +39,7 @@ if [ "${PROBE_TABS:-}" ]; then snap review-probe.png; exit 0; fi
 at 727 138                         # "Review"
 if [ "${PROBE_START:-}" ]; then snap review-probe.png; exit 0; fi
 START=$(date +%s)
-at 667 252 1                      # "Review this game"
+at 667 312 1                      # "Review this game"
 # Until the review is done: its spinner gone, two pictures a second apart are the same.
 for _ in $(seq 120); do
     pointer_away
@@ -49,7 +49,7 @@ for _ in $(seq 120); do
 done
 echo "review finished after about $(($(date +%s) - START)) s"
 snap review-15x15.png
-at 897 300                        # the first marked point, 8. White F6
+at 900 375                        # the first marked point, 8. White F6
 snap review-15x15-point.png
 at 195 16 1                       # "简体中文"
 snap review-15x15-zh.png

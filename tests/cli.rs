@@ -7,7 +7,10 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-use crate::support::boards;
+use tictactoe::game::{FirstMover, Mode, Session, Settings};
+use tictactoe::rules::{Cell, Rule, Side};
+
+use crate::support::{boards, games};
 
 use boards::{GOMOKU_OPENING, WIN_OR_BLOCK, notation};
 
@@ -534,4 +537,198 @@ fn a_proof_with_a_small_table_still_proves_the_value() {
     }
     let small = assert_refused(&["solve", "--rule", "7,6,5", "--table-positions", "10"]);
     assert!(small.contains("--table-positions"), "{small}");
+}
+
+/// A folder of its own for the files of one test.
+fn test_folder(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tictactoe-cli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `moves` on `rule`, played by two people and saved as the window saves a game.
+fn saved_game(dir: &std::path::Path, rule: &str, moves: &[Cell]) -> String {
+    let settings = Settings {
+        rule: rule.parse().unwrap(),
+        mode: Mode::Hotseat,
+        first: FirstMover::Human,
+        ..Settings::default()
+    };
+    let mut session = Session::new(settings);
+    for &cell in moves {
+        session.play(cell).unwrap();
+    }
+    let path = dir.join("game.json");
+    session.save(&path).unwrap();
+    path.display().to_string()
+}
+
+/// The standings of one review row, checked for what they may claim: an exact distance only
+/// on a board searched to the end; a forced line found is proved and names its length; an
+/// estimate is not proved and its expected score lies strictly between 0 and 1.
+fn check_standing(standing: &Value, method: &str) {
+    let kind = standing["kind"].as_str().unwrap();
+    let proved = standing["proved"].as_bool().unwrap();
+    match kind {
+        "exact" => assert_eq!(method, "exact", "an exact value on an estimated board"),
+        "game-over" => assert!(proved),
+        "forced-win-found" | "forced-loss-found" => {
+            assert!(
+                proved && standing["line_moves"].as_u64() > Some(0),
+                "{standing}"
+            );
+            assert!(standing.get("plies").is_none(), "{standing}");
+        }
+        "estimate" => {
+            let expected = standing["expected_score"].as_f64().unwrap();
+            assert!(!proved && expected > 0.0 && expected < 1.0, "{standing}");
+        }
+        other => panic!("unknown kind {other}"),
+    }
+}
+
+/// The same position seen by the side that just moved (`after`) and by the side to move
+/// (`before` of the next row): the two must say the same thing.
+fn check_same_position(after: &Value, before: &Value) {
+    fn flipped(kind: &str) -> &str {
+        match kind {
+            "forced-win-found" => "forced-loss-found",
+            "forced-loss-found" => "forced-win-found",
+            other => other,
+        }
+    }
+    assert_eq!(
+        flipped(after["kind"].as_str().unwrap()),
+        before["kind"],
+        "{after} then {before}"
+    );
+    assert_eq!(after["line_moves"], before["line_moves"]);
+    match (after["plies"].as_u64(), before["plies"].as_u64()) {
+        (Some(a), Some(b)) => assert_eq!(a, b, "{after} then {before}"),
+        (a, b) => assert_eq!(a, b),
+    }
+    if let (Some(a), Some(b)) = (
+        after["expected_score"].as_f64(),
+        before["expected_score"].as_f64(),
+    ) {
+        assert!((a + b - 1.0).abs() < 1e-9, "{after} then {before}");
+    }
+}
+
+/// `review GAME.json` on a 15x15 renju game lost by one side of the engine: every row says what
+/// was known before and after, only proved things as proved, no distance as the shortest,
+/// each position said the same way by the two rows that see it; the text says the same.
+#[test]
+fn review_of_a_lost_renju_game_claims_only_what_it_proved() {
+    let (moves, winner) = games::lost_game(Rule::RENJU, Side::X);
+    let dir = test_folder("review-renju");
+    let game = saved_game(&dir, "renju", &moves);
+    let out = run(&["review", &game, "--json", "--nodes", "20000"]);
+    let review = json(&out);
+    assert_eq!(review["method"], "estimated");
+    let result = if winner == Side::X {
+        "x-wins"
+    } else {
+        "o-wins"
+    };
+    assert_eq!(review["result"], result);
+    assert_eq!(review["scale"], 2886.0);
+    let rows = review["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), moves.len());
+    for (i, row) in rows.iter().enumerate() {
+        assert_eq!(row["number"], i + 1);
+        check_standing(&row["before"], "estimated");
+        check_standing(&row["after"], "estimated");
+        if let Some(next) = rows.get(i + 1) {
+            check_same_position(&row["after"], &next["before"]);
+        }
+        if !row["notes"].as_array().unwrap().is_empty() {
+            assert_eq!(row["turning_point"], true, "{row}");
+        }
+    }
+    let last = rows.last().unwrap();
+    assert_eq!(last["side"], winner.to_string());
+    assert_eq!(last["after"]["kind"], "game-over");
+    assert_eq!(last["after"]["result"], "win");
+    let text_out = run(&["review", &game, "--nodes", "20000"]);
+    assert!(text_out.status.success(), "{}", text(&text_out.stderr));
+    let words = text(&text_out.stdout);
+    assert!(words.contains("method    estimated"), "{words}");
+    assert!(words.contains("expected score"), "{words}");
+    for line in words.lines().filter(|l| l.contains("before:")) {
+        assert!(
+            !line.contains(" win in ") && !line.contains(" loss in "),
+            "{line}"
+        );
+    }
+    assert_eq!(
+        words.lines().filter(|l| l.contains("before:")).count(),
+        moves.len()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// On 3x3 every value is exact: distances are stated, counted from each row's own position,
+/// and the row after a move agrees with the row before the next one.
+#[test]
+fn review_of_a_small_board_states_exact_distances_that_agree() {
+    let dir = test_folder("review-3x3");
+    // X centre, O on an edge (a losing reply), X wins with a double threat.
+    let moves =
+        [(1, 1), (0, 1), (0, 0), (2, 2), (1, 0), (1, 2), (2, 0)].map(|(r, c)| Cell::new(r, c));
+    let game = saved_game(&dir, "3,3,3", &moves);
+    let review = json(&run(&["review", &game, "--json"]));
+    assert_eq!(review["method"], "exact");
+    let rows = review["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), moves.len());
+    assert_eq!(rows[0]["before"]["result"], "draw");
+    // O's edge reply threw the draw away: the note names a move that kept it.
+    assert_eq!(rows[1]["after"]["result"], "loss");
+    assert_eq!(rows[1]["notes"][0]["kind"], "draw-thrown");
+    assert_ne!(
+        rows[1]["notes"][0]["better"],
+        serde_json::json!({"row": 0, "col": 1})
+    );
+    for (i, row) in rows.iter().enumerate() {
+        check_standing(&row["before"], "exact");
+        check_standing(&row["after"], "exact");
+        if let Some(next) = rows.get(i + 1) {
+            check_same_position(&row["after"], &next["before"]);
+        }
+    }
+    // The last move: "win in 1 before, the game won after".
+    assert_eq!(rows[6]["before"]["plies"], 1);
+    assert_eq!(rows[6]["after"]["kind"], "game-over");
+    let words = text(&run(&["review", &game]).stdout);
+    assert!(words.contains("7. X (3,1)"), "{words}");
+    assert!(
+        words.contains("win in 1 (proved, the shortest); after: the game won"),
+        "{words}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A file that is no saved game is refused in one line that says what it is not.
+#[test]
+fn review_refuses_a_file_that_is_not_a_saved_game() {
+    let dir = test_folder("review-bad");
+    let picture = dir.join("picture.png");
+    std::fs::write(&picture, [0x89, b'P', b'N', b'G', 0xff, 0xfe, 0x00]).unwrap();
+    let not_text = assert_refused_in_one_line(&["review", picture.to_str().unwrap()]);
+    assert!(
+        not_text.contains("picture.png is not a saved game (not text)"),
+        "{not_text}"
+    );
+    let notes = dir.join("notes.json");
+    std::fs::write(&notes, "{ \"moves\": [").unwrap();
+    let malformed = assert_refused_in_one_line(&["review", notes.to_str().unwrap(), "--json"]);
+    assert!(
+        malformed.contains("notes.json: not a saved game"),
+        "{malformed}"
+    );
+    let missing = dir.join("missing.json");
+    let gone = assert_refused_in_one_line(&["review", missing.to_str().unwrap()]);
+    assert!(gone.contains("could not read"), "{gone}");
+    assert_refused(&["review"]);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -164,10 +164,13 @@ fn a_malformed_file_leaves_the_game_as_it_was() {
     assert_eq!(moves(&h), played);
     assert!(!h.state().is_busy_with_a_file());
 
-    // Handed in, and a file that is not there at all.
+    // Handed in, a file that is not text, and a file that is not there at all.
+    let garbage = folder.join("picture.png");
+    std::fs::write(&garbage, [0x89, b'P', b'N', b'G', 0xff, 0xfe, 0x00, 0x9c]).unwrap();
     for (path, words) in [
         (bad.clone(), "not a saved game"),
-        (folder.join("missing.json"), "could not read or write"),
+        (garbage, "picture.png is not a saved game (not text)"),
+        (folder.join("missing.json"), "could not read"),
     ] {
         let picker = Arc::new(GivenPath(path));
         let mut h = build(move |app| app.with_picker(picker));

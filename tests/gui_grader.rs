@@ -79,9 +79,15 @@ fn a_sample_of_4x4_positions_is_checked_and_a_mistake_opens_on_a_4x4_board() {
     click(&mut h, "Check it on 4x4");
     wait_for_text(&mut h, "Positions asked: 100 of 100");
     assert_shows(&h, "A sample drawn with seed 1");
+    // The list may reach below the window's edge: scrolled to, as a person would.
     h.query_all_by_label_contains(" to move after ")
         .next()
         .expect("a first-empty-cell player errs on 4x4")
+        .scroll_to_me();
+    settle(&mut h);
+    h.query_all_by_label_contains(" to move after ")
+        .next()
+        .expect("still listed")
         .click();
     settle(&mut h);
     // The board is 4x4 now: its last cell is there, whatever it holds.

@@ -101,6 +101,23 @@ fn the_review_marks_the_move_that_threw_the_draw_away() {
         .collect();
     assert_eq!(marked.len(), 1, "only O's edge move changed the result");
     assert!(!shows(&h, "A win let slip"));
+    // Each row counts from its own position, so the row after a move and the row before the
+    // next one say the same of the position between them: no row contradicts another.
+    let rows = review_rows(&h);
+    assert_eq!(rows.len(), 7, "{rows:?}");
+    let seen_by_the_other_side = |words: &str| {
+        words
+            .replace("win in", "WIN")
+            .replace("loss in", "win in")
+            .replace("WIN", "loss in")
+    };
+    for pair in rows.windows(2) {
+        assert_eq!(seen_by_the_other_side(&pair[0].1), pair[1].0, "{rows:?}");
+    }
+    assert_eq!(
+        rows[6],
+        ("win in 1".to_string(), "the game won".to_string())
+    );
 
     // Stepping back previews the position on the board; the game stays as it is.
     click(&mut h, "Back");
@@ -116,6 +133,22 @@ fn the_review_marks_the_move_that_threw_the_draw_away() {
     click(&mut h, "New game Ctrl+N");
     assert!(!shows(&h, "A draw thrown into a loss"));
     assert_shows(&h, "No moves to review yet.");
+}
+
+/// The words before and after of every review row on screen, in order ("2. O row 1, column
+/// 2: draw before, loss in 5 after" gives "draw" and "loss in 5").
+fn review_rows(h: &App) -> Vec<(String, String)> {
+    labels(h)
+        .iter()
+        .filter_map(|label| {
+            let (_, words) = label.split_once(": ")?;
+            let (before, after) = words.split_once(" before, ")?;
+            Some((
+                before.to_string(),
+                after.strip_suffix(" after")?.to_string(),
+            ))
+        })
+        .collect()
 }
 
 /// The practice position on screen, read from its cells' labels.
@@ -215,6 +248,13 @@ fn the_algorithms_compared_on_the_empty_board_agree() {
     assert_shows(&h, "Searched to the end of the game (9 plies).");
     // Plain minimax visits every node of the game tree, the root included.
     assert_shows(&h, "Minimax: 549,946");
+    // The table is in body text, as tall as the sentence above it.
+    let line = h.get_by_label("All 6 values agree.").rect().height();
+    let head = h.get_by_label("Nodes").rect().height();
+    assert!(
+        head >= line - 0.5,
+        "table text {head} px high, body text {line} px"
+    );
     // The numbers go with the position: a move drops them.
     play(&mut h, &[(1, 1)]);
     assert!(!shows(&h, "549,946"));
@@ -536,7 +576,7 @@ fn labels(h: &App) -> Vec<String> {
         .collect()
 }
 
-/// The played move of a review row ("9. Black A1: +120 before, ..."), if `label` is one.
+/// The played move of a review row ("9. Black A1: expected score 62% before, ..."), if `label` is one.
 fn row_move(label: &str) -> Option<String> {
     let (number, rest) = label.split_once(". ")?;
     number.parse::<usize>().ok()?;
@@ -560,10 +600,22 @@ fn the_review_of_a_large_board_marks_forced_wins_and_never_recommends_the_move_p
     for row in &rows {
         assert!(!row.contains("row ") && !row.contains("column"), "{row}");
         assert!(!row.contains("not proved"), "{row}");
+        // No distance is stated as the shortest on a board not searched to the end.
+        assert!(!row.contains("win in") && !row.contains("loss in"), "{row}");
+        assert!(
+            row.contains("expected score") || row.contains("forced"),
+            "{row}"
+        );
     }
-    // White's F6 let black win by fours; black's A1 missed that win.
-    assert_shows(&h, "Gave Black a forced win by continuous fours (VCF): ");
-    assert_shows(&h, "Missed a forced win by continuous fours (VCF): ");
+    // White's F6 let black win by fours; black's A1 did not play that win.
+    assert_shows(
+        &h,
+        "Walked into a forced loss: Black has a forced win by continuous fours (VCF) (",
+    );
+    assert_shows(
+        &h,
+        "A forced win by continuous fours (VCF) was found here and not played (",
+    );
     // No move the review names as better is the move that was played: every explanation
     // under a row is read against that row's move.
     let mut played = None;
@@ -574,11 +626,15 @@ fn the_review_of_a_large_board_marks_forced_wins_and_never_recommends_the_move_p
             continue;
         }
         let better = label
-            .strip_prefix("The evaluation fell; the engine would play ")
-            .map(|rest| rest.trim_end_matches(" here."))
+            .split_once("; the engine would play ")
+            .map(|(_, rest)| rest.trim_end_matches(" here."))
             .or_else(|| {
-                let (_, line) = label.split_once("Missed a forced win by ")?;
-                line.split_once(": ")?.1.split(' ').next()
+                let (_, line) = label.split_once("was found here and not played (")?;
+                line.split([' ', ')']).next()
+            })
+            .or_else(|| {
+                let (_, rest) = label.split_once(", starting at ")?;
+                rest.split(')').next()
             });
         if let Some(better) = better {
             named += 1;
@@ -592,7 +648,7 @@ fn the_review_of_a_large_board_marks_forced_wins_and_never_recommends_the_move_p
 #[test]
 fn the_reviews_graph_marks_the_turning_points_a_click_shows_one_and_it_speaks_chinese() {
     let mut h = reviewed_ignored_three();
-    h.get_by_label("Evaluation over the game (up: Black ahead)");
+    h.get_by_label("Black's expected score over the game (top: 100%, middle line: 50%)");
     assert_shows(&h, "Turning points:");
     // The marked points are the moves that allowed and missed the win.
     let marked: Vec<String> = labels(&h)
@@ -630,10 +686,10 @@ fn the_reviews_graph_marks_the_turning_points_a_click_shows_one_and_it_speaks_ch
 fn speaks_chinese_throughout(h: &mut App) {
     click(h, tictactoe::gui::i18n::Language::Chinese.own_name());
     assert_shows(h, "9. 黑棋 A1：走前");
-    assert_shows(h, "错过了连续冲四（VCF）的必胜：");
-    assert_shows(h, "让黑棋有了连续冲四（VCF）的必胜：");
-    h.get_by_label("整局评估变化图（向上：黑棋领先）");
-    let review = ["黑棋", "白棋", "转折点", "评估", "必胜"];
+    assert_shows(h, "这里找到了连续冲四（VCF）的必胜（");
+    assert_shows(h, "走进了必败：黑棋有连续冲四（VCF）的必胜（");
+    h.get_by_label("黑棋整局的期望得分（顶部：100%，中线：50%）");
+    let review = ["黑棋", "白棋", "转折点", "期望得分", "必胜", "必败"];
     for label in labels(h) {
         if review.iter().any(|word| label.contains(word)) {
             for english in [

@@ -158,6 +158,25 @@ fn a_damaged_game_keeps_the_preferences_and_the_window_says_where_the_copy_is() 
     );
 }
 
+/// A settings file so damaged that nothing of the game's entry could be salvaged: the window
+/// starts from the defaults and its line says which parts were reset, as the README says.
+#[test]
+fn a_settings_file_with_nothing_readable_says_what_was_reset() {
+    let copy = std::path::Path::new("/home/player/.local/share/game/app.ron.damaged-2026");
+    let h = open_sized(MemoryStorage::default(), DEFAULT_SIZE, move |app| {
+        app.with_damaged_settings_kept(Some(copy))
+    });
+    assert_shows(
+        &h,
+        "Nothing of the saved settings could be read; reset to the defaults: the board and \
+         players, the game in progress, the scores, the games set aside, the preferences.",
+    );
+    assert_shows(
+        &h,
+        "a copy is kept as /home/player/.local/share/game/app.ron.damaged-2026",
+    );
+}
+
 #[test]
 fn impossible_numbers_in_settings_are_brought_into_range() {
     let storage = MemoryStorage::with_state(&state_with_impossible_numbers());

@@ -16,6 +16,7 @@ mod net;
 mod play;
 mod prove;
 mod report;
+mod review;
 mod solve;
 mod verify;
 
@@ -65,6 +66,9 @@ pub enum Command {
     Grade(grade::GradeArgs),
     /// Play another person over the network: `net host` prints a ticket, `net join TICKET`
     Net(net::NetArgs),
+    /// Review a saved game: every move with what was known before and after it, proved or
+    /// estimated, and the turning points
+    Review(review::ReviewArgs),
 }
 
 /// The board options every subcommand takes.
@@ -170,6 +174,7 @@ pub fn execute(
         Command::Book(args) => book::run(args, output),
         Command::Verify(args) => verify::run(args, output),
         Command::Grade(args) => grade::run(args, output),
+        Command::Review(args) => review::run(args, output),
         // Reads standard input on a thread of its own, to hear the network meanwhile.
         Command::Net(args) => net::run(args, output),
     }

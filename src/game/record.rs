@@ -64,8 +64,12 @@ pub enum RecordError {
     },
     #[error("the saved result \"{saved}\" does not match the moves, which give \"{actual}\"")]
     WrongResult { saved: String, actual: String },
-    #[error("could not read or write {path}: {reason}")]
-    Io { path: String, reason: String },
+    #[error("could not read {path}: {reason}")]
+    Read { path: String, reason: String },
+    #[error("{path} is not a saved game (not text)")]
+    NotText { path: String },
+    #[error("could not write {path}: {reason}")]
+    Write { path: String, reason: String },
     #[error("the saved opening is not valid: {0}")]
     BadOpening(String),
 }
@@ -337,7 +341,7 @@ pub(crate) fn write_privately(path: &Path, text: &str) -> Result<(), RecordError
 }
 
 fn write_with_mode(path: &Path, text: &str, mode: u32) -> Result<(), RecordError> {
-    let io = |e: std::io::Error| RecordError::Io {
+    let io = |e: std::io::Error| RecordError::Write {
         path: path.display().to_string(),
         reason: e.to_string(),
     };
@@ -367,10 +371,12 @@ fn write_with_mode(path: &Path, text: &str, mode: u32) -> Result<(), RecordError
     result.map_err(io)
 }
 
-/// Reads a file as text.
+/// Reads a file as text; a file that is not text (not UTF-8) is said to be no saved game.
 pub(crate) fn read(path: &Path) -> Result<String, RecordError> {
-    std::fs::read_to_string(path).map_err(|e| RecordError::Io {
-        path: path.display().to_string(),
+    let name = || path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| RecordError::Read {
+        path: name(),
         reason: e.to_string(),
-    })
+    })?;
+    String::from_utf8(bytes).map_err(|_| RecordError::NotText { path: name() })
 }

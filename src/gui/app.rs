@@ -139,10 +139,12 @@ impl TicTacToeApp {
                 None => copy.display().to_string(),
             };
             let kept = t!("settings-file-kept", path = shown);
-            let text = match self.note.take() {
-                Some(note) => format!("{} {kept}", note.text),
-                None => kept,
-            };
+            // With no note, nothing of the file could be read: every part is the default.
+            let read = self
+                .note
+                .take()
+                .map_or_else(saved::nothing_read, |note| note.text);
+            let text = format!("{read} {kept}");
             self.set_error(text);
         }
         self

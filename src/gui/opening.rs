@@ -14,7 +14,9 @@ use crate::game::{
 use crate::rules::{Cell, Side};
 use crate::t;
 
+use super::lab::words::percent;
 use super::naming::Naming;
+use crate::lab::review::{GOMOKU_SCALE, expected_score};
 
 /// Its name in the panel: "Free", "Swap", "Swap2".
 #[must_use]
@@ -153,13 +155,14 @@ pub fn choice_list(place_two: bool, naming: Naming) -> Vec<ChoiceButton> {
 /// evaluation is White's, White being to move when a colour is chosen).
 #[must_use]
 pub fn explain(answer: &SwapAnswer, naming: Naming) -> Option<String> {
-    let value = |score: &Score| format!("{score:+}");
+    // White's expected score as a percentage, the way the review shows an evaluation.
+    let value = |score: &Score| percent(expected_score(*score, GOMOKU_SCALE));
     let white = naming.side(Side::O);
     let text = match answer {
         SwapAnswer::Placed { stones, score } => t!(
             "opening-computer-placed",
             stones = naming.line_short(stones),
-            score = value(score),
+            percent = value(score),
             white = white
         ),
         SwapAnswer::Chose {
@@ -169,14 +172,18 @@ pub fn explain(answer: &SwapAnswer, naming: Naming) -> Option<String> {
         } => t!(
             "opening-computer-black",
             side = naming.side(Side::X),
-            score = value(score),
+            percent = value(score),
             white = white
         ),
         SwapAnswer::Chose {
             choice: Choice::White,
             score,
             ..
-        } => t!("opening-computer-white", side = white, score = value(score)),
+        } => t!(
+            "opening-computer-white",
+            side = white,
+            percent = value(score)
+        ),
         SwapAnswer::Chose {
             choice: Choice::PlaceTwo,
             stones,
@@ -184,7 +191,7 @@ pub fn explain(answer: &SwapAnswer, naming: Naming) -> Option<String> {
         } => t!(
             "opening-computer-two",
             stones = naming.line_short(stones),
-            score = value(score),
+            percent = value(score),
             white = white
         ),
         SwapAnswer::Failed(_) => return None,

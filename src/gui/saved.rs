@@ -141,6 +141,26 @@ impl Problem {
     }
 }
 
+/// What the window says when a damaged settings file held nothing it could read: every
+/// part of it was reset, and which those are.
+#[must_use]
+pub fn nothing_read() -> String {
+    let parts: Vec<String> = [
+        Part::GameSettings,
+        Part::Game,
+        Part::Scores,
+        Part::EarlierGames,
+    ]
+    .into_iter()
+    .map(Part::describe)
+    .chain([t!("settings-part-all-preferences")])
+    .collect();
+    t!(
+        "settings-nothing-read",
+        parts = parts.join(&t!("list-separator"))
+    )
+}
+
 /// A setting named by [`SavedState::correct`], in the window's language.
 fn setting_name(name: &str) -> String {
     match name {

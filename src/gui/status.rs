@@ -349,8 +349,20 @@ pub fn record_error(error: &RecordError) -> String {
             saved = saved.as_str(),
             actual = actual.as_str()
         ),
-        RecordError::Io { path, reason } => {
-            t!("record-io", path = path.as_str(), reason = reason.as_str())
+        RecordError::Read { path, reason } => {
+            t!(
+                "record-read",
+                path = path.as_str(),
+                reason = reason.as_str()
+            )
+        }
+        RecordError::NotText { path } => t!("record-not-text", path = path.as_str()),
+        RecordError::Write { path, reason } => {
+            t!(
+                "record-write",
+                path = path.as_str(),
+                reason = reason.as_str()
+            )
         }
         RecordError::BadOpening(why) => t!("record-bad-opening", reason = why.as_str()),
     }
@@ -603,7 +615,14 @@ mod tests {
                 saved: "draw".into(),
                 actual: "X wins".into(),
             },
-            RecordError::Io {
+            RecordError::Read {
+                path: "/a/b.json".into(),
+                reason: "denied".into(),
+            },
+            RecordError::NotText {
+                path: "/a/b.png".into(),
+            },
+            RecordError::Write {
                 path: "/a/b.json".into(),
                 reason: "denied".into(),
             },

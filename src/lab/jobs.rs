@@ -184,7 +184,8 @@ impl Job for GameReviewRequest {
     fn run(self, worker: &mut Worker, out: &Outbox<ReviewUpdate>) {
         for (index, position) in self.positions.iter().enumerate().skip(self.first) {
             let engine = worker.engine(*position.rule());
-            let Some(eval) = review::evaluate(engine, position, out.stop()) else {
+            let Some(eval) = review::evaluate(engine, position, review::REVIEW_NODES, out.stop())
+            else {
                 return;
             };
             out.send(LabUpdate::Progress((index, eval)));

@@ -7,8 +7,11 @@
 //!
 //! Scores are the engine's heuristic numbers (wins and losses it proves aside), so a review
 //! here says what this engine at this budget thinks, not what best play gives: the words on
-//! screen say so. The evaluation for the graph is the score squashed into -1..1 from X's
-//! (black's) side, the way game-review tools draw a win-rate curve.
+//! screen say so. A score is shown as an expected score ([`expected_score`]): the chance of
+//! winning, draws counting half, that the score stands for, the way game-review tools draw
+//! a win-rate curve. A forced win the threat search finds is a proof that the side wins,
+//! but its length is that of the line found, not the shortest: [`rows`] words every move
+//! with only what is known.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -25,10 +28,19 @@ pub const REVIEW_NODES: u64 = 400_000;
 /// missed or allowed are marked besides).
 pub const MOST_MARKED: usize = 3;
 
-/// The least drop of the evaluation (on the -1..1 scale) that marks a move.
-pub const LEAST_MARKED_DROP: f64 = 0.25;
+/// The least drop of the expected score (0..1) that marks a move: ten points.
+pub const LEAST_MARKED_DROP: f64 = 0.10;
 
-/// What the engine found in one position of the game.
+/// The scale `K` of the gomoku engine's evaluation as a chance of winning,
+/// `1 / (1 + exp(-score / K))`: the value fitted to the engine's own games (docs/strength.md,
+/// "A learned evaluation").
+pub const GOMOKU_SCALE: f64 = 2_886.0;
+
+/// The same scale for the m,n,k engine's smaller numbers, not fitted: a score of 40 (a clear
+/// lead in its units) reads as an expected score of 88%.
+pub const MNK_SCALE: f64 = 20.0;
+
+/// What one position of the game is worth, at a budget of nodes.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PositionEval {
     /// The score for the side to move.
@@ -45,16 +57,17 @@ pub struct PositionEval {
 }
 
 /// Values `position` with `engine` (its table cleared first, so the answer depends on the
-/// position alone): a search of [`REVIEW_NODES`] nodes and the forced-win solvers. `None`
-/// when `stop` was set before it finished.
+/// position alone): a search of `nodes` nodes ([`REVIEW_NODES`] in the window) and the
+/// forced-win solvers. `None` when `stop` was set before it finished.
 pub fn evaluate(
     engine: &mut Engine,
     position: &Position,
+    nodes: u64,
     stop: &AtomicBool,
 ) -> Option<PositionEval> {
     engine.clear();
     let limits = Limits {
-        nodes: Some(REVIEW_NODES),
+        nodes: Some(nodes),
         ..Limits::default()
     };
     let found = engine.search(position, &limits, stop, &mut |_| {});
@@ -71,31 +84,43 @@ pub fn evaluate(
     })
 }
 
-/// The scale of a rule's heuristic scores: a score of this size counts as a clear lead
-/// (three quarters of the way to a won game on the graph).
+/// The scale `K` of a rule's scores as a chance of winning.
 #[must_use]
 pub fn score_scale(rule: &Rule) -> f64 {
     if uses_gomoku_engine(rule) {
-        1_500.0
+        GOMOKU_SCALE
     } else {
-        40.0
+        MNK_SCALE
     }
 }
 
-/// A score for the side to move as the evaluation for X (black) on -1..1: a proved win
-/// or loss at the end, the heuristic score squashed between.
+/// A score as the expected score (0..1) of the side it belongs to: 1 or 0 for a proved win
+/// or loss, `1 / (1 + exp(-score / scale))` between.
 #[must_use]
-pub fn evaluation_for_x(score: Score, side_to_move: Side, scale: f64) -> f64 {
+pub fn expected_score(score: Score, scale: f64) -> f64 {
+    if is_decisive(score) {
+        if score > 0 { 1.0 } else { 0.0 }
+    } else {
+        1.0 / (1.0 + (-f64::from(score) / scale).exp())
+    }
+}
+
+/// An expected score (0..1) as a whole percentage. An estimate never reads as certain: it is
+/// kept within 1% and 99%.
+#[must_use]
+pub fn percent(expected: f64) -> u32 {
+    (expected * 100.0).round().clamp(1.0, 99.0) as u32
+}
+
+/// A score for the side to move as X's (black's) expected score.
+#[must_use]
+pub fn expected_for_x(score: Score, side_to_move: Side, scale: f64) -> f64 {
     let for_x = if side_to_move == Side::X {
         score
     } else {
         -score
     };
-    if is_decisive(for_x) {
-        f64::from(for_x.signum())
-    } else {
-        (f64::from(for_x) / scale).tanh()
-    }
+    expected_score(for_x, scale)
 }
 
 /// A value for the side to move, as the other side sees it.
@@ -117,15 +142,52 @@ pub struct MoveAssessment {
     pub before: (Score, Value),
     /// The same after the move (the next position's, for the mover).
     pub after: (Score, Value),
-    /// How far the move dropped the mover's evaluation on the -1..1 scale (0 when it rose).
+    /// The mover's expected score (0..1) before and after the move.
+    pub expected: (f64, f64),
+    /// How far the move dropped the mover's expected score (0 when it rose).
     pub drop: f64,
     /// The engine's move in the position before, when it is not the move played.
     pub engine_choice: Option<Cell>,
-    /// The mover's forced win before the move, which the move did not follow and after
-    /// which the engine no longer proves the win.
-    pub missed: Option<ForcedWin>,
-    /// The opponent's forced win after the move, when the mover was not proved lost before.
-    pub allowed: Option<ForcedWin>,
+    /// The mover's forced win found before the move, which the move did not follow and
+    /// after which none was found.
+    pub missed: Option<FoundWin>,
+    /// The opponent's forced win found after the move, when no forced loss of the mover was
+    /// found before it.
+    pub allowed: Option<FoundWin>,
+}
+
+/// A forced win found for the side to move, by the engine's search or the threat search.
+/// It proves the win; its length is that of the line found, not necessarily the shortest.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FoundWin {
+    /// The moves of both sides in the shorter line found.
+    pub moves: u32,
+    /// The line's first move.
+    pub first: Option<Cell>,
+    /// The whole line and how it goes, where the threat search found one (the engine's
+    /// search gives only its first move).
+    pub forced: Option<ForcedWin>,
+}
+
+/// The forced win found for the side to move in a position valued at a budget, if any.
+#[must_use]
+pub fn found_win(eval: &PositionEval) -> Option<FoundWin> {
+    let line = eval.forced.as_ref().map(|w| w.line.len() as u32);
+    let moves = match (eval.value, line) {
+        (Value::Win { plies }, line) => line.map_or(plies, |l| l.min(plies)),
+        (Value::Loss { .. }, _) | (_, None) => return None,
+        (_, Some(line)) => line,
+    };
+    let first = eval
+        .forced
+        .as_ref()
+        .and_then(|w| w.line.first().copied())
+        .or(eval.best);
+    Some(FoundWin {
+        moves,
+        first,
+        forced: eval.forced.clone(),
+    })
 }
 
 /// What each move of a game did, from the values of its positions: `positions[i]` is the
@@ -147,23 +209,27 @@ pub fn assess(
             let (now, next) = (&evals[i], &evals[i + 1]);
             let side = positions[i].side_to_move();
             let cell = moves[i];
-            let before_x = evaluation_for_x(now.score, side, scale);
-            let after_x = evaluation_for_x(next.score, side.other(), scale);
-            let sign = if side == Side::X { 1.0 } else { -1.0 };
+            let expected = (
+                expected_score(now.score, scale),
+                expected_score(-next.score, scale),
+            );
             let lost_before = matches!(now.value, Value::Loss { .. });
-            let proved_after = matches!(next.value, Value::Loss { .. });
+            let proved_after =
+                matches!(next.value, Value::Loss { .. }) || positions[i + 1].is_over();
             MoveAssessment {
                 side,
                 cell,
                 before: (now.score, now.value),
                 after: (-next.score, flipped(next.value)),
-                drop: (sign * (before_x - after_x)).max(0.0),
+                expected,
+                drop: (expected.0 - expected.1).max(0.0),
                 engine_choice: now.best.filter(|&best| best != cell),
-                missed: now
-                    .forced
-                    .clone()
-                    .filter(|w| w.line.first() != Some(&cell) && !proved_after),
-                allowed: next.forced.clone().filter(|_| !lost_before),
+                missed: found_win(now).filter(|w| {
+                    // The engine's own move follows the win its search proved.
+                    let engines = matches!(now.value, Value::Win { .. }) && now.best == Some(cell);
+                    w.first != Some(cell) && !engines && !proved_after
+                }),
+                allowed: found_win(next).filter(|_| !lost_before),
             }
         })
         .collect()
@@ -195,6 +261,10 @@ pub fn turning_points(assessed: &[MoveAssessment]) -> Vec<usize> {
     marked.dedup();
     marked
 }
+
+mod rows;
+
+pub use rows::{MoveRow, Note, Standing, estimated_rows, exact_row};
 
 #[cfg(test)]
 mod tests;

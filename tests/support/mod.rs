@@ -8,6 +8,7 @@
 //! runs a test again in a network of its own, and `terminal` drives the command line.
 
 pub mod boards;
+pub mod games;
 pub mod netns;
 pub mod terminal;
 

@@ -65,17 +65,36 @@ lab-review-at-end = The board shows the game as it stands.
 lab-review-at-step = The board shows the position after { $step } of { $all } moves.
 lab-review-move = { $number }. { $side } { $cell }
 lab-review-values = { $head }: { $before } before, { $after } after
+lab-review-won = the game won
+lab-review-drawn = the game drawn
+lab-review-win-found = a forced win found (a line of { $moves } { $moves ->
+        [one] move
+       *[other] moves
+    })
+lab-review-loss-found = a forced loss found (a line of { $moves } { $moves ->
+        [one] move
+       *[other] moves
+    })
+lab-review-expected = expected score { $percent }%
 lab-review-win-slipped = A win let slip: { $better } kept the win.
 lab-review-draw-thrown = A draw thrown into a loss: { $better } kept the draw.
-lab-review-estimated-intro = Every move with the engine's evaluation before and after it, for the side that played it (above 0: that side is ahead). The graph shows the evaluation over the game, up when { $side } is ahead; the turning points are marked on it: click one to see it on the board.
-lab-review-estimated = Each position was searched by the computer's own engine for { $nodes } nodes: the values are its estimates, not proved results, except the wins and losses it proves.
-lab-review-graph = Evaluation over the game (up: { $side } ahead)
+lab-review-estimated-intro = Every move with what was known before and after it, for the side that played it: a forced win or loss where a search found one (the line found, which proves the result but is not always the shortest), otherwise the engine's expected score: its evaluation read as a chance of winning, draws counting half (50% is even), an estimate and not a proof. The graph shows { $side }'s expected score over the game; the turning points are marked on it: click one to see it on the board.
+lab-review-estimated = Each position was searched by the computer's own engine for { $nodes } nodes. A forced win found is proved, but its line is the one found, not always the shortest; an expected score is an estimate.
+lab-review-graph = { $side }'s expected score over the game (top: 100%, middle line: 50%)
 lab-review-graph-point = Turning point { $head }
 lab-review-turning-points = Turning points:
-lab-review-no-turning-points = No turning points: no move dropped the evaluation much where the engine would have played another, and no forced win was missed or allowed.
-lab-review-missed = Missed a forced win by { $kind }: { $line }.
-lab-review-allowed = Gave { $side } a forced win by { $kind }: { $line }.
-lab-review-engine-choice = The evaluation fell; the engine would play { $better } here.
+lab-review-no-turning-points = No turning points: no move dropped the expected score much where the engine would have played another, and no forced win was left unplayed or walked into.
+lab-review-missed = A forced win by { $kind } was found here and not played ({ $line }); none was found after the move.
+lab-review-missed-found = A forced win had been found here (a line of { $moves } { $moves ->
+        [one] move
+       *[other] moves
+    }, starting at { $first }) and was not played; none was found after the move.
+lab-review-allowed = Walked into a forced loss: { $side } has a forced win by { $kind } ({ $line }).
+lab-review-allowed-found = Walked into a forced loss: { $side } has a forced win (a line of { $moves } { $moves ->
+        [one] move
+       *[other] moves
+    } found).
+lab-review-engine-choice = The expected score fell from { $from }% to { $to }%; the engine would play { $better } here.
 lab-review-vcf = continuous fours (VCF)
 lab-review-vct = threes and fours (VCT)
 
@@ -188,8 +207,14 @@ lab-end-unfinished = The search stopped before this node had a value.
 
 # The pairing view: why a side cannot win, as pairs of cells.
 lab-pair-intro = A pairing strategy: pairs of empty cells such that every line a side could still fill holds a pair. The other side answers a move in one cell of a pair with the other cell, so no line ever fills: a proof, as a picture, that the side cannot win. The pairs are joined on the board in the colour of the side that answers; ! marks the answer to the last move.
-lab-pair-stops = { $side } cannot make { $k } in a row: { $other } answers each of its moves with the other cell of its pair ({ $pairs } pairs).
-lab-pair-stops-after = { $side } cannot make { $k } in a row: { $other } answers at { $reply }, then each move with the other cell of its pair ({ $pairs } pairs).
+lab-pair-stops = { $side } cannot make { $k } in a row: { $other } answers each of its moves with the other cell of its pair ({ $pairs } { $pairs ->
+        [one] pair
+       *[other] pairs
+    }).
+lab-pair-stops-after = { $side } cannot make { $k } in a row: { $other } answers at { $reply }, then each move with the other cell of its pair ({ $pairs } { $pairs ->
+        [one] pair
+       *[other] pairs
+    }).
 lab-pair-none = No pairing stops { $side } from making { $k } in a row here. That alone does not mean { $side } can win: the prover's search below decides it.
 lab-pair-draw = Neither side can win: the game is a draw.
 lab-pair-too-large = The board has { $cells } cells; the prover handles boards of up to { $most }.

@@ -24,10 +24,10 @@ opening-button-white-about = Take { $side } and play its next move (clicking a c
 opening-button-two = Place two more
 opening-button-two-about = Place two more stones ({ $white }, then { $black }); then the other player chooses a colour.
 
-opening-computer-placed = The computer placed its opening stones ({ $stones }): near even by its evaluation ({ $score } for { $white }).
-opening-computer-black = The computer takes { $side }: it judges { $white } worse ({ $score } for { $white }).
-opening-computer-white = The computer takes { $side }: it judges { $side } at least even ({ $score }), and plays its next move.
-opening-computer-two = The computer places two more stones ({ $stones }): the position is near even ({ $score } for { $white }). Choose a colour.
+opening-computer-placed = The computer placed its opening stones ({ $stones }): by its evaluation { $white }'s expected score is { $percent }% (its chance of winning, draws counting half; 50% is even).
+opening-computer-black = The computer takes { $side }: it judges { $white } worse ({ $white }'s expected score { $percent }%).
+opening-computer-white = The computer takes { $side }: it judges { $side } at least even (expected score { $percent }%), and plays its next move.
+opening-computer-two = The computer places two more stones ({ $stones }): by its evaluation { $white }'s expected score is { $percent }% (its chance of winning, draws counting half; 50% is even). Choose a colour.
 
 opening-new-game = New game with the { $opening } opening.
 opening-no-choice-now = No colour is to be chosen now.

@@ -25,6 +25,8 @@ settings-part-game = the game in progress
 settings-part-scores = the scores
 settings-part-earlier-games = the games set aside
 settings-part-preferences = some preferences
+settings-part-all-preferences = the preferences
+settings-nothing-read = Nothing of the saved settings could be read; reset to the defaults: { $parts }.
 # The settings file as a whole could not be read; a copy is kept for the player.
 settings-file-kept = The settings file was damaged; a copy is kept as { $path }.
 # Between the items of a list.

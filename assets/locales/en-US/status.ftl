@@ -95,7 +95,9 @@ record-newer-version = this game was saved by a newer version of the program (re
 record-bad-rule = the saved board is not valid: { $reason }
 record-bad-move = the saved game is impossible: move { $number } ({ $cell }): { $reason }
 record-wrong-result = the saved result "{ $saved }" does not match the moves, which give "{ $actual }"
-record-io = could not read or write { $path }: { $reason }
+record-read = could not read { $path }: { $reason }
+record-not-text = { $path } is not a saved game (not text)
+record-write = could not write { $path }: { $reason }
 record-bad-opening = the saved opening is not valid: { $reason }
 
 # The computer could not move. The reason may come from the engine itself, in English.

@@ -23,10 +23,10 @@ opening-button-white-about = 执{ $side }并下它的下一手（直接点击棋
 opening-button-two = 再摆两子
 opening-button-two-about = 再摆两颗子（先{ $white }后{ $black }），然后由对方选择颜色。
 
-opening-computer-placed = 电脑摆好了开局棋子（{ $stones }）：按它的评估接近均势（{ $white }{ $score }）。
-opening-computer-black = 电脑选择执{ $side }：它认为{ $white }较差（{ $white }{ $score }）。
-opening-computer-white = 电脑选择执{ $side }：它认为{ $side }至少均势（{ $score }），并下它的下一手。
-opening-computer-two = 电脑再摆两颗子（{ $stones }）：局面接近均势（{ $white }{ $score }）。请选择颜色。
+opening-computer-placed = 电脑摆好了开局棋子（{ $stones }）：按它的评估，{ $white }的期望得分为 { $percent }%（胜率，和棋算一半；50%为均势）。
+opening-computer-black = 电脑选择执{ $side }：它认为{ $white }较差（{ $white }的期望得分 { $percent }%）。
+opening-computer-white = 电脑选择执{ $side }：它认为{ $side }至少均势（期望得分 { $percent }%），并下它的下一手。
+opening-computer-two = 电脑再摆两颗子（{ $stones }）：按它的评估，{ $white }的期望得分为 { $percent }%（胜率，和棋算一半；50%为均势）。请选择颜色。
 
 opening-new-game = 新对局，使用{ $opening }开局。
 opening-no-choice-now = 现在不需要选择颜色。

@@ -25,6 +25,8 @@ settings-part-game = 进行中的对局
 settings-part-scores = 比分
 settings-part-earlier-games = 暂存的对局
 settings-part-preferences = 部分偏好设置
+settings-part-all-preferences = 各项偏好设置
+settings-nothing-read = 保存的设置一项也读不出来；已恢复为默认值的有：{ $parts }。
 # 设置文件整体无法读取；为玩家保留一份副本。
 settings-file-kept = 设置文件已损坏；副本保存为 { $path }。
 # 列表各项之间。

@@ -93,7 +93,9 @@ record-newer-version = 这局棋是由更新版本的程序保存的（记录版
 record-bad-rule = 存档中的棋盘无效：{ $reason }
 record-bad-move = 存档中的对局不可能出现：第 { $number } 步（{ $cell }）：{ $reason }
 record-wrong-result = 存档中的结果“{ $saved }”与着法不符，着法给出的是“{ $actual }”
-record-io = 无法读写 { $path }：{ $reason }
+record-read = 无法读取 { $path }：{ $reason }
+record-not-text = { $path } 不是存档的对局（不是文本文件）
+record-write = 无法写入 { $path }：{ $reason }
 record-bad-opening = 存档中的开局无效：{ $reason }
 
 # 电脑未能走棋。原因可能直接来自引擎，是英文。

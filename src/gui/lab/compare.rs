@@ -221,14 +221,8 @@ fn depth_words(comparison: &Comparison) -> String {
     }
 }
 
+/// The table, in body text like the words around it.
 fn table_ui(ui: &mut Ui, results: &[MethodResult]) {
-    ui.scope(|ui| {
-        ui.style_mut().override_text_style = Some(egui::TextStyle::Small);
-        grid_ui(ui, results);
-    });
-}
-
-fn grid_ui(ui: &mut Ui, results: &[MethodResult]) {
     egui::Grid::new("lab-compare-table")
         .striped(true)
         .num_columns(6)
@@ -324,7 +318,7 @@ fn chart_ui(ui: &mut Ui, results: &[MethodResult]) {
         .iter()
         .map(|r| format!("{}: {}", method_name(r.method), count(r.nodes)))
         .collect();
-    ui.label(RichText::new(t!("lab-compare-chart-words", bars = words.join("; "))).small());
+    ui.label(RichText::new(t!("lab-compare-chart-words", bars = words.join("; "))).weak());
 }
 
 fn bar_colour(i: usize) -> Color32 {

@@ -161,8 +161,9 @@ impl GraderView {
                 ui.selectable_value(&mut self.board, board, board_name(board));
             }
         });
-        ui.label(RichText::new(board_note(self.board)).small());
-        ui.label(RichText::new(time_note(self.board, limits)).small());
+        // Notes, told apart by colour, not by a smaller size than the body text.
+        ui.label(RichText::new(board_note(self.board)).weak());
+        ui.label(RichText::new(time_note(self.board, limits)).weak());
         if ui
             .button(t!("grader-check", board = self.board.size()))
             .clicked()

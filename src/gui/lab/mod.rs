@@ -28,7 +28,7 @@ mod review;
 mod steps;
 mod symmetry;
 mod tree;
-mod words;
+pub(crate) mod words;
 
 use egui::containers::panel::PanelState;
 use egui::{Painter, Pos2, Response, RichText, Ui};

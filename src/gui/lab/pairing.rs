@@ -544,3 +544,22 @@ fn step_text(
         ),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_pair_is_a_pair_and_more_are_pairs() {
+        let strategy = |pairs: Vec<(Cell, Cell)>| PairingStrategy {
+            attacker: Side::X,
+            pairs,
+            reply: None,
+        };
+        let pair = (Cell::new(0, 0), Cell::new(0, 1));
+        let one = stops_text(&strategy(vec![pair]), 3, Naming::MARKS);
+        assert!(one.ends_with("(1 pair)."), "{one}");
+        let two = stops_text(&strategy(vec![pair, pair]), 3, Naming::MARKS);
+        assert!(two.ends_with("(2 pairs)."), "{two}");
+    }
+}

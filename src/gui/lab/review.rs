@@ -13,6 +13,7 @@
 mod estimated;
 mod exact;
 mod graph;
+mod row;
 
 use egui::{RichText, Ui};
 

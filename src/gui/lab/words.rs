@@ -1,8 +1,9 @@
-//! Words the lab views share: a value as a learner reads it, and results in order. Sides,
-//! cells and lines are named by the [`Naming`](crate::gui::naming::Naming) passed in.
+//! Words the lab views share: a value as a learner reads it, and results in order. Sides, cells and lines are named by the
+//! [`Naming`](crate::gui::naming::Naming) passed in.
 
 use crate::engine::Value;
 use crate::gui::status::{self, Wording};
+pub use crate::lab::review::percent;
 
 /// A value for the side it belongs to, in the lab's [`Wording`] of the window's one wording
 /// of values: "win in 3", "loss in 4", "draw", "not proved".

@@ -1,6 +1,7 @@
-//! The review's graph of the evaluation over the game, drawn with egui's painter: black's
-//! evaluation after each move (up is good for black, down for white), the turning points
-//! marked on it, and the move selected. A click on a marked point, or anywhere on the
+//! The review's graph of the expected score over the game, drawn with egui's painter:
+//! black's expected score after each move (up is good for black, down for white), the
+//! turning points marked on it, and the move selected. The sides' names stand in a margin
+//! of their own at the left, so the curve never runs under them. A click on a marked point, or anywhere on the
 //! graph, chooses that step of the game. Each marked point is a widget of its own, with a
 //! label a screen reader (or a test) finds.
 
@@ -26,7 +27,7 @@ pub struct Marked {
 
 /// The graph of one game.
 pub struct Graph<'a> {
-    /// Black's evaluation (-1..1) of each position valued so far, from the empty board on.
+    /// Black's expected score (0..1) in each position valued so far, from the empty board on.
     pub points: &'a [f64],
     /// The steps of the whole game: the positions, from the empty board to the last one.
     pub steps: usize,
@@ -45,8 +46,10 @@ impl Graph<'_> {
         let width = ui.available_width().max(LEAST_WIDTH);
         let (rect, response) = ui.allocate_exact_size(Vec2::new(width, HEIGHT), Sense::click());
         response.widget_info(|| WidgetInfo::labeled(egui::Role::Image, true, &self.label));
+        let margin = self.margin(ui);
+        let inner = rect.shrink(6.0);
         let frame = Frame {
-            rect: rect.shrink(6.0),
+            rect: Rect::from_min_max(Pos2::new(inner.left() + margin, inner.top()), inner.max),
             steps: self.steps.max(2),
         };
         if ui.is_rect_visible(rect) {
@@ -72,6 +75,17 @@ impl Graph<'_> {
         chosen
     }
 
+    /// The width of the margin the sides' names stand in: the wider name and a gap.
+    fn margin(&self, ui: &Ui) -> f32 {
+        let width = |text: &str| {
+            ui.painter()
+                .layout_no_wrap(text.to_string(), label_font(), Color32::WHITE)
+                .size()
+                .x
+        };
+        width(&self.top).max(width(&self.bottom)) + 6.0
+    }
+
     /// The frame, the line of equality, the curve, the marks and the selected step.
     fn paint(&self, ui: &Ui, rect: Rect, frame: &Frame) {
         let visuals = ui.visuals();
@@ -84,19 +98,22 @@ impl Graph<'_> {
             [Pos2::new(left, middle), Pos2::new(right, middle)],
             Stroke::new(1.0, weak),
         );
-        let font = FontId::proportional(11.0);
+        let names = Rect::from_min_max(
+            Pos2::new(rect.left() + 6.0, frame.rect.top()),
+            Pos2::new(left, frame.rect.bottom()),
+        );
         painter.text(
-            frame.rect.left_top(),
+            names.left_top(),
             Align2::LEFT_TOP,
             &self.top,
-            font.clone(),
+            label_font(),
             weak,
         );
         painter.text(
-            frame.rect.left_bottom(),
+            names.left_bottom(),
             Align2::LEFT_BOTTOM,
             &self.bottom,
-            font,
+            label_font(),
             weak,
         );
         if self.selected < frame.steps {
@@ -129,7 +146,12 @@ impl Graph<'_> {
     }
 }
 
-/// Where the steps and evaluations fall inside the graph.
+/// The font of the sides' names: the small text style's size.
+fn label_font() -> FontId {
+    FontId::proportional(11.0)
+}
+
+/// Where the steps and expected scores fall inside the graph.
 struct Frame {
     rect: Rect,
     steps: usize,
@@ -141,12 +163,11 @@ impl Frame {
         self.rect.left() + self.rect.width() * step as f32 / last
     }
 
-    /// The point of `step` with black's evaluation `value` (up: black is ahead).
+    /// The point of `step` with black's expected score `value` (up: black is ahead).
     fn at(&self, step: usize, value: f64) -> Pos2 {
-        let half = self.rect.height() / 2.0;
         Pos2::new(
             self.x(step),
-            self.rect.center().y - value.clamp(-1.0, 1.0) as f32 * half,
+            self.rect.bottom() - value.clamp(0.0, 1.0) as f32 * self.rect.height(),
         )
     }
 
@@ -169,8 +190,8 @@ mod tests {
             steps: 11,
         };
         assert_eq!(frame.at(0, 1.0), Pos2::new(10.0, 0.0));
-        assert_eq!(frame.at(10, -1.0), Pos2::new(110.0, 100.0));
-        assert_eq!(frame.at(5, 0.0), Pos2::new(60.0, 50.0));
+        assert_eq!(frame.at(10, 0.0), Pos2::new(110.0, 100.0));
+        assert_eq!(frame.at(5, 0.5), Pos2::new(60.0, 50.0));
         assert_eq!(frame.step_at(Pos2::new(64.0, 3.0)), 5);
         assert_eq!(frame.step_at(Pos2::new(500.0, 3.0)), 10);
     }
