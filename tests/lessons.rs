@@ -198,7 +198,8 @@ use tictactoe::gui::i18n::Language;
 
 #[test]
 fn the_window_says_how_many_lessons_and_offers_to_forget_them() {
-    let h = support::app();
+    let mut h = support::app();
+    support::open_tab(&mut h, "Learn");
     support::assert_shows(&h, "The computer has learned no lessons yet");
     let forget = h.get_by_label("Forget the lessons");
     assert!(
@@ -246,6 +247,7 @@ fn beating_the_computer_in_the_window_teaches_a_lesson_that_forget_takes_away() 
         person_moves(&mut h, &[]);
     }
     assert_eq!(h.state().session().position().winner(), Some(Side::X));
+    support::open_tab(&mut h, "Learn");
     support::wait_until(&mut h, "the lesson learned", |h| {
         support::shows(h, "The computer has learned 1 lesson")
     });
@@ -260,11 +262,14 @@ fn a_move_the_lessons_chose_says_so_in_the_last_search_view() {
         person_moves(&mut h, &[]);
     }
     let lost = h.state().session().moves().to_vec();
+    support::open_tab(&mut h, "Learn");
     support::wait_until(&mut h, "the lesson learned", |h| {
         support::shows(h, "The computer has learned 1 lesson")
     });
     // The same line again, until the computer plays another move than in the lost game.
+    support::open_tab(&mut h, "Play");
     support::click(&mut h, "New game Ctrl+N");
+    support::open_tab(&mut h, "Learn");
     support::click(&mut h, "Last search (for learners)");
     let (reply, avoided) = loop {
         assert!(
