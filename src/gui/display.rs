@@ -4,7 +4,9 @@
 //! try again. The connection is therefore first tried here, to the display winit will choose,
 //! a few times with a short pause (an X server that has just started, or is loaded, may refuse
 //! a client for a moment); when it cannot be reached the words say which display and what to
-//! check.
+//! check. The connection made is kept open while the window runs: an X server without clients
+//! resets itself (Xvfb does by default), and one that resets between this connection and
+//! winit's refuses winit.
 
 use std::fmt;
 use std::path::PathBuf;
@@ -43,6 +45,17 @@ impl Server {
         }
     }
 }
+
+/// A connection to the display, kept open while the window runs so that the server does not
+/// reset between it and winit's own.
+pub struct Reached {
+    /// The connection (a Wayland socket or an X connection), only held; none for a socket
+    /// handed over by the parent.
+    _open: Option<Open>,
+}
+
+/// An open connection, only held.
+type Open = Box<dyn Send>;
 
 /// The display could not be reached.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -112,11 +125,11 @@ pub fn chosen(var: impl Fn(&str) -> Option<String>) -> Result<Server, Unreachabl
 
 /// Runs `attempt`, and again after each of `pauses` (waited through `sleep`) until it
 /// succeeds; returns its last result and how many tries it took.
-pub fn with_retries<E>(
+pub fn with_retries<T, E>(
     pauses: &[Duration],
-    mut attempt: impl FnMut() -> Result<(), E>,
+    mut attempt: impl FnMut() -> Result<T, E>,
     mut sleep: impl FnMut(Duration),
-) -> (Result<(), E>, usize) {
+) -> (Result<T, E>, usize) {
     let mut result = attempt();
     let mut tries = 1;
     for &pause in pauses {
@@ -131,15 +144,12 @@ pub fn with_retries<E>(
 }
 
 /// Reaches the display winit will use, trying again after each of [`PAUSES`]; says which
-/// display could not be reached and why.
-pub fn reach() -> Result<(), Unreachable> {
-    if !cfg!(target_os = "linux") {
-        // Elsewhere winit's connection does not fail for a moment's load; it is left to it.
-        return Ok(());
-    }
+/// display could not be reached and why. Keep what it returns until the window has closed.
+#[cfg(target_os = "linux")]
+pub fn reach() -> Result<Reached, Unreachable> {
     let server = chosen(env_var)?;
     match with_retries(&PAUSES, || try_once(&server), std::thread::sleep) {
-        (Ok(()), _) => Ok(()),
+        (Ok(open), _) => Ok(Reached { _open: open }),
         (Err(why), tries) => Err(Unreachable {
             display: server.name(),
             why: format!("{why} (tried {tries} times)"),
@@ -154,7 +164,7 @@ fn env_var(name: &str) -> Option<String> {
 /// One connection to `server`, made on a thread of its own so that a server that never
 /// answers costs [`ANSWER_WITHIN`], not the whole start.
 #[cfg(target_os = "linux")]
-fn try_once(server: &Server) -> Result<(), String> {
+fn try_once(server: &Server) -> Result<Option<Open>, String> {
     let (answer, answered) = std::sync::mpsc::channel();
     let to_reach = server.clone();
     std::thread::Builder::new()
@@ -172,21 +182,22 @@ fn try_once(server: &Server) -> Result<(), String> {
     })
 }
 
+/// Elsewhere winit's connection is not known to fail for a moment's load; it is left to it.
 #[cfg(not(target_os = "linux"))]
-fn try_once(_server: &Server) -> Result<(), String> {
-    Ok(())
+pub fn reach() -> Result<Reached, Unreachable> {
+    Ok(Reached { _open: None })
 }
 
-/// Opens a connection to `server` and closes it again.
+/// Opens a connection to `server` (none for a socket handed over by the parent).
 #[cfg(target_os = "linux")]
-fn connect(server: &Server) -> Result<(), String> {
+fn connect(server: &Server) -> Result<Option<Open>, String> {
     match server {
         Server::Wayland(path) => std::os::unix::net::UnixStream::connect(path)
-            .map(drop)
+            .map(|stream| Some(Box::new(stream) as Open))
             .map_err(|e| e.to_string()),
-        Server::WaylandSocket => Ok(()),
+        Server::WaylandSocket => Ok(None),
         Server::X(name) => x11rb::connect(Some(name))
-            .map(drop)
+            .map(|(connection, _screen)| Some(Box::new(connection) as Open))
             .map_err(|e| e.to_string()),
     }
 }

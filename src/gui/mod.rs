@@ -115,7 +115,8 @@ pub enum StartError {
 /// event loop) and runs until it is closed.
 pub fn run(preferred: Renderer) -> Result<(), StartError> {
     let start = Instant::now();
-    display::reach()?;
+    // Held until the window closes (see `display`).
+    let _display = display::reach()?;
     carry_over_old_settings();
     let kept = keep_damaged_settings();
     let exit_early = std::env::var_os(EXIT_AFTER_FIRST_FRAME).is_some();
