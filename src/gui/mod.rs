@@ -15,7 +15,8 @@
 //! (`files`, with the in-window `chooser` and the `desktop` probe for a system dialog),
 //! closing cleanly on a signal (`quit`), what is kept between runs (`saved`), the theme
 //! switch (`theme`), the window's words in English and Chinese (`i18n`), the bundled
-//! Chinese font (`fonts`) and the choice of renderer (`renderer`).
+//! Chinese font (`fonts`), reaching the display before the window opens (`display`) and the
+//! choice of renderer (`renderer`).
 
 mod app;
 mod board;
@@ -23,6 +24,7 @@ mod busy;
 mod chooser;
 mod computer;
 mod desktop;
+mod display;
 mod engines;
 mod files;
 mod fonts;
@@ -53,6 +55,7 @@ pub use board::BoardLook;
 pub use board::{cell_label, point_label};
 pub use chooser::PATH_FIELD_LABEL;
 pub use computer::COMPUTER_VS_COMPUTER_PAUSE;
+pub use display::Unreachable;
 pub use files::{DialogChoice, DialogPicker, FileAction, FilePicker, GivenPath};
 pub use gomoku_rule::GomokuRule;
 pub use keys::keypad_cell;
@@ -98,10 +101,24 @@ pub fn native_options() -> eframe::NativeOptions {
     }
 }
 
-/// Opens the window with the `preferred` renderer (or, if that one cannot start, with the
-/// other) and runs until it is closed.
-pub fn run(preferred: Renderer) -> eframe::Result<()> {
+/// Why the window could not open.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// No display could be reached: no renderer can help.
+    #[error(transparent)]
+    Display(#[from] display::Unreachable),
+    /// The window failed (both renderers, or the app itself).
+    #[error(transparent)]
+    Window(eframe::Error),
+}
+
+/// Reaches the display (trying again for a moment if it refuses), then opens the window with
+/// the `preferred` renderer (or, if that renderer cannot start, with the other, on the same
+/// event loop) and runs until it is closed.
+pub fn run(preferred: Renderer) -> Result<(), StartError> {
     let start = Instant::now();
+    // Held until the window closes (see `display`).
+    let _display = display::reach()?;
     carry_over_old_settings();
     let kept = keep_damaged_settings();
     let exit_early = std::env::var_os(EXIT_AFTER_FIRST_FRAME).is_some();
@@ -109,8 +126,11 @@ pub fn run(preferred: Renderer) -> eframe::Result<()> {
         preferred,
         |chosen| {
             let created = Rc::new(Cell::new(false));
+            // eframe keeps its event loop between runs when it runs and returns (the
+            // default), so the other renderer starts on the same display connection.
             let options = eframe::NativeOptions {
                 renderer: chosen.into(),
+                run_and_return: true,
                 ..native_options()
             };
             let result = eframe::run_native(
@@ -123,8 +143,13 @@ pub fn run(preferred: Renderer) -> eframe::Result<()> {
                 app_created: created.get(),
             }
         },
+        renderer::failure,
         |warning| eprintln!("tictactoe: {warning}"),
     )
+    .map_err(|e| match renderer::failure(&e) {
+        renderer::Failure::Display => display::Unreachable::now(e.to_string()).into(),
+        renderer::Failure::Renderer | renderer::Failure::App => StartError::Window(e),
+    })
 }
 
 /// Makes the app once the renderer has started, and notes in `created` that it did.
