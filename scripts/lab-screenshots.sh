@@ -38,11 +38,12 @@ open_sized() {
     resize_window 960 720
 }
 
-# Two players at this computer on 3x3, as a saved state: where the side panel's mode buttons
-# sit depends on the sections above them.
+# Two players at this computer on 3x3, as a saved state. The lab's button is on the side
+# panel's Learn tab (the tabs are a row at the panel's top).
 write_saved_state "$(hotseat_state 3 3 '[]')"
 open_sized
-at 80 214                        # "Open the learners' lab"
+at 159 48                        # the side panel's Learn tab
+at 80 98                         # "Open the learners' lab"
 pointer_away
 find_board
 ROWS=3 COLS=3
@@ -50,16 +51,16 @@ click_cell 1 1
 click_cell 0 0
 snap lab-evaluation.png
 
-at 693 115                       # "Symmetry"
+at 693 130                       # "Symmetry"
 snap lab-symmetry.png
 
-at 868 115                       # "Compare"
-at 687 252 8                     # "Compare the algorithms": a few seconds in the debug build
+at 868 130                       # "Compare"
+at 687 267 8                     # "Compare the algorithms": a few seconds in the debug build
 snap lab-compare.png
 
-at 650 138                       # "Search tree"
-at 683 252 4                     # "Record the search tree"
-at 823 619                       # the alpha-beta tree's last cut-off move at the root
+at 650 153                       # "Search tree"
+at 683 267 4                     # "Record the search tree"
+at 823 634                       # the alpha-beta tree's last cut-off move at the root
 snap lab-tree.png
 
 # A game O loses by answering the centre on an edge; the review marks that move.
@@ -68,16 +69,16 @@ for move in "1 1" "0 1" "0 0" "2 2" "2 0" "1 0" "0 2"; do
     # shellcheck disable=SC2086
     click_cell $move
 done
-at 728 138 1                     # "Review"
-at 667 207 3                     # "Review this game"
-at 631 248 0.3                   # "Back", twice: the board previews the position
-at 631 248
+at 728 153 1                     # "Review"
+at 667 222 3                     # "Review this game"
+at 631 263 0.3                   # "Back", twice: the board previews the position
+at 631 263
 snap lab-review.png
 
-at 796 138 3                     # "Practice"
+at 796 153 3                     # "Practice"
 snap lab-practice.png
 
-at 728 138 1                     # "Review" again, for the smallest size
+at 728 153 1                     # "Review" again, for the smallest size
 resize_window 560 420
 at 0 0 0                         # nothing: a repaint at the new size
 snap lab-560x420.png
@@ -86,6 +87,7 @@ close_window
 # 5x5 with four in a row after three moves, the lab on e(P): the engine's weights.
 write_saved_state "$(hotseat_state 5 4 "$(moves 2 2  1 1  2 3)")"
 open_sized
-at 80 214                        # "Open the learners' lab"
-at 628 115                       # "e(P)"
+at 159 48                        # the side panel's Learn tab
+at 80 98                         # "Open the learners' lab"
+at 628 130                       # "e(P)"
 snap lab-evaluation-5x5.png
