@@ -26,8 +26,9 @@ open_view() {
     write_saved_state "$text"
     open_window "$BIN"
     resize_window 960 720
-    at 80 214                    # "Open the learners' lab"
-    at 782 115 "$wait"           # "Why no win?"
+    at 159 48                    # the side panel's Learn tab
+    at 80 98                     # "Open the learners' lab"
+    at 782 130 "$wait"           # "Why no win?"
 }
 
 open_view "$(hotseat_state 5 5 '[]')" 2
