@@ -5,8 +5,8 @@
 #   renju-forbidden.png       Black's forbidden cells crossed in red: a double three (F6), a
 #                             double four (F12) and an overline (M2)
 #   renju-refused.png         the same after a real click on F6: the status says why not
-#   renju-panel.png           the side panel scrolled to the Board section: the rule row
-#                             under Gomoku 15x15 (Freestyle, Exactly five, Renju)
+#   renju-panel.png           the side panel's Play tab scrolled to its Board section: the
+#                             rule row under Gomoku 15x15 (Freestyle, Exactly five, Renju)
 #   renju-forbidden-zh.png    renju-forbidden.png in Chinese
 #   renju-refused-zh.png      renju-refused.png in Chinese
 # Run from anywhere: bash scripts/renju-screenshots.sh   (BIN=path/to/tictactoe to reuse a
@@ -54,7 +54,7 @@ for LANGUAGE in English Chinese; do
     sleep 0.5
     snap "renju-refused$SUFFIX.png"
     if [ "$LANGUAGE" = English ]; then
-        # The Board section, about two thirds down the panel.
+        # The Board section, at the end of the Play tab.
         scroll_panel 5 "${PANEL_SCROLL:-12}"
         snap renju-panel.png
     fi
