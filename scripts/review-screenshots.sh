@@ -34,12 +34,13 @@ if [ -n "${PROBE:-}" ]; then
     snap review-probe.png
     exit 0
 fi
-at 80 214                          # "Open the learners' lab"
+at 159 48                          # the side panel's Learn tab
+at 80 98                           # "Open the learners' lab"
 if [ "${PROBE_TABS:-}" ]; then snap review-probe.png; exit 0; fi
-at 727 138                         # "Review"
+at 727 153                         # "Review"
 if [ "${PROBE_START:-}" ]; then snap review-probe.png; exit 0; fi
 START=$(date +%s)
-at 667 312 1                      # "Review this game"
+at 667 327 1                      # "Review this game"
 # Until the review is done: its spinner gone, two pictures a second apart are the same.
 for _ in $(seq 120); do
     pointer_away
@@ -49,7 +50,7 @@ for _ in $(seq 120); do
 done
 echo "review finished after about $(($(date +%s) - START)) s"
 snap review-15x15.png
-at 900 375                        # the first marked point, 8. White F6
+at 900 390                        # the first marked point, 8. White F6
 snap review-15x15-point.png
 at 195 16 1                       # "简体中文"
 snap review-15x15-zh.png
