@@ -6,8 +6,8 @@
 #                               two more, with the buttons in the status line
 #   opening-computer.png        against the computer, which chooses on start: what it chose
 #                               and why (its evaluation) under the status line
-#   opening-panel.png           the side panel scrolled to the Board section: the Opening
-#                               row under the gomoku rule row
+#   opening-panel.png           the side panel's Play tab scrolled to its Board section: the
+#                               Opening row under the gomoku rule row
 #   opening-choice-zh.png       opening-choice.png in Chinese
 #   opening-computer-zh.png     opening-computer.png in Chinese
 # Run from anywhere: bash scripts/opening-screenshots.sh   (BIN=path/to/tictactoe to reuse
@@ -44,7 +44,7 @@ for LANGUAGE in English Chinese; do
     open_over "$LANGUAGE" hotseat
     snap "opening-choice$SUFFIX.png"
     if [ "$LANGUAGE" = English ]; then
-        # The Board section, about two thirds down the panel.
+        # The Board section, at the end of the Play tab.
         scroll_panel 5 "${PANEL_SCROLL:-12}"
         snap opening-panel.png
     fi
