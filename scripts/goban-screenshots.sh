@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Screenshots of the gomoku board in the real window under a virtual X server (Xvfb). Each
 # picture starts the window over a saved state written beforehand (the game, its moves and
-# the preferences), so no panel positions are clicked:
+# the preferences); only gomoku-panel.png clicks the side panel (its Options tab):
 #   gomoku-15x15-light.png    mid-game, light theme: stones, coordinates, star points, the
 #                             last move, move numbers and the threat marks
-#   gomoku-panel.png          that game with the side panel scrolled to its end: the board's
-#                             settings and the threats in words
+#   gomoku-panel.png          that game with the side panel's Options tab scrolled to its
+#                             end: the board's look and the threats in words
 #   gomoku-15x15-dark.png     the same game in the dark theme, last move marked by a dot
 #   gomoku-15x15-marks.png    the same game with "Marks on every board"
 #   gomoku-win.png            a finished 15x15 game: the winning line through the five
@@ -41,7 +41,8 @@ picture() {
     pointer_away
     sleep "$wait"
     if [ -n "$scroll" ]; then
-        scroll_panel 5 30            # the side panel to its end
+        at 206 48 0.3                # the side panel's Options tab
+        scroll_panel 5 30            # scrolled to its end
     fi
     snap "$name"
     close_window
