@@ -85,31 +85,33 @@ note "game 2"
 probe game
 
 # Each click pauses 0.8 s, for a window that may be searching meanwhile.
-at 80 214 0.8               # "Open the learners' lab"
-at 727 156 0.8              # "Review": a finished game is reviewed at once
+at 159 48 0.8               # the side panel's Learn tab
+at 80 98 0.8                # "Open the learners' lab"
+at 727 171 0.8              # "Review": a finished game is reviewed at once
 wait_still 5
 note "review"
 probe review
 
-at 782 133 0.8              # "Why no win?"
-# The board presets are near the foot of the side panel, scrolled down to its end.
+at 782 148 0.8              # "Why no win?"
+# The board presets are at the foot of the side panel's Play tab, scrolled down to its end.
+at 23 48 0.8                # the side panel's Play tab
 panel_to_end() { scroll_panel 5 30; sleep 0.5; }
 panel_to_end
 probe panel
-at 60 185 0.8               # "5x5, 4 in a row": a new game, the computer playing it
+at 60 561 0.8               # "5x5, 4 in a row": a new game, the computer playing it
 wait_still 8
 note "why no win? 5x5"
 probe why-5x5
 panel_to_end
-at 60 300 0.8               # "Custom board": its fields, 7x7, five in a row
+at 60 653 0.8               # "Custom board": its fields, 7x7, five in a row
 panel_to_end
 probe custom
-at 85 300 0.8               # "Play on this board"
+at 85 660 0.8               # "Play on this board"
 wait_still 8
 note "why no win? 7x7"
 probe why-7x7
 
-at 763 109 0.8              # "Close the lab"
+at 763 124 0.8              # "Close the lab"
 sleep 5
 note "lab closed"
 sleep "${REST:-60}"
