@@ -10,11 +10,14 @@
 #   lab-practice.png    a practice position
 #   lab-evaluation-5x5.png  e(P) on 5x5, four in a row: the engine's weights
 #   lab-560x420.png     the review at the smallest window size
+#   lab-winning-line.png    Why no win? on 7x7, five in a row, Black's open three on row 4: no
+#                       pairing stops Black, the prover's winning line, its second move shown
+#   lab-winning-line-zh.png the same in Chinese
 # The window is sized 960x720, as in the test `the_labs_controls_fit_the_default_window` in
 # tests/gui_lab.rs, which prints where the side panel's and the lab's widgets sit there
 # (cargo test --test integration gui_lab::the_labs_controls -- --nocapture).
 # Board cells are computed from the board found in a screenshot. The 5x5 picture starts the
-# window over a saved 5x5 game.
+# window over a saved 5x5 game, the winning line over a saved 7x7 game.
 # Run from anywhere: bash scripts/lab-screenshots.sh   (BIN=path/to/tictactoe to reuse a
 # build; KEEP_WINDOW=1 leaves the last window open)
 set -euo pipefail
@@ -91,3 +94,15 @@ at 159 48                        # the side panel's Learn tab
 at 80 98                         # "Open the learners' lab"
 at 628 130                       # "e(P)"
 snap lab-evaluation-5x5.png
+close_window
+
+# Black C4 D4 E4, White A1 G1 G7 on 7x7, five in a row: Black wins with B4 (two open ends).
+write_saved_state "$(hotseat_state 7 5 "$(moves 3 2  0 0  3 3  0 6  3 4  6 6)")"
+open_sized
+at 159 48                        # the side panel's Learn tab
+at 80 98                         # "Open the learners' lab"
+at 782 130 6                     # "Why no win?": the prover's answer
+at 676 502                       # the line's "2. White A4: blocks", shown on the board
+snap lab-winning-line.png
+at 195 16 1                      # "简体中文"
+snap lab-winning-line-zh.png
