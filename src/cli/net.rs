@@ -239,55 +239,22 @@ fn host_config(host: &HostArgs, program: String) -> Result<HostConfig, CliError>
 
 pub fn run(args: &NetArgs, output: &mut dyn Write) -> Result<(), CliError> {
     let program = env!("CARGO_PKG_VERSION").to_string();
-    let lines = match &args.command {
+    let (lines, launch) = match &args.command {
         NetCommand::Find(find) => return find_games(find.wait, output),
         NetCommand::Bench(bench) => {
             return crate::net::bench::run(output, bench.moves, bench.idle)
                 .map_err(|e| CliError::Usage(e.to_string()));
         }
-        // A bad opening is refused before anything starts.
         NetCommand::Host(host) => {
+            // A bad opening is refused before anything starts.
             host.opening
                 .on(&super::with_exact_option(host.rule, host.exact))?;
-            read_lines()
+            let lines = read_lines();
+            match host_launch(host, program, output, &lines)? {
+                Some(launch) => (lines, launch),
+                None => return Ok(()),
+            }
         }
-        NetCommand::Join(_) => read_lines(),
-    };
-    // The program's data folder, beside the window's settings.
-    let data_folder = crate::install::data_folder(crate::install::APP_ID);
-    let mut rehosting = None;
-    let (start, mut options, auto_admit) = match &args.command {
-        NetCommand::Host(host) => match kept_match(data_folder.as_deref(), host, output, &lines)? {
-            Restart::Leave => return Ok(()),
-            Restart::Resume(kept) => {
-                rehosting = Some(kept.host.peer_name.clone());
-                let options = Options {
-                    net: NetConfig {
-                        local_only: kept.local_only,
-                        relay: kept.relay.clone(),
-                        bind: None,
-                    },
-                    record: host.common.record.clone().or_else(|| kept.record.clone()),
-                    ..Options::default()
-                };
-                (Start::Rehost(kept), options, false)
-            }
-            Restart::New => {
-                let config = host_config(host, program)?;
-                let mut options = options(&host.common);
-                // The announcement listens on port 5353 of every address: not for a host
-                // kept to one address.
-                let one_address = host.common.bind.is_some_and(|b| !b.ip().is_unspecified());
-                options.announce = !host.no_announce && !one_address;
-                if !host.no_announce && one_address {
-                    writeln!(
-                        output,
-                        "The game is not announced on the local network (--bind keeps this program to one address; the announcement would listen on every one): give the ticket yourself."
-                    )?;
-                }
-                (Start::Host(config), options, host.accept)
-            }
-        },
         NetCommand::Join(join) => {
             let start = Start::Join {
                 ticket: join.ticket.clone(),
@@ -295,36 +262,103 @@ pub fn run(args: &NetArgs, output: &mut dyn Write) -> Result<(), CliError> {
                 program,
                 resume: join.resume,
             };
-            (start, options(&join.common), false)
+            let launch = Launch {
+                start,
+                options: options(&join.common),
+                auto_admit: false,
+                rehosting: None,
+            };
+            (read_lines(), launch)
         }
-        NetCommand::Find(_) | NetCommand::Bench(_) => unreachable!("answered above"),
     };
-    if matches!(args.command, NetCommand::Host(_)) {
-        options.keep = data_folder;
-    }
-    let handle = worker::start(start, options, Box::new(|| {}));
-    if matches!(args.command, NetCommand::Join(_)) {
+    let handle = worker::start(launch.start, launch.options, Box::new(|| {}));
+    let joining = match &args.command {
+        NetCommand::Join(join) => Some(join.ticket.clone()),
+        _ => None,
+    };
+    if joining.is_some() {
         writeln!(output, "Calling the host...")?;
     }
     let mut terminal = Terminal {
         output,
         handle: &handle,
-        auto_admit,
+        auto_admit: launch.auto_admit,
         asking: None,
-        hosting: !matches!(args.command, NetCommand::Join(_)),
-        peer: rehosting.clone().unwrap_or_default(),
+        hosting: joining.is_none(),
+        peer: launch.rehosting.clone().unwrap_or_default(),
         fingerprint: String::new(),
         view: None,
-        ticket: match &args.command {
-            NetCommand::Join(join) => join.ticket.clone(),
-            _ => String::new(),
-        },
+        ticket: joining.unwrap_or_default(),
         told_resume: false,
-        rehosting: rehosting.is_some(),
+        rehosting: launch.rehosting.is_some(),
     };
     let result = terminal.run(&lines);
     handle.quit();
     result
+}
+
+/// How a match is started: what the worker is asked to do, with which options, whether
+/// callers are let in without asking, and the opponent's name when a kept game is taken up
+/// again.
+struct Launch {
+    start: Start,
+    options: Options,
+    auto_admit: bool,
+    rehosting: Option<String>,
+}
+
+/// The host's launch: a kept game taken up again, or a new one; none when the player chose to
+/// leave at the question about a kept game.
+fn host_launch(
+    host: &HostArgs,
+    program: String,
+    output: &mut dyn Write,
+    lines: &mpsc::Receiver<Option<String>>,
+) -> Result<Option<Launch>, CliError> {
+    // The program's data folder, beside the window's settings.
+    let data_folder = crate::install::data_folder(crate::install::APP_ID);
+    let mut launch = match kept_match(data_folder.as_deref(), host, output, lines)? {
+        Restart::Leave => return Ok(None),
+        Restart::Resume(kept) => {
+            let options = Options {
+                net: NetConfig {
+                    local_only: kept.local_only,
+                    relay: kept.relay.clone(),
+                    bind: None,
+                },
+                record: host.common.record.clone().or_else(|| kept.record.clone()),
+                ..Options::default()
+            };
+            Launch {
+                rehosting: Some(kept.host.peer_name.clone()),
+                start: Start::Rehost(kept),
+                options,
+                auto_admit: false,
+            }
+        }
+        Restart::New => {
+            let config = host_config(host, program)?;
+            let mut options = options(&host.common);
+            // The announcement listens on port 5353 of every address: not for a host kept to
+            // one address.
+            let one_address = host.common.bind.is_some_and(|b| !b.ip().is_unspecified());
+            options.announce = !host.no_announce && !one_address;
+            if !host.no_announce && one_address {
+                writeln!(
+                    output,
+                    "The game is not announced on the local network (--bind keeps this program to one address; the announcement would listen on every one): give the ticket yourself."
+                )?;
+            }
+            Launch {
+                start: Start::Host(config),
+                options,
+                auto_admit: host.accept,
+                rehosting: None,
+            }
+        }
+    };
+    launch.options.keep = data_folder;
+    Ok(Some(launch))
 }
 
 /// What the host does about the matches kept from an earlier run.

@@ -879,6 +879,47 @@ impl TicTacToeApp {
             .drive_values(&self.state.session, self.state.prefs.show_values);
         self.computer.release_when_over(&self.state.session);
     }
+
+    /// The side panel: the lab in its place on a window too narrow for both, else the
+    /// panel's tabs; returns what the player asked of it.
+    fn side_panel_ui(&mut self, ui: &mut Ui, lab_in_panel: bool) -> Vec<Action> {
+        let mut actions = Vec::new();
+        egui::Panel::left("controls")
+            .resizable(false)
+            .exact_size(PANEL_WIDTH)
+            .show(ui, |ui| {
+                if lab_in_panel {
+                    self.lab.contents_ui(ui, &self.state.session, self.naming);
+                    return;
+                }
+                let panel = ControlPanel {
+                    session: &self.state.session,
+                    prefs: &self.state.prefs,
+                    computer: &self.computer,
+                    lessons: &self.lessons,
+                    file_dialog_open: self.files.busy(),
+                    lab: &self.lab,
+                    online: &self.online,
+                    online_shown: matches!(self.shown, Shown::Online(_)),
+                    naming: self.naming,
+                    engines: &mut self.engines,
+                };
+                actions = panel.ui(ui);
+            });
+        actions
+    }
+
+    /// Says so when this frame changed the window's language (`before` is the language the
+    /// frame started with).
+    fn follow_language(&mut self, before: i18n::Language) {
+        let language = self.state.prefs.language();
+        if language != before {
+            i18n::set_language(language);
+            self.set_info(t!("language-changed", language = language.own_name()));
+            // Written at once, like a move, rather than at eframe's next save.
+            self.persisted = None;
+        }
+    }
 }
 
 impl eframe::App for TicTacToeApp {
@@ -908,28 +949,7 @@ impl eframe::App for TicTacToeApp {
         let lab_in_panel = self.shown == Shown::Own
             && self.lab.view().is_some()
             && ui.available_width() - PANEL_WIDTH < LAB_BESIDE_THE_BOARD;
-        egui::Panel::left("controls")
-            .resizable(false)
-            .exact_size(PANEL_WIDTH)
-            .show(ui, |ui| {
-                if lab_in_panel {
-                    self.lab.contents_ui(ui, &self.state.session, self.naming);
-                    return;
-                }
-                let panel = ControlPanel {
-                    session: &self.state.session,
-                    prefs: &self.state.prefs,
-                    computer: &self.computer,
-                    lessons: &self.lessons,
-                    file_dialog_open: self.files.busy(),
-                    lab: &self.lab,
-                    online: &self.online,
-                    online_shown: matches!(self.shown, Shown::Online(_)),
-                    naming: self.naming,
-                    engines: &mut self.engines,
-                };
-                actions.extend(panel.ui(ui));
-            });
+        actions.extend(self.side_panel_ui(ui, lab_in_panel));
         let area = self.status_area();
         let asked = egui::Panel::top("status").show(ui, |ui| area.ui(ui)).inner;
         actions.extend(asked.map(|asked| self.status_action(asked)));
@@ -955,13 +975,7 @@ impl eframe::App for TicTacToeApp {
         for action in actions {
             self.apply(action, &ctx);
         }
-        if self.state.prefs.language() != language {
-            i18n::set_language(self.state.prefs.language());
-            let name = self.state.prefs.language().own_name();
-            self.set_info(t!("language-changed", language = name));
-            // Written at once, like a move, rather than at eframe's next save.
-            self.persisted = None;
-        }
+        self.follow_language(language);
         self.title_in_language(&ctx);
         saved::keep_zoom_in_range(&ctx, None);
         self.lessons.watch(&self.state.session);
