@@ -28,11 +28,12 @@ pub const OLD_STORAGE_NAME: &str = "tictactoe";
 /// The file eframe keeps its settings in, inside the storage folder.
 pub const SETTINGS_FILE: &str = "app.ron";
 
-/// The folder the program keeps its data in (the window's settings, kept online games):
-/// `$XDG_DATA_HOME/<name>` where that is an absolute path, else `~/.local/share/<name>`,
-/// with `<name>` the app id in lower case. It is the folder eframe keeps the window's
-/// settings in (a test in the window's layer checks that the two agree), worked out here so
-/// that the command line and the network layer need not import the window's framework.
+/// The folder the program keeps its data in (the window's settings, lessons, kept online
+/// games): `$XDG_DATA_HOME/<name>` where that is an absolute path, else
+/// `~/.local/share/<name>`, with `<name>` the app id in lower case. It is the folder eframe
+/// keeps the window's settings in (`tests/packaging.rs` checks that the two agree); the one
+/// rule the window, the command line and the network layer all use, so that none but the
+/// window needs the window's framework.
 #[must_use]
 pub fn data_folder(app_id: &str) -> Option<PathBuf> {
     std::env::var_os("XDG_DATA_HOME")

@@ -218,7 +218,7 @@ impl TicTacToeApp {
     /// window a person runs; under test nothing is written).
     #[must_use]
     pub fn with_online_record_in_data_folder(mut self) -> TicTacToeApp {
-        if let Some(dir) = eframe::storage_dir(crate::install::APP_ID) {
+        if let Some(dir) = crate::install::data_folder(crate::install::APP_ID) {
             self.online.set_folder(dir);
         }
         self

@@ -38,7 +38,7 @@ impl LessonsView {
     /// settings in); a file that cannot be read is said in the panel and starts afresh.
     #[must_use]
     pub fn from_data_folder(repaint: impl Fn() + Send + Sync + 'static) -> LessonsView {
-        let Some(dir) = eframe::storage_dir(crate::install::APP_ID) else {
+        let Some(dir) = crate::install::data_folder(crate::install::APP_ID) else {
             return LessonsView::in_memory(repaint);
         };
         match Lessons::load(&dir.join(LESSONS_FILE)) {

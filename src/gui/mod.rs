@@ -183,8 +183,8 @@ fn app_creator(
 /// reverse-DNS id are copied into the new folder before the window reads them.
 fn carry_over_old_settings() {
     let (Some(old), Some(new)) = (
-        eframe::storage_dir(crate::install::OLD_STORAGE_NAME),
-        eframe::storage_dir(APP_ID),
+        crate::install::data_folder(crate::install::OLD_STORAGE_NAME),
+        crate::install::data_folder(APP_ID),
     ) else {
         return;
     };
@@ -208,7 +208,7 @@ fn carry_over_old_settings() {
 /// Copies a settings file the window could not read as a whole before anything writes over
 /// it ([`crate::install::keep_damaged_settings`]); the window then says where the copy is.
 fn keep_damaged_settings() -> Option<PathBuf> {
-    let dir = eframe::storage_dir(APP_ID)?;
+    let dir = crate::install::data_folder(APP_ID)?;
     match crate::install::keep_damaged_settings(
         &dir,
         eframe::APP_KEY,
