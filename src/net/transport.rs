@@ -175,28 +175,13 @@ pub fn ticket_text(addr: EndpointAddr) -> String {
 
 /// The check of `text`: its CRC-32 in [`CHECK_LEN`] characters of [`CHECK_ALPHABET`].
 fn check(text: &str) -> String {
-    let crc = crc32(text.as_bytes());
+    // CRC-32 (the IEEE polynomial, as zip and PNG use): any change within 32 bits in a row
+    // (one character, or two side by side swapped) changes it.
+    let crc = crc32fast::hash(text.as_bytes());
     (0..CHECK_LEN)
         .rev()
         .map(|i| char::from(CHECK_ALPHABET[((crc >> (5 * i)) & 31) as usize]))
         .collect()
-}
-
-/// CRC-32 (the IEEE polynomial, as zip and PNG use): any change within 32 bits in a row
-/// (one character, or two side by side swapped) changes it.
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = !0u32;
-    for &byte in bytes {
-        crc ^= u32::from(byte);
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 {
-                (crc >> 1) ^ 0xEDB8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    !crc
 }
 
 /// The address a ticket names. Spaces and line breaks inside it are dropped and capitals
