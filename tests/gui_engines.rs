@@ -259,17 +259,22 @@ fn an_opened_game_seats_its_engine_again_only_if_it_is_among_yours() {
     let mut h = build(move |app| app.with_picker(Arc::new(GivenPath(file))));
     open_tab(&mut h, "Play");
     click(&mut h, "Open game Ctrl+O");
-    wait_for_text(&mut h, "which is not among your engines");
-    assert_shows(&h, "stranger.sh");
     assert!(matches!(
         h.state().session().player(Side::O),
         Player::Computer(_)
     ));
-    // The game was opened (and the computer may have answered already).
+    // The game was opened, and the computer answers for the engine. While it thinks, the
+    // status area shows its thinking line in the note's place; once it has answered, the
+    // note is back for the person whose turn it is.
+    wait_until(&mut h, "the computer's answer", |h| {
+        h.state().session().moves().len() == 2
+    });
     assert_eq!(
         h.state().session().moves()[0],
         tictactoe::rules::Cell::new(1, 1)
     );
+    assert_shows(&h, "which is not among your engines");
+    assert_shows(&h, "stranger.sh");
 
     // Among them: it plays its side again.
     let file = game_with_engine("template.json", &template());
