@@ -405,6 +405,13 @@ fn an_engine_has_one_name_everywhere_and_its_games_are_scored_against_it() {
     );
     click_cell(&mut h, 1, 1);
     wait_for_text(&mut h, "O - slow one is thinking");
+    click_cell(&mut h, 2, 2);
+    assert_shows(&h, "Wait: slow one is thinking");
+    assert_eq!(
+        h.state().session().moves().len(),
+        1,
+        "the click was no move"
+    );
     std::fs::write(&go, "").unwrap();
     // You take the middle column.
     for (row, moves) in [(0, 2), (2, 4)] {

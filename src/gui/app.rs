@@ -473,11 +473,8 @@ impl TicTacToeApp {
         }
         let session = &mut self.state.session;
         if session.is_computer_to_move() {
-            let why = if self.computer.is_thinking() {
-                t!("wait-thinking")
-            } else {
-                t!("wait-computers-turn")
-            };
+            let names = EngineNames(&self.state.prefs.engines);
+            let why = status::wait(session, self.computer.is_thinking(), names);
             self.set_refusal(why);
             return;
         }

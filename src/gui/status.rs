@@ -66,6 +66,20 @@ pub fn turn(session: &Session, naming: Naming, names: EngineNames) -> String {
     )
 }
 
+/// Why a click on the board is not a move while a program is to move: "Wait: the computer
+/// is thinking", "Wait: minimax template is thinking", or whose turn it is while it has not
+/// started.
+#[must_use]
+pub fn wait(session: &Session, thinking: bool, names: EngineNames) -> String {
+    let side = session.position().side_to_move();
+    match (session.player(side), thinking) {
+        (Player::Engine(command), true) => t!("wait-engine-thinking", name = names.of(command)),
+        (Player::Engine(command), false) => t!("wait-engine-turn", name = names.of(command)),
+        (_, true) => t!("wait-thinking"),
+        (_, false) => t!("wait-computers-turn"),
+    }
+}
+
 /// The turn line while the side to move thinks: "O - computer is thinking", "O - minimax
 /// template is thinking".
 #[must_use]

@@ -112,6 +112,8 @@ search-found-no-move = the search found no move
 # A click on the board while it is the computer's move.
 wait-thinking = Wait: the computer is thinking
 wait-computers-turn = Wait: it is the computer's turn
+wait-engine-thinking = Wait: { $name } is thinking
+wait-engine-turn = Wait: it is { $name }'s turn
 
 # A side on a board of stones (X plays black).
 side-black = Black

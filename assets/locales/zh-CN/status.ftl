@@ -110,6 +110,8 @@ search-found-no-move = 搜索没有找到着法
 # 轮到电脑走时点击棋盘。
 wait-thinking = 请稍候：电脑正在思考
 wait-computers-turn = 请稍候：现在轮到电脑走
+wait-engine-thinking = 请稍候：{ $name }正在思考
+wait-engine-turn = 请稍候：现在轮到{ $name }走
 
 # 棋子棋盘上的一方（X 执黑）。
 side-black = 黑棋
