@@ -1198,7 +1198,10 @@ impl Game {
         ui.label(t!("online-caller-check", name = name));
         ui.add_space(12.0);
         ui.horizontal(|ui| {
+            // The two buttons side by side, centred under the lines above.
             let size = egui::vec2(120.0, 32.0);
+            let width = 2.0 * size.x + ui.spacing().item_spacing.x;
+            ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
             let let_in = egui::Button::new(RichText::new(t!("online-let-in")).size(16.0));
             if ui.add(let_in.min_size(size)).clicked() {
                 asked.push(Request::Act(Action::Admit(true)));
@@ -1213,11 +1216,10 @@ impl Game {
     /// Joiner: before the game, in the board's place: what the window waits for, and this
     /// side's key, which the host sees beside the caller's name and may ask to hear.
     fn calling_ui(&self, ui: &mut Ui) {
-        ui.horizontal(|ui| {
-            ui.spinner();
-            ui.label(RichText::new(self.waiting_text()).size(20.0));
-        });
-        ui.add_space(12.0);
+        ui.label(RichText::new(self.waiting_text()).size(20.0));
+        ui.add_space(4.0);
+        ui.spinner();
+        ui.add_space(8.0);
         ui.label(RichText::new(self.own_key_text()).monospace().size(18.0));
         ui.add_space(8.0);
         ui.label(t!("online-own-key-hint"));
