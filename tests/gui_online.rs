@@ -17,7 +17,7 @@ use tictactoe::net::NetConfig;
 use tictactoe::rules::Side;
 
 /// Endpoints on 127.0.0.1 only, without relays or address look-ups.
-fn loopback() -> NetConfig {
+pub(crate) fn loopback() -> NetConfig {
     loopback_config()
 }
 
@@ -30,7 +30,7 @@ fn loopback_config() -> NetConfig {
 }
 
 /// A window that plays online on loopback, its player named `name`.
-fn window(name: &str) -> App {
+pub(crate) fn window(name: &str) -> App {
     let mut h = build(|app| app.with_network(loopback()));
     open_tab(&mut h, "Online");
     scroll_into_view(&mut h, "Your name");
@@ -40,7 +40,7 @@ fn window(name: &str) -> App {
 }
 
 /// Steps both windows until `done` holds for them, failing after [`BOUND`].
-fn both_until(a: &mut App, b: &mut App, what: &str, done: impl Fn(&App, &App) -> bool) {
+pub(crate) fn both_until(a: &mut App, b: &mut App, what: &str, done: impl Fn(&App, &App) -> bool) {
     let deadline = Instant::now() + BOUND;
     while !done(a, b) {
         assert!(Instant::now() < deadline, "timed out waiting for {what}");
@@ -54,7 +54,7 @@ fn both_until(a: &mut App, b: &mut App, what: &str, done: impl Fn(&App, &App) ->
 
 /// `host` hosts a game, `joiner` pastes its ticket and joins, the host waits to see
 /// `asking` and lets the caller in; both end connected.
-fn host_and_join(host: &mut App, joiner: &mut App, asking: &str) {
+pub(crate) fn host_and_join(host: &mut App, joiner: &mut App, asking: &str) {
     open_tab(host, "Online");
     click(host, "Host a game");
     both_until(host, joiner, "the host's ticket", |h, _| {
@@ -80,7 +80,7 @@ fn host_and_join(host: &mut App, joiner: &mut App, asking: &str) {
 }
 
 /// The moves of the online game as a window shows it.
-fn moves(h: &App) -> Vec<tictactoe::rules::Cell> {
+pub(crate) fn moves(h: &App) -> Vec<tictactoe::rules::Cell> {
     h.state()
         .online_game()
         .map(|v| v.session.moves().to_vec())
@@ -88,7 +88,7 @@ fn moves(h: &App) -> Vec<tictactoe::rules::Cell> {
 }
 
 /// `mover` clicks the cell and both windows wait until each shows the move.
-fn play(mover: &mut App, other: &mut App, row: usize, col: usize) {
+pub(crate) fn play(mover: &mut App, other: &mut App, row: usize, col: usize) {
     let before = moves(mover).len();
     click_cell(mover, row, col);
     both_until(mover, other, "the move on both boards", |a, b| {
@@ -146,7 +146,7 @@ fn two_windows_host_join_and_play_a_game_and_a_rematch() {
     both_until(&mut host, &mut joiner, "the host to be asked", |h, _| {
         shows(h, "Bob asks to join")
     });
-    assert_shows(&host, "Their key: ");
+    assert_shows(&host, "Bob's key: ");
     open_tab(&mut host, "Online");
     click(&mut host, "Let them in");
     both_until(&mut host, &mut joiner, "both to be playing", |h, j| {
@@ -319,7 +319,7 @@ fn listens_on_mdns() -> bool {
 }
 
 /// Whether the widget labelled `label` can be used.
-fn enabled(h: &App, label: &str) -> bool {
+pub(crate) fn enabled(h: &App, label: &str) -> bool {
     !h.get_by_label(label).accesskit_node().is_disabled()
 }
 
@@ -599,6 +599,7 @@ fn two_windows_play_a_swap2_opening_through_two_more_stones_then_the_game() {
     // A rematch keeps the opening; the other player opens it.
     open_tab(&mut joiner, "Online");
     click(&mut joiner, "Resign");
+    click(&mut joiner, "Yes, resign");
     both_until(&mut host, &mut joiner, "the end of the game", |h, _| {
         shows(h, "Offer a rematch") && enabled(h, "Offer a rematch")
     });

@@ -25,6 +25,7 @@ mod gui_grader;
 mod gui_i18n;
 mod gui_lab;
 mod gui_online;
+mod gui_online_asks;
 mod gui_opening;
 mod gui_panel;
 mod gui_renju;

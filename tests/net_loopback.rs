@@ -1,7 +1,8 @@
 //! Two real iroh endpoints on 127.0.0.1, relays and address look-ups off, playing whole
 //! games through the network worker: the host's ticket dialled by the joiner, the caller
-//! admitted, the moves made on each side's turn, and both ending with the same record. A
-//! second caller hears "busy"; a joiner that quits and starts again with its token gets the
+//! admitted, the moves made on each side's turn, and both ending with the same record. Each
+//! side's own key is the one the other shows for it. A second caller hears "busy" (and its
+//! key never takes the opponent's place); a joiner that quits and starts again with its token gets the
 //! game back. A relay server started here on 127.0.0.1 carries a whole game for a joiner
 //! whose ticket names only the relay. A hostile caller written here with the same
 //! transport is refused, with the reason said, for each kind of bad input; the host then
@@ -44,6 +45,10 @@ struct Player {
     view: Option<View>,
     events: Vec<Event>,
     finished: Option<String>,
+    /// The key of the peer on the live connection, as this side shows it.
+    peer_key: Option<String>,
+    /// This side's own key, as this side shows it.
+    own_key: Option<String>,
 }
 
 impl Player {
@@ -57,6 +62,8 @@ impl Player {
             view: None,
             events: Vec::new(),
             finished: None,
+            peer_key: None,
+            own_key: None,
         }
     }
 
@@ -90,6 +97,8 @@ impl Player {
             Update::View(view) => self.view = Some(*view),
             Update::Event(event) => self.events.push(event),
             Update::Finished { reason, .. } => self.finished = Some(reason),
+            Update::Peer { fingerprint } => self.peer_key = Some(fingerprint),
+            Update::OwnKey { fingerprint } => self.own_key = Some(fingerprint),
             _ => {}
         }
     }
@@ -289,6 +298,34 @@ fn a_swap2_opening_with_two_more_stones_then_the_game_goes_on() {
     let board = j.view.as_ref().unwrap().session.position().clone();
     assert_eq!(board.get(Cell::new(10, 10)), Some(Side::O));
     assert_eq!(board.get(Cell::new(0, 0)), Some(Side::X));
+    h.handle.quit();
+    j.handle.quit();
+}
+
+#[test]
+fn each_side_shows_its_own_key_as_the_other_sees_it_and_a_busy_caller_does_not_replace_it() {
+    let (mut h, j, ticket) = connect(Rule::TIC_TAC_TOE);
+    let (host_key, joiner_key) = (h.own_key.clone(), j.own_key.clone());
+    assert!(joiner_key.is_some() && host_key.is_some());
+    assert_eq!(
+        h.peer_key, joiner_key,
+        "the host shows the joiner's own key"
+    );
+    assert_eq!(j.peer_key, host_key, "the joiner shows the host's own key");
+    // A second caller is turned away: the host still shows its opponent's key.
+    let mut second = joiner(&ticket, "Second", None);
+    second.until("the refusal", |p| p.finished.is_some());
+    h.until("the caller turned away", |p| {
+        p.events
+            .iter()
+            .any(|e| matches!(e, Event::TurnedAway { .. }))
+    });
+    assert_ne!(second.own_key, joiner_key);
+    assert_eq!(
+        h.peer_key, joiner_key,
+        "a busy caller's key took the opponent's place"
+    );
+    second.handle.quit();
     h.handle.quit();
     j.handle.quit();
 }

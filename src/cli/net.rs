@@ -619,6 +619,8 @@ impl Terminal<'_> {
                 writeln!(self.output, "Waiting for a player to join...")?;
             }
             Update::Peer { fingerprint } => self.fingerprint = fingerprint,
+            // The key the other player's screen shows as "Their key", for a host to check.
+            Update::OwnKey { fingerprint } => writeln!(self.output, "Your key: {fingerprint}")?,
             Update::Event(event) => self.event(event)?,
             Update::View(view) => {
                 let key = |v: &View| {
@@ -723,7 +725,7 @@ impl Terminal<'_> {
     fn key_line(&mut self) -> Result<(), CliError> {
         writeln!(
             self.output,
-            "  Their key: {} (compare it with the key their screen shows for you)",
+            "  Their key: {} (their screen shows it as \"Your key\": compare them)",
             self.fingerprint
         )?;
         Ok(())

@@ -697,6 +697,7 @@ impl TicTacToeApp {
             if answer.copied {
                 actions.push(Action::Online(online::Request::TicketCopied));
             }
+            actions.extend(answer.asked.into_iter().map(Action::Online));
             return;
         }
         let session = &self.state.session;

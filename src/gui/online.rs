@@ -112,6 +112,10 @@ struct Game {
     /// clock are read from it, never kept here beside it.
     view: Option<View>,
     fingerprint: Option<String>,
+    /// This side's own key, as the peer's window shows it (see [`Update::OwnKey`]).
+    own_key: Option<String>,
+    /// Whether the player clicked Resign and is asked to confirm it.
+    resigning: bool,
     round_trip: Option<Duration>,
     recent: VecDeque<Note>,
     /// Why the worker stopped; the last position stays on the board.
@@ -140,6 +144,8 @@ pub enum Request {
     Leave,
     /// An action in the game.
     Act(Action),
+    /// Resign was clicked (`true`: ask to confirm it) or its question answered No (`false`).
+    ResignQuestion(bool),
     /// The fields of the section as the player left them.
     Form(Box<Form>),
     /// The host's ticket was copied to the clipboard (the button says so).
@@ -155,6 +161,8 @@ pub struct BoardAnswer {
     pub focused: Option<Cell>,
     /// The ticket shown in the board's place was copied.
     pub copied: bool,
+    /// What the player asked in the board's place (let a caller in, confirm resigning).
+    pub asked: Vec<Request>,
 }
 
 /// A line of the recent happenings. The ones that name sides or cells are worded when
@@ -171,6 +179,8 @@ enum Note {
         name: String,
         seat: Side,
         resumed: bool,
+        /// Whether this window hosts: the joiner joined the host's game, not the reverse.
+        hosting: bool,
     },
     NewGame {
         seat: Side,
@@ -199,14 +209,12 @@ impl Note {
                 side = naming.side(*side),
                 cell = naming.cell(*cell)
             ),
-            Note::Joined { name, resumed, .. } if *resumed => {
-                t!("online-back", name = name.clone())
-            }
-            Note::Joined { name, seat, .. } => t!(
-                "online-joined",
-                name = name.clone(),
-                side = naming.side(seat.other())
-            ),
+            Note::Joined {
+                name,
+                seat,
+                resumed,
+                hosting,
+            } => joined_text(name, naming.side(seat.other()), *resumed, *hosting),
             Note::NewGame { seat } => t!("online-new-game", side = naming.side(*seat)),
             Note::NewOpening { mine: true, .. } => t!("online-new-game-you-open"),
             Note::NewOpening { name, .. } => t!("online-new-game-they-open", name = name.clone()),
@@ -404,6 +412,8 @@ impl Online {
         while let Ok(update) = game.handle.updates.try_recv() {
             game.update(update);
         }
+        // A game that ended meanwhile (the opponent resigned first) asks nothing more.
+        game.resigning &= game.can_resign();
         if let Some(view) = game.view() {
             self.forbidden.of(view.session.position());
         }
@@ -455,6 +465,8 @@ impl Online {
             ticket: None,
             view: None,
             fingerprint: None,
+            own_key: None,
+            resigning: false,
             round_trip: None,
             recent: VecDeque::new(),
             finished: None,
@@ -613,7 +625,13 @@ impl Online {
             Request::Leave => self.close(),
             Request::Act(action) => {
                 if let Some(game) = self.game.as_mut() {
+                    game.resigning = false;
                     game.act(action);
+                }
+            }
+            Request::ResignQuestion(open) => {
+                if let Some(game) = self.game.as_mut() {
+                    game.resigning = open && game.can_resign();
                 }
             }
             Request::Form(form) => self.set_form(*form),
@@ -774,7 +792,7 @@ impl Online {
         let Some(game) = self.game.as_ref() else {
             return;
         };
-        game.connection_ui(ui, asked);
+        game.connection_ui(ui);
         if game.view().is_some_and(|v| v.clock.is_some()) {
             // The clocks in the status area count down (or up) second by second.
             ui.ctx().request_repaint_after(Duration::from_millis(500));
@@ -810,10 +828,10 @@ impl Online {
         let Some(view) = game.view() else {
             let headline = if let Some(reason) = &game.finished {
                 t!("online-ended", reason = reason.clone())
-            } else if game.hosting {
-                t!("online-waiting")
+            } else if let Some(name) = game.asking() {
+                t!("online-asks", name = name)
             } else {
-                t!("online-dialling")
+                game.waiting_text()
             };
             return Some([headline, String::new(), String::new()]);
         };
@@ -874,16 +892,21 @@ impl Online {
     pub fn board_ui(&self, ui: &mut Ui, naming: Naming, cursor: Option<Cell>) -> BoardAnswer {
         let mut answer = BoardAnswer::default();
         let Some(view) = self.view().cloned() else {
-            if let Some(game) = self.game.as_ref()
-                && game.asking().is_none()
-                && game.finished.is_none()
-                && let Some(ticket) = game.ticket.clone()
-            {
-                // The host's ticket, large, where the board will be.
+            if let Some(game) = self.game.as_ref().filter(|g| g.finished.is_none()) {
+                // The host's ticket or the caller at the door, the joiner's own key: large,
+                // where the board will be.
                 ui.vertical_centered(|ui| {
                     ui.add_space(ui.available_height() * 0.25);
                     ui.set_max_width(ui.available_width().min(640.0));
-                    answer.copied = game.ticket_ui(ui, &ticket);
+                    if let Some(name) = game.asking() {
+                        game.caller_ui(ui, &name, &mut answer.asked);
+                    } else if let Some(ticket) = &game.ticket {
+                        answer.copied = game.ticket_ui(ui, ticket);
+                    } else if !game.hosting {
+                        game.calling_ui(ui);
+                    } else {
+                        ui.label(RichText::new(game.waiting_text()).size(20.0));
+                    }
                 });
                 return answer;
             }
@@ -892,6 +915,9 @@ impl Online {
             }
             return answer;
         };
+        if let Some(game) = self.game.as_ref().filter(|g| g.resigning && g.can_resign()) {
+            game.resign_ui(ui.ctx(), &view, &mut answer.asked);
+        }
         let outcome = view.session.outcome();
         let win_line: &[Cell] = match &outcome {
             Some(Outcome::Win { line, .. }) => line,
@@ -1047,6 +1073,7 @@ impl Game {
                 self.ticket = Some(ticket);
             }
             Update::Peer { fingerprint } => self.fingerprint = Some(fingerprint),
+            Update::OwnKey { fingerprint } => self.own_key = Some(fingerprint),
             Update::Event(event) => self.event(event),
             Update::View(view) => self.view = Some(*view),
             Update::Refused(error) => self.note(Note::Refused(error)),
@@ -1066,6 +1093,7 @@ impl Game {
                 name,
                 seat,
                 resumed,
+                hosting: self.hosting,
             },
             Event::Refused(reason) => Note::Text(t!("online-refused", reason = reason)),
             Event::Moved { side, cell } => Note::Moved { side, cell },
@@ -1141,39 +1169,114 @@ impl Game {
         self.fingerprint.clone().unwrap_or_else(|| "?".into())
     }
 
-    fn connection_ui(&self, ui: &mut Ui, asked: &mut Vec<Request>) {
-        let asking = self.asking();
-        if self.view().is_none() && asking.is_none() && self.finished.is_none() {
-            if self.hosting {
-                // The ticket itself is shown large where the board will be.
-                let text = if self.ticket.is_some() {
-                    t!("online-waiting")
-                } else {
-                    t!("online-starting")
-                };
-                ui.horizontal(|ui| {
-                    ui.spinner();
-                    ui.label(text);
-                });
-            } else {
-                ui.horizontal(|ui| {
-                    ui.spinner();
-                    ui.label(t!("online-dialling"));
-                });
-            }
+    /// "Your key: ...": this side's key, as the peer's window shows it for this side.
+    fn own_key_text(&self) -> String {
+        let key = self.own_key.clone().unwrap_or_else(|| "…".into());
+        t!("online-own-key", key = key)
+    }
+
+    /// What the window waits for before the game: the network, a caller, the host.
+    fn waiting_text(&self) -> String {
+        match (self.hosting, &self.ticket, &self.fingerprint) {
+            (true, Some(_), _) => t!("online-waiting"),
+            (true, None, _) => t!("online-starting"),
+            // Joiner: connected, the host has not answered yet.
+            (false, _, Some(_)) => t!("online-waiting-admit"),
+            (false, _, None) => t!("online-dialling"),
         }
-        if let Some(name) = asking {
-            ui.label(t!("online-asks", name = name));
-            // The key on a line of its own: a name cannot pass for it.
-            ui.label(RichText::new(t!("online-key", key = self.key())).weak());
+    }
+
+    /// Host: the caller waiting to be let in, in the board's place: who asks, the key to
+    /// compare with the one the caller's window shows, and the answer's two buttons.
+    fn caller_ui(&self, ui: &mut Ui, name: &str, asked: &mut Vec<Request>) {
+        let name = name.to_string();
+        ui.label(RichText::new(t!("online-asks", name = name.clone())).size(20.0));
+        ui.add_space(8.0);
+        let key = t!("online-caller-key", name = name.clone(), key = self.key());
+        ui.label(RichText::new(key).monospace().size(18.0));
+        ui.add_space(8.0);
+        ui.label(t!("online-caller-check", name = name));
+        ui.add_space(12.0);
+        ui.horizontal(|ui| {
+            // The two buttons side by side, centred under the lines above.
+            let size = egui::vec2(120.0, 32.0);
+            let width = 2.0 * size.x + ui.spacing().item_spacing.x;
+            ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
+            let let_in = egui::Button::new(RichText::new(t!("online-let-in")).size(16.0));
+            if ui.add(let_in.min_size(size)).clicked() {
+                asked.push(Request::Act(Action::Admit(true)));
+            }
+            let away = egui::Button::new(RichText::new(t!("online-turn-away")).size(16.0));
+            if ui.add(away.min_size(size)).clicked() {
+                asked.push(Request::Act(Action::Admit(false)));
+            }
+        });
+    }
+
+    /// Joiner: before the game, in the board's place: what the window waits for, and this
+    /// side's key, which the host sees beside the caller's name and may ask to hear.
+    fn calling_ui(&self, ui: &mut Ui) {
+        ui.label(RichText::new(self.waiting_text()).size(20.0));
+        ui.add_space(4.0);
+        ui.spinner();
+        ui.add_space(8.0);
+        ui.label(RichText::new(self.own_key_text()).monospace().size(18.0));
+        ui.add_space(8.0);
+        ui.label(t!("online-own-key-hint"));
+    }
+
+    /// The question whether to resign, over the window: Yes resigns, No (or Escape, or a
+    /// click beside it) goes back to the game. Nothing under it moves.
+    fn resign_ui(&self, ctx: &egui::Context, view: &View, asked: &mut Vec<Request>) {
+        let modal = egui::Modal::new(egui::Id::unique("online-resign")).show(ctx, |ui| {
+            ui.set_max_width(360.0);
+            ui.label(t!("online-resign-question", name = peer_name(view)));
+            ui.add_space(8.0);
             ui.horizontal(|ui| {
-                if ui.button(t!("online-let-in")).clicked() {
-                    asked.push(Request::Act(Action::Admit(true)));
+                if ui.button(t!("online-resign-yes")).clicked() {
+                    Some(true)
+                } else if ui.button(t!("online-resign-no")).clicked() {
+                    Some(false)
+                } else {
+                    None
                 }
-                if ui.button(t!("online-turn-away")).clicked() {
-                    asked.push(Request::Act(Action::Admit(false)));
+            })
+            .inner
+        });
+        match modal.inner {
+            Some(true) => asked.push(Request::Act(Action::Resign)),
+            Some(false) => asked.push(Request::ResignQuestion(false)),
+            None if modal.should_close() => asked.push(Request::ResignQuestion(false)),
+            None => {}
+        }
+    }
+
+    /// Whether the game goes on, so that the player can resign it.
+    fn can_resign(&self) -> bool {
+        self.finished.is_none()
+            && self
+                .view()
+                .is_some_and(|v| v.ending.is_none() && v.session.outcome().is_none())
+    }
+
+    /// Who is connected and how; before that, what the window waits for (the ticket, the
+    /// caller's key and the answer to a caller are in the board's place).
+    fn connection_ui(&self, ui: &mut Ui) {
+        if self.view().is_none() && self.finished.is_none() {
+            // One line of one height whatever it says, so that nothing below it moves
+            // when a caller arrives.
+            ui.horizontal(|ui| {
+                ui.set_min_height(ui.spacing().interact_size.y);
+                if let Some(name) = self.asking() {
+                    ui.add(egui::Label::new(t!("online-asks", name = name)).truncate());
+                    return;
                 }
+                ui.spinner();
+                ui.label(self.waiting_text());
             });
+            if !self.hosting {
+                ui.label(self.own_key_text());
+            }
         }
         let Some(view) = self.view() else {
             if let Some(reason) = &self.finished {
@@ -1182,7 +1285,9 @@ impl Game {
             return;
         };
         ui.label(t!("online-playing", name = peer_name(view)));
+        // The keys on lines of their own: a name cannot pass for one.
         ui.label(RichText::new(t!("online-key", key = self.key())).weak());
+        ui.label(RichText::new(self.own_key_text()).weak());
         let state = if self.finished.is_some() {
             t!("online-disconnected")
         } else if !view.connected {
@@ -1285,8 +1390,9 @@ impl Game {
             {
                 asked.push(Request::Act(Action::Offer(Offer::Draw)));
             }
+            // Asked again before it is sent: a resignation cannot be taken back.
             if ui.button(t!("online-resign")).clicked() {
-                asked.push(Request::Act(Action::Resign));
+                asked.push(Request::ResignQuestion(true));
             }
             if ui
                 .add_enabled(view.can_claim, egui::Button::new(t!("online-claim")))
@@ -1328,6 +1434,18 @@ fn players_text(view: &View, peer: &str, naming: Naming) -> String {
             name = peer.to_string(),
             them = naming.side(view.side.other())
         ),
+    }
+}
+
+/// An opponent's arrival in words, from this window's side: the host's opponent joined
+/// (or is back); a joiner joined the host's game (or is back in it). `side` is ours.
+fn joined_text(name: &str, side: String, resumed: bool, hosting: bool) -> String {
+    let name = name.to_string();
+    match (resumed, hosting) {
+        (true, true) => t!("online-back", name = name),
+        (true, false) => t!("online-back-in-game", name = name),
+        (false, true) => t!("online-joined", name = name, side = side),
+        (false, false) => t!("online-you-joined", name = name, side = side),
     }
 }
 

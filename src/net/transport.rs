@@ -225,6 +225,13 @@ pub fn fingerprint(connection: &Connection) -> String {
     connection.remote_id().fmt_short().to_string()
 }
 
+/// The same fingerprint of this endpoint's own key: what the peer's [`fingerprint`] of a
+/// connection to it shows, so that the two players can read it to each other.
+#[must_use]
+pub fn own_fingerprint(endpoint: &Endpoint) -> String {
+    endpoint.id().fmt_short().to_string()
+}
+
 /// Dials the host and opens the game's stream.
 pub async fn dial(
     endpoint: &Endpoint,

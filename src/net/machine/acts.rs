@@ -140,14 +140,16 @@ impl Match {
     fn local_reply(&mut self, now: Instant, accept: bool) -> Result<(), ActionError> {
         let (offer, _) = self.peer_offer.take().ok_or(ActionError::NoOffer)?;
         self.queue(now, Act::Reply { offer, accept });
-        if accept {
-            self.apply_offer(now, offer, self.side.other());
-        }
+        // The answer is told before what it starts (a new game, moves taken back), so
+        // that a log reads in the order things happened.
         self.emit(Event::Answered {
             offer,
             accepted: accept,
             by_peer: false,
         });
+        if accept {
+            self.apply_offer(now, offer, self.side.other());
+        }
         Ok(())
     }
 
@@ -338,14 +340,14 @@ impl Match {
     fn peer_replied(&mut self, now: Instant, offer: Offer, accept: bool) -> Result<(), String> {
         match self.my_offer.take() {
             Some((mine, _)) if mine == offer => {
-                if accept {
-                    self.apply_offer(now, offer, self.side);
-                }
                 self.emit(Event::Answered {
                     offer,
                     accepted: accept,
                     by_peer: true,
                 });
+                if accept {
+                    self.apply_offer(now, offer, self.side);
+                }
                 Ok(())
             }
             _ => Err("the opponent answered an offer that was not made".into()),

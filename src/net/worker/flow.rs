@@ -62,15 +62,15 @@ impl Worker<'_> {
                     self.first_contact = None;
                 }
                 let (connection, send) = *caller;
-                self.notify.send(Update::Peer {
-                    fingerprint: transport::fingerprint(&connection),
-                });
                 let current = Current {
                     id,
                     connection,
                     send,
                 };
                 if self.current.is_none() {
+                    // Only the live connection's key is told: a second caller heard
+                    // "busy" must not take the place of the opponent's key.
+                    self.tell_key(&current);
                     self.current = Some(current);
                     self.machine.connected(now);
                 } else if self.callers.len() < super::MAX_CALLERS {
@@ -103,6 +103,13 @@ impl Worker<'_> {
         }
     }
 
+    /// Tells the front end the key of the peer on `connection`, which becomes the live one.
+    fn tell_key(&self, connection: &Current) {
+        self.notify.send(Update::Peer {
+            fingerprint: transport::fingerprint(&connection.connection),
+        });
+    }
+
     fn is_current(&self, id: u64) -> bool {
         self.current.as_ref().is_some_and(|c| c.id == id)
     }
@@ -115,6 +122,7 @@ impl Worker<'_> {
         };
         if self.machine.is_returning(&message) {
             self.drop_current();
+            self.tell_key(&caller);
             self.current = Some(caller);
             let now = Instant::now();
             self.machine.connected(now);

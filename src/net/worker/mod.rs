@@ -132,6 +132,11 @@ pub enum Update {
     Peer {
         fingerprint: String,
     },
+    /// This side's own key's fingerprint, as the peer's [`Update::Peer`] shows it: the
+    /// host asks a caller to read it out before letting them in.
+    OwnKey {
+        fingerprint: String,
+    },
     Event(Event),
     /// The game after a change.
     View(Box<View>),
@@ -238,6 +243,9 @@ async fn run(
         Ok(endpoint) => endpoint,
         Err(error) => return (error.to_string(), true),
     };
+    notify.send(Update::OwnKey {
+        fingerprint: transport::own_fingerprint(&endpoint),
+    });
     let (machine, host_addr, hosting, announcement) =
         match open_match(start, &endpoint, &options, notify).await {
             Ok(opened) => opened,

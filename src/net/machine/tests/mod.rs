@@ -469,6 +469,61 @@ fn draw_by_agreement_and_a_rematch_with_sides_swapped() {
     assert!(pair.same_game());
 }
 
+/// The events an accepted offer brings, in order, without the record's and the clock's.
+fn told(events: &[Event]) -> Vec<Event> {
+    events
+        .iter()
+        .filter(|e| !matches!(e, Event::Record | Event::Clock { .. } | Event::Over))
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn an_accepted_rematch_is_told_before_the_new_game_on_both_sides() {
+    let mut pair = Pair::new(Rule::TIC_TAC_TOE);
+    pair.joiner.act(pair.now, Action::Resign).unwrap();
+    pair.deliver();
+    pair.host
+        .act(pair.now, Action::Offer(Offer::Rematch))
+        .unwrap();
+    pair.deliver();
+    pair.events = [Vec::new(), Vec::new()];
+    pair.joiner.act(pair.now, Action::Reply(true)).unwrap();
+    pair.deliver();
+    let answered = |by_peer| Event::Answered {
+        offer: Offer::Rematch,
+        accepted: true,
+        by_peer,
+    };
+    assert_eq!(
+        told(&pair.events[1]),
+        [answered(false), Event::NewGame { seat: Side::X }]
+    );
+    assert_eq!(
+        told(&pair.events[0]),
+        [answered(true), Event::NewGame { seat: Side::O }]
+    );
+}
+
+#[test]
+fn an_accepted_undo_is_told_before_the_moves_taken_back() {
+    let mut pair = Pair::new(Rule::TIC_TAC_TOE);
+    pair.play(true, 1, 1);
+    pair.host.act(pair.now, Action::Offer(Offer::Undo)).unwrap();
+    pair.deliver();
+    pair.events = [Vec::new(), Vec::new()];
+    pair.joiner.act(pair.now, Action::Reply(true)).unwrap();
+    pair.deliver();
+    let answered = |by_peer| Event::Answered {
+        offer: Offer::Undo,
+        accepted: true,
+        by_peer,
+    };
+    let undone = Event::Undone { moves: 0 };
+    assert_eq!(told(&pair.events[1]), [answered(false), undone.clone()]);
+    assert_eq!(told(&pair.events[0]), [answered(true), undone]);
+}
+
 #[test]
 fn resigning_ends_the_game_for_both() {
     let mut pair = Pair::new(Rule::TIC_TAC_TOE);
