@@ -196,6 +196,10 @@ impl WhyView {
     /// Takes in what the searches of the position on the board sent; those of another
     /// position forget themselves (and stop).
     pub fn poll(&mut self, position: &Position, last_move: Option<Cell>) {
+        if self.asked.asked().is_none() {
+            // Nothing asked: no copy of the position to compare with.
+            return;
+        }
         let now = (position.clone(), last_move);
         while let Some((update, asked)) = self.asked.next(&now) {
             if let Some(found) = answer(update) {
