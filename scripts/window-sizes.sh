@@ -35,7 +35,6 @@ for language in English Chinese; do
         name="$OUT/sizes-$(echo "$language" | tr 'A-Z' 'a-z')-$size.png"
         shot "$name"
         echo "wrote $name"
-        kill "$APP"
-        wait "$APP" 2>/dev/null || true
+        close_window
     done
 done

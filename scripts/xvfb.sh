@@ -73,15 +73,17 @@ write_saved_state() {
 }
 
 # Stops the window (APP, once set) and the X server and removes WORK when the script exits;
-# with KEEP_WINDOW set they stay for a look.
+# with KEEP_WINDOW set they stay for a look. A window or server already gone is no failure:
+# under `set -e` a failed kill here would end the trap, and the script, with status 1 after
+# it did its job, and leave the server running.
 stop_on_exit() {
     APP=
     trap stop_all EXIT
 }
 stop_all() {
     if [ -z "${KEEP_WINDOW:-}" ]; then
-        [ -n "${APP:-}" ] && kill "$APP" 2>/dev/null
-        kill "$XVFB" 2>/dev/null
+        if [ -n "${APP:-}" ]; then kill "$APP" 2>/dev/null || true; fi
+        kill "$XVFB" 2>/dev/null || true
         rm -rf "$WORK"
     fi
     return 0

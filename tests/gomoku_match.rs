@@ -175,7 +175,7 @@ fn games_lost_by_a_fault_are_left_out_of_the_games_file() {
 
 #[test]
 fn a_brain_that_exits_loses() {
-    fake_loses("crash", 10, "B crashed: its output ended");
+    fake_loses("crash", 10, "B exited with code 3 before answering");
 }
 
 #[test]

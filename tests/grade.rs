@@ -186,7 +186,16 @@ fn a_player_that_always_answers_the_centre_is_illegal_exactly_where_it_is_taken(
 #[test]
 fn broken_players_are_reported_and_stopped() {
     let cases = [
-        ("crash.sh", player("crash.sh", "      exit 3"), "crashed"),
+        (
+            "crash.sh",
+            player("crash.sh", "      exit 3"),
+            "exited with code 3 before answering",
+        ),
+        (
+            "segfault.sh",
+            player("segfault.sh", "      kill -SEGV $$"),
+            "crashed (signal 11, SIGSEGV)",
+        ),
         (
             "hang.sh",
             player("hang.sh", "      exec sleep 30"),

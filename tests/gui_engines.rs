@@ -3,7 +3,8 @@
 //! picked as the opponent on 3x3 and played to the end; it plays the computer at a chosen
 //! strength, and itself; one that does not know ABOUT is listed under its file's name; a
 //! broken engine (one that answers garbage) says so while the game stays as it was; one
-//! that cannot start is not added.
+//! that cannot start, never answers or stops at once is not added, and the section says
+//! what it did; an engine has one name everywhere, and its games are scored against it.
 
 use crate::support;
 
@@ -33,13 +34,10 @@ fn script(name: &str, on_done: &str) -> String {
 /// A shell script that runs `about` at ABOUT, answers START, and at each DONE runs
 /// `on_done`.
 fn script_with(name: &str, about: &str, on_done: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("tictactoe-gui-engines-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    let partial = dir.join(format!("{name}.part"));
-    let body = format!(
-        r#"#!/bin/sh
-CR=$(printf '\r')
+    program(
+        name,
+        &format!(
+            r#"CR=$(printf '\r')
 while IFS= read -r line; do
   line=${{line%"$CR"}}
   case "$line" in
@@ -50,8 +48,23 @@ while IFS= read -r line; do
   esac
 done
 "#
-    );
-    std::fs::write(&partial, body).unwrap();
+        ),
+    )
+}
+
+/// The folder of this test run's scripts.
+fn scripts_dir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tictactoe-gui-engines-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A shell script `name` made of `body`, ready to run; its path.
+fn program(name: &str, body: &str) -> String {
+    let dir = scripts_dir();
+    let path = dir.join(name);
+    let partial = dir.join(format!("{name}.part"));
+    std::fs::write(&partial, format!("#!/bin/sh\n{body}")).unwrap();
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -178,7 +191,7 @@ fn a_broken_engine_says_what_it_did_and_the_game_stays() {
         "The engine garbage.sh answered something that is not a move: “hello there”.",
     );
     assert_shows(&h, "It was stopped; the game stays as it was.");
-    assert_shows(&h, "O - the engine could not move");
+    assert_shows(&h, "O - garbage.sh could not move");
     assert_eq!(h.state().session().moves().len(), 1, "the game stays");
     assert_shows(&h, "Try again");
 }
@@ -290,4 +303,140 @@ fn an_opened_game_seats_its_engine_again_only_if_it_is_among_yours() {
     wait_until(&mut h, "the template's answer", |h| {
         h.state().session().moves().len() == 2
     });
+}
+
+/// A window whose engines have `start_ms` to start.
+fn with_start_time(start_ms: u64) -> App {
+    let mut settings = tictactoe::game::Settings::default();
+    settings.engines.limits.start_ms = start_ms;
+    let state = tictactoe::gui::SavedState {
+        session: tictactoe::game::Session::new(settings),
+        ..Default::default()
+    };
+    reopen(MemoryStorage::with_state(&state))
+}
+
+#[test]
+fn an_engine_that_never_answers_is_not_added_and_the_section_says_why() {
+    // A program that reads nothing and says nothing: asked its name and to start, it is
+    // silent past its time to start (1 s here).
+    let mut h = with_start_time(1_000);
+    let silent = program("silent.sh", "exec sleep 60\n");
+    type_command(&mut h, &silent);
+    open_tab(&mut h, "Engines");
+    click(&mut h, "Add");
+    wait_for_text(
+        &mut h,
+        "The engine silent.sh did not answer within 1 s: asked its name (ABOUT) and to start a game (START), it said nothing, so it was not added.",
+    );
+    assert!(h.state().state().prefs.engines.is_empty());
+    assert!(
+        h.query_by_role_and_label(Role::Label, "silent.sh")
+            .is_none()
+    );
+}
+
+#[test]
+fn an_engine_that_stops_at_once_says_how_with_its_last_error_line() {
+    let mut h = app();
+    let broken = program(
+        "broken.sh",
+        "echo 'Traceback (most recent call last):' >&2\necho \"ModuleNotFoundError: No module named 'numpy'\" >&2\nexit 2\n",
+    );
+    type_command(&mut h, &broken);
+    open_tab(&mut h, "Engines");
+    click(&mut h, "Add");
+    wait_for_text(
+        &mut h,
+        "The engine broken.sh stopped at once, with exit code 2. Its last error line: “ModuleNotFoundError: No module named 'numpy'”. It was not added.",
+    );
+    assert!(!shows(&h, "crashed"));
+    assert!(h.state().state().prefs.engines.is_empty());
+
+    // One that answers START and then exits in the game: said so, and the game stays.
+    let quitter = script("quitter.sh", "echo 'out of ideas' >&2; exit 3");
+    add_engine(&mut h, &quitter, "quitter.sh");
+    seat(&mut h, Side::O, "quitter.sh");
+    click_cell(&mut h, 1, 1);
+    wait_for_text(
+        &mut h,
+        "The engine quitter.sh exited with code 3 before answering. Its last error line: “out of ideas”. The game stays as it was.",
+    );
+    assert!(!shows(&h, "crashed"));
+    assert_eq!(h.state().session().moves().len(), 1, "the game stays");
+}
+
+#[test]
+fn an_engine_that_dies_by_a_signal_is_said_to_have_crashed_in_both_languages() {
+    let crash = script("crash.sh", "kill -SEGV $$");
+    let mut h = app();
+    add_engine(&mut h, &crash, "crash.sh");
+    seat(&mut h, Side::O, "crash.sh");
+    click_cell(&mut h, 1, 1);
+    wait_for_text(&mut h, "The engine crash.sh crashed (signal 11, SIGSEGV).");
+
+    let mut state = h.state().state().clone();
+    state.prefs.language = Some(tictactoe::gui::i18n::Language::Chinese);
+    let mut h = reopen(MemoryStorage::with_state(&state));
+    wait_for_text(&mut h, "引擎crash.sh崩溃了（信号11, SIGSEGV）。");
+}
+
+#[test]
+fn an_engine_has_one_name_everywhere_and_its_games_are_scored_against_it() {
+    let mut h = app();
+    // It gives a name other than its file's, and answers only once the test lets it, so
+    // that its thinking can be seen: the top left corner, then the top right.
+    let go = scripts_dir().join("slow.go");
+    let _ = std::fs::remove_file(&go);
+    let slow = script_with(
+        "slow.sh",
+        "echo 'name=\"slow one\", version=\"1\"'",
+        &format!(
+            "while [ ! -e {} ]; do sleep 0.02; done; n=$((n+1)); [ $n = 1 ] && echo 0,0 || echo 2,0",
+            go.display()
+        ),
+    );
+    add_engine(&mut h, &slow, "slow one");
+    seat(&mut h, Side::O, "slow one");
+    assert_shows(&h, "X - you vs O - slow one");
+    assert_shows(
+        &h,
+        "Score: you 0, slow one 0, draws 0 (3x3, against slow one)",
+    );
+    click_cell(&mut h, 1, 1);
+    wait_for_text(&mut h, "O - slow one is thinking");
+    click_cell(&mut h, 2, 2);
+    assert_shows(&h, "Wait: slow one is thinking");
+    assert_eq!(
+        h.state().session().moves().len(),
+        1,
+        "the click was no move"
+    );
+    std::fs::write(&go, "").unwrap();
+    // You take the middle column.
+    for (row, moves) in [(0, 2), (2, 4)] {
+        wait_until(&mut h, "the engine's move", |h| {
+            h.state().session().moves().len() == moves
+        });
+        wait_for_person(&mut h);
+        click_cell(&mut h, row, 1);
+    }
+    wait_for_text(&mut h, "You win (X)");
+    assert_shows(
+        &h,
+        "Score: you 1, slow one 0, draws 0 (3x3, against slow one)",
+    );
+    assert!(!shows(&h, "slow.sh"), "only its name is shown");
+
+    // The computer's score is its own.
+    open_tab(&mut h, "Engines");
+    h.get_by_role_and_label(Role::ComboBox, "Engine playing O")
+        .click();
+    settle(&mut h);
+    h.get_by_role_and_label(Role::Button, "none").click();
+    settle(&mut h);
+    assert_shows(
+        &h,
+        "Score: you 0, computer 0, draws 0 (3x3, against the computer)",
+    );
 }

@@ -1,6 +1,7 @@
 //! The game session as a front end uses it: undo and redo in every mode, the score, settings.
 
 use tictactoe::engine::PlayerKind;
+use tictactoe::external::EngineCommand;
 use tictactoe::game::{EARLIER_GAMES, FirstMover, Mode, Player, Session, Settings, Tally};
 use tictactoe::rules::{Cell, MoveError, Rule, Side};
 
@@ -515,4 +516,60 @@ fn a_saved_state_from_before_per_mode_scores_still_loads() {
     assert_eq!(s.earlier_games(), 0);
     assert!(s.undo() && s.moves().is_empty());
     assert!(!s.can_undo());
+}
+
+#[test]
+fn an_engine_s_games_are_scored_against_it() {
+    let engine = EngineCommand::parse("python3 player.py").unwrap();
+    let seat = |x: Option<&EngineCommand>, o: Option<&EngineCommand>, first| {
+        let mut settings = settings(Mode::HumanVsComputer, first);
+        settings.engines.seats = [x.cloned(), o.cloned()];
+        settings
+    };
+    // You (X) beat the computer.
+    let mut s = Session::new(Settings::default());
+    play_all(&mut s, &x_wins());
+    assert_eq!(s.tally(), tally(1, 0, 0));
+
+    // The engine in the computer's seat has a score of its own, from your side.
+    s.set_settings(seat(None, Some(&engine), FirstMover::Human));
+    assert_eq!(s.tally(), Tally::default(), "not the computer's score");
+    play_all(&mut s, &x_wins());
+    assert_eq!(s.tally(), tally(1, 0, 0));
+    s.new_game();
+    play_all(
+        &mut s,
+        &[c(0, 1), c(0, 0), c(2, 2), c(1, 0), c(1, 2), c(2, 0)],
+    );
+    assert_eq!(s.tally(), tally(1, 1, 0), "the engine won one");
+
+    // Another engine is another opponent.
+    let other = EngineCommand::parse("./other-player").unwrap();
+    s.set_settings(seat(None, Some(&other), FirstMover::Human));
+    assert_eq!(s.tally(), Tally::default());
+
+    // The engine in your seat against the computer: no person plays, the score is X's.
+    s.set_settings(seat(Some(&engine), None, FirstMover::Human));
+    assert_eq!(s.tally(), Tally::default());
+    play_all(&mut s, &x_wins());
+    assert_eq!(
+        s.tally(),
+        tally(1, 0, 0),
+        "the engine's win as X, not a loss of yours"
+    );
+
+    // You as O against the engine as X: your own score against it, from your side.
+    s.set_settings(seat(Some(&engine), None, FirstMover::Computer));
+    assert_eq!(s.tally(), Tally::default());
+    play_all(&mut s, &x_wins());
+    assert_eq!(s.tally(), tally(0, 1, 0), "the engine (X) beat you");
+
+    // The computer's score is as it was, and it all survives saving.
+    s.set_settings(Settings::default());
+    assert_eq!(s.tally(), tally(1, 0, 0));
+    let saved = serde_json::to_string(&s).unwrap();
+    let mut back: Session = serde_json::from_str(&saved).unwrap();
+    assert_eq!(back.tally(), tally(1, 0, 0));
+    back.set_settings(seat(None, Some(&engine), FirstMover::Human));
+    assert_eq!(back.tally(), tally(1, 1, 0));
 }

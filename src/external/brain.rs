@@ -8,12 +8,13 @@
 //! driver (an engine as a player) share it.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStderr, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use super::fault::LaunchFailure;
+use super::fault::{Ending, Exit, LaunchFailure};
 use super::report::SearchReport;
 use super::request::{
     Request, Swap2Answer, parse_about_name, parse_move, parse_swap2_answer, swap2_lines,
@@ -29,6 +30,13 @@ const POLL: Duration = Duration::from_millis(20);
 /// The most lines read ahead of the manager: a brain that writes faster than its lines are
 /// read waits for them, so a flood holds this many lines at most.
 const QUEUED: usize = 256;
+/// How long an engine whose output ended is given to finish exiting (and to finish writing
+/// its error output) before it is taken to have closed its output while running.
+const EXITING: Duration = Duration::from_millis(300);
+/// How long an engine that said nothing to ABOUT has to answer START when it is added: it
+/// has had the whole time to start already, so a player that merely does not know ABOUT
+/// answers at once.
+const START_CHECK: Duration = Duration::from_secs(1);
 
 /// What the reader of the brain's output hands over.
 enum Output {
@@ -85,7 +93,49 @@ pub struct Brain {
     lines: Receiver<Output>,
     /// When it last answered a move command.
     answered: Option<Instant>,
+    /// Whether it has written any answer at all (one that ends before its first answer
+    /// stopped at once).
+    spoke: bool,
+    /// The last line of its error output.
+    errors: ErrorOutput,
     settle: Duration,
+}
+
+/// The last line an engine wrote on its error output, kept by a thread that reads all of it
+/// (so an engine that writes much there never blocks on a full pipe).
+struct ErrorOutput {
+    last: Arc<Mutex<Option<String>>>,
+    /// Says (by closing) that the error output ended.
+    ended: Receiver<()>,
+}
+
+impl ErrorOutput {
+    fn read(stderr: ChildStderr) -> ErrorOutput {
+        let last = Arc::new(Mutex::new(None));
+        let kept = Arc::clone(&last);
+        let (ending, ended) = mpsc::channel::<()>();
+        std::thread::spawn(move || {
+            let _ending = ending;
+            let mut reader = BufReader::new(stderr);
+            let mut bytes = Vec::new();
+            while let Ok(Some(_)) = read_capped(&mut reader, &mut bytes) {
+                let line = String::from_utf8_lossy(&bytes);
+                if !line.trim().is_empty() {
+                    *kept.lock().unwrap_or_else(PoisonError::into_inner) = Some(shown(line.trim()));
+                }
+            }
+        });
+        ErrorOutput { last, ended }
+    }
+
+    /// The last line written, once the output ended or `wait` passed.
+    fn last_line(&self, wait: Duration) -> Option<String> {
+        let _ = self.ended.recv_timeout(wait);
+        self.last
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
 }
 
 impl Brain {
@@ -127,17 +177,36 @@ impl Brain {
     /// Starts the engine only to ask its name (ABOUT, which the protocol allows before
     /// START), waiting at most `limit`, then ends it. A player need not know ABOUT (the
     /// commands of a game are START, INFO, BEGIN, TURN, BOARD and END), so `None` when it
-    /// answered without a name, refused the command (UNKNOWN, ERROR) or said nothing in
-    /// time; a fault only when it could not start, crashed or flooded its output.
+    /// answered without a name or refused the command (UNKNOWN, ERROR). One that says
+    /// nothing to ABOUT in time is asked to START, which every player answers, and has
+    /// [`START_CHECK`] more to do so: silent to both, it is a [`Fault::TimeOut`] of `limit`,
+    /// as it would be at the start of every game. A fault too when it could not start,
+    /// ended or flooded its output.
     pub fn about(command: &EngineCommand, limit: Duration) -> Result<Option<String>, Fault> {
         let mut brain = Brain::spawn(command, Duration::ZERO)?;
-        let answer = match brain.ask(&["ABOUT".to_string()], limit, None) {
-            Ok((answer, _, _)) => answer,
-            Err(Fault::Refused(_) | Fault::TimeOut(_)) => return Ok(None),
+        let mut report = SearchReport::default();
+        brain.send(&["ABOUT".to_string()])?;
+        let answer = match brain.next_answer(Instant::now() + limit, &mut report, None) {
+            Ok(Some(answer)) => Some(answer),
+            Err(Fault::Refused(_)) => None,
             Err(fault) => return Err(fault),
+            Ok(None) => {
+                brain.send(&["START 15".to_string()])?;
+                match brain.next_answer(Instant::now() + START_CHECK, &mut report, None) {
+                    // A late answer to ABOUT, or the answer to START (OK, or ERROR for a
+                    // board it does not play): it answers.
+                    Ok(Some(answer)) => Some(answer),
+                    Err(Fault::Refused(_)) => None,
+                    Err(fault) => return Err(fault),
+                    // Dropping the brain kills it.
+                    Ok(None) => return Err(Fault::TimeOut(limit)),
+                }
+            }
         };
         brain.end(Duration::from_millis(200));
-        Ok(parse_about_name(&answer).map(|name| shown(&name)))
+        Ok(answer
+            .and_then(|answer| parse_about_name(&answer))
+            .map(|name| shown(&name)))
     }
 
     /// Starts the process, its output read on a thread of its own.
@@ -146,10 +215,12 @@ impl Brain {
             .args(&command.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .map_err(|error| Fault::Launch(LaunchFailure::of(&error)))?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+        let (Some(stdin), Some(stdout), Some(stderr)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
             let _ = child.kill();
             return Err(Fault::Launch(LaunchFailure::NoPipes));
         };
@@ -176,6 +247,8 @@ impl Brain {
             stdin,
             lines,
             answered: None,
+            spoke: false,
+            errors: ErrorOutput::read(stderr),
             settle,
         })
     }
@@ -268,13 +341,11 @@ impl Brain {
         self.stdin
             .write_all(text.as_bytes())
             .and_then(|()| self.stdin.flush())
-            .map_err(|error| self.crashed(&format!("could not write to it ({error})")))
+            .map_err(|_| self.ended())
     }
 
-    /// The next answer line before `deadline`, MESSAGE and DEBUG lines put aside (MESSAGE
-    /// lines read into `report` first). With a `stop` flag, the wait ends once it is set.
-    /// The deadline and the flag are looked at before every line, so a brain that never
-    /// stops writing lines that are not answers still runs out of time.
+    /// The next answer line before `deadline`; at the deadline the brain is killed and the
+    /// fault is a [`Fault::TimeOut`] of `limit`. See [`Brain::next_answer`].
     fn answer(
         &mut self,
         deadline: Instant,
@@ -282,6 +353,26 @@ impl Brain {
         report: &mut SearchReport,
         stop: Option<&AtomicBool>,
     ) -> Result<String, Fault> {
+        match self.next_answer(deadline, report, stop)? {
+            Some(answer) => Ok(answer),
+            None => {
+                let _ = self.child.kill();
+                Err(Fault::TimeOut(limit))
+            }
+        }
+    }
+
+    /// The next answer line before `deadline` (`None` at the deadline, the brain left
+    /// running), MESSAGE and DEBUG lines put aside (MESSAGE lines read into `report`
+    /// first). With a `stop` flag, the wait ends once it is set. The deadline and the flag
+    /// are looked at before every line, so a brain that never stops writing lines that are
+    /// not answers still runs out of time.
+    fn next_answer(
+        &mut self,
+        deadline: Instant,
+        report: &mut SearchReport,
+        stop: Option<&AtomicBool>,
+    ) -> Result<Option<String>, Fault> {
         loop {
             if stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
                 let _ = self.child.kill();
@@ -289,8 +380,7 @@ impl Brain {
             }
             let now = Instant::now();
             if now >= deadline {
-                let _ = self.child.kill();
-                return Err(Fault::TimeOut(limit));
+                return Ok(None);
             }
             let mut wait = deadline - now;
             if stop.is_some() {
@@ -305,7 +395,7 @@ impl Brain {
                     )));
                 }
                 Ok(Output::End) | Err(RecvTimeoutError::Disconnected) => {
-                    return Err(self.crashed("its output ended"));
+                    return Err(self.ended());
                 }
                 Err(RecvTimeoutError::Timeout) => continue,
             };
@@ -317,19 +407,38 @@ impl Brain {
             if line.is_empty() || keyword.eq_ignore_ascii_case("DEBUG") {
                 continue;
             }
+            self.spoke = true;
             if keyword.eq_ignore_ascii_case("ERROR") || keyword.eq_ignore_ascii_case("UNKNOWN") {
                 return Err(Fault::Refused(shown(&line)));
             }
-            return Ok(line);
+            return Ok(Some(line));
         }
     }
 
-    /// A crash, with the exit status if the process has already gone.
-    fn crashed(&mut self, what: &str) -> Fault {
-        match self.child.try_wait() {
-            Ok(Some(status)) => Fault::Crashed(format!("{what}; {status}")),
-            _ => Fault::Crashed(what.to_string()),
-        }
+    /// The fault of a brain whose output ended or whose input closed: how it ended (given
+    /// [`EXITING`] to finish exiting; one still running is killed), whether it had answered
+    /// anything, and the last line of its error output.
+    fn ended(&mut self) -> Fault {
+        let deadline = Instant::now() + EXITING;
+        let status = loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => break Some(status),
+                Ok(None) if Instant::now() < deadline => std::thread::sleep(POLL / 4),
+                _ => break None,
+            }
+        };
+        let exit = status.map_or_else(
+            || {
+                let _ = self.child.kill();
+                Exit::OutputClosed
+            },
+            Exit::of,
+        );
+        Fault::Ended(Ending {
+            exit,
+            answered: self.spoke,
+            last_error: self.errors.last_line(EXITING),
+        })
     }
 }
 
@@ -406,18 +515,67 @@ while read line; do case "$line" in DONE*|END*) exec yes 'MESSAGE thinking' ;; e
         assert_eq!(Brain::about(&named, long), Ok(Some("tidy".to_string())));
         let unknown = shell("read line; echo 'UNKNOWN command'; read line");
         assert_eq!(Brain::about(&unknown, long), Ok(None));
-        // Says nothing at all: the wait ends at the limit, whatever the machine's speed.
+        // Silent to ABOUT but answering START: a player that does not know ABOUT.
+        let quiet = shell("read line; read line; echo OK; read line");
+        assert_eq!(Brain::about(&quiet, Duration::from_millis(100)), Ok(None));
+        // Says nothing at all: the wait ends at the limit, whatever the machine's speed,
+        // and the engine is not taken for one that answers.
         let silent = shell("exec sleep 30");
-        assert_eq!(Brain::about(&silent, Duration::from_millis(100)), Ok(None));
-        let crash = shell("read line; exit 3");
-        assert!(
-            matches!(Brain::about(&crash, long), Err(Fault::Crashed(_))),
-            "a crash is a fault"
-        );
+        let limit = Duration::from_millis(100);
+        assert_eq!(Brain::about(&silent, limit), Err(Fault::TimeOut(limit)));
         let missing = EngineCommand::parse("/nonexistent/player").unwrap();
         assert!(matches!(
             Brain::about(&missing, long),
             Err(Fault::Launch(LaunchFailure::NotFound))
         ));
+    }
+
+    /// How `script` ended when it was asked its name.
+    #[cfg(unix)]
+    fn ending(script: &str) -> Ending {
+        match Brain::about(&shell(script), Duration::from_secs(60)) {
+            Err(Fault::Ended(ending)) => ending,
+            other => panic!("{script}: {other:?}"),
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_engine_that_ends_is_told_by_how_it_ended() {
+        // Exits before reading anything, saying why on its error output.
+        let at_once = ending("echo 'first line' >&2; echo 'no module named numpy' >&2; exit 2");
+        assert_eq!(
+            at_once,
+            Ending {
+                exit: Exit::Code(2),
+                answered: false,
+                last_error: Some("no module named numpy".to_string()),
+            }
+        );
+        assert_eq!(
+            Fault::Ended(at_once).to_string(),
+            "stopped at once with exit code 2; its last error line: no module named numpy"
+        );
+        // Reads ABOUT, says nothing anywhere, exits with 0.
+        let quiet = ending("read line; exit 0");
+        assert_eq!((quiet.exit, quiet.last_error), (Exit::Code(0), None));
+        // Killed by a signal: a crash.
+        let crash = ending("read line; kill -SEGV $$");
+        assert_eq!(crash.exit, Exit::Signal(11));
+        assert_eq!(
+            Fault::Ended(crash).to_string(),
+            "crashed (signal 11, SIGSEGV)"
+        );
+        // Closes its output and goes on running: killed, and said so.
+        let closed = ending("exec >&-; sleep 30");
+        assert_eq!(closed.exit, Exit::OutputClosed);
+        // Answers START, then exits instead of moving.
+        let setup = Setup::for_game(&crate::rules::Rule::TIC_TAC_TOE, Default::default());
+        let later = shell("read line; echo OK; read line; exit 3");
+        let mut brain = Brain::launch(&later, &setup).expect("it starts");
+        let fault = brain
+            .play(&Request::Begin, Duration::from_secs(60))
+            .unwrap_err();
+        assert_eq!(fault.to_string(), "exited with code 3 before answering");
     }
 }

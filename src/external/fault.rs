@@ -1,6 +1,8 @@
-//! What can go wrong with an engine: it could not start, did not answer in time, crashed,
-//! refused, wrote something unreadable or played an illegal move. Every such [`Fault`] is
-//! shown to a person, so its text says what happened in a few words.
+//! What can go wrong with an engine: it could not start, did not answer in time, ended
+//! (exited, crashed or closed its output), refused, wrote something unreadable or played an
+//! illegal move. Every such [`Fault`] is shown to a person, so its text says what happened
+//! in a few words: an engine that exits with a code is said to have exited, and only one
+//! ended by a signal is said to have crashed.
 
 use std::fmt;
 use std::time::Duration;
@@ -52,6 +54,80 @@ impl LaunchFailure {
     }
 }
 
+/// How an engine's process ended, as far as the manager could see.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// It exited with this code.
+    Code(i32),
+    /// A signal ended it (a crash: SIGSEGV, SIGABRT, or one sent from outside).
+    Signal(i32),
+    /// It closed its output but went on running; it was killed.
+    OutputClosed,
+}
+
+impl Exit {
+    /// How the process with `status` ended.
+    #[must_use]
+    pub fn of(status: std::process::ExitStatus) -> Exit {
+        if let Some(code) = status.code() {
+            return Exit::Code(code);
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::ExitStatusExt;
+            if let Some(signal) = status.signal() {
+                return Exit::Signal(signal);
+            }
+        }
+        Exit::Code(-1)
+    }
+}
+
+/// The usual name of a signal that ends a crashing program, as people look it up.
+#[must_use]
+pub fn signal_name(signal: i32) -> Option<&'static str> {
+    Some(match signal {
+        4 => "SIGILL",
+        6 => "SIGABRT",
+        7 => "SIGBUS",
+        8 => "SIGFPE",
+        9 => "SIGKILL",
+        11 => "SIGSEGV",
+        13 => "SIGPIPE",
+        15 => "SIGTERM",
+        _ => return None,
+    })
+}
+
+/// An engine's process that ended while it was asked something: how, whether it had
+/// answered anything before (one that had not stopped at once), and the last line it wrote
+/// on its error output (cut short and cleaned), which is often the reason: an interpreter's
+/// error, a missing file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    pub exit: Exit,
+    pub answered: bool,
+    pub last_error: Option<String>,
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.exit, self.answered) {
+            (Exit::Code(code), false) => write!(f, "stopped at once with exit code {code}")?,
+            (Exit::Code(code), true) => write!(f, "exited with code {code} before answering")?,
+            (Exit::Signal(signal), _) => match signal_name(signal) {
+                Some(name) => write!(f, "crashed (signal {signal}, {name})")?,
+                None => write!(f, "crashed (signal {signal})")?,
+            },
+            (Exit::OutputClosed, _) => f.write_str("closed its output before answering")?,
+        }
+        match &self.last_error {
+            Some(line) => write!(f, "; its last error line: {line}"),
+            None => Ok(()),
+        }
+    }
+}
+
 /// Why a brain lost the game without losing on the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fault {
@@ -59,8 +135,8 @@ pub enum Fault {
     Launch(LaunchFailure),
     /// No answer by the deadline; the brain was killed.
     TimeOut(Duration),
-    /// The brain's output ended (it exited or closed it), or its input was closed.
-    Crashed(String),
+    /// The brain's output ended (it exited, crashed or closed it), or its input was closed.
+    Ended(Ending),
     /// ERROR or UNKNOWN instead of an answer.
     Refused(String),
     /// A line that is not the answer asked for.
@@ -79,7 +155,7 @@ impl Fault {
         match self {
             Fault::TimeOut(_) => FaultKind::TimeOut,
             Fault::Illegal(..) => FaultKind::Illegal,
-            Fault::Launch(_) | Fault::Crashed(_) => FaultKind::Crash,
+            Fault::Launch(_) | Fault::Ended(_) => FaultKind::Crash,
             Fault::Refused(_) | Fault::Unreadable(_) | Fault::Stopped => FaultKind::Error,
         }
     }
@@ -99,7 +175,7 @@ impl fmt::Display for Fault {
         match self {
             Fault::Launch(why) => write!(f, "could not start: {why}"),
             Fault::TimeOut(limit) => write!(f, "no answer in {} ms", limit.as_millis()),
-            Fault::Crashed(why) => write!(f, "crashed: {why}"),
+            Fault::Ended(ending) => write!(f, "{ending}"),
             Fault::Refused(line) => write!(f, "refused: {line}"),
             Fault::Unreadable(line) => write!(f, "unreadable answer: {line}"),
             Fault::Illegal(point, why) => write!(f, "illegal move {point}: {why}"),

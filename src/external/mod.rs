@@ -17,7 +17,7 @@ pub mod variant;
 
 pub use brain::{Brain, MAX_LINE, shown};
 pub use command::EngineCommand;
-pub use fault::{Fault, FaultKind, IllegalMove, LaunchFailure};
+pub use fault::{Ending, Exit, Fault, FaultKind, IllegalMove, LaunchFailure, signal_name};
 pub use point::Point;
 pub use report::SearchReport;
 pub use request::{

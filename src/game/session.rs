@@ -27,8 +27,9 @@ pub struct Session {
     moves: Vec<Cell>,
     /// Moves taken back, the next to redo last.
     redo: Vec<Cell>,
-    /// One score per mode and board: a win against the computer is not an X win between
-    /// two players, and a 3x3 result says nothing about 15x15.
+    /// One score per mode, board and seated engines: a win against the computer is not an X
+    /// win between two players nor a win against an engine, and a 3x3 result says nothing
+    /// about 15x15.
     scores: Vec<Score>,
     /// The current game's result as it stands in the tally: undoing out of a finished game
     /// and finishing it the same way does not count twice, and finishing it differently
@@ -58,19 +59,20 @@ enum Verdict {
 }
 
 impl Verdict {
-    /// The result of `outcome` in `mode` with `players` (X's first): against the computer
-    /// from the person's side, otherwise from X's.
-    fn of(mode: Mode, players: &[Player; 2], outcome: &Outcome) -> Verdict {
-        let human = match mode {
-            Mode::HumanVsComputer => Side::BOTH
-                .into_iter()
-                .find(|&s| players[s.index()] == Player::Human),
-            _ => Some(Side::X),
+    /// The result of `outcome` with `players` (X's first): with one person playing (against
+    /// the computer or an engine) from the person's side, otherwise (two people, or no one)
+    /// from X's.
+    fn of(players: &[Player; 2], outcome: &Outcome) -> Verdict {
+        let [x, o] = players;
+        let counted = if *x != Player::Human && *o == Player::Human {
+            Side::O
+        } else {
+            Side::X
         };
-        match (outcome.winner(), human) {
-            (None, _) => Verdict::Draw,
-            (Some(w), Some(h)) if w == h => Verdict::Win,
-            _ => Verdict::Loss,
+        match outcome.winner() {
+            None => Verdict::Draw,
+            Some(winner) if winner == counted => Verdict::Win,
+            Some(_) => Verdict::Loss,
         }
     }
 
@@ -94,16 +96,50 @@ impl Verdict {
         }
         position
             .outcome()
-            .map(|o| Verdict::of(settings.mode, &settings.players(), &o))
+            .map(|o| Verdict::of(&settings.players(), &o))
     }
 }
 
-/// The score of one mode on one board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// The score of one mode on one board; with an engine from outside seated, of the players
+/// seated.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 struct Score {
     rule: Rule,
     mode: Mode,
+    /// Who sat where, X's first, when an engine from outside was seated; absent otherwise
+    /// (the mode says who plays whom) and in states saved before engines had scores of
+    /// their own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    seated: Option<[Seated; 2]>,
     tally: Tally,
+}
+
+/// Who plays a side, as far as a score with an engine from outside goes (the computer's
+/// strength aside, as in the scores against the computer).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum Seated {
+    Person,
+    Computer,
+    Engine(EngineCommand),
+}
+
+/// Who sits where with `settings`, when an engine from outside is seated.
+fn seated(settings: &Settings) -> Option<[Seated; 2]> {
+    settings.engines.seats.iter().any(Option::is_some).then(|| {
+        settings.players().map(|player| match player {
+            Player::Human => Seated::Person,
+            Player::Computer(_) => Seated::Computer,
+            Player::Engine(command) => Seated::Engine(command),
+        })
+    })
+}
+
+impl Score {
+    /// Whether this is the score of games with `settings`.
+    fn is_for(&self, settings: &Settings) -> bool {
+        self.rule == settings.rule && self.mode == settings.mode && self.seated == seated(settings)
+    }
 }
 
 /// A game set aside, exactly as it was, so that Undo can put it back on the board.
@@ -300,6 +336,7 @@ impl Session {
         };
         Some(EngineTurn {
             command: command.clone(),
+            name: command.name().to_string(),
             side: self.position.side_to_move(),
             limits: self.settings.engines.limits,
             moves: self.moves.clone(),
@@ -313,10 +350,14 @@ impl Session {
         self.generation
     }
 
-    /// The results of the games finished in the current mode on the current board.
+    /// The results of the games finished in the current mode on the current board, between
+    /// the players seated now (an engine's games are scored against it).
     #[must_use]
     pub fn tally(&self) -> Tally {
-        self.tally_for(&self.settings.rule, self.settings.mode)
+        self.scores
+            .iter()
+            .find(|s| s.is_for(&self.settings))
+            .map_or_else(Tally::default, |s| s.tally)
     }
 
     /// Resets every score that counts more than [`MOST_GAMES_COUNTED`] games of one kind (a
@@ -332,12 +373,13 @@ impl Session {
         before != self.scores.len()
     }
 
-    /// The results of the games finished in `mode` on the board of `rule`.
+    /// The results of the games finished in `mode` on the board of `rule` with no engine
+    /// from outside seated.
     #[must_use]
     pub fn tally_for(&self, rule: &Rule, mode: Mode) -> Tally {
         self.scores
             .iter()
-            .find(|s| s.rule == *rule && s.mode == mode)
+            .find(|s| s.rule == *rule && s.mode == mode && s.seated.is_none())
             .map_or_else(Tally::default, |s| s.tally)
     }
 
@@ -584,7 +626,7 @@ impl Session {
             return;
         };
         let players = [self.player(Side::X).clone(), self.player(Side::O).clone()];
-        let verdict = Verdict::of(self.settings.mode, &players, &outcome);
+        let verdict = Verdict::of(&players, &outcome);
         if self.counted == Some(verdict) {
             return;
         }
@@ -600,19 +642,15 @@ impl Session {
         }
     }
 
-    /// The score of the current mode and board, made on first use.
+    /// The score of the current mode, board and seated engines, made on first use.
     fn tally_mut(&mut self) -> &mut Tally {
-        let (rule, mode) = (self.settings.rule, self.settings.mode);
-        let index = match self
-            .scores
-            .iter()
-            .position(|s| s.rule == rule && s.mode == mode)
-        {
+        let index = match self.scores.iter().position(|s| s.is_for(&self.settings)) {
             Some(index) => index,
             None => {
                 self.scores.push(Score {
-                    rule,
-                    mode,
+                    rule: self.settings.rule,
+                    mode: self.settings.mode,
+                    seated: seated(&self.settings),
                     tally: Tally::default(),
                 });
                 self.scores.len() - 1

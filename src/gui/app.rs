@@ -17,7 +17,7 @@ use crate::t;
 use super::board::BoardView;
 use super::computer::Computer;
 use super::desktop::SystemDialog;
-use super::engines::EnginesView;
+use super::engines::{EngineNames, EnginesView};
 use super::files::{Answer, FileAction, FilePicker, Files, Payload};
 use super::fonts;
 use super::forbidden::ForbiddenCells;
@@ -467,11 +467,8 @@ impl TicTacToeApp {
         }
         let session = &mut self.state.session;
         if session.is_computer_to_move() {
-            let why = if self.computer.is_thinking() {
-                t!("wait-thinking")
-            } else {
-                t!("wait-computers-turn")
-            };
+            let names = EngineNames(&self.state.prefs.engines);
+            let why = status::wait(session, self.computer.is_thinking(), names);
             self.set_refusal(why);
             return;
         }
@@ -646,6 +643,7 @@ impl TicTacToeApp {
         StatusArea {
             session: &self.state.session,
             naming: self.naming,
+            names: EngineNames(&self.state.prefs.engines),
             note: self.current_note().map(|n| (n.text.as_str(), n.error)),
             failure: self.computer.failure(&self.state.session),
             thinking_since: self.computer.thinking_since(),
@@ -862,8 +860,9 @@ impl TicTacToeApp {
     fn drive_players(&mut self, ctx: &egui::Context) {
         if self.shown == Shown::Own {
             // The window's own game waits while the online one is shown.
+            let names = EngineNames(&self.state.prefs.engines);
             self.computer
-                .drive(&self.state.session, ctx, Instant::now());
+                .drive(&self.state.session, names, ctx, Instant::now());
             let held = self.computer.failure(&self.state.session).is_some();
             self.opening.drive(&self.state.session, held);
         }

@@ -10,11 +10,13 @@ use std::time::{Duration, Instant};
 use crate::engine::{MoveValue, PlayerKind, SearchResult};
 use crate::game::Pending;
 use crate::game::{
-    Answer, Chooser, Driver, ENGINES, Event, MOVES, Player, Release, Request, Session,
+    Answer, Chooser, Driver, ENGINES, EngineTurn, Event, MOVES, Player, Release, Request, Session,
     SharedLessons, Step, Task, Ticket, VALUES, clock,
 };
 use crate::rules::{Cell, Position, Side};
 use crate::t;
+
+use super::engines::EngineNames;
 
 /// The pause before each move in computer-vs-computer games, so a person can follow them.
 pub const COMPUTER_VS_COMPUTER_PAUSE: Duration = Duration::from_millis(600);
@@ -394,7 +396,13 @@ impl Computer {
 
     /// Asks for the computer's move when it is to move, after the computer-vs-computer
     /// pause. Schedules the repaint that ends the pause rather than repainting busily.
-    pub fn drive(&mut self, session: &Session, ctx: &egui::Context, now: Instant) {
+    pub fn drive(
+        &mut self,
+        session: &Session,
+        names: EngineNames,
+        ctx: &egui::Context,
+        now: Instant,
+    ) {
         let generation = session.generation();
         if session.opening_step() != Step::Play {
             // The opening's stones and choices are asked for on their own (gui::opening); a
@@ -408,7 +416,10 @@ impl Computer {
             Some(Player::Computer(kind)) => {
                 Some((Task::Move(kind.clone()), steady_pace(session, kind)))
             }
-            Some(Player::Engine(_)) => session.engine_turn().map(|turn| (Task::Engine(turn), None)),
+            Some(Player::Engine(command)) => session.engine_turn().map(|turn| {
+                let name = names.of(command);
+                (Task::Engine(EngineTurn { name, ..turn }), None)
+            }),
             Some(Player::Human) | None => None,
         };
         let Some((task, steady)) = asked else {

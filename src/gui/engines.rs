@@ -1,8 +1,10 @@
 //! Engines from outside in the window: programs a person wrote (in any language) that speak
 //! the Gomocup protocol. The section "Your engines" keeps a list of them in the preferences:
 //! a command typed (or a program chosen with Browse…) is started once to ask its name
-//! (ABOUT) on a helper thread, then listed (under its program's name if it gives none
-//! within the time to start), and can be removed. In the players section each
+//! (ABOUT) on a helper thread, then listed (under its program's name if it gives none), and
+//! can be removed. One that answers nothing within the time to start, or ends before
+//! answering, is not listed, and the section says what it did. The name an engine is listed
+//! under is the one the whole window calls it by ([`EngineNames`]). In the players section each
 //! side can be given to one of them, in place of whoever the mode seats there: you against
 //! it, it against the computer, or two engines. The driver runs the engine (see
 //! `game::driver`); this file draws the choices and says what went wrong in words of the
@@ -15,7 +17,9 @@ use std::time::Duration;
 use egui::{Button, ComboBox, DragValue, RichText, TextEdit, Ui};
 use serde::{Deserialize, Serialize};
 
-use crate::external::{Brain, EngineCommand, Fault, IllegalMove, LaunchFailure};
+use crate::external::{
+    Brain, Ending, EngineCommand, Exit, Fault, IllegalMove, LaunchFailure, signal_name,
+};
 use crate::game::{EngineFault, Settings};
 use crate::rules::Side;
 use crate::t;
@@ -157,7 +161,9 @@ impl EnginesView {
         let named = match answer.try_recv() {
             Ok(named) => named,
             Err(TryRecvError::Empty) => return,
-            Err(TryRecvError::Disconnected) => Err(Fault::Crashed(String::new())),
+            Err(TryRecvError::Disconnected) => Err(Fault::Launch(LaunchFailure::Other(
+                "asking its name stopped without an answer".to_string(),
+            ))),
         };
         let command = command.clone();
         self.asking = None;
@@ -168,7 +174,7 @@ impl EnginesView {
                 engines.push(SavedEngine { name, command });
                 self.command.clear();
             }
-            Err(fault) => self.problem = Some(fault_words(command.name(), &fault)),
+            Err(fault) => self.problem = Some(not_added(command.name(), &fault)),
         }
     }
 }
@@ -213,7 +219,7 @@ pub fn seats_ui(ui: &mut Ui, settings: &mut Settings, engines: &[SavedEngine], n
             let label = ui.label(t!("engine-seat", side = naming.side(side)));
             let seat = &mut settings.engines.seats[side.index()];
             let shown = match seat {
-                Some(command) => name_of(command, engines),
+                Some(command) => EngineNames(engines).of(command),
                 None => t!("engine-seat-empty"),
             };
             ComboBox::from_id_salt(("engine-seat", side.index()))
@@ -234,21 +240,72 @@ pub fn seats_ui(ui: &mut Ui, settings: &mut Settings, engines: &[SavedEngine], n
     }
 }
 
-/// The name a seated engine is listed under (its program's name if it is no longer listed).
-fn name_of(command: &EngineCommand, engines: &[SavedEngine]) -> String {
-    engines
-        .iter()
-        .find(|e| e.command == *command)
-        .map_or_else(|| command.name().to_string(), |e| e.name.clone())
+/// The names engines go by in the window: the one each is listed under in Your engines (the
+/// name it gave to ABOUT, or its program's), or, for one no longer listed, its program's.
+/// The panel, the status line, the players line, the score and an engine's faults all name
+/// an engine through it, so an engine has one name everywhere.
+#[derive(Clone, Copy)]
+pub struct EngineNames<'a>(pub &'a [SavedEngine]);
+
+impl EngineNames<'_> {
+    /// The name of the engine started by `command`.
+    #[must_use]
+    pub fn of(self, command: &EngineCommand) -> String {
+        self.0
+            .iter()
+            .find(|e| e.command == *command)
+            .map_or_else(|| command.name().to_string(), |e| e.name.clone())
+    }
 }
 
-/// What the window says when an engine failed in a game.
+/// What the window says when an engine failed in a game: what it did, and that the game
+/// stays as it was (and that it was stopped, if it was still running).
 #[must_use]
 pub fn fault_text(fault: &EngineFault) -> String {
     let words = fault_words(&fault.name, &fault.fault);
     match fault.fault {
         Fault::Launch(_) => words,
+        Fault::Ended(_) => t!("engine-game-stays", what = words),
         _ => t!("engine-stopped", what = words),
+    }
+}
+
+/// What the section says when an engine being added failed: one that said nothing within
+/// its time to start is told apart from one that ended or could not start.
+fn not_added(name: &str, fault: &Fault) -> String {
+    match fault {
+        Fault::TimeOut(limit) => t!(
+            "engine-silent",
+            name = name,
+            seconds = super::busy::seconds(u64::try_from(limit.as_millis()).unwrap_or(u64::MAX))
+        ),
+        _ => t!("engine-not-added", what = fault_words(name, fault)),
+    }
+}
+
+/// How an engine's process ended, with the last line of its error output if it wrote one.
+fn ending_words(name: &str, ending: &Ending) -> String {
+    let words = match ending.exit {
+        Exit::Code(code) if !ending.answered => {
+            t!("engine-fault-at-once", name = name, code = code)
+        }
+        Exit::Code(code) => t!("engine-fault-exited", name = name, code = code),
+        Exit::Signal(signal) => {
+            let signal = match signal_name(signal) {
+                Some(known) => format!("{signal}, {known}"),
+                None => signal.to_string(),
+            };
+            t!("engine-fault-crashed", name = name, signal = signal)
+        }
+        Exit::OutputClosed => t!("engine-fault-closed", name = name),
+    };
+    match &ending.last_error {
+        Some(line) => t!(
+            "engine-fault-last-error",
+            what = words,
+            line = line.as_str()
+        ),
+        None => words,
     }
 }
 
@@ -275,7 +332,7 @@ fn fault_words(name: &str, fault: &Fault) -> String {
             name = name,
             ms = u64::try_from(limit.as_millis()).unwrap_or(u64::MAX)
         ),
-        Fault::Crashed(_) => t!("engine-fault-crashed", name = name),
+        Fault::Ended(ending) => ending_words(name, ending),
         Fault::Refused(line) => t!("engine-fault-refused", name = name, line = line.as_str()),
         Fault::Unreadable(line) => {
             t!("engine-fault-unreadable", name = name, line = line.as_str())

@@ -12,11 +12,13 @@ use crate::t;
 
 use super::busy::seconds;
 use super::computer::{Purpose, SearchReport};
+use super::engines::EngineNames;
 use super::naming::Naming;
 
-/// Who plays `side`, for the status line: "you", "computer (depth 5)", "player 1".
+/// Who plays `side`, for the status line: "you", "computer (depth 5)", "player 1", or an
+/// engine from outside by the name it is listed under.
 #[must_use]
-pub fn who(session: &Session, side: Side) -> String {
+pub fn who(session: &Session, side: Side, names: EngineNames) -> String {
     match (session.player(side), session.settings().mode) {
         // Player 1 is the one who moves first by the settings, whichever colour a swap
         // opening gave them.
@@ -27,7 +29,7 @@ pub fn who(session: &Session, side: Side) -> String {
             "who-computer",
             kind = kind_summary(kind, &session.settings().rule)
         ),
-        (Player::Engine(command), _) => t!("who-engine", name = command.name()),
+        (Player::Engine(command), _) => names.of(command),
     }
 }
 
@@ -55,56 +57,144 @@ pub fn kind_summary(kind: &PlayerKind, rule: &Rule) -> String {
 /// The turn line while the game goes on: "X - you", "O - computer (depth 5)" (sides named
 /// as `naming` says).
 #[must_use]
-pub fn turn(session: &Session, naming: Naming) -> String {
+pub fn turn(session: &Session, naming: Naming, names: EngineNames) -> String {
     let side = session.position().side_to_move();
-    t!("turn", side = naming.side(side), who = who(session, side))
+    t!(
+        "turn",
+        side = naming.side(side),
+        who = who(session, side, names)
+    )
+}
+
+/// Why a click on the board is not a move while a program is to move: "Wait: the computer
+/// is thinking", "Wait: minimax template is thinking", or whose turn it is while it has not
+/// started.
+#[must_use]
+pub fn wait(session: &Session, thinking: bool, names: EngineNames) -> String {
+    let side = session.position().side_to_move();
+    match (session.player(side), thinking) {
+        (Player::Engine(command), true) => t!("wait-engine-thinking", name = names.of(command)),
+        (Player::Engine(command), false) => t!("wait-engine-turn", name = names.of(command)),
+        (_, true) => t!("wait-thinking"),
+        (_, false) => t!("wait-computers-turn"),
+    }
+}
+
+/// The turn line while the side to move thinks: "O - computer is thinking", "O - minimax
+/// template is thinking".
+#[must_use]
+pub fn thinking(session: &Session, naming: Naming, names: EngineNames) -> String {
+    let side = session.position().side_to_move();
+    match session.player(side) {
+        Player::Engine(command) => t!(
+            "engine-thinking",
+            side = naming.side(side),
+            name = names.of(command)
+        ),
+        _ => t!("thinking", side = naming.side(side)),
+    }
 }
 
 /// Who plays whom: "X - you vs O - computer (depth 5)".
 #[must_use]
-pub fn players(session: &Session, naming: Naming) -> String {
+pub fn players(session: &Session, naming: Naming, names: EngineNames) -> String {
     t!(
         "players",
         first = naming.side(Side::X),
         second = naming.side(Side::O),
-        x = who(session, Side::X),
-        o = who(session, Side::O)
+        x = who(session, Side::X, names),
+        o = who(session, Side::O, names)
     )
 }
 
 /// The result line once the game is over: "You win (X)", "The computer wins (O)",
-/// "Draw".
+/// "minimax template wins (O)" (an engine's name as it is listed), "Draw".
 #[must_use]
-pub fn result(session: &Session, outcome: &Outcome, naming: Naming) -> String {
+pub fn result(session: &Session, outcome: &Outcome, naming: Naming, names: EngineNames) -> String {
     let Some(winner) = outcome.winner() else {
         return t!("result-draw");
     };
     let side = naming.side(winner);
     match (session.settings().mode, session.player(winner)) {
-        (_, Player::Engine(_)) => t!(
-            "result-player-wins",
-            side = side,
-            player = capitalise(&who(session, winner))
-        ),
+        (_, Player::Engine(command)) => {
+            t!(
+                "result-player-wins",
+                side = side,
+                player = names.of(command)
+            )
+        }
         (Mode::HumanVsComputer, Player::Human) => t!("result-you-win", side = side),
         (Mode::HumanVsComputer, Player::Computer(_)) => t!("result-computer-wins", side = side),
         (Mode::Hotseat, _) => t!(
             "result-player-wins",
             side = side,
-            player = capitalise(&who(session, winner))
+            player = capitalise(&who(session, winner, names))
         ),
         (Mode::ComputerVsComputer, _) => t!("result-side-wins", side = side),
     }
 }
 
-/// The score of the current mode on the current board, saying which they are: "Score: you
-/// 1, computer 2, draws 0 (3x3, against the computer)", or by side otherwise: "Score: X 1,
-/// O 0, draws 0 (5x5, 4 in a row, two players)".
+/// Who plays whom as far as the score goes, when an engine from outside is seated: a
+/// person against an engine (the score is the person's), or no person at all (the score is
+/// by side). `None` when no engine is seated: the mode says who plays whom.
+enum EngineScore {
+    Against(String),
+    Between(String, String),
+}
+
+impl EngineScore {
+    fn of(session: &Session, names: EngineNames) -> Option<EngineScore> {
+        let settings = session.settings();
+        settings.engine(Side::X).or(settings.engine(Side::O))?;
+        let players = settings.players();
+        let name = |player: &Player| match player {
+            Player::Engine(command) => names.of(command),
+            _ => t!("who-the-computer"),
+        };
+        Some(match players {
+            [Player::Human, Player::Engine(command)] | [Player::Engine(command), Player::Human] => {
+                EngineScore::Against(names.of(&command))
+            }
+            [x, o] => EngineScore::Between(name(&x), name(&o)),
+        })
+    }
+}
+
+/// The score of the current players on the current board, saying who they are: "Score: you
+/// 1, computer 2, draws 0 (3x3, against the computer)", "Score: you 0, minimax template 1,
+/// draws 2 (3x3, against minimax template)", or by side otherwise: "Score: X 1, O 0, draws 0
+/// (5x5, 4 in a row, two players)".
 #[must_use]
-pub fn score(session: &Session, naming: Naming) -> String {
+pub fn score(session: &Session, naming: Naming, names: EngineNames) -> String {
     let t = session.tally();
     let settings = session.settings();
     let board = board_name(&settings.rule);
+    match EngineScore::of(session, names) {
+        Some(EngineScore::Against(name)) => {
+            return t!(
+                "score-against-engine",
+                name = name,
+                wins = t.wins,
+                losses = t.losses,
+                draws = t.draws,
+                board = board
+            );
+        }
+        Some(EngineScore::Between(x, o)) => {
+            return t!(
+                "score-engines",
+                first = naming.side(Side::X),
+                second = naming.side(Side::O),
+                x = x,
+                o = o,
+                wins = t.wins,
+                losses = t.losses,
+                draws = t.draws,
+                board = board
+            );
+        }
+        None => {}
+    }
     match settings.mode {
         Mode::HumanVsComputer => t!(
             "score-against-computer",
@@ -137,16 +227,26 @@ pub fn score(session: &Session, naming: Naming) -> String {
 /// The score alone, for a status area too narrow for [`score`]: "Score: you 1, computer 0,
 /// draws 2".
 #[must_use]
-pub fn score_short(session: &Session, naming: Naming) -> String {
+pub fn score_short(session: &Session, naming: Naming, names: EngineNames) -> String {
     let t = session.tally();
+    let engines = EngineScore::of(session, names);
+    if let Some(EngineScore::Against(name)) = &engines {
+        return t!(
+            "score-short-against-engine",
+            name = name.as_str(),
+            wins = t.wins,
+            losses = t.losses,
+            draws = t.draws
+        );
+    }
     match session.settings().mode {
-        Mode::HumanVsComputer => t!(
+        Mode::HumanVsComputer if engines.is_none() => t!(
             "score-short-against-computer",
             wins = t.wins,
             losses = t.losses,
             draws = t.draws
         ),
-        Mode::Hotseat | Mode::ComputerVsComputer => t!(
+        _ => t!(
             "score-short",
             first = naming.side(Side::X),
             second = naming.side(Side::O),
@@ -409,13 +509,17 @@ pub fn capitalise(text: &str) -> String {
 }
 
 /// The headline when the side to move could not move: the computer, or the engine seated
-/// there.
+/// there by its name.
 #[must_use]
-pub fn could_not_move(session: &Session, naming: Naming) -> String {
+pub fn could_not_move(session: &Session, naming: Naming, names: EngineNames) -> String {
     let side = session.position().side_to_move();
     let side_name = naming.side(side);
     match session.player(side) {
-        Player::Engine(_) => t!("engine-could-not-move", side = side_name),
+        Player::Engine(command) => t!(
+            "engine-could-not-move",
+            side = side_name,
+            name = names.of(command)
+        ),
         _ => t!("could-not-move", side = side_name),
     }
 }
@@ -433,7 +537,51 @@ pub fn failure(session: &Session, message: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::external::EngineCommand;
+    use crate::gui::engines::SavedEngine;
     use crate::rules::Cell;
+
+    #[test]
+    fn an_engine_is_named_as_it_is_listed_and_scored_against() {
+        let command = EngineCommand::parse("python3 /home/me/minimax_player.py").unwrap();
+        let listed = [SavedEngine {
+            name: "minimax template".to_string(),
+            command: command.clone(),
+        }];
+        let names = EngineNames(&listed);
+        let mut settings = Settings::default();
+        settings.engines.seats[1] = Some(command.clone());
+        let session = Session::new(settings.clone());
+        let marks = Naming::MARKS;
+        assert_eq!(
+            players(&session, marks, names),
+            "X - you vs O - minimax template"
+        );
+        assert_eq!(
+            score(&session, marks, names),
+            "Score: you 0, minimax template 0, draws 0 (3x3, against minimax template)"
+        );
+        assert_eq!(
+            score_short(&session, marks, names),
+            "Score: you 0, minimax template 0, draws 0"
+        );
+        // No longer listed: its program's name.
+        assert_eq!(
+            who(&session, Side::O, EngineNames(&[])),
+            "minimax_player.py"
+        );
+        // In your seat against the computer: by side, both named.
+        settings.engines.seats = [Some(command), None];
+        let session = Session::new(settings);
+        assert_eq!(
+            score(&session, marks, names),
+            "Score: X 0, O 0, draws 0 (3x3, minimax template vs computer)"
+        );
+        assert_eq!(
+            thinking(&session, marks, names),
+            "X - minimax template is thinking"
+        );
+    }
 
     #[test]
     fn describes_the_players() {
@@ -445,16 +593,25 @@ mod tests {
             ..Settings::default()
         };
         let session = Session::new(settings.clone());
-        assert_eq!(turn(&session, Naming::MARKS), "X - you");
-        assert_eq!(turn(&session, Naming::STONES), "Black - you");
-        assert_eq!(who(&session, Side::O), "computer (depth 5)");
+        assert_eq!(turn(&session, Naming::MARKS, EngineNames(&[])), "X - you");
+        assert_eq!(
+            turn(&session, Naming::STONES, EngineNames(&[])),
+            "Black - you"
+        );
+        assert_eq!(
+            who(&session, Side::O, EngineNames(&[])),
+            "computer (depth 5)"
+        );
         settings.first = FirstMover::Computer;
         settings.computer = PlayerKind::Engine {
             depth: None,
             time_ms: None,
         };
         let session = Session::new(settings);
-        assert_eq!(turn(&session, Naming::MARKS), "X - computer (perfect)");
+        assert_eq!(
+            turn(&session, Naming::MARKS, EngineNames(&[])),
+            "X - computer (perfect)"
+        );
     }
 
     #[test]

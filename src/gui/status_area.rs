@@ -13,6 +13,7 @@ use crate::game::{Choice, Session};
 use crate::t;
 
 use super::busy;
+use super::engines::EngineNames;
 use super::naming::Naming;
 use super::opening::{self, ChoiceButton};
 use super::status;
@@ -47,6 +48,8 @@ pub struct StatusArea<'a> {
     pub session: &'a Session,
     /// How the board shown names sides and cells.
     pub naming: Naming,
+    /// The names engines from outside go by.
+    pub names: EngineNames<'a>,
     /// The note of the moment, and whether it tells of a problem.
     pub note: Option<(&'a str, bool)>,
     /// Why the computer could not move, once its search failed.
@@ -79,14 +82,15 @@ impl StatusArea<'_> {
             .then(|| opening::headline(session, self.naming, self.opening_since.is_some()))
             .flatten();
         let text = match session.outcome() {
-            Some(outcome) => status::result(session, &outcome, self.naming),
+            Some(outcome) => status::result(session, &outcome, self.naming, self.names),
             None if opening_line.is_some() => opening_line.unwrap_or_default(),
             None if self.thinking_since.is_some() => {
-                let side = session.position().side_to_move();
-                t!("thinking", side = self.naming.side(side))
+                status::thinking(session, self.naming, self.names)
             }
-            None if self.failure.is_some() => status::could_not_move(session, self.naming),
-            None => status::turn(session, self.naming),
+            None if self.failure.is_some() => {
+                status::could_not_move(session, self.naming, self.names)
+            }
+            None => status::turn(session, self.naming, self.names),
         };
         let choices = opening::choices(session, self.naming);
         let mut asked = None;
@@ -106,10 +110,10 @@ impl StatusArea<'_> {
         players_and_score(
             ui,
             body_height,
-            status::players(session, self.naming),
+            status::players(session, self.naming, self.names),
             [
-                status::score(session, self.naming),
-                status::score_short(session, self.naming),
+                status::score(session, self.naming, self.names),
+                status::score_short(session, self.naming, self.names),
             ],
         );
         if let Some(message) = self.failure {

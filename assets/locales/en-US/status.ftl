@@ -5,7 +5,7 @@ who-player-1 = player 1
 who-player-2 = player 2
 who-you = you
 who-computer = computer ({ $kind })
-who-engine = engine { $name }
+who-the-computer = computer
 
 kind-depth = depth { $depth }
 kind-perfect = perfect
@@ -20,8 +20,9 @@ seconds = { $seconds } s
 turn = { $side } - { $who }
 players = { $first } - { $x } vs { $second } - { $o }
 thinking = { $side } - computer is thinking
+engine-thinking = { $side } - { $name } is thinking
 could-not-move = { $side } - the computer could not move
-engine-could-not-move = { $side } - the engine could not move
+engine-could-not-move = { $side } - { $name } could not move
 try-again = Try again
 
 result-draw = Draw
@@ -33,6 +34,9 @@ result-side-wins = { $side } wins
 score-against-computer = Score: you { $wins }, computer { $losses }, draws { $draws } ({ $board }, against the computer)
 score-two-players = Score: { $first } { $wins }, { $second } { $losses }, draws { $draws } ({ $board }, two players)
 score-computers = Score: { $first } { $wins }, { $second } { $losses }, draws { $draws } ({ $board }, computer vs computer)
+score-against-engine = Score: you { $wins }, { $name } { $losses }, draws { $draws } ({ $board }, against { $name })
+score-engines = Score: { $first } { $wins }, { $second } { $losses }, draws { $draws } ({ $board }, { $x } vs { $o })
+score-short-against-engine = Score: you { $wins }, { $name } { $losses }, draws { $draws }
 score-short-against-computer = Score: you { $wins }, computer { $losses }, draws { $draws }
 score-short = Score: { $first } { $wins }, { $second } { $losses }, draws { $draws }
 
@@ -108,6 +112,8 @@ search-found-no-move = the search found no move
 # A click on the board while it is the computer's move.
 wait-thinking = Wait: the computer is thinking
 wait-computers-turn = Wait: it is the computer's turn
+wait-engine-thinking = Wait: { $name } is thinking
+wait-engine-turn = Wait: it is { $name }'s turn
 
 # A side on a board of stones (X plays black).
 side-black = Black

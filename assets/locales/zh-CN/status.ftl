@@ -4,7 +4,7 @@ who-player-1 = 玩家 1
 who-player-2 = 玩家 2
 who-you = 你
 who-computer = 电脑（{ $kind }）
-who-engine = 引擎{ $name }
+who-the-computer = 电脑
 
 kind-depth = 深度 { $depth }
 kind-perfect = 完美
@@ -19,8 +19,9 @@ seconds = { $seconds } 秒
 turn = { $side } - { $who }
 players = { $first } - { $x } 对 { $second } - { $o }
 thinking = { $side } - 电脑正在思考
+engine-thinking = { $side } - { $name }正在思考
 could-not-move = { $side } - 电脑未能走棋
-engine-could-not-move = { $side } - 引擎未能走棋
+engine-could-not-move = { $side } - { $name }未能走棋
 try-again = 重试
 
 result-draw = 和棋
@@ -32,6 +33,9 @@ result-side-wins = { $side }胜
 score-against-computer = 比分：你 { $wins }，电脑 { $losses }，和棋 { $draws }（{ $board }，人机对战）
 score-two-players = 比分：{ $first } { $wins }，{ $second } { $losses }，和棋 { $draws }（{ $board }，双人对战）
 score-computers = 比分：{ $first } { $wins }，{ $second } { $losses }，和棋 { $draws }（{ $board }，电脑对电脑）
+score-against-engine = 比分：你 { $wins }，{ $name } { $losses }，和棋 { $draws }（{ $board }，对{ $name }）
+score-engines = 比分：{ $first } { $wins }，{ $second } { $losses }，和棋 { $draws }（{ $board }，{ $x } 对 { $o }）
+score-short-against-engine = 比分：你 { $wins }，{ $name } { $losses }，和棋 { $draws }
 score-short-against-computer = 比分：你 { $wins }，电脑 { $losses }，和棋 { $draws }
 score-short = 比分：{ $first } { $wins }，{ $second } { $losses }，和棋 { $draws }
 
@@ -106,6 +110,8 @@ search-found-no-move = 搜索没有找到着法
 # 轮到电脑走时点击棋盘。
 wait-thinking = 请稍候：电脑正在思考
 wait-computers-turn = 请稍候：现在轮到电脑走
+wait-engine-thinking = 请稍候：{ $name }正在思考
+wait-engine-turn = 请稍候：现在轮到{ $name }走
 
 # 棋子棋盘上的一方（X 执黑）。
 side-black = 黑棋

@@ -22,6 +22,9 @@ use crate::rules::{Cell, MoveError, Position, Rule, Side};
 #[derive(Clone, Debug, PartialEq)]
 pub struct EngineTurn {
     pub command: EngineCommand,
+    /// The name it goes by, in what is said of its faults: its program's name unless the
+    /// front end lists it under another.
+    pub name: String,
     pub side: Side,
     pub limits: TimeLimits,
     pub moves: Vec<Cell>,
@@ -35,12 +38,12 @@ pub struct EngineFault {
 }
 
 impl fmt::Display for EngineFault {
-    /// What a person is told: what the engine did, and that it was stopped if it had
-    /// started.
+    /// What a person is told: what the engine did, and that it was stopped if it was still
+    /// running.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let EngineFault { name, fault } = self;
         match fault {
-            Fault::Launch(_) => write!(f, "The engine {name} {fault}."),
+            Fault::Launch(_) | Fault::Ended(_) => write!(f, "The engine {name} {fault}."),
             _ => write!(f, "The engine {name} {fault}. It was stopped."),
         }
     }
@@ -85,7 +88,7 @@ pub(super) fn play(
         Some(launched) => launched,
         None => Launched {
             brain: Brain::launch(&turn.command, &Setup::for_game(&rule, turn.limits))
-                .map_err(|fault| describe(&turn.command, fault))?,
+                .map_err(|fault| describe(turn, fault))?,
             command: turn.command.clone(),
             rule,
             limits: turn.limits,
@@ -100,14 +103,14 @@ pub(super) fn play(
     answer.map_err(|fault| {
         // Dropping the brain kills what is left of the process.
         *slot = None;
-        describe(&turn.command, fault)
+        describe(turn, fault)
     })
 }
 
-/// The fault `fault` of the engine started by `command`.
-fn describe(command: &EngineCommand, fault: Fault) -> EngineFault {
+/// The fault `fault` of the engine asked for `turn`.
+fn describe(turn: &EngineTurn, fault: Fault) -> EngineFault {
     EngineFault {
-        name: command.name().to_string(),
+        name: turn.name.clone(),
         fault,
     }
 }

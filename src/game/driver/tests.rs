@@ -549,6 +549,7 @@ fn an_engine_from_outside_is_kept_between_its_moves_and_ended_when_released() {
     let d = driver();
     let turn = |moves: &[Cell], side| EngineTurn {
         command: command.clone(),
+        name: command.name().to_string(),
         side,
         limits: crate::external::TimeLimits {
             turn_ms: 60_000,
@@ -599,6 +600,7 @@ fn an_engine_from_outside_that_fails_is_reported_and_launched_afresh() {
     let command = crate::external::EngineCommand::parse("/nonexistent/brain").unwrap();
     let position = Position::new(Rule::TIC_TAC_TOE);
     let task = Task::Engine(EngineTurn {
+        name: command.name().to_string(),
         command,
         side: Side::X,
         limits: crate::external::TimeLimits::default(),
