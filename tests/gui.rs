@@ -145,6 +145,32 @@ fn undo_while_the_computer_thinks_drops_its_answer() {
 }
 
 #[test]
+fn a_new_game_while_the_computer_thinks_drops_its_answer() {
+    // As with undo: on 15x15 with 60 s per move the computer thinks until it is stopped.
+    // The window does not stop it by hand: its search, read with the new game's position,
+    // forgets itself.
+    let mut h = app();
+    click(&mut h, "Gomoku 15x15, 5 in a row");
+    h.get_by_label("Time per move (seconds):")
+        .set_value_accesskit(60.0);
+    settle(&mut h);
+    click_cell(&mut h, 6, 5);
+    assert!(h.state().is_thinking(), "the computer should be thinking");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    settle(&mut h);
+    assert!(!h.state().is_thinking());
+    assert_eq!(stones(h.state()), 0);
+    h.get_by_label("Time per move (seconds):")
+        .set_value_accesskit(0.2);
+    settle(&mut h);
+    click_cell(&mut h, 0, 0);
+    wait_for_person(&mut h);
+    let moves = h.state().session().moves().to_vec();
+    assert_eq!(moves.len(), 2, "{moves:?}");
+    assert_eq!(moves[0], Cell::new(0, 0));
+}
+
+#[test]
 fn undo_after_the_game_is_over() {
     let mut h = app();
     click(&mut h, "Two players at this computer");

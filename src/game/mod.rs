@@ -23,8 +23,8 @@ use crate::rules::{Rule, Side};
 pub use clock::{Clock, SOLVABLE_CELLS};
 pub use driver::{
     Answer, Chooser, Driver, DriverConfig, ENGINES, EngineFault, EngineTurn, Event, HoldsEngine,
-    Job, Lane, MOVES, MovePolicy, Outbox, Release, Request, SwapAnswer, SwapRequest, Task, Ticket,
-    TimedOut, VALUES, Worker,
+    Job, Lane, MOVES, MovePolicy, Outbox, Pending, Release, Request, SwapAnswer, SwapRequest, Task,
+    Ticket, TimedOut, VALUES, Worker,
 };
 pub use lessons::{Lesson, Lessons, LessonsError, LostGame, SharedLessons};
 pub use opening::{Choice, Opening, OpeningRule, Seat, Step};

@@ -366,21 +366,18 @@ impl TicTacToeApp {
         match action {
             Action::Play(cell) => self.play(cell),
             Action::NewGame => {
-                // Dropping the search handles stops searches for the old position.
-                self.computer.cancel();
-                self.opening.cancel();
+                // The searches of the old position forget themselves (and stop) when the
+                // computer next looks at the board.
                 session.new_game();
                 self.note = None;
             }
             Action::Undo => {
                 if session.undo() {
-                    self.computer.cancel();
                     self.note = None;
                 }
             }
             Action::Redo => {
                 if session.redo() {
-                    self.computer.cancel();
                     self.note = None;
                 }
             }
@@ -407,7 +404,6 @@ impl TicTacToeApp {
             Action::Save => self.ask_file(FileAction::Save, ctx),
             Action::Open => self.ask_file(FileAction::Open, ctx),
             Action::Settings(settings) => {
-                self.computer.cancel();
                 let before = session.settings().clone();
                 if session.set_settings(settings) {
                     let text = status::new_game_note(&before, session.settings());
@@ -426,8 +422,6 @@ impl TicTacToeApp {
     /// A new opening rule for new games: the game on the board restarts with it (set aside
     /// for Undo, if stones are down).
     fn set_opening_rule(&mut self, rule: OpeningRule) {
-        self.computer.cancel();
-        self.opening.cancel();
         if self.state.session.set_opening_rule(rule) {
             let what = t!("opening-new-game", opening = opening::name(rule));
             self.set_info(t!("new-game-undo", what = what));
@@ -523,7 +517,6 @@ impl TicTacToeApp {
                 self.remember_folder(&path);
             }
             Answer::Opened(path, mut loaded) => {
-                self.computer.cancel();
                 let engines = &self.state.prefs.engines;
                 let unknown = loaded.unseat_engines(|c| engines.iter().any(|e| e.command == *c));
                 self.state.session.replace_game(*loaded);
@@ -557,7 +550,6 @@ impl TicTacToeApp {
         if moves.iter().any(|&cell| studied.play(cell).is_err()) {
             return;
         }
-        self.computer.cancel();
         self.state.session.replace_game(studied);
         self.cursor = None;
         self.state.prefs.show_values = true;

@@ -1,12 +1,14 @@
 //! The window's view of the computer: when to ask the driver for the computer's move (after
 //! the computer-vs-computer pause), hints and move values, and what came back. Each search
-//! is held by its ticket beside the position it is for; a search no longer wanted is
-//! stopped by dropping its ticket, so a late answer is never read. The driver does the
-//! searching; this file only keeps what the window draws.
+//! is held as a [`Pending`] beside the generation of the position it is for: read with the
+//! position of the moment, a search of another one forgets itself (dropping its ticket
+//! stops it), so a late answer is never read. The driver does the searching; this file only
+//! keeps what the window draws.
 
 use std::time::{Duration, Instant};
 
 use crate::engine::{MoveValue, PlayerKind, SearchResult};
+use crate::game::Pending;
 use crate::game::{
     Answer, Chooser, Driver, ENGINES, EngineTurn, Event, MOVES, Player, Release, Request, Session,
     SharedLessons, Step, Task, Ticket, VALUES, clock,
@@ -73,16 +75,8 @@ enum Mover {
         generation: u64,
         at: Instant,
     },
-    Thinking {
-        generation: u64,
-        position: Position,
-        since: Instant,
-        /// Computer vs computer on a large board: the least time from the start of the
-        /// search to the move on the board, so moves come at a steady pace.
-        steady: Option<Duration>,
-        /// The search's updates; dropping it stops the search.
-        ticket: Ticket<Event>,
-    },
+    /// Searching the position of a generation.
+    Thinking(Pending<u64, Event, MoveSearch>),
     /// Computer vs computer: the move found early, shown at `until` for a steady pace.
     Holding {
         generation: u64,
@@ -97,27 +91,27 @@ enum Mover {
     },
 }
 
-/// The hint being looked for.
-struct Hint {
-    generation: u64,
+/// What the search for the computer's move was asked with.
+struct MoveSearch {
     position: Position,
     since: Instant,
-    ticket: Ticket<Event>,
+    /// Computer vs computer on a large board: the least time from the start of the search
+    /// to the move on the board, so moves come at a steady pace.
+    steady: Option<Duration>,
 }
 
-/// The values of the moves of the position of one generation, complete or still coming in.
+/// The hint looked for, and the move found.
+struct Hint {
+    position: Position,
+    since: Instant,
+    cell: Option<Cell>,
+}
+
+/// The values of the moves of a position, complete or still coming in.
+#[derive(Default)]
 struct MoveValues {
-    generation: u64,
     values: Vec<MoveValue>,
     complete: bool,
-    /// The analysis's updates while it runs; dropping it stops the analysis.
-    ticket: Option<Ticket<Event>>,
-}
-
-impl MoveValues {
-    fn is_running(&self) -> bool {
-        self.ticket.as_ref().is_some_and(Ticket::is_running)
-    }
 }
 
 /// The searches asked for by the window and what they found.
@@ -126,11 +120,9 @@ pub struct Computer {
     /// The lessons of lost games the computer's moves avoid, if it learns.
     lessons: Option<SharedLessons>,
     mover: Mover,
-    hint: Option<Hint>,
-    /// The hint's move and the generation it belongs to.
-    hint_cell: Option<(u64, Cell)>,
+    hint: Pending<u64, Event, Hint>,
     report: Option<SearchReport>,
-    values: Option<MoveValues>,
+    values: Pending<u64, Event, MoveValues>,
     /// The game (by generation) whose engines were handed back, with the release tickets.
     released: Option<(u64, Vec<Ticket<()>>)>,
     /// Repainted when a held move is due.
@@ -145,10 +137,9 @@ impl Computer {
             driver,
             lessons: None,
             mover: Mover::Idle,
-            hint: None,
-            hint_cell: None,
+            hint: Pending::default(),
             report: None,
-            values: None,
+            values: Pending::default(),
             released: None,
             ctx: ctx.clone(),
         }
@@ -161,13 +152,14 @@ impl Computer {
 
     /// Whether the computer is searching for its move.
     pub fn is_thinking(&self) -> bool {
-        matches!(self.mover, Mover::Thinking { .. } | Mover::Holding { .. })
+        matches!(self.mover, Mover::Thinking(_) | Mover::Holding { .. })
     }
 
     /// Since when the computer has been thinking about its move.
     pub fn thinking_since(&self) -> Option<Instant> {
-        match self.mover {
-            Mover::Thinking { since, .. } | Mover::Holding { since, .. } => Some(since),
+        match &self.mover {
+            Mover::Thinking(search) => search.asked().map(|(_, s)| s.since),
+            Mover::Holding { since, .. } => Some(*since),
             _ => None,
         }
     }
@@ -197,33 +189,25 @@ impl Computer {
 
     /// Since when the hint search has been running.
     pub fn hinting_since(&self) -> Option<Instant> {
-        self.hint
-            .as_ref()
-            .filter(|h| h.ticket.is_running())
-            .map(|h| h.since)
+        let (_, hint) = self.hint.asked()?;
+        self.hint.is_running().then_some(hint.since)
     }
 
     /// The hint for the position on the board, if one was found for it.
     pub fn hint_for(&self, session: &Session) -> Option<Cell> {
-        self.hint_cell
-            .filter(|(g, _)| *g == session.generation())
-            .map(|(_, c)| c)
+        self.hint.kept(&session.generation())?.cell
     }
 
     /// The values of the moves in the position on the board worked out so far (all of them
     /// once the analysis is done).
     pub fn values_for(&self, session: &Session) -> Option<&[MoveValue]> {
-        self.values
-            .as_ref()
-            .filter(|v| v.generation == session.generation())
-            .map(|v| v.values.as_slice())
+        let values = self.values.kept(&session.generation())?;
+        Some(&values.values)
     }
 
     /// Whether the values of the moves are being worked out.
     pub fn is_analysing(&self) -> bool {
-        self.values
-            .as_ref()
-            .is_some_and(|v| !v.complete && v.is_running())
+        self.values.is_running() && self.values.asked().is_some_and(|(_, v)| !v.complete)
     }
 
     /// Works out every move's value when `wanted` and the board is small enough to solve
@@ -232,26 +216,17 @@ impl Computer {
         let generation = session.generation();
         let solvable = clock::is_solvable(&session.settings().rule);
         if !wanted || !solvable || session.outcome().is_some() {
-            if let Some(values) = &mut self.values {
-                values.ticket = None;
-            }
+            self.values.stop();
             return;
         }
-        let asked = self
-            .values
-            .as_ref()
-            .is_some_and(|v| v.generation == generation && (v.complete || v.is_running()));
-        if asked {
+        let complete = self.values.kept(&generation).is_some_and(|v| v.complete);
+        if complete || self.values.is_running_for(&generation) {
             return;
         }
         // Start over: values left from a stopped analysis are dropped.
         let request = Request::new(session.position().clone(), Task::Values);
-        self.values = Some(MoveValues {
-            generation,
-            values: Vec::new(),
-            complete: false,
-            ticket: Some(self.driver.request(request)),
-        });
+        let ticket = self.driver.request(request);
+        self.values.ask(generation, ticket, MoveValues::default());
     }
 
     /// The latest search's numbers, when it searched the position on the board or the one
@@ -296,17 +271,6 @@ impl Computer {
         self.released = Some((generation, tickets));
     }
 
-    /// Stops every search and forgets the hint (a new game, a loaded game, ...): dropping
-    /// their tickets stops them, and nothing they still send is read.
-    pub fn cancel(&mut self) {
-        self.mover = Mover::Idle;
-        self.hint = None;
-        self.hint_cell = None;
-        if let Some(values) = &mut self.values {
-            values.ticket = None;
-        }
-    }
-
     /// Marks the search for `generation` as failed so it is not restarted in a loop.
     pub fn failed(&mut self, generation: u64, message: String) {
         self.mover = Mover::Failed {
@@ -316,8 +280,8 @@ impl Computer {
     }
 
     /// Reads what the searches sent for the position on the board. Returns the computer's
-    /// move once its search has answered. A search of another position is dropped unread
-    /// (the front end cancels on every change of position; this makes sure).
+    /// move once its search has answered. A search of another position is dropped unread,
+    /// which stops it: a new game, undo, a game opened need nothing more.
     pub fn poll(&mut self, session: &Session) -> Option<Cell> {
         let generation = session.generation();
         self.poll_values(generation);
@@ -326,16 +290,7 @@ impl Computer {
     }
 
     fn poll_values(&mut self, generation: u64) {
-        let Some(values) = &mut self.values else {
-            return;
-        };
-        if values.generation != generation {
-            values.ticket = None;
-        }
-        let Some(ticket) = &mut values.ticket else {
-            return;
-        };
-        while let Some(event) = ticket.try_next() {
+        while let Some((event, values)) = self.values.next(&generation) {
             match event {
                 Event::Value(value) => values.values.push(value),
                 Event::ValuesDone | Event::Failed(_) => values.complete = true,
@@ -344,15 +299,10 @@ impl Computer {
         }
     }
 
+    /// Takes in the hint search's news; it ends answered, failed, or stopped by the
+    /// computer's own search on the same worker.
     fn poll_hint(&mut self, generation: u64) {
-        let Some(hint) = &mut self.hint else {
-            return;
-        };
-        if hint.generation != generation {
-            self.hint = None;
-            return;
-        }
-        while let Some(event) = hint.ticket.try_next() {
+        while let Some((event, hint)) = self.hint.next(&generation) {
             match event {
                 Event::Iteration(iteration) => {
                     let report =
@@ -362,14 +312,10 @@ impl Computer {
                 Event::Answer(answer) => {
                     let report = SearchReport::from_answer(Purpose::Hint, &hint.position, &answer);
                     self.report = Some(report);
-                    self.hint_cell = answer.best.map(|cell| (generation, cell));
+                    hint.cell = answer.best;
                 }
                 Event::Failed(_) | Event::EngineFault(_) | Event::Value(_) | Event::ValuesDone => {}
             }
-        }
-        if !hint.ticket.is_running() {
-            // Answered, failed, or stopped by the computer's own search on the same worker.
-            self.hint = None;
         }
     }
 
@@ -387,29 +333,21 @@ impl Computer {
             return Some(cell);
         }
         loop {
-            let Mover::Thinking {
-                generation: g,
-                position,
-                ticket,
-                ..
-            } = &mut self.mover
-            else {
+            let Mover::Thinking(search) = &mut self.mover else {
                 return None;
             };
-            if *g != generation {
-                self.mover = Mover::Idle;
-                return None;
-            }
-            let Some(event) = ticket.try_next() else {
-                if !ticket.is_running() {
-                    // Ended without a word: the next frame asks again.
+            let Some((event, asked)) = search.next(&generation) else {
+                if !search.is_running() {
+                    // Of another position, or ended without a word: the next frame asks
+                    // again if it should.
                     self.mover = Mover::Idle;
                 }
                 return None;
             };
             match event {
                 Event::Iteration(iteration) => {
-                    let report = SearchReport::from_iteration(Purpose::Move, position, &iteration);
+                    let report =
+                        SearchReport::from_iteration(Purpose::Move, &asked.position, &iteration);
                     self.report = Some(report);
                 }
                 Event::Answer(answer) => return self.answered(generation, &answer),
@@ -425,15 +363,14 @@ impl Computer {
     /// Takes in the answer of the computer's search: its move now, or held for a steady
     /// pace.
     fn answered(&mut self, generation: u64, answer: &Answer) -> Option<Cell> {
-        let Mover::Thinking {
+        let Mover::Thinking(search) = &self.mover else {
+            return None;
+        };
+        let MoveSearch {
             position,
             since,
             steady,
-            ..
-        } = &self.mover
-        else {
-            return None;
-        };
+        } = search.kept(&generation)?;
         self.report = Some(SearchReport::from_answer(Purpose::Move, position, answer));
         let Some(cell) = answer.best else {
             self.failed(generation, t!("search-found-no-move"));
@@ -491,9 +428,8 @@ impl Computer {
             return;
         };
         match &self.mover {
-            Mover::Thinking { generation: g, .. }
-            | Mover::Holding { generation: g, .. }
-            | Mover::Failed { generation: g, .. }
+            Mover::Thinking(search) if search.is_for(&generation) => return,
+            Mover::Holding { generation: g, .. } | Mover::Failed { generation: g, .. }
                 if *g == generation =>
             {
                 return;
@@ -515,13 +451,13 @@ impl Computer {
         }
         let position = session.position().clone();
         let request = Request::new(position.clone(), task).with_lessons(self.lessons.clone());
-        self.mover = Mover::Thinking {
-            generation,
+        let asked = MoveSearch {
             position,
             since: now,
             steady,
-            ticket: self.driver.request(request),
         };
+        let ticket = self.driver.request(request);
+        self.mover = Mover::Thinking(Pending::new(generation, ticket, asked));
     }
 
     /// Asks for the full-strength engine's move for the position (shown, never played).
@@ -534,12 +470,12 @@ impl Computer {
         let ticket = self
             .driver
             .request(Request::new(position.clone(), Task::Hint { player }));
-        self.hint = Some(Hint {
-            generation: session.generation(),
+        let hint = Hint {
             position,
             since: Instant::now(),
-            ticket,
-        });
+            cell: None,
+        };
+        self.hint.ask(session.generation(), ticket, hint);
     }
 
     /// Makes the driver's next search fail (tests of what the window says then).

@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 
 use crate::engine::{PlayerKind, Score};
 use crate::game::{
-    Choice, Driver, Mode, OpeningRule, Player, Seat, Session, Step, SwapAnswer, SwapRequest, Ticket,
+    Choice, Driver, Mode, OpeningRule, Pending, Player, Seat, Session, Step, SwapAnswer,
+    SwapRequest,
 };
 use crate::rules::{Cell, Side};
 use crate::t;
@@ -200,16 +201,10 @@ pub fn explain(answer: &SwapAnswer, naming: Naming) -> Option<String> {
 }
 
 /// The computer's part of the opening: the decision asked for the position of one
-/// generation, while it is being worked out.
+/// generation (and since when), while it is being worked out.
 pub struct OpeningComputer {
     driver: Driver,
-    asked: Option<Asked>,
-}
-
-struct Asked {
-    generation: u64,
-    since: Instant,
-    ticket: Ticket<SwapAnswer>,
+    asked: Pending<u64, SwapAnswer, Instant>,
 }
 
 impl OpeningComputer {
@@ -217,17 +212,15 @@ impl OpeningComputer {
     pub fn new(driver: Driver) -> OpeningComputer {
         OpeningComputer {
             driver,
-            asked: None,
+            asked: Pending::default(),
         }
     }
 
     /// Since when the computer has been deciding, if it is.
     #[must_use]
     pub fn thinking_since(&self) -> Option<Instant> {
-        self.asked
-            .as_ref()
-            .filter(|a| a.ticket.is_running())
-            .map(|a| a.since)
+        let (_, since) = self.asked.asked()?;
+        self.asked.is_running().then_some(*since)
     }
 
     /// Asks for the computer's decision when the opening waits for the computer, unless
@@ -238,16 +231,12 @@ impl OpeningComputer {
         let computer = match session.player_to_move() {
             Some(Player::Computer(kind)) if step != Step::Play => kind.clone(),
             _ => {
-                self.asked = None;
+                self.asked.forget();
                 return;
             }
         };
         let generation = session.generation();
-        let running = self
-            .asked
-            .as_ref()
-            .is_some_and(|a| a.generation == generation && a.ticket.is_running());
-        if held || running {
+        if held || self.asked.is_running_for(&generation) {
             return;
         }
         let request = SwapRequest {
@@ -255,26 +244,14 @@ impl OpeningComputer {
             step,
             time: time_per_move(&computer),
         };
-        self.asked = Some(Asked {
-            generation,
-            since: Instant::now(),
-            ticket: self.driver.request(request),
-        });
+        let ticket = self.driver.request(request);
+        self.asked.ask(generation, ticket, Instant::now());
     }
 
     /// The computer's decision for the position on the board, once it has come.
     pub fn poll(&mut self, session: &Session) -> Option<SwapAnswer> {
-        let asked = self.asked.as_mut()?;
-        if asked.generation != session.generation() {
-            self.asked = None;
-            return None;
-        }
-        asked.ticket.try_next()
-    }
-
-    /// Stops the decision being worked out (new game, undo...).
-    pub fn cancel(&mut self) {
-        self.asked = None;
+        let (answer, _) = self.asked.next(&session.generation())?;
+        Some(answer)
     }
 }
 

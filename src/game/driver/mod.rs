@@ -8,9 +8,11 @@
 //! ([`Ticket::try_next`]), or by waiting from a terminal or a network thread
 //! (as an iterator, or [`Ticket::next_timeout`]). Dropping the ticket stops the job, and a
 //! new job on the same lane stops the one running there: either way nothing more of it is
-//! handed out, so a late answer after undo, new game or new settings is never played, and
-//! no front end names positions to tell stale answers apart. A worker that panics is
-//! reported through the job's failure update and its engine rebuilt for the next job.
+//! handed out, so a late answer after undo, new game or new settings is never played. A
+//! front end that follows a position holds its request as a [`Pending`], beside the key of
+//! the position asked for, which forgets itself (and so stops its job) once that position is
+//! gone. A worker that panics is reported through the job's failure update and its engine
+//! rebuilt for the next job.
 //!
 //! The driver is generic over the job. The game's jobs (the computer's move, hints, move
 //! values, an engine from outside's move) are in [`task`], with the computer's move policy
@@ -22,6 +24,7 @@
 
 mod external;
 mod job;
+mod pending;
 mod policy;
 mod swap;
 mod task;
@@ -38,6 +41,7 @@ use crate::rules::Rule;
 
 pub use external::{EngineFault, EngineTurn};
 pub use job::{Job, Lane, Outbox, Worker};
+pub use pending::Pending;
 pub use policy::{Answer, Chooser, MovePolicy};
 pub use swap::{NODES_PER_JUDGEMENT, SwapAnswer, SwapRequest};
 pub use task::{ENGINES, Event, MOVES, Request, Task, VALUES};

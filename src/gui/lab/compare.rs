@@ -8,7 +8,7 @@
 use egui::{Align2, Color32, FontId, Rect, RichText, Sense, Stroke, Ui, Vec2};
 
 use crate::engine::Value;
-use crate::game::{Driver, Ticket};
+use crate::game::{Driver, Pending};
 use crate::lab::{
     Agreement, CompareProgress, CompareRequest, CompareUpdate, Comparison, DepthReason, LabUpdate,
     Method, MethodResult, NotComparable, WhyNotFewer,
@@ -18,12 +18,8 @@ use crate::t;
 
 use super::words::value_words;
 
-/// The comparison of one position, running or done.
+/// What the comparison of one position found, while it runs and once it is done.
 struct Run {
-    position: Position,
-    /// The comparison's updates while the driver works on it; dropping it stops the
-    /// comparison.
-    ticket: Option<Ticket<CompareUpdate>>,
     /// Results as they come in.
     results: Vec<MethodResult>,
     running: Option<Method>,
@@ -34,10 +30,6 @@ struct Run {
 }
 
 impl Run {
-    fn busy(&self) -> bool {
-        self.ticket.as_ref().is_some_and(Ticket::is_running)
-    }
-
     /// Takes in one of the comparison's updates.
     fn take(&mut self, update: CompareUpdate) {
         match update {
@@ -69,58 +61,55 @@ impl Run {
 /// The compare view.
 pub struct Compare {
     driver: Driver,
-    run: Option<Run>,
+    /// The comparison of the position it was asked for.
+    run: Pending<Position, CompareUpdate, Run>,
 }
 
 impl Compare {
     /// The compare view, comparing on the window's `driver`.
     #[must_use]
     pub fn new(driver: Driver) -> Compare {
-        Compare { driver, run: None }
+        Compare {
+            driver,
+            run: Pending::default(),
+        }
     }
 
     /// Stops the comparison running; what it found stays.
     pub fn stop(&mut self) {
-        if let Some(run) = self.run.as_mut().filter(|r| r.busy()) {
-            run.ticket = None;
+        if !self.run.is_running() {
+            return;
+        }
+        self.run.stop();
+        if let Some(run) = self.run.asked_mut() {
             run.running = None;
             run.stopped = true;
         }
     }
 
-    /// Drops a comparison of another position (which stops it), and takes in what the
-    /// comparison of the position on the board sent.
+    /// Takes in what the comparison of the position on the board sent; one of another
+    /// position forgets itself (and stops).
     pub fn poll(&mut self, position: &Position) {
-        if self
-            .run
-            .as_ref()
-            .is_some_and(|r| !super::same_position(&r.position, position))
-        {
-            self.run = None;
-        }
-        let Some(run) = &mut self.run else {
-            return;
-        };
-        while let Some(update) = run.ticket.as_mut().and_then(Ticket::try_next) {
+        while let Some((update, run)) = self.run.next(position) {
             run.take(update);
         }
-        if !run.busy() {
+        if !self.run.is_running()
+            && let Some(run) = self.run.asked_mut()
+        {
             // Done, or ended without a word: nothing more will come.
-            run.ticket = None;
             run.running = None;
         }
     }
 
     fn start(&mut self, position: &Position) {
         let ticket = self.driver.request(CompareRequest::new(position.clone()));
-        self.run = Some(Run {
-            position: position.clone(),
-            ticket: Some(ticket),
+        let run = Run {
             results: Vec::new(),
             running: None,
             done: None,
             stopped: false,
-        });
+        };
+        self.run.ask(position.clone(), ticket, run);
     }
 
     pub fn ui(&mut self, ui: &mut Ui, position: &Position) {
@@ -130,7 +119,7 @@ impl Compare {
             ui.label(t!("lab-game-over"));
             return;
         }
-        let running = self.run.as_ref().is_some_and(Run::busy);
+        let running = self.run.is_running();
         ui.horizontal(|ui| {
             if ui
                 .add_enabled(!running, egui::Button::new(t!("lab-compare-start")))
@@ -142,7 +131,9 @@ impl Compare {
                 self.stop();
             }
         });
-        let Some(run) = &self.run else { return };
+        let Some(run) = self.run.kept(position) else {
+            return;
+        };
         if let Some(method) = run.running {
             ui.horizontal(|ui| {
                 ui.spinner();

@@ -6,8 +6,9 @@
 //! (`grader`). Every search of the lab runs on the window's one driver,
 //! each view on a worker of its own: the comparison, the tree recording, the search for a
 //! winning line and the review of a large board as the lab's jobs, the exact review's and
-//! practice's as the game's tasks through `analyst`. A view holds the ticket of its search beside the position it is for,
-//! and drops it (which stops the search) when the position changes. `marks` draws what a
+//! practice's as the game's tasks through `analyst`. A view holds its search as a
+//! [`Pending`](crate::game::Pending) beside the position it is for, which forgets itself
+//! (and so stops the search) when the position changes. `marks` draws what a
 //! view lays over the board, `steps` the buttons that step through a replay or a line, and
 //! `mini_board` is the small board practice is played on.
 //!
@@ -400,9 +401,4 @@ pub fn preview_ui(
         .forbidden(forbidden)
         .overlay(overlay)
         .ui(ui);
-}
-
-/// Whether two positions are the same board with the same stones.
-fn same_position(a: &Position, b: &Position) -> bool {
-    a.rule() == b.rule() && a.board() == b.board()
 }

@@ -8,13 +8,13 @@
 //! Where no pairing stops the side to move, the prover searches whether it can force a win;
 //! a win is played out move by move, the threats first, and each step can be shown on the
 //! board. Both searches run on the driver, as the lab's jobs [`PairingRequest`] and
-//! [`WinLineRequest`]: the view holds their tickets beside the position they are for, and
+//! [`WinLineRequest`]: the view holds them beside the position they are for, and
 //! says one thing per screen (while the side to move may still win, it names no answer of
 //! that side's pairing; once it wins, the pairing is beside the point).
 
 use egui::{RichText, Ui};
 
-use crate::game::{Driver, Ticket};
+use crate::game::{Driver, Pending, Ticket};
 use crate::gui::naming::Naming;
 use crate::lab::{LabUpdate, PairingRequest, Pairings, WinLineRequest};
 use crate::lab::{PairingStrategy, WinSearch, WinningLine};
@@ -24,7 +24,6 @@ use crate::t;
 
 use super::compare::count;
 use super::marks::{Mark, side_colour};
-use super::same_position;
 use super::steps::step_buttons;
 
 /// The positions the window's search for a winning line may visit before it says it found
@@ -35,8 +34,24 @@ const WIN_NODE_LIMIT: u64 = 300_000;
 /// How much more a "Search longer" lets the search for a winning line visit.
 const LONGER: u64 = 10;
 
-/// One of the view's searches on the driver: its ticket while the driver works on it (dropping
-/// it stops the search), then what it found or why it failed.
+/// What a search of the view answered, if `update` is its answer.
+fn answer<R>(update: LabUpdate<(), R>) -> Option<Result<R, String>> {
+    match update {
+        LabUpdate::Progress(()) => None,
+        LabUpdate::Done(found) => Some(found.map(|f| *f).map_err(|e| e.to_string())),
+        LabUpdate::Failed(message) => Some(Err(message)),
+    }
+}
+
+/// A search that ended without an answer: it failed.
+fn ended<R>(found: &mut Option<Result<R, String>>) {
+    if found.is_none() {
+        *found = Some(Err(t!("lab-search-stopped")));
+    }
+}
+
+/// The search for a winning line on the driver: its ticket while the driver works on it
+/// (dropping it stops the search), then what it found or why it failed.
 struct Search<R> {
     ticket: Option<Ticket<LabUpdate<(), R>>>,
     found: Option<Result<R, String>>,
@@ -53,19 +68,13 @@ impl<R> Search<R> {
     /// Takes in what the search sent; a search that ended without an answer failed.
     fn poll(&mut self) {
         while let Some(update) = self.ticket.as_mut().and_then(Ticket::try_next) {
-            match update {
-                LabUpdate::Progress(()) => {}
-                LabUpdate::Done(found) => {
-                    self.found = Some(found.map(|f| *f).map_err(|e| e.to_string()));
-                }
-                LabUpdate::Failed(message) => self.found = Some(Err(message)),
+            if let Some(found) = answer(update) {
+                self.found = Some(found);
             }
         }
         if !self.ticket.as_ref().is_some_and(Ticket::is_running) {
             self.ticket = None;
-            if self.found.is_none() {
-                self.found = Some(Err(t!("lab-search-stopped")));
-            }
+            ended(&mut self.found);
         }
     }
 
@@ -82,11 +91,15 @@ struct WinRun {
     shown: usize,
 }
 
-/// The searches of one position, the one on the board when they were asked for.
+/// A position and its last move: what the view's searches are asked for.
+type Spot = (Position, Option<Cell>);
+
+/// What was found of one position, the one on the board when it was asked for.
 struct Asked {
-    position: Position,
-    last_move: Option<Cell>,
-    pairings: Search<Pairings>,
+    /// The side to move there.
+    mover: Side,
+    /// The pairings, or why they could not be found.
+    pairings: Option<Result<Pairings, String>>,
     /// Asked for once the pairings show that none stops the side to move.
     win: Option<WinRun>,
 }
@@ -106,17 +119,13 @@ enum Claim<'a> {
 }
 
 impl Asked {
-    fn is_for(&self, position: &Position, last_move: Option<Cell>) -> bool {
-        self.last_move == last_move && same_position(&self.position, position)
-    }
-
     fn pairings(&self) -> Option<&Pairings> {
-        self.pairings.found.as_ref()?.as_ref().ok()
+        self.pairings.as_ref()?.as_ref().ok()
     }
 
     /// Whether a pairing stops the side to move (then its winning line is not searched).
     fn mover_stopped(&self) -> bool {
-        let mover = self.position.side_to_move();
+        let mover = self.mover;
         self.pairings()
             .is_some_and(|p| p.iter().any(|(s, found)| *s == mover && found.is_some()))
     }
@@ -134,7 +143,7 @@ impl Asked {
         let Some(pairings) = self.pairings() else {
             return Vec::new();
         };
-        let mover = self.position.side_to_move();
+        let mover = self.mover;
         let win_running = self.win.as_ref().is_none_or(|w| w.search.running());
         let wins = self.line().is_some();
         pairings
@@ -154,11 +163,12 @@ impl Asked {
     }
 }
 
-/// The view's state: the searches of the position on the board, and which step of a
+/// The view's state: the searches of the position on the board (the pairings' beside the
+/// position they are for, the winning line's in what was found of it), and which step of a
 /// winning line the board shows.
 pub struct WhyView {
     driver: Driver,
-    asked: Option<Asked>,
+    asked: Pending<Spot, LabUpdate<(), Pairings>, Asked>,
 }
 
 impl WhyView {
@@ -167,36 +177,42 @@ impl WhyView {
     pub fn new(driver: Driver) -> WhyView {
         WhyView {
             driver,
-            asked: None,
+            asked: Pending::default(),
         }
     }
 
     /// Stops the searches running (the view is closed); they start again when shown.
     pub fn stop(&mut self) {
-        let Some(asked) = &mut self.asked else {
+        let Some(asked) = self.asked.asked_mut() else {
             return;
         };
-        if asked.pairings.running() {
-            self.asked = None;
+        if asked.pairings.is_none() {
+            self.asked.forget();
         } else if asked.win.as_ref().is_some_and(|w| w.search.running()) {
             asked.win = None;
         }
     }
 
-    /// Drops the searches of another position (which stops them), and takes in what the
-    /// searches of the position on the board sent.
+    /// Takes in what the searches of the position on the board sent; those of another
+    /// position forget themselves (and stop).
     pub fn poll(&mut self, position: &Position, last_move: Option<Cell>) {
-        if self
-            .asked
-            .as_ref()
-            .is_some_and(|a| !a.is_for(position, last_move))
-        {
-            self.asked = None;
+        if self.asked.asked().is_none() {
+            // Nothing asked: no copy of the position to compare with.
+            return;
         }
-        let Some(asked) = &mut self.asked else {
+        let now = (position.clone(), last_move);
+        while let Some((update, asked)) = self.asked.next(&now) {
+            if let Some(found) = answer(update) {
+                asked.pairings = Some(found);
+            }
+        }
+        let running = self.asked.is_running();
+        let Some(asked) = self.asked.kept_mut(&now) else {
             return;
         };
-        asked.pairings.poll();
+        if !running {
+            ended(&mut asked.pairings);
+        }
         if let Some(win) = &mut asked.win {
             win.search.poll();
         }
@@ -205,23 +221,20 @@ impl WhyView {
     /// Asks for what the view shows of `position` and not asked for yet: its pairings, then,
     /// unless one stops the side to move, its winning line.
     fn ask(&mut self, position: &Position, last_move: Option<Cell>) -> &mut Asked {
-        if !self
-            .asked
-            .as_ref()
-            .is_some_and(|a| a.is_for(position, last_move))
-        {
+        let now = (position.clone(), last_move);
+        if !self.asked.is_for(&now) {
             let ticket = self.driver.request(PairingRequest {
                 position: position.clone(),
                 last_move,
             });
-            self.asked = Some(Asked {
-                position: position.clone(),
-                last_move,
-                pairings: Search::new(ticket),
+            let asked = Asked {
+                mover: position.side_to_move(),
+                pairings: None,
                 win: None,
-            });
+            };
+            self.asked.ask(now.clone(), ticket, asked);
         }
-        let asked = self.asked.as_mut().expect("asked for above");
+        let asked = self.asked.kept_mut(&now).expect("asked for above");
         if asked.win.is_none() && asked.pairings().is_some() && !asked.mover_stopped() {
             asked.win = Some(win_run(&self.driver, position, WIN_NODE_LIMIT));
         }
@@ -231,13 +244,13 @@ impl WhyView {
     /// The position after the steps of the line shown, to preview on the board.
     #[must_use]
     pub fn preview(&self) -> Option<(Position, Option<Cell>)> {
-        let asked = self.asked.as_ref()?;
+        let ((searched, _), asked) = self.asked.asked()?;
         let line = asked.line()?;
         let shown = asked.win.as_ref()?.shown;
         if shown == 0 {
             return None;
         }
-        let mut position = asked.position.clone();
+        let mut position = searched.clone();
         for &cell in &line.moves[..shown] {
             position.play(cell).ok()?;
         }
@@ -249,7 +262,7 @@ impl WhyView {
     /// the position searched, if it is the one shown.
     #[must_use]
     pub fn marks(&self, position: &Position, last_move: Option<Cell>) -> Vec<Mark> {
-        let Some(asked) = &self.asked else {
+        let Some((_, asked)) = self.asked.asked() else {
             return Vec::new();
         };
         if let (Some(line), Some(_)) = (asked.line(), self.preview()) {
@@ -262,7 +275,7 @@ impl WhyView {
                 })
                 .collect();
         }
-        if !asked.is_for(position, last_move) {
+        if !self.asked.is_for(&(position.clone(), last_move)) {
             return Vec::new();
         }
         let mut marks = Vec::new();
@@ -296,7 +309,7 @@ impl WhyView {
             return;
         }
         let asked = self.ask(position, last_move);
-        match &asked.pairings.found {
+        match &asked.pairings {
             None => {
                 searching(ui, &t!("lab-pair-searching"));
                 return;
@@ -307,14 +320,14 @@ impl WhyView {
             }
             Some(Ok(_)) => {}
         }
-        claims_ui(ui, asked, naming);
+        claims_ui(ui, position, asked, naming);
         if asked.mover_stopped() {
             // A pairing already shows the side to move cannot win.
             return;
         }
-        if let Some(limit) = win_ui(ui, asked, naming) {
+        if let Some(limit) = win_ui(ui, position, asked, naming) {
             let longer = win_run(&self.driver, position, limit.saturating_mul(LONGER));
-            if let Some(asked) = &mut self.asked {
+            if let Some(asked) = self.asked.asked_mut() {
                 asked.win = Some(longer);
             }
         }
@@ -362,10 +375,10 @@ fn pairing_marks(strategy: &PairingStrategy, marks: &mut Vec<Mark>) {
     }
 }
 
-/// For each side, whether a pairing stops it, and how (one line each).
-fn claims_ui(ui: &mut Ui, asked: &Asked, naming: Naming) {
-    let k = asked.position.rule().k();
-    let mover = asked.position.side_to_move();
+/// For each side, whether a pairing stops it on `position`, and how (one line each).
+fn claims_ui(ui: &mut Ui, position: &Position, asked: &Asked, naming: Naming) {
+    let k = position.rule().k();
+    let mover = asked.mover;
     let dark = ui.visuals().dark_mode;
     let claims = asked.claims();
     for (side, claim) in &claims {
@@ -422,9 +435,9 @@ fn stops_text(strategy: &PairingStrategy, k: usize, naming: Naming) -> String {
 
 /// Whether the side to move can force a win: searching, the answer, or the line that wins.
 /// Returns the node limit to search again with a larger one, when the person asked to.
-fn win_ui(ui: &mut Ui, asked: &mut Asked, naming: Naming) -> Option<u64> {
-    let mover = asked.position.side_to_move();
-    let k = asked.position.rule().k();
+fn win_ui(ui: &mut Ui, position: &Position, asked: &mut Asked, naming: Naming) -> Option<u64> {
+    let mover = asked.mover;
+    let k = position.rule().k();
     ui.separator();
     ui.label(RichText::new(t!("lab-win-heading", side = naming.side(mover))).strong());
     let run = asked.win.as_mut()?;
@@ -452,7 +465,7 @@ fn win_ui(ui: &mut Ui, asked: &mut Asked, naming: Naming) -> Option<u64> {
         }
         Some(Ok(WinSearch::Line(line))) => {
             let line = line.clone();
-            line_ui(ui, &asked.position, &mut run.shown, &line, naming);
+            line_ui(ui, position, &mut run.shown, &line, naming);
         }
     }
     None

@@ -10,7 +10,7 @@
 use egui::{CollapsingHeader, Color32, RichText, Ui};
 
 use crate::engine::{Score, WIN, WIN_BOUND};
-use crate::game::{Driver, Ticket};
+use crate::game::{Driver, Pending};
 use crate::gui::naming::Naming;
 use crate::lab::{
     DEFAULT_BUDGET, DepthChoice, DepthReason, LabUpdate, Method, NodeEnd, NodeId, SearchTree,
@@ -20,7 +20,6 @@ use crate::rules::{Cell, Position, Side};
 use crate::t;
 
 use super::compare::{count, method_name};
-use super::same_position;
 use super::steps::step_buttons;
 
 /// Which of the two trees.
@@ -30,12 +29,11 @@ enum Which {
     AlphaBeta,
 }
 
-/// A recording of one position, running or done.
+/// What the recording of one position found, while it runs and once it is done, and what
+/// of it is shown.
 struct Run {
-    position: Position,
-    /// The recording's updates while the driver works on it; dropping it stops the
-    /// recording.
-    ticket: Option<Ticket<TreesUpdate>>,
+    /// The side to move in the position recorded, whose view the values take.
+    root: Side,
     running: Option<Method>,
     /// The two trees, or what went wrong.
     pair: Option<Result<TreePair, String>>,
@@ -46,10 +44,6 @@ struct Run {
 }
 
 impl Run {
-    fn busy(&self) -> bool {
-        self.ticket.as_ref().is_some_and(Ticket::is_running)
-    }
-
     /// Takes in one of the recording's updates.
     fn take(&mut self, update: TreesUpdate) {
         match update {
@@ -78,43 +72,38 @@ impl Run {
 /// The tree view.
 pub struct TreeView {
     driver: Driver,
-    run: Option<Run>,
+    /// The recording of the position it was asked for.
+    run: Pending<Position, TreesUpdate, Run>,
 }
 
 impl TreeView {
     /// The tree view, recording on the window's `driver`.
     #[must_use]
     pub fn new(driver: Driver) -> TreeView {
-        TreeView { driver, run: None }
+        TreeView {
+            driver,
+            run: Pending::default(),
+        }
     }
 
     /// Stops the recording running.
     pub fn stop(&mut self) {
-        if let Some(run) = self.run.as_mut().filter(|r| r.busy()) {
-            run.ticket = None;
+        self.run.stop();
+        if let Some(run) = self.run.asked_mut() {
             run.running = None;
         }
     }
 
-    /// Drops a recording of another position (which stops it), and takes in what the
-    /// recording of the position on the board sent.
+    /// Takes in what the recording of the position on the board sent; one of another
+    /// position forgets itself (and stops).
     pub fn poll(&mut self, position: &Position) {
-        if self
-            .run
-            .as_ref()
-            .is_some_and(|r| !same_position(&r.position, position))
-        {
-            self.run = None;
-        }
-        let Some(run) = &mut self.run else {
-            return;
-        };
-        while let Some(update) = run.ticket.as_mut().and_then(Ticket::try_next) {
+        while let Some((update, run)) = self.run.next(position) {
             run.take(update);
         }
-        if !run.busy() {
+        if !self.run.is_running()
+            && let Some(run) = self.run.asked_mut()
+        {
             // Done, or ended without a word: nothing more will come.
-            run.ticket = None;
             run.running = None;
         }
     }
@@ -131,25 +120,25 @@ impl TreeView {
             depth: choice,
             budget: DEFAULT_BUDGET,
         });
-        self.run = Some(Run {
-            position: position.clone(),
-            ticket: Some(ticket),
+        let run = Run {
+            root: position.side_to_move(),
             running: None,
             pair: None,
             selected: None,
             replaying: Which::AlphaBeta,
             step: None,
-        });
+        };
+        self.run.ask(position.clone(), ticket, run);
     }
 
     /// The selected node's position, to preview on the board.
     #[must_use]
     pub fn preview(&self) -> Option<(Position, Option<Cell>)> {
-        let run = self.run.as_ref()?;
+        let (recorded, run) = self.run.asked()?;
         let (which, id) = run.selected?;
         let tree = run.tree(which)?;
         let path = path_to(tree, id);
-        let mut position = run.position.clone();
+        let mut position = recorded.clone();
         for &cell in &path {
             position.play(cell).ok()?;
         }
@@ -161,12 +150,8 @@ impl TreeView {
     pub fn ui(&mut self, ui: &mut Ui, position: &Position, depth: Option<u32>, naming: Naming) {
         ui.label(RichText::new(t!("lab-tree-intro")).weak());
         ui.add_space(4.0);
-        let running = self.run.as_ref().is_some_and(Run::busy);
-        let shown_here = self
-            .run
-            .as_ref()
-            .is_some_and(|r| same_position(&r.position, position));
-        if position.is_over() && !shown_here {
+        let running = self.run.is_running();
+        if position.is_over() && !self.run.is_for(position) {
             ui.label(t!("lab-game-over"));
             return;
         }
@@ -182,7 +167,9 @@ impl TreeView {
                 self.stop();
             }
         });
-        let Some(run) = &mut self.run else { return };
+        let Some(run) = self.run.kept_mut(position) else {
+            return;
+        };
         if let Some(method) = run.running {
             ui.horizontal(|ui| {
                 ui.spinner();
@@ -204,7 +191,7 @@ impl TreeView {
                     _ => t!("lab-compare-depth-asked", plies = plan.plies),
                 };
                 ui.label(depth_text);
-                let side = run.position.side_to_move();
+                let side = run.root;
                 ui.label(RichText::new(t!("lab-tree-view", side = naming.side(side))).weak());
                 replay_ui(ui, run, naming);
                 ui.separator();
@@ -276,7 +263,7 @@ fn replay_ui(ui: &mut Ui, run: &mut Run, naming: Naming) {
     if let Some(tree) = run.tree(run.replaying) {
         let at = tree.steps[step];
         let node = &tree.nodes[at.node];
-        let side = run.position.side_to_move();
+        let side = run.root;
         let name = node_name(tree, at.node, naming);
         let text = match at.kind {
             StepKind::Enter => {
@@ -325,7 +312,7 @@ fn trees_ui(ui: &mut Ui, run: &mut Run, naming: Naming) {
             let mut view = Drawing {
                 tree,
                 which,
-                root_side: run.position.side_to_move(),
+                root_side: run.root,
                 step,
                 pv: tree.pv_nodes(),
                 current: step.map(|s| tree.steps[s].node),
