@@ -96,6 +96,12 @@ impl TreeView {
         }
     }
 
+    /// Stops the recording and drops it, trees and all: a closed lab keeps no trees (two
+    /// of up to [`DEFAULT_BUDGET`] nodes, tens of megabytes).
+    pub fn close(&mut self) {
+        self.run = None;
+    }
+
     /// Drops a recording of another position (which stops it), and takes in what the
     /// recording of the position on the board sent.
     pub fn poll(&mut self, position: &Position) {
