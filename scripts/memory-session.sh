@@ -20,9 +20,10 @@
 # (+31 MB): the window's own heap (23 MB at rest) and one heap of 1.4-9 MB per worker
 # thread, Why no win? on 7x7 adding about 9-17 MB of it. Since each search thread, idle 2 s,
 # hands what its jobs freed back to the system (malloc_trim), and the lab drops its recorded
-# trees when closed, the same session measured 142.0 MB at rest (120.2 MB at the start, 97.6
-# MB of it files; 139.8 MB at rest in a run before, the length of the games moving it by a
-# few MB either way); calling malloc_trim by hand at rest in that run gave back 4.4 MB.
+# trees when closed, the same session measured 142.0 and 141.3 MB at rest in two runs (about
+# 120 MB at the start, 97 MB of it files; 139.8 MB at rest in a run before, the length of the
+# games moving it by a few MB either way); malloc_trim called by hand (gdb) at rest in that
+# run gave back 4.4 MB.
 #
 #   bash scripts/memory-session.sh                 # the release build (built if missing)
 #   BIN=target/debug/tictactoe bash scripts/memory-session.sh
