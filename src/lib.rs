@@ -6,9 +6,9 @@
 //!
 //! The layers, from the ground up; a module uses only modules of the layers below its own:
 //!
-//! 1. `rules` (the games' rules, no search), `memory` (large tables allocated zeroed),
-//!    `renderer` (the window's renderer as the command line names it), `salvage` (what can
-//!    still be read of a damaged file)
+//! 1. `rules` (the games' rules, no search), `memory` (large tables allocated zeroed, freed
+//!    memory handed back), `renderer` (the window's renderer as the command line names it),
+//!    `salvage` (what can still be read of a damaged file)
 //! 2. `engine` (the alpha-beta search), `prover` (proofs of m,n,k values), `verify` (the
 //!    checker of the prover's certificates), `external` (engines from outside that speak
 //!    the Gomocup protocol), `install` (the game as installed)

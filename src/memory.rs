@@ -1,6 +1,7 @@
 //! Large tables allocated already zeroed: the operating system hands out the pages as they
 //! are first touched, so a large table costs nothing until it is used. The engine's
-//! transposition table and the prover's shared table both start so.
+//! transposition table and the prover's shared table both start so. And the memory freed by
+//! finished work handed back to the operating system ([`give_back`]).
 
 use std::sync::atomic::AtomicU64;
 
@@ -30,5 +31,19 @@ pub(crate) fn zeroed_vec<T: ZeroIsValid>(size: usize) -> Option<Vec<T>> {
             return None;
         }
         Some(Vec::from_raw_parts(ptr, size.max(1), size.max(1)))
+    }
+}
+
+/// Hands the memory the allocator keeps free back to the operating system. glibc's `malloc`
+/// keeps the pages of freed blocks, in each thread's own arena, for later allocations: after
+/// a search that built large maps (a proof's table, a recorded tree) the process held them
+/// for the rest of its life. Called by a search thread once it has been idle a while, never
+/// during a search; elsewhere than glibc it does nothing.
+pub(crate) fn give_back() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: `malloc_trim` only returns free pages of the allocator's arenas (each under
+    // its own lock) to the system; it touches no block in use.
+    unsafe {
+        libc::malloc_trim(0);
     }
 }

@@ -390,6 +390,26 @@ fn the_labs_controls_fit_the_default_window() {
 }
 
 #[test]
+fn closing_the_lab_drops_the_recorded_search_tree() {
+    let mut h = lab_with_two_players();
+    play(&mut h, &[(1, 1), (0, 0)]);
+    click(&mut h, "Search tree");
+    click(&mut h, "Record the search tree");
+    wait_for_text(&mut h, "Replay:");
+    h.get_all_by_label("Close the lab")
+        .next()
+        .expect("a close button")
+        .click();
+    settle(&mut h);
+    click(&mut h, "Open the learners' lab");
+    // The view opens as it was left, on the same position, without its trees: a closed lab
+    // keeps none (they are tens of megabytes on larger boards).
+    assert_shows(&h, "Record the search tree");
+    assert!(!shows(&h, "Replay:"));
+    assert!(!shows(&h, "Searched to the end of the game (7 plies)."));
+}
+
+#[test]
 fn the_leaves_at_the_difficultys_depth_limit_show_e_p() {
     let mut h = app();
     // The difficulty is set while playing the computer (a person moves first).

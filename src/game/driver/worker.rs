@@ -1,16 +1,23 @@
 //! The driver's worker threads: each runs the jobs of one lane, newest first, keeping its
 //! engine (and so its transposition table) from job to job. A job that panics is reported
 //! as failed and the engine rebuilt, since the panic may have left it half-way through a
-//! change.
+//! change. A worker idle for a while after its jobs gives the memory they freed back to the
+//! system.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::Receiver;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 use super::DriverConfig;
 use super::job::{Job, Lane, Outbox, Worker};
+
+/// How long a worker waits with no job before it hands the memory its jobs freed back to
+/// the system ([`crate::memory::give_back`]): longer than the pause between the moves of
+/// the computer against itself, so a game under way never waits on it.
+const REST: Duration = Duration::from_secs(2);
 
 /// A job that hands the engine of its lane (and so its transposition table, tens of
 /// megabytes) back to the system: for a finished game, whose table no later search needs.
@@ -106,7 +113,25 @@ pub(super) fn spawn(
 }
 
 fn run(mut worker: Worker, inbox: &Receiver<Order>) {
-    while let Ok(mut order) = inbox.recv() {
+    // Whether a job ran since the memory was last given back.
+    let mut worked = false;
+    loop {
+        let received = if worked {
+            match inbox.recv_timeout(REST) {
+                Err(RecvTimeoutError::Timeout) => {
+                    // Idle a while: what the jobs freed goes back to the system.
+                    crate::memory::give_back();
+                    worked = false;
+                    continue;
+                }
+                received => received.ok(),
+            }
+        } else {
+            inbox.recv().ok()
+        };
+        let Some(mut order) = received else {
+            return;
+        };
         // Only the newest of the orders waiting matters: the others were stopped. Dropping
         // them closes their tickets.
         while let Ok(newer) = inbox.try_recv() {
@@ -114,6 +139,7 @@ fn run(mut worker: Worker, inbox: &Receiver<Order>) {
         }
         if !order.stop.load(Ordering::Relaxed) {
             (order.errand)(&mut worker);
+            worked = true;
         }
     }
 }

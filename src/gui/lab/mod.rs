@@ -175,7 +175,8 @@ impl Lab {
             .then_some(!self.open)
     }
 
-    /// Opens or closes the lab; a closed lab's views stop their searches.
+    /// Opens or closes the lab; a closed lab's views stop their searches, and the search
+    /// trees recorded are dropped.
     pub fn set_open(&mut self, open: bool) {
         self.open = open;
         if !open {
@@ -183,9 +184,12 @@ impl Lab {
             self.review.stop();
             self.practice.stop();
             self.compare.stop();
-            self.tree.stop();
+            self.tree.close();
             self.why.stop();
             self.grader.stop();
+            // What the views dropped goes back to the system (the searches' threads give
+            // back theirs once idle).
+            crate::memory::give_back();
         }
     }
 

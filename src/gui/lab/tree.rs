@@ -94,6 +94,12 @@ impl TreeView {
         }
     }
 
+    /// Stops the recording and drops it, trees and all: a closed lab keeps no trees (two
+    /// of up to [`DEFAULT_BUDGET`] nodes, tens of megabytes).
+    pub fn close(&mut self) {
+        self.run.forget();
+    }
+
     /// Takes in what the recording of the position on the board sent; one of another
     /// position forgets itself (and stops).
     pub fn poll(&mut self, position: &Position) {
