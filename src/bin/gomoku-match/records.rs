@@ -24,8 +24,8 @@ pub struct Recorder {
 }
 
 impl Recorder {
-    /// A recorder appending to the plain games file at `path` under `rule`, the engines
-    /// named `names` (A's and B's).
+    /// A recorder appending to the plain games file at `path` (made if missing) under
+    /// `rule`, the engines named `names` (A's and B's).
     pub fn new(path: &Path, rule: Rule, names: [String; 2]) -> Result<Recorder, String> {
         for name in &names {
             tuning::check_name(name).map_err(|e| format!("--name-a/--name-b: {e}"))?;
@@ -36,6 +36,8 @@ impl Recorder {
                 path.display()
             ));
         }
+        // Made at once, so a run whose every game a fault decides still leaves its file.
+        tuning::append_games(path, &[])?;
         Ok(Recorder {
             path: path.to_path_buf(),
             rule,
