@@ -20,6 +20,7 @@
 //! - [`opening`]: balanced opening stones for swap and swap2, judged by short searches;
 //! - [`swap`]: the colour choices of swap and swap2 and swap2's second step;
 //! - [`tuning`]: the features and game records that fit the weights to game results;
+//! - [`games`]: the games files they are read from (plain or gzip-compressed);
 //! - [`line_words`]: the stones as one 64-bit word per row, column and diagonal;
 //! - [`line_class`]: the fourteen classes of what a stone makes along a line, tabulated per
 //!   rule by a dynamic program over the line keys the words give;
@@ -42,6 +43,7 @@ pub mod code_tables;
 pub mod code_training;
 pub mod eval;
 pub mod forced;
+pub mod games;
 pub mod knowledge;
 pub mod line_board;
 pub mod line_class;
