@@ -12,8 +12,11 @@
 //!   score its attack score plus the opponent's defence score there, by cross-entropy; written
 //!   times 256.
 //!
-//! Both are fitted by Adam over the whole set from zero, so a run is deterministic (no seed).
-//! Positions are kept from the `--skip`th ply on, with at least 50 empty cells and no five to
+//! Each code's number is fitted as its four line classes' numbers plus a residual of its
+//! own, the residuals held to zero more firmly (`--eval-l2` and `--move-l2` against `--class-l2`), so that a code
+//! seen seldom is worth about what its classes are. Both are fitted by Adam over the whole set from zero, so a run is deterministic (no seed).
+//! Positions are kept from the `--skip`th ply on (and past the game's opening stones where
+//! the games file names them), with at least 50 empty cells and no five to
 //! make. Every tenth game is held apart and only measured: its losses are printed before and
 //! after, against the pattern evaluation and against a uniform choice of move.
 //!
@@ -27,10 +30,11 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Parser;
+use tictactoe::engine::code_tables::CodeSet;
 use tictactoe::engine::code_training::{
-    self, EVAL_PARAMETERS, MOVE_PARAMETERS, Sample, eval_index, move_index,
+    self, CLASSES, CODES, EVAL_PARAMETERS, MOVE_PARAMETERS, Sample, eval_index, move_index,
 };
-use tictactoe::engine::tuning::GameLine;
+use tictactoe::engine::tuning;
 
 /// The move scores are written times this.
 const MOVE_SCALE: f64 = 256.0;
@@ -38,8 +42,8 @@ const MOVE_SCALE: f64 = 256.0;
 #[derive(Parser, Debug)]
 #[command(name = "code_tables")]
 struct Args {
-    /// Games files: lines of `tictactoe::engine::tuning::GameLine`, as `gomoku-match
-    /// --record` writes them.
+    /// Games files or folders of them, plain or gzip-compressed (see
+    /// `data/gomoku-games/README.md`), as `gomoku-match --record` writes them.
     #[arg(required = true)]
     games: Vec<PathBuf>,
     /// Write the fitted tables here.
@@ -63,9 +67,16 @@ struct Args {
     /// Adam's step size for the move scores (in logits).
     #[arg(long, default_value_t = 0.05)]
     move_rate: f64,
-    /// The weight of the squared parameters added to each loss.
+    /// The weight of the squared residuals (each code's number less its classes') added to
+    /// the evaluation's loss.
+    #[arg(long, default_value_t = 3e-3)]
+    eval_l2: f64,
+    /// The same for the move scores' loss.
+    #[arg(long, default_value_t = 3e-4)]
+    move_l2: f64,
+    /// The weight of the squared class numbers added to each loss.
     #[arg(long, default_value_t = 1e-6)]
-    l2: f64,
+    class_l2: f64,
 }
 
 fn main() {
@@ -145,28 +156,18 @@ fn run(args: &Args) -> Result<(), String> {
 
 /// The samples to fit, those held apart, and the number of games.
 fn read(args: &Args) -> Result<(Vec<Sample>, Vec<Sample>, usize), String> {
+    let games = tuning::read_games(&args.games)?;
     let (mut train, mut held) = (Vec::new(), Vec::new());
-    let mut games = 0;
-    for path in &args.games {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        for (number, line) in text.lines().enumerate() {
-            if line.trim().is_empty() {
-                continue;
-            }
-            let at = || format!("{} line {}", path.display(), number + 1);
-            let game: GameLine = line.parse().map_err(|e| format!("{}: {e}", at()))?;
-            let samples =
-                code_training::samples(&game, args.skip).map_err(|e| format!("{}: {e}", at()))?;
-            if games % args.validate_every == args.validate_every - 1 {
-                held.extend(samples);
-            } else {
-                train.extend(samples);
-            }
-            games += 1;
+    for (number, game) in games.iter().enumerate() {
+        let samples = code_training::samples(game, args.skip)
+            .map_err(|e| format!("game {} ({}): {e}", number + 1, game.rule))?;
+        if number % args.validate_every == args.validate_every - 1 {
+            held.extend(samples);
+        } else {
+            train.extend(samples);
         }
     }
-    Ok((train, held, games))
+    Ok((train, held, games.len()))
 }
 
 fn sigmoid(x: f64) -> f64 {
@@ -246,13 +247,92 @@ impl Adam {
     }
 }
 
+/// Parameters in blocks of one number per code: each code's number is its own residual plus
+/// the numbers of its four line classes, so that a code seen seldom starts from what its
+/// classes are worth (the residuals are held to zero more firmly than the classes). Numbers
+/// outside the blocks are residuals alone.
+struct Coded {
+    /// Where each block of [`CODES`] numbers starts.
+    blocks: Vec<usize>,
+    /// Each code's classes.
+    classes: Vec<[usize; 4]>,
+    residual: Vec<f64>,
+    /// `class[block * CLASSES + class]`.
+    class: Vec<f64>,
+}
+
+impl Coded {
+    fn new(len: usize, blocks: Vec<usize>) -> Coded {
+        Coded {
+            class: vec![0.0; blocks.len() * CLASSES],
+            blocks,
+            classes: (0..CODES).map(code_training::code_classes).collect(),
+            residual: vec![0.0; len],
+        }
+    }
+
+    /// The numbers the tables get.
+    fn effective(&self) -> Vec<f64> {
+        let mut w = self.residual.clone();
+        for (b, &start) in self.blocks.iter().enumerate() {
+            for (code, classes) in self.classes.iter().enumerate() {
+                w[start + code] += classes
+                    .iter()
+                    .map(|&c| self.class[b * CLASSES + c])
+                    .sum::<f64>();
+            }
+        }
+        w
+    }
+
+    /// One step: `gradient` is the loss's gradient by the effective numbers.
+    fn step(
+        &mut self,
+        gradient: &[f64],
+        (l2, class_l2): (f64, f64),
+        residual: &mut Adam,
+        class: &mut Adam,
+    ) {
+        let mut g_class = vec![0.0; self.class.len()];
+        for (b, &start) in self.blocks.iter().enumerate() {
+            for (code, classes) in self.classes.iter().enumerate() {
+                for &c in classes {
+                    g_class[b * CLASSES + c] += gradient[start + code];
+                }
+            }
+        }
+        for (g, x) in g_class.iter_mut().zip(&self.class) {
+            *g += 2.0 * class_l2 * x;
+        }
+        let g_residual: Vec<f64> = gradient
+            .iter()
+            .zip(&self.residual)
+            .map(|(g, x)| {
+                if *g == 0.0 && *x == 0.0 {
+                    0.0
+                } else {
+                    g + 2.0 * l2 * x
+                }
+            })
+            .collect();
+        residual.update(&mut self.residual, &g_residual);
+        class.update(&mut self.class, &g_class);
+    }
+}
+
 /// The evaluation's parameters (logits), by cross-entropy of the results.
 fn fit_eval(set: &[Sample], args: &Args) -> Vec<f64> {
-    let mut w = vec![0.0; EVAL_PARAMETERS];
-    let mut adam = Adam::new(EVAL_PARAMETERS, args.eval_rate);
+    let blocks = CodeSet::ALL
+        .iter()
+        .flat_map(|&s| [eval_index(s, 0, 0), eval_index(s, 1, 0)])
+        .collect();
+    let mut model = Coded::new(EVAL_PARAMETERS, blocks);
+    let mut residual = Adam::new(EVAL_PARAMETERS, args.eval_rate);
+    let mut class = Adam::new(model.class.len(), args.eval_rate);
     let mut gradient = vec![0.0; EVAL_PARAMETERS];
     let n = set.len() as f64;
     for step in 1..=args.steps {
+        let w = model.effective();
         gradient.iter_mut().for_each(|g| *g = 0.0);
         let mut loss = 0.0;
         for s in set {
@@ -264,27 +344,26 @@ fn fit_eval(set: &[Sample], args: &Args) -> Vec<f64> {
                 gradient[i as usize] += common * f64::from(count);
             }
         }
-        for (g, x) in gradient.iter_mut().zip(&w) {
-            if *g != 0.0 {
-                *g += 2.0 * args.l2 * x;
-            }
-        }
-        adam.update(&mut w, &gradient);
+        let l2 = (args.eval_l2, args.class_l2);
+        model.step(&gradient, l2, &mut residual, &mut class);
         if step % 100 == 0 || step == 1 {
             println!("evaluation step {step}: loss {:.5}", loss / n);
         }
     }
-    w
+    model.effective()
 }
 
 /// The move scores' parameters (logits), by cross-entropy of the move played.
 fn fit_moves(set: &[Sample], args: &Args) -> Vec<f64> {
-    let mut w = vec![0.0; MOVE_PARAMETERS];
-    let mut adam = Adam::new(MOVE_PARAMETERS, args.move_rate);
+    let blocks = (0..2 * CodeSet::ALL.len()).map(|b| b * CODES).collect();
+    let mut model = Coded::new(MOVE_PARAMETERS, blocks);
+    let mut residual = Adam::new(MOVE_PARAMETERS, args.move_rate);
+    let mut class = Adam::new(model.class.len(), args.move_rate);
     let mut gradient = vec![0.0; MOVE_PARAMETERS];
     let n = set.len() as f64;
     let mut scores = Vec::new();
     for step in 1..=args.steps {
+        let w = model.effective();
         gradient.iter_mut().for_each(|g| *g = 0.0);
         let mut loss = 0.0;
         for s in set {
@@ -296,17 +375,13 @@ fn fit_moves(set: &[Sample], args: &Args) -> Vec<f64> {
                 gradient[defence as usize] += p / n;
             }
         }
-        for (g, x) in gradient.iter_mut().zip(&w) {
-            if *g != 0.0 {
-                *g += 2.0 * args.l2 * x;
-            }
-        }
-        adam.update(&mut w, &gradient);
+        let l2 = (args.move_l2, args.class_l2);
+        model.step(&gradient, l2, &mut residual, &mut class);
         if step % 100 == 0 || step == 1 {
             println!("move scores step {step}: loss {:.5}", loss / n);
         }
     }
-    w
+    model.effective()
 }
 
 /// Fills `scores` with each candidate's score; returns the log of the sum of their
@@ -374,7 +449,7 @@ fn provenance_text(
     let files: Vec<String> = args.games.iter().map(|p| p.display().to_string()).collect();
     format!(
         "Pattern-code tables (assets/gomoku/codes.bin), fitted by examples/code_tables.rs.\n\
-         Command: cargo run --release --example code_tables -- {} --skip {} --validate-every {} --steps {} --eval-rate {} --move-rate {} --l2 {} --out assets/gomoku/codes.bin --provenance assets/gomoku/codes.txt\n\
+         Command: cargo run --release --example code_tables -- {} --skip {} --validate-every {} --steps {} --eval-rate {} --move-rate {} --eval-l2 {} --move-l2 {} --class-l2 {} --out assets/gomoku/codes.bin --provenance assets/gomoku/codes.txt\n\
          Data: {games} games ({train} positions fitted, {held} held apart: every {}th game).\n\
          Seed: none (Adam over the whole set from zero: the run is deterministic).\n\
          Scale K: {k:.1} (the pattern evaluation's best fit); move scores times {MOVE_SCALE}.\n\
@@ -385,7 +460,9 @@ fn provenance_text(
         args.steps,
         args.eval_rate,
         args.move_rate,
-        args.l2,
+        args.eval_l2,
+        args.move_l2,
+        args.class_l2,
         args.validate_every,
     )
 }

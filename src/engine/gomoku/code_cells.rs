@@ -7,7 +7,7 @@
 
 use crate::rules::{Position, Side};
 
-use super::code_tables::{CodeSet, CodeTable, CodeTables, threat_mask};
+use super::code_tables::{CodeSet, CodeTable, Selection, Uses, threat_mask};
 use super::line_board::sides;
 use super::line_class::{ClassTable, LineRule};
 use super::pattern_code::{CODES, PatternCode, THREATS, Threat};
@@ -38,6 +38,8 @@ struct Ply {
 /// The codes of a board and the sums of their terms.
 #[derive(Clone)]
 pub struct CodeCells {
+    /// What the engine reads from the tables.
+    pub uses: Uses,
     /// Black's tables and white's.
     tables: [&'static CodeTable; 2],
     classes: &'static ClassTable,
@@ -54,17 +56,18 @@ pub struct CodeCells {
 }
 
 impl CodeCells {
-    /// The codes of `pos` with `tables`; `key(cell, d)` gives the line key of the empty
+    /// The codes of `pos` with the selected tables; `key(cell, d)` gives the line key of the empty
     /// `cell` in direction `d`, read with [`LineRule::half`] cells each side.
     pub fn new(
         pos: &Position,
-        tables: &'static CodeTables,
+        selection: Selection,
         key: impl Fn(usize, usize) -> u32,
     ) -> CodeCells {
         let rule = LineRule::of(pos.rule());
         let sets = CodeSet::of_rule(pos.rule());
         let mut board = CodeCells {
-            tables: sets.map(|s| tables.set(s)),
+            uses: selection.uses,
+            tables: sets.map(|s| selection.tables.set(s)),
             classes: ClassTable::get(rule),
             code_of: PatternCode::packed_table(),
             threat_of: Side::BOTH.map(|side| Threat::table(rule.forbids(side))),

@@ -12,7 +12,8 @@
 //! The tables are data (`assets/gomoku/codes.bin`, fitted to game results by
 //! `examples/code_tables.rs`, their provenance in `assets/gomoku/codes.txt`), embedded by the
 //! build. The engine plays with them where the environment variable `TICTACTOE_GOMOKU_EVAL`
-//! is `codes`; otherwise with the pattern evaluation of [`super::eval`].
+//! is `codes` (or `codes:PATH` for the tables of another file); otherwise with the pattern
+//! evaluation of [`super::eval`].
 //!
 //! The file: the eight bytes `GMKCODE1`, then each set in the order of [`CodeSet::ALL`]: the
 //! evaluation terms when to move and when waiting, the attack and the defence scores (each
@@ -209,23 +210,95 @@ impl CodeTables {
     }
 }
 
-/// The tables the engine plays with: the built-in ones where the environment variable
-/// [`SELECT_VARIABLE`] is `codes`, none (the pattern evaluation) where it is unset or
-/// `patterns`. Another value is reported once on standard error and read as unset.
+/// What the engine reads from the tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Uses {
+    /// The evaluation is the tables' value.
+    pub eval: bool,
+    /// The moves are ordered by the tables' move scores.
+    pub order: bool,
+    /// A quiet position's moves are cut to the pattern engine's bound (else all are kept).
+    pub cap: bool,
+}
+
+impl Uses {
+    /// The evaluation and the ordering, every move kept.
+    pub const ALL: Uses = Uses {
+        eval: true,
+        order: true,
+        cap: false,
+    };
+}
+
+/// The tables the engine plays with and what it reads from them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Selection {
+    pub tables: &'static CodeTables,
+    pub uses: Uses,
+}
+
+/// The tables the engine plays with, by the environment variable [`SELECT_VARIABLE`]: unset
+/// or `patterns`, none (the pattern evaluation); `codes`, the built-in tables for the
+/// evaluation and the move ordering, every move kept. For measuring, `codes` may be followed
+/// by `/` and a `+`-separated choice of `eval`, `order` and `cap` (the pattern engine's bound
+/// on the moves of a quiet position), and by `:PATH` for the tables of another file
+/// (`codes/order+cap:/tmp/codes.bin`). A value that is none of these, or a file that cannot
+/// be read as tables, is reported once on standard error and the pattern evaluation is used.
 #[must_use]
-pub fn selected() -> Option<&'static CodeTables> {
-    static SELECTED: OnceLock<bool> = OnceLock::new();
-    let on = *SELECTED.get_or_init(|| match std::env::var(SELECT_VARIABLE).as_deref() {
-        Ok("codes") => true,
-        Ok("patterns") | Err(_) => false,
-        Ok(other) => {
-            eprintln!(
-                "{SELECT_VARIABLE}={other:?} is neither \"codes\" nor \"patterns\": the pattern evaluation is used"
-            );
-            false
+pub fn selected() -> Option<Selection> {
+    static SELECTED: OnceLock<Option<Selection>> = OnceLock::new();
+    *SELECTED.get_or_init(|| {
+        let value = std::env::var(SELECT_VARIABLE).ok()?;
+        match choose(&value) {
+            Ok(tables) => tables,
+            Err(message) => {
+                eprintln!("{SELECT_VARIABLE}: {message}: the pattern evaluation is used");
+                None
+            }
         }
-    });
-    on.then(CodeTables::built_in)
+    })
+}
+
+/// The selection a value of [`SELECT_VARIABLE`] names.
+fn choose(value: &str) -> Result<Option<Selection>, String> {
+    if value == "patterns" {
+        return Ok(None);
+    }
+    let bad = || format!("{value:?} is neither \"patterns\" nor \"codes[/PARTS][:PATH]\"");
+    let rest = value.strip_prefix("codes").ok_or_else(bad)?;
+    let (parts, path) = match rest.split_once(':') {
+        Some((parts, path)) => (parts, Some(path)),
+        None => (rest, None),
+    };
+    let uses = match parts.strip_prefix('/') {
+        None if parts.is_empty() => Uses::ALL,
+        None => return Err(bad()),
+        Some(list) => {
+            let mut uses = Uses {
+                eval: false,
+                order: false,
+                cap: false,
+            };
+            for part in list.split('+') {
+                match part {
+                    "eval" => uses.eval = true,
+                    "order" => uses.order = true,
+                    "cap" => uses.cap = true,
+                    _ => return Err(format!("{part:?} is none of eval, order and cap")),
+                }
+            }
+            uses
+        }
+    };
+    let tables = match path {
+        None => CodeTables::built_in(),
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+            let tables = CodeTables::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+            Box::leak(Box::new(tables))
+        }
+    };
+    Ok(Some(Selection { tables, uses }))
 }
 
 /// One side's part of the threat mask from its count of empty cells of each threat: bit 0 a
@@ -278,6 +351,39 @@ mod tests {
         tables.sets[3].mask[MASKS - 1] = -7;
         tables.sets[2].defence[5] = 300;
         assert_eq!(CodeTables::from_bytes(&tables.to_bytes()).unwrap(), tables);
+    }
+
+    #[test]
+    fn the_variable_names_the_built_in_tables_a_file_or_none() {
+        assert_eq!(choose("patterns"), Ok(None));
+        let built_in = choose("codes").unwrap().unwrap();
+        assert!(std::ptr::eq(built_in.tables, CodeTables::built_in()));
+        assert_eq!(built_in.uses, Uses::ALL);
+        let parts = choose("codes/order+cap").unwrap().unwrap().uses;
+        assert_eq!((parts.eval, parts.order, parts.cap), (false, true, true));
+        assert!(choose("code").unwrap_err().contains("neither"));
+        assert!(choose("codesx").unwrap_err().contains("neither"));
+        assert!(choose("codes/eval+all").unwrap_err().contains("\"all\""));
+        let missing = choose("codes:/nonexistent/codes.bin").unwrap_err();
+        assert!(
+            missing.contains("cannot read /nonexistent/codes.bin"),
+            "{missing}"
+        );
+        let dir = std::env::temp_dir().join(format!("codes-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("codes.bin");
+        std::fs::write(&path, b"GMKCODE1").unwrap();
+        let damaged = choose(&format!("codes:{}", path.display())).unwrap_err();
+        assert!(damaged.contains("bytes"), "{damaged}");
+        let mut tables = CodeTables::zero();
+        tables.sets[0].attack[3] = 9;
+        std::fs::write(&path, tables.to_bytes()).unwrap();
+        let read = choose(&format!("codes/eval:{}", path.display()))
+            .unwrap()
+            .unwrap();
+        assert_eq!(read.tables, &tables);
+        assert!(read.uses.eval && !read.uses.order);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -14,8 +14,11 @@ use super::code_tables::{CodeSet, CodeTable, CodeTables, MASKS, SETS, threat_mas
 use super::eval::evaluate;
 use super::line_board::LineBoard;
 use super::lines::{PatternBoard, is_gomoku};
-use super::pattern_code::{CODES, THREATS, Threat};
+use super::pattern_code::{PatternCode, THREATS, Threat};
 use super::tuning::GameLine;
+
+pub use super::line_class::CLASSES;
+pub use super::pattern_code::CODES;
 
 /// The fewest empty cells a kept position has.
 pub const MIN_EMPTY: usize = 50;
@@ -64,8 +67,17 @@ pub fn move_index(set: CodeSet, part: usize, code: usize) -> usize {
     set as usize * 2 * CODES + part * CODES + code
 }
 
-/// The samples of one game: every kept position from ply `skip` on.
+/// The four line classes of `code` (their numbers, weakest first), for a trainer that
+/// builds a code's parameter from its classes'.
+#[must_use]
+pub fn code_classes(code: usize) -> [usize; 4] {
+    PatternCode(code as u16).classes().map(|c| c as usize)
+}
+
+/// The samples of one game: every kept position from ply `skip` on, and past the opening's
+/// stones where the game names them.
 pub fn samples(game: &GameLine, skip: usize) -> Result<Vec<Sample>, String> {
+    let skip = skip.max(game.opening.unwrap_or(0));
     let mut out = Vec::new();
     if !is_gomoku(&game.rule) {
         return Ok(out);

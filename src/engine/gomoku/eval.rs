@@ -13,7 +13,7 @@ use super::patterns::Combo;
 /// where either side has a five to play are settled by the search before this is asked.
 #[must_use]
 pub fn evaluate(board: &PatternBoard, me: Side) -> Score {
-    if let Some(codes) = board.codes() {
+    if let Some(codes) = board.codes().filter(|c| c.uses.eval) {
         return codes.value(me).clamp(-WIN_BOUND / 2, WIN_BOUND / 2);
     }
     let weights = board.weights();

@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 use crate::rules::{Position, Rule, Side};
 
 use super::code_cells::CodeCells;
-use super::code_tables::{self, CodeTables};
+use super::code_tables::{self, CodeTables, Selection, Uses};
 use super::line_words::LineWords;
 use super::patterns::{COMBOS, Combo, HALF, LINE_PLACE, Pattern, PatternTable, cell_index};
 
@@ -79,12 +79,23 @@ impl PatternBoard {
     /// The patterns of `pos`, for five in a row under its rule.
     #[must_use]
     pub fn new(pos: &Position) -> PatternBoard {
-        PatternBoard::with_codes(pos, code_tables::selected())
+        PatternBoard::with_selection(pos, code_tables::selected())
     }
 
-    /// The patterns of `pos`, and with `tables` its pattern codes and their terms.
+    /// The patterns of `pos`, and with `tables` its pattern codes and their terms, for the
+    /// evaluation and the ordering.
     #[must_use]
     pub fn with_codes(pos: &Position, tables: Option<&'static CodeTables>) -> PatternBoard {
+        let selection = tables.map(|tables| Selection {
+            tables,
+            uses: Uses::ALL,
+        });
+        PatternBoard::with_selection(pos, selection)
+    }
+
+    /// The patterns of `pos`, and its pattern codes where `selection` says.
+    #[must_use]
+    pub fn with_selection(pos: &Position, selection: Option<Selection>) -> PatternBoard {
         let rule: &Rule = pos.rule();
         let cells = rule.cells();
         let (lines, half) = word_lines(rule);
@@ -101,8 +112,8 @@ impl PatternBoard {
             plies: Vec::new(),
             codes: None,
         };
-        board.codes =
-            tables.map(|t| CodeCells::new(pos, t, |cell, d| board.words.key(cell, d, board.half)));
+        board.codes = selection
+            .map(|s| CodeCells::new(pos, s, |cell, d| board.words.key(cell, d, board.half)));
         for cell in 0..cells {
             if pos.at(cell).is_some() {
                 board.occupied[cell] = true;

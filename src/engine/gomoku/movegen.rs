@@ -75,7 +75,8 @@ pub fn generate(
             scored.push((order_key(board, me, c, history), c));
         }
     }
-    let keep = if board.has_at_least(them, Combo::OpenFour) || board.codes().is_some() {
+    let every = board.codes().is_some_and(|c| c.uses.order && !c.uses.cap);
+    let keep = if board.has_at_least(them, Combo::OpenFour) || every {
         scored.len()
     } else {
         quiet.min(scored.len())
@@ -113,7 +114,7 @@ pub fn find(board: &PatternBoard, side: Side, combo: Combo, near: &[usize]) -> O
 /// learned move scores where the board keeps the code tables; and the history heuristic to
 /// break ties.
 fn order_key(board: &PatternBoard, me: Side, cell: usize, history: &[u32]) -> i64 {
-    if let Some(codes) = board.codes() {
+    if let Some(codes) = board.codes().filter(|c| c.uses.order) {
         return (i64::from(codes.order(cell, me)) << 16) + i64::from(history[cell].min(0xFFFF));
     }
     let attack = i64::from(board.at(cell, me).order);
