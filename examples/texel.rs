@@ -20,12 +20,13 @@ use std::time::Instant;
 
 use clap::Parser;
 use tictactoe::engine::Weights;
-use tictactoe::engine::tuning::{self, GameLine, NAMES, PARAMETERS};
+use tictactoe::engine::tuning::{self, NAMES, PARAMETERS};
 
 #[derive(Parser, Debug)]
 #[command(name = "texel")]
 struct Args {
-    /// Games files written by `gomoku-match --record`.
+    /// Games files written by `gomoku-match --record` (plain or gzip-compressed), or folders
+    /// of them such as data/gomoku-games.
     #[arg(required = true)]
     games: Vec<PathBuf>,
     /// Write the fitted weights here (a weights file, as `assets/gomoku/weights.json`).
@@ -123,26 +124,19 @@ fn run(args: &Args) -> Result<(), String> {
 /// The samples to fit, the samples kept apart, and the number of games.
 fn read_samples(args: &Args, initiative: i32) -> Result<(Vec<Sample>, Vec<Sample>, usize), String> {
     let (mut train, mut validate, mut games) = (Vec::new(), Vec::new(), 0);
-    for path in &args.games {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        for (number, line) in text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-        {
-            let at = |e: String| format!("{} line {}: {e}", path.display(), number + 1);
-            let game: GameLine = line.parse().map_err(at)?;
-            let set = if games % args.validate_every.max(2) == 0 {
-                &mut validate
-            } else {
-                &mut train
-            };
-            games += 1;
-            for (position, points) in game.positions().map_err(at)?.into_iter().skip(args.skip) {
-                if let Some(features) = tuning::features(&position, initiative) {
-                    set.push(Sample { features, points });
-                }
+    for game in tuning::read_games(&args.games)? {
+        let set = if games % args.validate_every.max(2) == 0 {
+            &mut validate
+        } else {
+            &mut train
+        };
+        games += 1;
+        let positions = game
+            .positions()
+            .map_err(|e| format!("game {games} ({game}): {e}"))?;
+        for (position, points) in positions.into_iter().skip(args.skip) {
+            if let Some(features) = tuning::features(&position, initiative) {
+                set.push(Sample { features, points });
             }
         }
     }

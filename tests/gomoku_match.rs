@@ -245,6 +245,8 @@ fn a_renju_match_tells_the_brains_rule_4_and_is_played_without_faults() {
             "60000",
             "--record",
             games.to_str().unwrap(),
+            "--name-b",
+            "other",
         ],
     );
     // The games file: both games, each replayable from the opening's first stone.
@@ -259,8 +261,14 @@ fn a_renju_match_tells_the_brains_rule_4_and_is_played_without_faults() {
             [(7, 7), (6, 7), (9, 9)].map(|(r, c)| Cell::new(r, c))
         );
         assert!(line.moves.len() > 3 && line.moves.len() <= 13, "{text}");
+        assert_eq!(line.opening, Some(3), "{text}");
         line.positions().expect("legal moves");
     }
+    // A plays black in the first game and white in the second; B is named on the command line.
+    let players = |l: &GameLine| (l.black.clone().unwrap(), l.white.clone().unwrap());
+    let a = "pbrain-tictactoe".to_string();
+    assert_eq!(players(&lines[0]), (a.clone(), "other".to_string()));
+    assert_eq!(players(&lines[1]), ("other".to_string(), a));
     assert!(report.contains("renju (black: exactly five"), "{report}");
     for engine in ["A", "B"] {
         // No time-outs, illegal (forbidden) moves, crashes or errors.

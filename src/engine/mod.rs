@@ -27,6 +27,7 @@ pub use board::{FULL_WIDTH_CELLS, searches_every_cell, window_weights};
 pub use gomoku::book::{Book, BookLine, MARGIN as BOOK_MARGIN, opening_book};
 pub use gomoku::forced::{ForcedKind, ForcedWin, forced_win};
 pub use gomoku::is_gomoku as uses_gomoku_engine;
+pub use gomoku::{code_tables, code_training};
 // For the boards' benchmark (examples/line_board_bench.rs).
 pub use gomoku::line_board::LineBoard;
 pub use gomoku::lines::PatternBoard;

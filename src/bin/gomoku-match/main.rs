@@ -9,7 +9,7 @@
 //! [`board`] is the referee's board, [`openings`] reads the openings file, [`swap2`] plays
 //! the swap2 opening out, [`brain`] speaks the protocol to one engine process, [`game`] plays
 //! one game, [`player`] is one brain in a game (its colour, times and clock), [`report`] writes
-//! the tables, [`records`] the games file for tuning.
+//! the tables, [`records`] the games file for training.
 
 mod board;
 mod game;
@@ -92,11 +92,18 @@ struct Args {
     /// Write the Markdown report here as well as to standard output.
     #[arg(short, long)]
     output: Option<PathBuf>,
-    /// Append the games to this games file (one game a line: rule, black's points, moves),
-    /// the data the evaluation's tuning tool reads (`examples/texel.rs`). Games lost by a
-    /// fault are left out.
+    /// Append the games to this plain games file as each ends (one game a line: rule,
+    /// black's points, moves, the opening's length, the players' names), the data the
+    /// evaluation's trainers read (`examples/texel.rs`; format in data/gomoku-games). Games
+    /// lost by a fault are left out.
     #[arg(long)]
     record: Option<PathBuf>,
+    /// Engine A's name in the games file (one word); its program's file name by default.
+    #[arg(long)]
+    name_a: Option<String>,
+    /// Engine B's name in the games file.
+    #[arg(long)]
+    name_b: Option<String>,
 }
 
 /// How the games of a match open.
@@ -176,17 +183,28 @@ fn run(args: &Args) -> Result<(), String> {
         match_time: args.match_ms.map(Duration::from_millis),
         max_moves: args.max_moves,
     };
-    let (openings, records) = match args.opening {
-        OpeningKind::File => from_file(args, &conditions)?,
-        OpeningKind::Swap2 => by_swap2(args, &conditions),
+    let recorder = match &args.record {
+        Some(path) => {
+            let rule = variant
+                .rule(size, size, 5)
+                .map_err(|e| format!("the rule: {e}"))?;
+            let name = |given: &Option<String>, engine| {
+                given
+                    .clone()
+                    .unwrap_or_else(|| records::default_name(engine))
+            };
+            let names = [
+                name(&args.name_a, &args.engine_a),
+                name(&args.name_b, &args.engine_b),
+            ];
+            Some(records::Recorder::new(path, rule, names)?)
+        }
+        None => None,
     };
-    if let Some(path) = &args.record {
-        let rule = variant
-            .rule(size, size, 5)
-            .map_err(|e| format!("the rule: {e}"))?;
-        let stones = records::opening_cells(&openings, size, variant)?;
-        records::append(path, &records::lines(rule, &stones, &records))?;
-    }
+    let (openings, records) = match args.opening {
+        OpeningKind::File => from_file(args, &conditions, recorder.as_ref())?,
+        OpeningKind::Swap2 => by_swap2(args, &conditions, recorder.as_ref())?,
+    };
     let report = report::markdown(&describe(args, &conditions), &openings, &records);
     print!("{report}");
     if let Some(path) = &args.output {
@@ -200,6 +218,7 @@ fn run(args: &Args) -> Result<(), String> {
 fn from_file(
     args: &Args,
     conditions: &Conditions,
+    recorder: Option<&records::Recorder>,
 ) -> Result<(Vec<openings::Opening>, Vec<GameRecord>), String> {
     let (size, variant) = (conditions.setup.width, conditions.setup.variant);
     let text = std::fs::read_to_string(&args.openings)
@@ -239,6 +258,9 @@ fn from_file(
             outcome,
         };
         eprintln!("{}", progress(number, games, &record));
+        if let Some(recorder) = recorder {
+            recorder.record(&stones[opening], &record)?;
+        }
         records.push(record);
     }
     Ok((openings, records))
@@ -246,7 +268,11 @@ fn from_file(
 
 /// The games opened by swap2, A opening the first, B the second, and so on. Each game's
 /// agreed stones are its own opening in the report.
-fn by_swap2(args: &Args, conditions: &Conditions) -> (Vec<openings::Opening>, Vec<GameRecord>) {
+fn by_swap2(
+    args: &Args,
+    conditions: &Conditions,
+    recorder: Option<&records::Recorder>,
+) -> Result<(Vec<openings::Opening>, Vec<GameRecord>), String> {
     let games = args.games.unwrap_or(2);
     let centre = (conditions.setup.width / 2) as isize;
     let mut openings = Vec::with_capacity(games);
@@ -280,9 +306,12 @@ fn by_swap2(args: &Args, conditions: &Conditions) -> (Vec<openings::Opening>, Ve
             outcome: played.outcome,
         };
         eprintln!("{}", progress(number, games, &record));
+        if let Some(recorder) = recorder {
+            recorder.record(&played.opening, &record)?;
+        }
         records.push(record);
     }
-    (openings, records)
+    Ok((openings, records))
 }
 
 /// One line on standard error per game, so a long match shows how it goes, with the moves

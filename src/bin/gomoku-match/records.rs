@@ -1,67 +1,96 @@
 //! The games of a match as a games file (`--record`): one game a line, in the format the
-//! evaluation's tuning tool reads ([`tictactoe::engine::tuning::GameLine`]): the rule,
-//! black's points, and every move from the opening's first stone. Games lost by a fault (a
-//! time-out, an illegal move, a crash) are left out: their result says nothing about the
-//! positions.
+//! evaluation's trainers read ([`tictactoe::engine::tuning::GameLine`]): the rule, black's
+//! points, every move from the opening's first stone, how many of them the opening placed,
+//! and the names of the players. Each game is appended as it ends, so a long run that is
+//! stopped keeps the games it finished. Games lost by a fault (a time-out, an illegal move,
+//! a crash) are left out: their result says nothing about the positions.
 
-use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use tictactoe::engine::tuning::GameLine;
+use tictactoe::engine::tuning::{self, GameLine};
+use tictactoe::external::EngineCommand;
 use tictactoe::rules::{Cell, Rule};
 
-use crate::board::Colour;
+use crate::board::{Colour, Point};
 use crate::game::End;
-use crate::openings::Opening;
 use crate::report::GameRecord;
 
-/// The games file's lines for `records` played under `rule`, whose openings are `stones`
-/// (by the records' opening index).
-pub fn lines(rule: Rule, stones: &[Vec<Cell>], records: &[GameRecord]) -> Vec<GameLine> {
-    records
-        .iter()
-        .filter(|r| !matches!(r.outcome.end, End::Fault(..)))
-        .map(|r| GameLine {
+/// Where a match's games go, and what each line says of them.
+pub struct Recorder {
+    path: PathBuf,
+    rule: Rule,
+    /// The names of engines A and B.
+    names: [String; 2],
+}
+
+impl Recorder {
+    /// A recorder appending to the plain games file at `path` (made if missing) under
+    /// `rule`, the engines named `names` (A's and B's).
+    pub fn new(path: &Path, rule: Rule, names: [String; 2]) -> Result<Recorder, String> {
+        for name in &names {
+            tuning::check_name(name).map_err(|e| format!("--name-a/--name-b: {e}"))?;
+        }
+        if path.extension().is_some_and(|e| e == "gz") {
+            return Err(format!(
+                "--record {}: games are appended to a plain file (compress it when the run is over)",
+                path.display()
+            ));
+        }
+        // Made at once, so a run whose every game a fault decides still leaves its file.
+        tuning::append_games(path, &[])?;
+        Ok(Recorder {
+            path: path.to_path_buf(),
             rule,
-            black_points: match r.outcome.end.winner() {
-                Some(Colour::Black) => 1.0,
-                Some(Colour::White) => 0.0,
-                None => 0.5,
-            },
-            moves: stones[r.opening]
-                .iter()
-                .copied()
-                .chain(r.outcome.moves.iter().map(|p| Cell::new(p.y, p.x)))
-                .collect(),
+            names,
         })
-        .collect()
+    }
+
+    /// Appends one game, opened by `opening` (the stones before the engines' first move),
+    /// unless a fault decided it.
+    pub fn record(&self, opening: &[Point], record: &GameRecord) -> Result<(), String> {
+        match line(self.rule, opening, record, &self.names) {
+            Some(line) => tuning::append_games(&self.path, &[line]),
+            None => Ok(()),
+        }
+    }
 }
 
-/// The stones of each opening as cells.
-pub fn opening_cells(
-    openings: &[Opening],
-    size: usize,
-    variant: crate::board::Variant,
-) -> Result<Vec<Vec<Cell>>, String> {
-    openings
+/// The games file's line for one game, `None` for a game a fault decided.
+pub fn line(
+    rule: Rule,
+    opening: &[Point],
+    record: &GameRecord,
+    names: &[String; 2],
+) -> Option<GameLine> {
+    if matches!(record.outcome.end, End::Fault(..)) {
+        return None;
+    }
+    let black_points = match record.outcome.end.winner() {
+        Some(Colour::Black) => 1.0,
+        Some(Colour::White) => 0.0,
+        None => 0.5,
+    };
+    let moves = opening
         .iter()
-        .map(|o| {
-            o.stones(size, variant)
-                .map(|points| points.iter().map(|p| Cell::new(p.y, p.x)).collect())
-                .map_err(|e| e.to_string())
-        })
-        .collect()
+        .chain(&record.outcome.moves)
+        .map(|p| Cell::new(p.y, p.x))
+        .collect();
+    let (black, white) = match record.a_colour {
+        Colour::Black => (&names[0], &names[1]),
+        Colour::White => (&names[1], &names[0]),
+    };
+    let mut line = GameLine::new(rule, black_points, moves);
+    line.opening = Some(opening.len());
+    line.black = Some(black.clone());
+    line.white = Some(white.clone());
+    Some(line)
 }
 
-/// Appends `lines` to the games file at `path` (made if missing), so several matches can
-/// feed one file.
-pub fn append(path: &Path, lines: &[GameLine]) -> Result<(), String> {
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
-    file.write_all(text.as_bytes())
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+/// An engine's name in the games file when none is given: its program's file name.
+pub fn default_name(engine: &EngineCommand) -> String {
+    let name = Path::new(&engine.program).file_name().map_or_else(
+        || engine.program.clone(),
+        |n| n.to_string_lossy().to_string(),
+    );
+    name.split_whitespace().collect::<Vec<_>>().join("_")
 }

@@ -8,10 +8,14 @@ use crate::rules::Side;
 use super::lines::PatternBoard;
 use super::patterns::Combo;
 
-/// The position's value for `me`, the side to move. Positions where either side has a
-/// five to play are settled by the search before this is asked.
+/// The position's value for `me`, the side to move: by the learned tables on pattern codes
+/// where the board keeps them ([`super::code_tables`]), otherwise by the patterns. Positions
+/// where either side has a five to play are settled by the search before this is asked.
 #[must_use]
 pub fn evaluate(board: &PatternBoard, me: Side) -> Score {
+    if let Some(codes) = board.codes().filter(|c| c.uses.eval) {
+        return codes.value(me).clamp(-WIN_BOUND / 2, WIN_BOUND / 2);
+    }
     let weights = board.weights();
     let them = me.other();
     let mut score = board.total(me) * weights.initiative_eighths / 8 - board.total(them);

@@ -206,11 +206,7 @@ impl LineBoard {
     /// A cell's state from its four directions' class bytes.
     #[inline]
     fn lines(&self, classes: u32) -> CellLines {
-        let x = classes;
-        let black = (x & 0xF) | ((x >> 4) & 0xF0) | ((x >> 8) & 0xF00) | ((x >> 12) & 0xF000);
-        let white =
-            ((x >> 4) & 0xF) | ((x >> 8) & 0xF0) | ((x >> 12) & 0xF00) | ((x >> 16) & 0xF000);
-        let codes = [black, white].map(|packed| PatternCode(self.code_of[packed as usize]));
+        let codes = sides(classes).map(|packed| PatternCode(self.code_of[packed as usize]));
         CellLines {
             classes,
             codes,
@@ -229,6 +225,17 @@ impl LineBoard {
             *n = n.wrapping_add_signed(sign);
         }
     }
+}
+
+/// Each side's four classes packed four bits each (direction 0 lowest, as
+/// [`PatternCode::of_packed`] reads them), black's first, from a cell's four class bytes.
+#[inline]
+#[must_use]
+pub fn sides(classes: u32) -> [u32; 2] {
+    let x = classes;
+    let black = (x & 0xF) | ((x >> 4) & 0xF0) | ((x >> 8) & 0xF00) | ((x >> 12) & 0xF000);
+    let white = ((x >> 4) & 0xF) | ((x >> 8) & 0xF0) | ((x >> 12) & 0xF00) | ((x >> 16) & 0xF000);
+    [black, white]
 }
 
 #[cfg(test)]

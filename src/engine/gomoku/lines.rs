@@ -12,6 +12,8 @@ use std::sync::OnceLock;
 
 use crate::rules::{Position, Rule, Side};
 
+use super::code_cells::CodeCells;
+use super::code_tables::{self, CodeTables, Selection, Uses};
 use super::line_words::LineWords;
 use super::patterns::{COMBOS, Combo, HALF, LINE_PLACE, Pattern, PatternTable, cell_index};
 
@@ -68,12 +70,32 @@ pub struct PatternBoard {
     /// The old patterns of the cells the stones placed so far changed, oldest first.
     changed: Vec<(u32, [CellPatterns; 2])>,
     plies: Vec<Ply>,
+    /// The pattern codes and their learned terms, where the engine plays with the tables
+    /// ([`code_tables::selected`]).
+    codes: Option<CodeCells>,
 }
 
 impl PatternBoard {
     /// The patterns of `pos`, for five in a row under its rule.
     #[must_use]
     pub fn new(pos: &Position) -> PatternBoard {
+        PatternBoard::with_selection(pos, code_tables::selected())
+    }
+
+    /// The patterns of `pos`, and with `tables` its pattern codes and their terms, for the
+    /// evaluation and the ordering.
+    #[must_use]
+    pub fn with_codes(pos: &Position, tables: Option<&'static CodeTables>) -> PatternBoard {
+        let selection = tables.map(|tables| Selection {
+            tables,
+            uses: Uses::ALL,
+        });
+        PatternBoard::with_selection(pos, selection)
+    }
+
+    /// The patterns of `pos`, and its pattern codes where `selection` says.
+    #[must_use]
+    pub fn with_selection(pos: &Position, selection: Option<Selection>) -> PatternBoard {
         let rule: &Rule = pos.rule();
         let cells = rule.cells();
         let (lines, half) = word_lines(rule);
@@ -88,7 +110,10 @@ impl PatternBoard {
             occupied: vec![false; cells],
             changed: Vec::new(),
             plies: Vec::new(),
+            codes: None,
         };
+        board.codes = selection
+            .map(|s| CodeCells::new(pos, s, |cell, d| board.words.key(cell, d, board.half)));
         for cell in 0..cells {
             if pos.at(cell).is_some() {
                 board.occupied[cell] = true;
@@ -111,6 +136,9 @@ impl PatternBoard {
         });
         self.changed.push((cell as u32, self.cells[cell]));
         self.add(cell, -1);
+        if let Some(codes) = &mut self.codes {
+            codes.place(cell);
+        }
         self.cells[cell] = [NOTHING; 2];
         self.occupied[cell] = true;
         self.words.flip(cell, side);
@@ -129,6 +157,9 @@ impl PatternBoard {
             self.cells[n as usize] = old;
         }
         self.occupied[cell] = false;
+        if let Some(codes) = &mut self.codes {
+            codes.remove();
+        }
         self.combos = ply.combos;
         self.totals = ply.totals;
     }
@@ -155,6 +186,9 @@ impl PatternBoard {
     /// seldom change one), and then its old patterns are kept to be restored.
     #[inline]
     fn relook(&mut self, cell: usize, d: usize, key: u32) {
+        if let Some(codes) = &mut self.codes {
+            codes.relook(cell, d, key);
+        }
         let new = self.lines[key as usize];
         let [x, o] = &self.cells[cell];
         if new == [x.lines[d], o.lines[d]] {
@@ -255,6 +289,13 @@ impl PatternBoard {
         self.at(cell, side).lines.iter().any(|p| p.is_four())
     }
 
+    /// The pattern codes and their learned terms, where the engine plays with the tables.
+    #[inline]
+    #[must_use]
+    pub fn codes(&self) -> Option<&CodeCells> {
+        self.codes.as_ref()
+    }
+
     /// The cell count of the board.
     #[must_use]
     pub fn cells(&self) -> usize {
@@ -320,6 +361,7 @@ impl PatternBoard {
             self.combos,
             self.totals,
             self.occupied.clone(),
+            self.codes.as_ref().map(CodeCells::facts),
         )
     }
 }

@@ -20,10 +20,17 @@
 //! - [`opening`]: balanced opening stones for swap and swap2, judged by short searches;
 //! - [`swap`]: the colour choices of swap and swap2 and swap2's second step;
 //! - [`tuning`]: the features and game records that fit the weights to game results;
+//! - [`games`]: the games files they are read from (plain or gzip-compressed);
 //! - [`line_words`]: the stones as one 64-bit word per row, column and diagonal;
 //! - [`line_class`]: the fourteen classes of what a stone makes along a line, tabulated per
 //!   rule by a dynamic program over the line keys the words give;
 //! - [`pattern_code`]: a cell's four classes as one code, and the threat each code makes;
+//! - [`code_tables`]: learned tables on the pattern codes (an evaluation term and two move
+//!   scores per code, a term per threat mask), the evaluation and move ordering the engine
+//!   plays with where they are selected;
+//! - [`code_training`]: the features of played positions that fit those tables;
+//! - [`code_cells`]: every empty cell's codes and the sums of their terms, kept by the
+//!   engine's board;
 //! - [`line_board`]: those classes, codes and threats for every empty cell, kept up to date
 //!   from the words move by move and restored on undo;
 //! - [`board`]: the search board with its patterns, always kept;
@@ -31,8 +38,12 @@
 
 pub mod board;
 pub mod book;
+pub mod code_cells;
+pub mod code_tables;
+pub mod code_training;
 pub mod eval;
 pub mod forced;
+pub mod games;
 pub mod knowledge;
 pub mod line_board;
 pub mod line_class;
@@ -52,6 +63,8 @@ pub mod weights;
 pub(crate) use knowledge::Gomoku;
 pub use lines::is_gomoku;
 
+#[cfg(test)]
+mod code_tests;
 #[cfg(test)]
 mod line_board_tests;
 #[cfg(test)]

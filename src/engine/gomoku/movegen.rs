@@ -1,7 +1,9 @@
 //! The moves worth searching in five in a row, from the patterns: a five if there is one;
 //! else the block of the opponent's four; else, against a live three (or any move of the
 //! opponent's that would make a live four or a double four), only the cells that defend
-//! and our own fours; else the best-scored cells, a bounded list, best first. Under renju
+//! and our own fours; else the best-scored cells, a bounded list, best first (every cell
+//! near the stones, best first, where the board keeps the learned tables on pattern codes:
+//! sorted by their move scores). Under renju
 //! black's forbidden cells are left out (the caller says which cells may be played): a
 //! four black cannot block on is a loss.
 
@@ -73,7 +75,8 @@ pub fn generate(
             scored.push((order_key(board, me, c, history), c));
         }
     }
-    let keep = if board.has_at_least(them, Combo::OpenFour) {
+    let every = board.codes().is_some_and(|c| c.uses.order && !c.uses.cap);
+    let keep = if board.has_at_least(them, Combo::OpenFour) || every {
         scored.len()
     } else {
         quiet.min(scored.len())
@@ -107,9 +110,13 @@ pub fn find(board: &PatternBoard, side: Side, combo: Combo, near: &[usize]) -> O
 }
 
 /// How good a move looks before searching it: what it makes for us, what it takes from the
-/// opponent (a little less), by the ordering's scores (not the evaluation's), and the
-/// history heuristic to break ties.
+/// opponent (a little less), by the ordering's scores (not the evaluation's), or by the
+/// learned move scores where the board keeps the code tables; and the history heuristic to
+/// break ties.
 fn order_key(board: &PatternBoard, me: Side, cell: usize, history: &[u32]) -> i64 {
+    if let Some(codes) = board.codes().filter(|c| c.uses.order) {
+        return (i64::from(codes.order(cell, me)) << 16) + i64::from(history[cell].min(0xFFFF));
+    }
     let attack = i64::from(board.at(cell, me).order);
     let defence = i64::from(board.at(cell, me.other()).order);
     ((attack * 4 + defence * 3) << 16) + i64::from(history[cell].min(0xFFFF))

@@ -1,20 +1,19 @@
 //! What fitting the evaluation's weights to game results needs (the Texel method): the games
-//! as lines of text, and each quiet position's features, the numbers the evaluation
+//! (read from games files by [`super::games`]), and each quiet position's features, the numbers the evaluation
 //! multiplies the weights by. The evaluation is linear in every weight but the initiative:
 //! `evaluate = Σ weight × feature` for the line patterns and the forks, where a feature counts
 //! the side to move's cells (times the initiative's eighths) less the opponent's, plus one
 //! for the fork the side to move has to play. The tuning tool (`examples/texel.rs`) fits
 //! those weights by logistic regression of game results on this sum.
 
-use std::fmt;
-use std::str::FromStr;
-
-use crate::rules::{Cell, Position, Rule, Side};
+use crate::rules::{Position, Side};
 
 use super::eval::fork_to_play;
 use super::lines::{PatternBoard, is_gomoku};
 use super::patterns::{Combo, Pattern, is_double_four};
 use super::weights::{ForkWeights, LineWeights, Weights};
+
+pub use super::games::{GameLine, append_games, check_name, games_files, read_games, write_games};
 
 /// The number of weights fitted: ten line patterns, three forks in a cell, three forks to
 /// play.
@@ -150,94 +149,13 @@ pub fn features(position: &Position, initiative_eighths: i32) -> Option<[f64; PA
     Some(out)
 }
 
-/// One game as a line of a games file: the rule, black's points (1, 0.5 or 0) and every
-/// move from the first, black first, as `row,column` from 0, separated by tabs and spaces:
-/// `15,15,5 renju<TAB>1<TAB>7,7 7,8 8,8 ...`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GameLine {
-    pub rule: Rule,
-    pub black_points: f64,
-    pub moves: Vec<Cell>,
-}
-
-impl fmt::Display for GameLine {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}\t{}\t", self.rule, self.black_points)?;
-        let moves: Vec<String> = self
-            .moves
-            .iter()
-            .map(|c| format!("{},{}", c.row, c.col))
-            .collect();
-        f.write_str(&moves.join(" "))
-    }
-}
-
-impl FromStr for GameLine {
-    type Err = String;
-
-    fn from_str(line: &str) -> Result<GameLine, String> {
-        let mut fields = line.split('\t');
-        let (Some(rule), Some(points), Some(moves), None) =
-            (fields.next(), fields.next(), fields.next(), fields.next())
-        else {
-            return Err("expected three fields separated by tabs".to_string());
-        };
-        let rule: Rule = rule.parse().map_err(|e| format!("the rule: {e}"))?;
-        let black_points = match points {
-            "1" => 1.0,
-            "0.5" => 0.5,
-            "0" => 0.0,
-            _ => {
-                return Err(format!(
-                    "black's points must be 1, 0.5 or 0, got {points:?}"
-                ));
-            }
-        };
-        let moves = moves
-            .split_whitespace()
-            .map(|m| {
-                let (r, c) = m.split_once(',').ok_or(format!("bad move {m:?}"))?;
-                let number = |t: &str| t.parse::<usize>().map_err(|_| format!("bad move {m:?}"));
-                Ok(Cell::new(number(r)?, number(c)?))
-            })
-            .collect::<Result<Vec<_>, String>>()?;
-        Ok(GameLine {
-            rule,
-            black_points,
-            moves,
-        })
-    }
-}
-
-impl GameLine {
-    /// The positions of the game in order, the first before any move, each with the points of
-    /// its side to move; an illegal move is an error.
-    pub fn positions(&self) -> Result<Vec<(Position, f64)>, String> {
-        let mut position = Position::new(self.rule);
-        let mut out = Vec::with_capacity(self.moves.len() + 1);
-        for (number, &cell) in self.moves.iter().enumerate() {
-            out.push((position.clone(), self.points_of(position.side_to_move())));
-            position
-                .play(cell)
-                .map_err(|e| format!("move {} ({cell}): {e}", number + 1))?;
-        }
-        Ok(out)
-    }
-
-    fn points_of(&self, side: Side) -> f64 {
-        match side {
-            Side::X => self.black_points,
-            Side::O => 1.0 - self.black_points,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use rand::{RngExt, SeedableRng};
 
     use super::*;
     use crate::engine::gomoku::eval::evaluate;
+    use crate::rules::{Cell, Rule};
 
     /// A random game of `moves` moves near the centre of a 15x15 board by `rule`.
     fn random_game(rng: &mut rand::rngs::StdRng, rule: Rule, moves: usize) -> Position {
@@ -287,24 +205,5 @@ mod tests {
         let weights = Weights::built_in();
         let back = from_vector(weights, &vector(weights), weights.provenance.clone());
         assert_eq!(&back, weights);
-    }
-
-    #[test]
-    fn a_game_line_is_written_and_read_back_and_a_bad_one_is_refused() {
-        let line = GameLine {
-            rule: Rule::RENJU,
-            black_points: 0.5,
-            moves: vec![Cell::new(7, 7), Cell::new(7, 8), Cell::new(8, 8)],
-        };
-        let text = line.to_string();
-        assert_eq!(text, "15,15,5 renju\t0.5\t7,7 7,8 8,8");
-        assert_eq!(text.parse::<GameLine>().unwrap(), line);
-        let positions = line.positions().unwrap();
-        assert_eq!(positions.len(), 3);
-        assert_eq!(positions[1].1, 0.5);
-        assert!("15,15,5\t2\t7,7".parse::<GameLine>().is_err());
-        assert!("15,15,5\t1\t7;7".parse::<GameLine>().is_err());
-        let taken: GameLine = "15,15,5\t1\t7,7 7,7".parse().unwrap();
-        assert!(taken.positions().unwrap_err().contains("move 2"));
     }
 }

@@ -1,0 +1,406 @@
+//! Learned tables on pattern codes ([`super::pattern_code`]): for every code, what a cell of
+//! that code is worth to the evaluation (once when its side is to move, once when it waits)
+//! and to the move ordering (to the side that plays there, and to the side that would block
+//! it there), and a term for the threats each side has on the board. One set of tables for
+//! each way a code can be read: freestyle, exactly five, and renju's black and white apart.
+//!
+//! The position's value for the side to move is the sum of its empty cells' terms, less the
+//! sum of the opponent's, plus the threat term; the engine's board keeps the sums move by move
+//! ([`super::lines::PatternBoard`]). A move's ordering score is the mover's attack score of its
+//! code there plus the defence score of the opponent's code there.
+//!
+//! The tables are data (`assets/gomoku/codes.bin`, fitted to game results by
+//! `examples/code_tables.rs`, their provenance in `assets/gomoku/codes.txt`), embedded by the
+//! build. The engine plays with them where the environment variable `TICTACTOE_GOMOKU_EVAL`
+//! is `codes` (or `codes:PATH` for the tables of another file); otherwise with the pattern
+//! evaluation of [`super::eval`].
+//!
+//! The file: the eight bytes `GMKCODE1`, then each set in the order of [`CodeSet::ALL`]: the
+//! evaluation terms when to move and when waiting, the attack and the defence scores (each
+//! [`CODES`] numbers), then the threat terms ([`MASKS`] numbers); every number a
+//! little-endian `i16`.
+
+use std::sync::OnceLock;
+
+use crate::rules::{Rule, Side};
+
+use super::line_class::LineRule;
+use super::pattern_code::{CODES, THREATS, Threat};
+
+/// The tables the build embeds.
+const BUILT_IN: &[u8] = include_bytes!("../../../assets/gomoku/codes.bin");
+
+/// The first bytes of a tables file.
+pub const MAGIC: &[u8; 8] = b"GMKCODE1";
+
+/// The bits of one side's part of the threat mask (see [`side_threats`]).
+pub const SIDE_MASK_BITS: usize = 5;
+/// The number of threat masks: both sides' bits.
+pub const MASKS: usize = 1 << (2 * SIDE_MASK_BITS);
+
+/// The environment variable that selects the evaluation and move ordering on the tables.
+pub const SELECT_VARIABLE: &str = "TICTACTOE_GOMOKU_EVAL";
+
+/// The ways a pattern code is read, one set of tables each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CodeSet {
+    /// Five or more wins, both sides.
+    Freestyle = 0,
+    /// Only exactly five wins, both sides.
+    Exact,
+    /// Renju's black: exactly five, with forbidden cells.
+    RenjuBlack,
+    /// Renju's white: five or more.
+    RenjuWhite,
+}
+
+/// The number of sets.
+pub const SETS: usize = 4;
+
+impl CodeSet {
+    /// Every set, in the file's order.
+    pub const ALL: [CodeSet; SETS] = [
+        CodeSet::Freestyle,
+        CodeSet::Exact,
+        CodeSet::RenjuBlack,
+        CodeSet::RenjuWhite,
+    ];
+
+    /// The set the codes of `side` are read with under `rule`.
+    #[must_use]
+    pub fn of(rule: LineRule, side: Side) -> CodeSet {
+        match (rule, side) {
+            (LineRule::Freestyle, _) => CodeSet::Freestyle,
+            (LineRule::ExactFive, _) => CodeSet::Exact,
+            (LineRule::Renju, Side::X) => CodeSet::RenjuBlack,
+            (LineRule::Renju, Side::O) => CodeSet::RenjuWhite,
+        }
+    }
+
+    /// The sets of black and of white under a five-in-a-row `rule`.
+    #[must_use]
+    pub fn of_rule(rule: &Rule) -> [CodeSet; 2] {
+        let line = LineRule::of(rule);
+        Side::BOTH.map(|side| CodeSet::of(line, side))
+    }
+
+    /// The set's name, as the trainer prints it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            CodeSet::Freestyle => "freestyle",
+            CodeSet::Exact => "exact five",
+            CodeSet::RenjuBlack => "renju black",
+            CodeSet::RenjuWhite => "renju white",
+        }
+    }
+}
+
+/// The tables of one set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CodeTable {
+    /// `eval[0][code]`: an empty cell's term when its code's side is to move;
+    /// `eval[1][code]` when the side waits.
+    pub eval: [Vec<i16>; 2],
+    /// `attack[code]`: a move's worth to its side where the side's code is `code`.
+    pub attack: Vec<i16>,
+    /// `defence[code]`: a move's worth to the side that plays it where the opponent's code is
+    /// `code` (read with the opponent's set).
+    pub defence: Vec<i16>,
+    /// `mask[m]`: the term of the side to move for the threat mask `m` ([`threat_mask`]).
+    pub mask: Vec<i16>,
+}
+
+impl CodeTable {
+    /// Tables of zeros.
+    #[must_use]
+    pub fn zero() -> CodeTable {
+        CodeTable {
+            eval: [vec![0; CODES], vec![0; CODES]],
+            attack: vec![0; CODES],
+            defence: vec![0; CODES],
+            mask: vec![0; MASKS],
+        }
+    }
+
+    fn parts(&self) -> [&[i16]; 5] {
+        [
+            &self.eval[0],
+            &self.eval[1],
+            &self.attack,
+            &self.defence,
+            &self.mask,
+        ]
+    }
+}
+
+/// Every set's tables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CodeTables {
+    /// By [`CodeSet`].
+    pub sets: [CodeTable; SETS],
+}
+
+/// The number of `i16` of one set in the file.
+const SET_NUMBERS: usize = 4 * CODES + MASKS;
+
+impl CodeTables {
+    /// Tables of zeros.
+    #[must_use]
+    pub fn zero() -> CodeTables {
+        CodeTables {
+            sets: std::array::from_fn(|_| CodeTable::zero()),
+        }
+    }
+
+    /// The tables the build embeds, read once.
+    #[must_use]
+    pub fn built_in() -> &'static CodeTables {
+        static TABLES: OnceLock<CodeTables> = OnceLock::new();
+        // The file is part of the build, and a unit test reads it: it cannot be damaged at
+        // run time.
+        TABLES.get_or_init(|| CodeTables::from_bytes(BUILT_IN).expect("the embedded tables"))
+    }
+
+    /// The tables of `set`.
+    #[inline]
+    #[must_use]
+    pub fn set(&self, set: CodeSet) -> &CodeTable {
+        &self.sets[set as usize]
+    }
+
+    /// The tables as the file keeps them.
+    #[must_use]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(MAGIC.len() + SETS * SET_NUMBERS * 2);
+        out.extend_from_slice(MAGIC);
+        for table in &self.sets {
+            for part in table.parts() {
+                for n in part {
+                    out.extend_from_slice(&n.to_le_bytes());
+                }
+            }
+        }
+        out
+    }
+
+    /// Tables from a file's bytes, checked: the magic and the exact length.
+    pub fn from_bytes(bytes: &[u8]) -> Result<CodeTables, String> {
+        let body = bytes
+            .strip_prefix(MAGIC.as_slice())
+            .ok_or("not a pattern-code tables file (it does not start with GMKCODE1)")?;
+        let expected = SETS * SET_NUMBERS * 2;
+        if body.len() != expected {
+            return Err(format!(
+                "a tables file holds {expected} bytes after its first eight, this one {}",
+                body.len()
+            ));
+        }
+        let mut numbers = body
+            .chunks_exact(2)
+            .map(|b| i16::from_le_bytes([b[0], b[1]]));
+        let mut take = |n: usize| numbers.by_ref().take(n).collect::<Vec<i16>>();
+        let sets = std::array::from_fn(|_| CodeTable {
+            eval: [take(CODES), take(CODES)],
+            attack: take(CODES),
+            defence: take(CODES),
+            mask: take(MASKS),
+        });
+        Ok(CodeTables { sets })
+    }
+}
+
+/// What the engine reads from the tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Uses {
+    /// The evaluation is the tables' value.
+    pub eval: bool,
+    /// The moves are ordered by the tables' move scores.
+    pub order: bool,
+    /// A quiet position's moves are cut to the pattern engine's bound (else all are kept).
+    pub cap: bool,
+}
+
+impl Uses {
+    /// The evaluation and the ordering, every move kept.
+    pub const ALL: Uses = Uses {
+        eval: true,
+        order: true,
+        cap: false,
+    };
+}
+
+/// The tables the engine plays with and what it reads from them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Selection {
+    pub tables: &'static CodeTables,
+    pub uses: Uses,
+}
+
+/// The tables the engine plays with, by the environment variable [`SELECT_VARIABLE`]: unset
+/// or `patterns`, none (the pattern evaluation); `codes`, the built-in tables for the
+/// evaluation and the move ordering, every move kept. For measuring, `codes` may be followed
+/// by `/` and a `+`-separated choice of `eval`, `order` and `cap` (the pattern engine's bound
+/// on the moves of a quiet position), and by `:PATH` for the tables of another file
+/// (`codes/order+cap:/tmp/codes.bin`). A value that is none of these, or a file that cannot
+/// be read as tables, is reported once on standard error and the pattern evaluation is used.
+#[must_use]
+pub fn selected() -> Option<Selection> {
+    static SELECTED: OnceLock<Option<Selection>> = OnceLock::new();
+    *SELECTED.get_or_init(|| {
+        let value = std::env::var(SELECT_VARIABLE).ok()?;
+        match choose(&value) {
+            Ok(tables) => tables,
+            Err(message) => {
+                eprintln!("{SELECT_VARIABLE}: {message}: the pattern evaluation is used");
+                None
+            }
+        }
+    })
+}
+
+/// The selection a value of [`SELECT_VARIABLE`] names.
+fn choose(value: &str) -> Result<Option<Selection>, String> {
+    if value == "patterns" {
+        return Ok(None);
+    }
+    let bad = || format!("{value:?} is neither \"patterns\" nor \"codes[/PARTS][:PATH]\"");
+    let rest = value.strip_prefix("codes").ok_or_else(bad)?;
+    let (parts, path) = match rest.split_once(':') {
+        Some((parts, path)) => (parts, Some(path)),
+        None => (rest, None),
+    };
+    let uses = match parts.strip_prefix('/') {
+        None if parts.is_empty() => Uses::ALL,
+        None => return Err(bad()),
+        Some(list) => {
+            let mut uses = Uses {
+                eval: false,
+                order: false,
+                cap: false,
+            };
+            for part in list.split('+') {
+                match part {
+                    "eval" => uses.eval = true,
+                    "order" => uses.order = true,
+                    "cap" => uses.cap = true,
+                    _ => return Err(format!("{part:?} is none of eval, order and cap")),
+                }
+            }
+            uses
+        }
+    };
+    let tables = match path {
+        None => CodeTables::built_in(),
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+            let tables = CodeTables::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+            Box::leak(Box::new(tables))
+        }
+    };
+    Ok(Some(Selection { tables, uses }))
+}
+
+/// One side's part of the threat mask from its count of empty cells of each threat: bit 0 a
+/// dead four to make, 1 a four-three, 2 a double four (or a flex four), 3 a flex three, 4 two
+/// flex threes. (A five to make is settled before any evaluation.)
+#[inline]
+#[must_use]
+pub fn side_threats(counts: &[u16; THREATS]) -> usize {
+    let has = |t: Threat| counts[t as usize] > 0;
+    usize::from(has(Threat::Dead4) || has(Threat::Dead4Plus))
+        | usize::from(has(Threat::FourThree)) << 1
+        | usize::from(has(Threat::DoubleFour)) << 2
+        | usize::from(has(Threat::Flex3) || has(Threat::Flex3Plus)) << 3
+        | usize::from(has(Threat::DoubleFlex3)) << 4
+}
+
+/// The threat mask of the side to move: its own bits low, the opponent's high.
+#[inline]
+#[must_use]
+pub fn threat_mask(mine: &[u16; THREATS], theirs: &[u16; THREATS]) -> usize {
+    side_threats(mine) | side_threats(theirs) << SIDE_MASK_BITS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_tables_are_read_and_written_back_unchanged() {
+        let tables = CodeTables::built_in();
+        assert_eq!(tables.to_bytes(), BUILT_IN);
+        assert_eq!(&CodeTables::from_bytes(BUILT_IN).unwrap(), tables);
+    }
+
+    #[test]
+    fn a_damaged_tables_file_is_refused_with_the_reason() {
+        assert!(
+            CodeTables::from_bytes(b"GMKCODE0")
+                .unwrap_err()
+                .contains("GMKCODE1")
+        );
+        let mut short = CodeTables::zero().to_bytes();
+        short.pop();
+        assert!(
+            CodeTables::from_bytes(&short)
+                .unwrap_err()
+                .contains("bytes")
+        );
+        let mut tables = CodeTables::zero();
+        tables.sets[3].mask[MASKS - 1] = -7;
+        tables.sets[2].defence[5] = 300;
+        assert_eq!(CodeTables::from_bytes(&tables.to_bytes()).unwrap(), tables);
+    }
+
+    #[test]
+    fn the_variable_names_the_built_in_tables_a_file_or_none() {
+        assert_eq!(choose("patterns"), Ok(None));
+        let built_in = choose("codes").unwrap().unwrap();
+        assert!(std::ptr::eq(built_in.tables, CodeTables::built_in()));
+        assert_eq!(built_in.uses, Uses::ALL);
+        let parts = choose("codes/order+cap").unwrap().unwrap().uses;
+        assert_eq!((parts.eval, parts.order, parts.cap), (false, true, true));
+        assert!(choose("code").unwrap_err().contains("neither"));
+        assert!(choose("codesx").unwrap_err().contains("neither"));
+        assert!(choose("codes/eval+all").unwrap_err().contains("\"all\""));
+        let missing = choose("codes:/nonexistent/codes.bin").unwrap_err();
+        assert!(
+            missing.contains("cannot read /nonexistent/codes.bin"),
+            "{missing}"
+        );
+        let dir = std::env::temp_dir().join(format!("codes-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("codes.bin");
+        std::fs::write(&path, b"GMKCODE1").unwrap();
+        let damaged = choose(&format!("codes:{}", path.display())).unwrap_err();
+        assert!(damaged.contains("bytes"), "{damaged}");
+        let mut tables = CodeTables::zero();
+        tables.sets[0].attack[3] = 9;
+        std::fs::write(&path, tables.to_bytes()).unwrap();
+        let read = choose(&format!("codes/eval:{}", path.display()))
+            .unwrap()
+            .unwrap();
+        assert_eq!(read.tables, &tables);
+        assert!(read.uses.eval && !read.uses.order);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn each_side_has_its_own_bits_in_the_mask() {
+        let mut mine = [0u16; THREATS];
+        let mut theirs = [0u16; THREATS];
+        assert_eq!(threat_mask(&mine, &theirs), 0);
+        mine[Threat::Flex3Plus as usize] = 2;
+        theirs[Threat::DoubleFour as usize] = 1;
+        assert_eq!(
+            threat_mask(&mine, &theirs),
+            1 << 3 | 1 << (2 + SIDE_MASK_BITS)
+        );
+        theirs[Threat::Five as usize] = 1;
+        assert_eq!(
+            threat_mask(&mine, &theirs),
+            1 << 3 | 1 << (2 + SIDE_MASK_BITS)
+        );
+    }
+}
