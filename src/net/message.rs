@@ -312,4 +312,37 @@ mod tests {
         };
         assert_eq!(long.validate(), Ok(()));
     }
+
+    /// The words on the wire are the protocol: a type renamed in the code must keep them.
+    #[test]
+    fn acts_and_endings_keep_their_words_on_the_wire() {
+        let act = |act: Act| serde_json::to_string(&Message::Act { seq: 1, act }).unwrap();
+        assert_eq!(
+            act(Act::Resign {}),
+            r#"{"type":"act","seq":1,"act":{"kind":"resign"}}"#
+        );
+        assert_eq!(
+            act(Act::Reply {
+                offer: Offer::Draw,
+                accept: true
+            }),
+            r#"{"type":"act","seq":1,"act":{"kind":"reply","offer":"draw","accept":true}}"#
+        );
+        let endings = [
+            (Ending::Resigned(Side::X), r#"{"resigned":"X"}"#),
+            (Ending::DrawAgreed, r#""draw-agreed""#),
+            (Ending::Abandoned(Side::O), r#"{"abandoned":"O"}"#),
+            (Ending::OutOfTime(Side::O), r#"{"out-of-time":"O"}"#),
+        ];
+        for (ending, text) in endings {
+            assert_eq!(serde_json::to_string(&ending).unwrap(), text);
+            assert_eq!(serde_json::from_str::<Ending>(text).unwrap(), ending);
+        }
+        let answer = Answer {
+            offer: Offer::Undo,
+            accept: false,
+        };
+        let text = r#"{"offer":"undo","accept":false}"#;
+        assert_eq!(serde_json::to_string(&answer).unwrap(), text);
+    }
 }
