@@ -23,7 +23,7 @@ use crate::net::keep;
 use crate::net::machine::{Action, Event, HostConfig};
 use crate::net::message::{Ending, Offer, Token};
 use crate::net::transport::NetConfig;
-use crate::net::worker::{self, Command, NetHandle, Options, Start, Update, View};
+use crate::net::worker::{self, NetHandle, Options, Start, Update, View, WorkerCommand};
 use crate::rules::{Cell, Outcome, Rule, Side};
 
 /// Arguments of `net`.
@@ -603,7 +603,7 @@ impl Terminal<'_> {
         if matches!(action, Action::Admit(_)) {
             self.asking = None;
         }
-        Ok(self.handle.send(Command::Act(action)))
+        Ok(self.handle.send(WorkerCommand::Act(action)))
     }
 
     fn show(&mut self, update: Update) -> Result<(), CliError> {
@@ -709,7 +709,7 @@ impl Terminal<'_> {
         if self.auto_admit {
             writeln!(self.output, "\"{name}\" joins.")?;
             self.key_line()?;
-            self.handle.send(Command::Act(Action::Admit(true)));
+            self.handle.send(WorkerCommand::Act(Action::Admit(true)));
         } else {
             writeln!(self.output, "\"{name}\" asks to join.")?;
             self.asking = Some(name);

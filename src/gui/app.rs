@@ -22,7 +22,7 @@ use super::files::{Answer, FileAction, FilePicker, Files, Payload};
 use super::fonts;
 use super::forbidden::ForbiddenCells;
 use super::i18n;
-use super::keys::{self, Command};
+use super::keys::{self, KeyCommand};
 use super::lab::{self, Lab};
 use super::lessons::LessonsView;
 use super::naming::Naming;
@@ -783,11 +783,11 @@ impl TicTacToeApp {
         let mut actions: Vec<AppAction> = keys::commands(ctx)
             .into_iter()
             .map(|c| match c {
-                Command::NewGame => AppAction::NewGame,
-                Command::Undo => AppAction::Undo,
-                Command::Redo => AppAction::Redo,
-                Command::Save => AppAction::Save,
-                Command::Open => AppAction::Open,
+                KeyCommand::NewGame => AppAction::NewGame,
+                KeyCommand::Undo => AppAction::Undo,
+                KeyCommand::Redo => AppAction::Redo,
+                KeyCommand::Save => AppAction::Save,
+                KeyCommand::Open => AppAction::Open,
             })
             .collect();
         if self.board_has_keyboard(ctx) {

@@ -15,7 +15,8 @@ use crate::rules::rule::{MAX_SIDE, MIN_SIDE};
 use crate::rules::{Cell, MoveError, Outcome, Position, Rule, SetupError, Side};
 
 use super::command::{
-    BoardLine, Command, Field, Point, Swap2Line, parse_board_line, parse_command, parse_swap2_line,
+    BoardLine, BrainCommand, Field, Point, Swap2Line, parse_board_line, parse_command,
+    parse_swap2_line,
 };
 use super::settings::{Settings, Variant};
 use super::swap2;
@@ -134,30 +135,30 @@ impl Brain {
         }
     }
 
-    fn command(&mut self, command: Command, out: &mut dyn Write) -> io::Result<Flow> {
+    fn command(&mut self, command: BrainCommand, out: &mut dyn Write) -> io::Result<Flow> {
         let answer = match command {
-            Command::Start(size) => self.start(size, size),
-            Command::RectStart { width, height } => self.start(width, height),
-            Command::Restart => self.restart(),
-            Command::Begin => self.begin(out),
-            Command::Turn(at) => self.turn(at, out),
-            Command::Board => {
+            BrainCommand::Start(size) => self.start(size, size),
+            BrainCommand::RectStart { width, height } => self.start(width, height),
+            BrainCommand::Restart => self.restart(),
+            BrainCommand::Begin => self.begin(out),
+            BrainCommand::Turn(at) => self.turn(at, out),
+            BrainCommand::Board => {
                 self.board = Some(BoardInput::default());
                 Ok(None)
             }
-            Command::Swap2Board => {
+            BrainCommand::Swap2Board => {
                 self.swap2 = Some(Swap2Input::default());
                 Ok(None)
             }
-            Command::Takeback(at) => self.takeback(at),
-            Command::Info(info) => {
+            BrainCommand::Takeback(at) => self.takeback(at),
+            BrainCommand::Info(info) => {
                 self.settings.apply(&info);
                 self.apply_rule();
                 Ok(None)
             }
-            Command::About => Ok(Some(about())),
-            Command::End => return Ok(Flow::End),
-            Command::Unknown(word) => Ok(Some(format!(
+            BrainCommand::About => Ok(Some(about())),
+            BrainCommand::End => return Ok(Flow::End),
+            BrainCommand::Unknown(word) => Ok(Some(format!(
                 "UNKNOWN {word} is not a command this brain carries out"
             ))),
         };
@@ -275,9 +276,9 @@ impl Brain {
             Err(error) => match parse_command(line) {
                 None => {}
                 // A command instead of a stone: the manager gave up on this BOARD.
-                Some(Ok(command)) if !matches!(command, Command::Unknown(_)) => {
+                Some(Ok(command)) if !matches!(command, BrainCommand::Unknown(_)) => {
                     self.board = None;
-                    if command == Command::End {
+                    if command == BrainCommand::End {
                         return Ok(Flow::End);
                     }
                     say(
@@ -309,9 +310,9 @@ impl Brain {
             Err(error) => match parse_command(line) {
                 None => {}
                 // A command instead of a stone: the manager gave up on this SWAP2BOARD.
-                Some(Ok(command)) if !matches!(command, Command::Unknown(_)) => {
+                Some(Ok(command)) if !matches!(command, BrainCommand::Unknown(_)) => {
                     self.swap2 = None;
-                    if command == Command::End {
+                    if command == BrainCommand::End {
                         return Ok(Flow::End);
                     }
                     say(

@@ -16,7 +16,7 @@ pub mod swap2;
 use std::io::{self, BufRead, Write};
 
 pub use brain::{Brain, Flow};
-pub use command::{BoardLine, Command, Field, Info, ParseError, Point};
+pub use command::{BoardLine, BrainCommand, Field, Info, ParseError, Point};
 pub use interval::Interval;
 pub use settings::Settings;
 
