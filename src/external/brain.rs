@@ -13,8 +13,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+use super::brain_report::BrainReport;
 use super::fault::LaunchFailure;
-use super::report::SearchReport;
 use super::request::{
     Request, Swap2Answer, parse_about_name, parse_move, parse_swap2_answer, swap2_lines,
 };
@@ -103,7 +103,7 @@ impl Brain {
         let answer = brain.answer(
             Instant::now() + setup.start_limit,
             setup.start_limit,
-            &mut SearchReport::default(),
+            &mut BrainReport::default(),
             None,
         )?;
         if !answer.eq_ignore_ascii_case("OK") {
@@ -187,7 +187,7 @@ impl Brain {
         &mut self,
         request: &Request,
         limit: Duration,
-    ) -> Result<(Point, Duration, SearchReport), Fault> {
+    ) -> Result<(Point, Duration, BrainReport), Fault> {
         let (answer, took, report) = self.ask(&request.lines(), limit, None)?;
         let point = parse_move(&answer).ok_or_else(|| Fault::Unreadable(shown(&answer)))?;
         Ok((point, took, report))
@@ -230,13 +230,13 @@ impl Brain {
         lines: &[String],
         limit: Duration,
         stop: Option<&AtomicBool>,
-    ) -> Result<(String, Duration, SearchReport), Fault> {
+    ) -> Result<(String, Duration, BrainReport), Fault> {
         if let Some(answered) = self.answered {
             std::thread::sleep((answered + self.settle).saturating_duration_since(Instant::now()));
         }
         let asked = Instant::now();
         self.send(lines)?;
-        let mut report = SearchReport::default();
+        let mut report = BrainReport::default();
         let answer = self.answer(asked + limit, limit, &mut report, stop)?;
         let took = asked.elapsed();
         self.answered = Some(Instant::now());
@@ -279,7 +279,7 @@ impl Brain {
         &mut self,
         deadline: Instant,
         limit: Duration,
-        report: &mut SearchReport,
+        report: &mut BrainReport,
         stop: Option<&AtomicBool>,
     ) -> Result<String, Fault> {
         loop {

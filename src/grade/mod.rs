@@ -27,7 +27,7 @@ use crate::external::{Brain, EngineCommand, Setup, TimeLimits};
 use crate::rules::Rule;
 
 pub use judge::{Cell, Graded, Verdict};
-pub use report::{Board, Report, Sample};
+pub use report::{GradedBoard, Report, Sample};
 pub use sample::BUDGET;
 pub use versus::{
     End, Game, GameResult, MatchOptions, MatchReport, STRENGTHS, Score, Strength, play_match,
@@ -219,7 +219,7 @@ pub fn grade(
 ) -> Report {
     let began = Instant::now();
     let rule = positions.rule;
-    let board = Board {
+    let board = GradedBoard {
         width: rule.width(),
         height: rule.height(),
         k: rule.k(),

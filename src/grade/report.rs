@@ -9,14 +9,14 @@ use super::judge::{Cell, Graded, Verdict};
 
 /// The board graded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Board {
+pub struct GradedBoard {
     pub width: usize,
     pub height: usize,
     /// How many in a row win.
     pub k: usize,
 }
 
-impl fmt::Display for Board {
+impl fmt::Display for GradedBoard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}x{}, {} in a row", self.width, self.height, self.k)
     }
@@ -38,7 +38,7 @@ pub struct Sample {
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
     pub engine: String,
-    pub board: Board,
+    pub board: GradedBoard,
     /// The positions to ask (every position, or the sample's size), and those asked.
     pub positions: usize,
     pub asked: usize,
@@ -60,7 +60,7 @@ pub struct Report {
 }
 
 impl Report {
-    pub(crate) fn new(engine: String, board: Board, positions: usize) -> Report {
+    pub(crate) fn new(engine: String, board: GradedBoard, positions: usize) -> Report {
         Report {
             engine,
             board,

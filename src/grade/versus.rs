@@ -17,7 +17,7 @@ use crate::protocol::Interval;
 use crate::rules::{Cell as RuleCell, Position, Rule, Side};
 
 use super::judge::Cell;
-use super::report::Board;
+use super::report::GradedBoard;
 use super::sample::Seeded;
 
 /// The game's engine at one strength: the nodes it searches a move.
@@ -167,7 +167,7 @@ impl Score {
 #[derive(Clone, Debug, Serialize)]
 pub struct MatchReport {
     pub engine: String,
-    pub board: Board,
+    pub board: GradedBoard,
     /// The player's time a move, in milliseconds.
     pub turn_ms: u64,
     pub seed: u64,
@@ -208,7 +208,7 @@ pub fn play_match(
     let planned = STRENGTHS.len() * options.games;
     let mut report = MatchReport {
         engine: command.to_string(),
-        board: Board {
+        board: GradedBoard {
             width: 15,
             height: 15,
             k: 5,

@@ -18,7 +18,7 @@ use super::board::BoardView;
 use super::computer::Computer;
 use super::desktop::SystemDialog;
 use super::engines::EnginesView;
-use super::files::{Answer, FileAction, FilePicker, Files, Payload};
+use super::files::{FileAction, FileAnswer, FilePicker, Files, Payload};
 use super::fonts;
 use super::forbidden::ForbiddenCells;
 use super::i18n;
@@ -513,19 +513,19 @@ impl TicTacToeApp {
     }
 
     /// What a save or an open came to. A file that cannot be read leaves the game as it is.
-    fn file_answer(&mut self, answer: Answer) {
+    fn file_answer(&mut self, answer: FileAnswer) {
         match answer {
-            Answer::Cancelled => {}
-            Answer::NoSystemDialog(why) => self.set_info(t!("no-system-dialog", why = why)),
-            Answer::Saved(path) => {
+            FileAnswer::Cancelled => {}
+            FileAnswer::NoSystemDialog(why) => self.set_info(t!("no-system-dialog", why = why)),
+            FileAnswer::Saved(path) => {
                 self.set_info(t!("saved-to", path = path.display().to_string()));
                 self.remember_folder(&path);
             }
-            Answer::ReportSaved(path) => {
+            FileAnswer::ReportSaved(path) => {
                 self.set_info(t!("report-saved-to", path = path.display().to_string()));
                 self.remember_folder(&path);
             }
-            Answer::Opened(path, mut loaded) => {
+            FileAnswer::Opened(path, mut loaded) => {
                 self.computer.cancel();
                 let engines = &self.state.prefs.engines;
                 let unknown = loaded.unseat_engines(|c| engines.iter().any(|e| e.command == *c));
@@ -542,7 +542,7 @@ impl TicTacToeApp {
                 }
                 self.remember_folder(&path);
             }
-            Answer::Failed(message) => self.set_error(message),
+            FileAnswer::Failed(message) => self.set_error(message),
         }
     }
 

@@ -92,7 +92,7 @@ impl FilePicker for GivenPath {
 }
 
 /// What a save or an open came to, sent back from the helper thread.
-pub enum Answer {
+pub enum FileAnswer {
     /// The person cancelled the dialog.
     Cancelled,
     /// No system dialog can be shown here (the words say why); the in-window browser is open.
@@ -138,7 +138,7 @@ enum Stage {
     },
     /// A helper thread is asking the desktop for a path, or reading or writing the file.
     Working {
-        answer: Receiver<Answer>,
+        answer: Receiver<FileAnswer>,
         action: FileAction,
         /// The game to save, kept for the in-window browser should the desktop have no
         /// dialog after all.
@@ -225,7 +225,7 @@ impl Files {
         choice: DialogChoice,
         folder: Option<&Path>,
         wake: impl Fn() + Send + 'static,
-    ) -> Option<Answer> {
+    ) -> Option<FileAnswer> {
         if self.busy() {
             return None;
         }
@@ -235,7 +235,7 @@ impl Files {
                 if let Some(SystemDialog::Unavailable(why)) = self.desktop.get() {
                     let why = why.clone();
                     self.choose_in_window(action, game, folder);
-                    return Some(Answer::NoSystemDialog(why));
+                    return Some(FileAnswer::NoSystemDialog(why));
                 }
                 Asker::System(self.desktop.clone())
             }
@@ -351,14 +351,14 @@ impl Files {
 
     /// The answer of the helper thread, once it is in. When the desktop turned out to have
     /// no dialog, the in-window browser opens and the answer says why.
-    pub fn poll(&mut self) -> Option<Answer> {
+    pub fn poll(&mut self) -> Option<FileAnswer> {
         let Stage::Working { answer, .. } = &self.stage else {
             return None;
         };
         let answer = match answer.try_recv() {
             Ok(answer) => answer,
             Err(TryRecvError::Empty) => return None,
-            Err(TryRecvError::Disconnected) => Answer::Failed(t!("file-helper-stopped")),
+            Err(TryRecvError::Disconnected) => FileAnswer::Failed(t!("file-helper-stopped")),
         };
         let Stage::Working {
             action,
@@ -369,7 +369,7 @@ impl Files {
         else {
             unreachable!("the stage was just matched")
         };
-        if matches!(answer, Answer::NoSystemDialog(_)) {
+        if matches!(answer, FileAnswer::NoSystemDialog(_)) {
             self.choose_in_window(action, game, folder.as_deref());
         }
         Some(answer)
@@ -414,13 +414,13 @@ enum Asker {
 
 impl Asker {
     /// The chosen path, or the answer to give instead (cancelled, no system dialog).
-    fn path(&self, action: FileAction) -> Result<PathBuf, Answer> {
+    fn path(&self, action: FileAction) -> Result<PathBuf, FileAnswer> {
         match self {
-            Asker::Picker(picker) => picker.pick(action).ok_or(Answer::Cancelled),
+            Asker::Picker(picker) => picker.pick(action).ok_or(FileAnswer::Cancelled),
             Asker::System(desktop) => match desktop.wait() {
-                SystemDialog::Unavailable(why) => Err(Answer::NoSystemDialog(why.clone())),
+                SystemDialog::Unavailable(why) => Err(FileAnswer::NoSystemDialog(why.clone())),
                 SystemDialog::Portal | SystemDialog::Zenity(_) => {
-                    DialogPicker.pick(action).ok_or(Answer::Cancelled)
+                    DialogPicker.pick(action).ok_or(FileAnswer::Cancelled)
                 }
             },
         }
@@ -430,8 +430,8 @@ impl Asker {
 /// Runs `job` on a helper thread; its answer comes back through the channel, then `wake`.
 fn spawn(
     wake: impl Fn() + Send + 'static,
-    job: impl FnOnce() -> Answer + Send + 'static,
-) -> Receiver<Answer> {
+    job: impl FnOnce() -> FileAnswer + Send + 'static,
+) -> Receiver<FileAnswer> {
     let (sender, receiver) = mpsc::channel();
     // The answer's words are written on the helper thread, in the window's language.
     let language = i18n::language();
@@ -445,7 +445,7 @@ fn spawn(
     if let Err(e) = spawned {
         // The thread never ran: say so through a channel of its own.
         let (sender, receiver) = mpsc::channel();
-        let _ = sender.send(Answer::Failed(t!(
+        let _ = sender.send(FileAnswer::Failed(t!(
             "file-not-started",
             reason = e.to_string()
         )));
@@ -455,23 +455,23 @@ fn spawn(
 }
 
 /// Writes `game` (a game or a report) to `path`, or reads the game at `path`.
-fn work(action: FileAction, game: Option<Payload>, path: PathBuf) -> Answer {
+fn work(action: FileAction, game: Option<Payload>, path: PathBuf) -> FileAnswer {
     let name = path.display().to_string();
     match (action, game) {
         (FileAction::Save, Some(Payload::Game(game))) => match game.save(&path) {
-            Ok(()) => Answer::Saved(path),
-            Err(e) => Answer::Failed(t!("could-not-save", reason = status::record_error(&e))),
+            Ok(()) => FileAnswer::Saved(path),
+            Err(e) => FileAnswer::Failed(t!("could-not-save", reason = status::record_error(&e))),
         },
         (FileAction::SaveReport, Some(Payload::Report(report))) => match report.save(&path) {
-            Ok(()) => Answer::ReportSaved(path),
-            Err(e) => Answer::Failed(t!("could-not-save-report", reason = e)),
+            Ok(()) => FileAnswer::ReportSaved(path),
+            Err(e) => FileAnswer::Failed(t!("could-not-save-report", reason = e)),
         },
         (FileAction::Save | FileAction::SaveReport, _) => {
-            Answer::Failed(t!("could-not-save", reason = t!("no-game")))
+            FileAnswer::Failed(t!("could-not-save", reason = t!("no-game")))
         }
         (FileAction::Open, _) => match Session::load(&path) {
-            Ok(loaded) => Answer::Opened(path, Box::new(loaded)),
-            Err(e) => Answer::Failed(t!(
+            Ok(loaded) => FileAnswer::Opened(path, Box::new(loaded)),
+            Err(e) => FileAnswer::Failed(t!(
                 "could-not-open",
                 name = name,
                 reason = status::record_error(&e)

@@ -110,13 +110,13 @@ pub struct Snapshot {
     pub sent: u32,
     /// The host's last answer to an offer, if the joiner had not acknowledged it: the
     /// joiner learns whether its offer was taken (the moves and ending already show it).
-    pub answer: Option<Answer>,
+    pub answer: Option<OfferAnswer>,
 }
 
 /// An answer to an offer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Answer {
+pub struct OfferAnswer {
     pub offer: Offer,
     pub accept: bool,
 }
@@ -338,7 +338,7 @@ mod tests {
             assert_eq!(serde_json::to_string(&ending).unwrap(), text);
             assert_eq!(serde_json::from_str::<Ending>(text).unwrap(), ending);
         }
-        let answer = Answer {
+        let answer = OfferAnswer {
             offer: Offer::Undo,
             accept: false,
         };

@@ -50,7 +50,7 @@ impl From<io::Error> for Failure {
 }
 
 /// The answer to a command: a line, or nothing (INFO).
-type Answer = Result<Option<String>, Failure>;
+type Response = Result<Option<String>, Failure>;
 
 /// The game on the board.
 struct Game {
@@ -170,7 +170,7 @@ impl Brain {
         self.pending.get_or_insert(problem);
     }
 
-    fn start(&mut self, width: usize, height: usize) -> Answer {
+    fn start(&mut self, width: usize, height: usize) -> Response {
         // An unsupported rule is refused at the first move, where the protocol reports
         // INFO problems; the board itself is fine. INFO in_a_row may come after START (the
         // protocol sends INFO after it): until then a board too small for five holds as
@@ -193,7 +193,7 @@ impl Brain {
         Ok(Some("OK".to_string()))
     }
 
-    fn restart(&mut self) -> Answer {
+    fn restart(&mut self) -> Response {
         let game = self.game.as_mut().ok_or_else(no_board)?;
         *game = Game {
             position: Position::new(*game.position.rule()),
@@ -202,7 +202,7 @@ impl Brain {
         Ok(Some("OK".to_string()))
     }
 
-    fn begin(&mut self, out: &mut dyn Write) -> Answer {
+    fn begin(&mut self, out: &mut dyn Write) -> Response {
         self.ready()?;
         let position = &self.game.as_ref().ok_or_else(no_board)?.position;
         if position.stones() > 0 {
@@ -215,7 +215,7 @@ impl Brain {
         self.reply_to(position.clone(), Side::X, out)
     }
 
-    fn turn(&mut self, at: Point, out: &mut dyn Write) -> Answer {
+    fn turn(&mut self, at: Point, out: &mut dyn Write) -> Response {
         self.ready()?;
         let game = self.game.as_ref().ok_or_else(no_board)?;
         let opponent = game.position.side_to_move();
@@ -244,7 +244,7 @@ impl Brain {
         self.reply_to(position, own, out)
     }
 
-    fn takeback(&mut self, at: Point) -> Answer {
+    fn takeback(&mut self, at: Point) -> Response {
         let game = self.game.as_mut().ok_or_else(no_board)?;
         let cell = at.cell();
         if game.position.get(cell).is_none() {
@@ -331,7 +331,7 @@ impl Brain {
 
     /// The brain's part of the swap2 opening (see [`swap2`]): the stones are a new game,
     /// and the answer leaves the brain's stones on the board and its colour, once decided.
-    fn finish_swap2(&mut self, input: Swap2Input) -> Answer {
+    fn finish_swap2(&mut self, input: Swap2Input) -> Response {
         self.ready()?;
         if let Some(problem) = input.problem {
             return Err(problem.into());
@@ -355,7 +355,7 @@ impl Brain {
     }
 
     /// Writes the answer to a command: its line, or ERROR with the reason.
-    fn command_answer(&mut self, answer: Answer, out: &mut dyn Write) -> io::Result<Flow> {
+    fn command_answer(&mut self, answer: Response, out: &mut dyn Write) -> io::Result<Flow> {
         match answer {
             Ok(Some(line)) => say(out, &line)?,
             Ok(None) => {}
@@ -365,7 +365,7 @@ impl Brain {
         Ok(Flow::Continue)
     }
 
-    fn finish_board(&mut self, input: BoardInput, out: &mut dyn Write) -> Answer {
+    fn finish_board(&mut self, input: BoardInput, out: &mut dyn Write) -> Response {
         self.ready()?;
         if let Some(problem) = input.problem {
             return Err(problem.into());
@@ -448,7 +448,7 @@ impl Brain {
 
     /// Asks the driver for the brain's move as `own` in `position`, reporting each finished
     /// iteration as a MESSAGE line, and plays it: the answer is the move.
-    fn reply_to(&mut self, position: Position, own: Side, out: &mut dyn Write) -> Answer {
+    fn reply_to(&mut self, position: Position, own: Side, out: &mut dyn Write) -> Response {
         let task = Task::Move(PlayerKind::Engine {
             depth: None,
             time_ms: None,

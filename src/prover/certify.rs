@@ -67,7 +67,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use super::board::{Board, Mask};
+use super::board::{Mask, ProverBoard};
 use super::maker_breaker::{CertificateClass, MakerBreaker, Reason};
 use super::search::{AndOr, Dfpn};
 use super::{Progress, ProverStats};
@@ -500,7 +500,7 @@ struct Symmetries {
 impl Symmetries {
     /// The group of the board's symmetries, or the identity alone when `mirrors` is false
     /// (or the maps are not closed under composition).
-    fn of(board: &Board, mirrors: bool) -> Symmetries {
+    fn of(board: &ProverBoard, mirrors: bool) -> Symmetries {
         let identity = Symmetries {
             compose: vec![vec![0]],
             inverse: vec![0],
@@ -586,7 +586,7 @@ impl<'a, 'b, 's> Writer<'a, 'b, 's> {
     /// a table of shared nodes of at most `slots` slots.
     pub fn new(
         dfpn: &'b mut Dfpn<'a>,
-        board: Board,
+        board: ProverBoard,
         sink: &'s mut dyn Sink,
         slots: usize,
     ) -> Writer<'a, 'b, 's> {
@@ -796,7 +796,7 @@ pub fn certify(
     sink: &mut (dyn Sink + Send),
     shared_slots: usize,
 ) -> Result<Written, CertificateError> {
-    let board = Board::new(position, maker).ok_or(CertificateError::Stopped)?;
+    let board = ProverBoard::new(position, maker).ok_or(CertificateError::Stopped)?;
     let start = Instant::now();
     let watch = CertifyWatch::default();
     let caller = std::thread::current();
@@ -935,7 +935,7 @@ struct CertifyWatch {
 
 /// The search and the writing of [`certify`], on its thread.
 fn certify_here(
-    board: Board,
+    board: ProverBoard,
     stop: &AtomicBool,
     watch: &CertifyWatch,
     sink: &mut (dyn Sink + Send),

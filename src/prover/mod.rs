@@ -58,7 +58,7 @@ pub use table::INF;
 
 // For the learners' lab, which shows a pairing strategy and a winning line with the prover's
 // own board and searches.
-pub(crate) use board::{Board, Mask, cells_of};
+pub(crate) use board::{Mask, ProverBoard, cells_of};
 pub(crate) use maker_breaker::MakerBreaker;
 pub(crate) use ordinary::Ordinary;
 pub(crate) use pairing::PairingSearch;
@@ -297,7 +297,7 @@ impl Resume {
 
 /// What a saved proof of `position` must say it is of, with no work yet.
 fn header_of(position: &Position) -> Header {
-    let key_check = Board::new(position, position.side_to_move()).map_or(0, |board| {
+    let key_check = ProverBoard::new(position, position.side_to_move()).map_or(0, |board| {
         MakerBreaker::new(board.clone()).key() ^ Ordinary::new(board).key().rotate_left(17)
     });
     Header {
@@ -475,7 +475,7 @@ fn run_proof<'a>(
 /// Whether `side` can force K in a row from `position`: the Maker-Breaker search first,
 /// then the real game's if the attacker wins that.
 fn side_wins(position: &Position, side: Side, run: &mut Run) -> SideResult {
-    let Some(board) = Board::new(position, side) else {
+    let Some(board) = ProverBoard::new(position, side) else {
         return SideResult::Unknown;
     };
     let entry = maker_breaker(&board, side, run);
@@ -510,7 +510,7 @@ fn side_wins(position: &Position, side: Side, run: &mut Run) -> SideResult {
 /// The Maker-Breaker search for the attacker of `board`: split over the threads at the
 /// root when the attacker moves there and the root is not decided at once (on one thread,
 /// the openings in turn).
-fn maker_breaker(board: &Board, side: Side, run: &mut Run) -> Numbers {
+fn maker_breaker(board: &ProverBoard, side: Side, run: &mut Run) -> Numbers {
     let whole = Stage::whole(side, false);
     if let Some(entry) = run.journal.finished(whole) {
         return entry;

@@ -472,7 +472,7 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     use super::*;
-    use crate::prover::board::Board;
+    use crate::prover::board::ProverBoard;
     use crate::prover::maker_breaker::MakerBreaker;
     use crate::rules::{Position, Rule};
 
@@ -507,7 +507,7 @@ mod tests {
     /// holding positions only evaluated, searched ones and zones.
     fn searched(stop: &AtomicBool) -> Dfpn<'_> {
         let rule: Rule = "5,5,4".parse().unwrap();
-        let board = Board::new(&Position::new(rule), Side::X).unwrap();
+        let board = ProverBoard::new(&Position::new(rule), Side::X).unwrap();
         let mut dfpn = Dfpn::new(stop);
         dfpn.node_limit = 20_000;
         dfpn.prove(&mut MakerBreaker::new(board), &mut |_, _| {});

@@ -11,7 +11,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use super::Run;
-use super::board::Board;
+use super::board::ProverBoard;
 use super::journal::Journal;
 use super::maker_breaker::MakerBreaker;
 use super::saved::{Stage, Table};
@@ -82,7 +82,7 @@ pub type Watching<'w> = (&'w AtomicBool, &'w AtomicU64, &'w (dyn Fn(Numbers) + S
 /// again, each opening decided is recorded there, and a save asked for (the journal's pause
 /// flag) is made by the first thread back at its opening's root while the others go on.
 pub fn prove_split(
-    board: &Board,
+    board: &ProverBoard,
     threads: usize,
     (table, node_limit): (&SharedTable, u64),
     watching: Watching,
@@ -146,7 +146,7 @@ fn opening_stage(attacker: Side, cell: usize) -> Stage {
 
 /// The same search on one thread: the openings in turn on one table, each a search of
 /// the journal's (a resumed proof takes the results of the openings already searched).
-pub(super) fn in_turn(board: &Board, side: Side, run: &mut Run) -> Numbers {
+pub(super) fn in_turn(board: &ProverBoard, side: Side, run: &mut Run) -> Numbers {
     let mut dfpn = run.dfpn();
     let mut game = MakerBreaker::new(board.clone());
     let watch = run.watch;
@@ -176,7 +176,7 @@ pub(super) fn in_turn(board: &Board, side: Side, run: &mut Run) -> Numbers {
 /// The root's moves, one per position up to symmetry (and without the dominated ones): an
 /// opening that is the mirror image of another needs no proof of its own, and with a table
 /// per thread a second thread would prove it again.
-pub(super) fn distinct_openings(board: &Board) -> Vec<usize> {
+pub(super) fn distinct_openings(board: &ProverBoard) -> Vec<usize> {
     let mut game = MakerBreaker::new(board.clone());
     let mut keys = Vec::new();
     let mut openings = Vec::new();
@@ -194,7 +194,13 @@ pub(super) fn distinct_openings(board: &Board) -> Vec<usize> {
 
 /// One thread: takes openings from the queue, then joins those under way, until every
 /// opening is decided or the answer is known.
-fn worker(board: &Board, openings: &[usize], shared: &Shared, node_limit: u64, kept: Option<Kept>) {
+fn worker(
+    board: &ProverBoard,
+    openings: &[usize],
+    shared: &Shared,
+    node_limit: u64,
+    kept: Option<Kept>,
+) {
     let mut dfpn = Dfpn::new(shared.stop);
     dfpn.settled = Some(&shared.won);
     dfpn.node_limit = node_limit;

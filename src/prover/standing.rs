@@ -19,7 +19,7 @@
 use serde::Serialize;
 
 use super::Resume;
-use super::board::{Board, Mask};
+use super::board::{Mask, ProverBoard};
 use super::maker_breaker::MakerBreaker;
 use super::ordinary::Ordinary;
 use super::saved::SavedTable;
@@ -135,7 +135,7 @@ pub fn standing(resume: Resume, position: &Position, depth: usize) -> Standing {
         })
         .collect::<Vec<_>>();
     let under_way = saved.table.stage.and_then(|stage| {
-        let board = Board::new(position, stage.attacker)?;
+        let board = ProverBoard::new(position, stage.attacker)?;
         let table = Table::new(saved.table);
         let view = View {
             table: &table,
@@ -181,7 +181,7 @@ impl View<'_> {
     /// line from the root when the search is not split there (the defender moves first).
     fn maker_breaker(
         &self,
-        board: &Board,
+        board: &ProverBoard,
         finished: &[Finished],
     ) -> (Vec<SplitOpening>, Vec<Vec<LineStep>>) {
         let mut game = MakerBreaker::new(board.clone());
