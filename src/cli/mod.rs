@@ -15,10 +15,10 @@ mod grade;
 mod net;
 mod play;
 mod prove;
-mod report;
 mod review;
 mod solve;
 mod verify;
+mod wording;
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;

@@ -17,7 +17,7 @@ use std::sync::atomic::AtomicBool;
 use clap::Args;
 use serde::Serialize;
 
-use super::report::{CellText, Line, MaybeCell};
+use super::wording::{CellText, Line, MaybeCell};
 use super::{CliError, emit};
 use crate::engine::{Engine, EngineConfig, ForcedKind, Limits, Value};
 use crate::game::{GameRecord, clock, record};

@@ -33,7 +33,7 @@ pub struct Session {
     /// The current game's result as it stands in the tally: undoing out of a finished game
     /// and finishing it the same way does not count twice, and finishing it differently
     /// replaces the result counted before.
-    counted: Option<Verdict>,
+    counted: Option<TallyResult>,
     generation: u64,
     /// Games set aside by New game, a change of board or a change of who plays whom, the
     /// latest last; at most [`EARLIER_GAMES`].
@@ -51,16 +51,16 @@ pub const MOST_GAMES_COUNTED: u32 = 1_000_000;
 /// A finished game's result as the tally counts it (see [`Tally`] for whose point of view).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-enum Verdict {
+enum TallyResult {
     Win,
     Loss,
     Draw,
 }
 
-impl Verdict {
+impl TallyResult {
     /// The result of `outcome` in `mode` with `players` (X's first): against the computer
     /// from the person's side, otherwise from X's.
-    fn of(mode: Mode, players: &[Player; 2], outcome: &Outcome) -> Verdict {
+    fn of(mode: Mode, players: &[Player; 2], outcome: &Outcome) -> TallyResult {
         let human = match mode {
             Mode::HumanVsComputer => Side::BOTH
                 .into_iter()
@@ -68,18 +68,18 @@ impl Verdict {
             _ => Some(Side::X),
         };
         match (outcome.winner(), human) {
-            (None, _) => Verdict::Draw,
-            (Some(w), Some(h)) if w == h => Verdict::Win,
-            _ => Verdict::Loss,
+            (None, _) => TallyResult::Draw,
+            (Some(w), Some(h)) if w == h => TallyResult::Win,
+            _ => TallyResult::Loss,
         }
     }
 
     /// This result's count in `tally`.
     fn slot(self, tally: &mut Tally) -> &mut u32 {
         match self {
-            Verdict::Win => &mut tally.wins,
-            Verdict::Loss => &mut tally.losses,
-            Verdict::Draw => &mut tally.draws,
+            TallyResult::Win => &mut tally.wins,
+            TallyResult::Loss => &mut tally.losses,
+            TallyResult::Draw => &mut tally.draws,
         }
     }
 
@@ -87,14 +87,14 @@ impl Verdict {
     /// at the end of the game's line (its moves, then the moves to redo), which is the one
     /// counted unless a different line was started after undo; then it is not known, and a
     /// new ending counts without taking anything back.
-    fn legacy(settings: &Settings, moves: &[Cell], redo: &[Cell]) -> Option<Verdict> {
+    fn legacy(settings: &Settings, moves: &[Cell], redo: &[Cell]) -> Option<TallyResult> {
         let mut position = Position::new(settings.rule);
         for cell in moves.iter().chain(redo.iter().rev()) {
             position.play(*cell).ok()?;
         }
         position
             .outcome()
-            .map(|o| Verdict::of(settings.mode, &settings.players(), &o))
+            .map(|o| TallyResult::of(settings.mode, &settings.players(), &o))
     }
 }
 
@@ -116,7 +116,7 @@ struct EarlierGame {
     counted: bool,
     /// The result in the tally; absent in states saved before results were kept.
     #[serde(default)]
-    counted_as: Option<Verdict>,
+    counted_as: Option<TallyResult>,
     /// The game's opening; absent (a free opening) in states saved before openings.
     #[serde(default)]
     opening: Opening,
@@ -584,7 +584,7 @@ impl Session {
             return;
         };
         let players = [self.player(Side::X).clone(), self.player(Side::O).clone()];
-        let verdict = Verdict::of(self.settings.mode, &players, &outcome);
+        let verdict = TallyResult::of(self.settings.mode, &players, &outcome);
         if self.counted == Some(verdict) {
             return;
         }
@@ -731,7 +731,7 @@ struct SavedSession {
     counted: bool,
     /// The result in the tally; absent in states saved before results were kept.
     #[serde(default)]
-    counted_as: Option<Verdict>,
+    counted_as: Option<TallyResult>,
     #[serde(default)]
     scores: Vec<Score>,
     #[serde(default)]
@@ -780,7 +780,7 @@ impl TryFrom<SavedSession> for Session {
         for game in &mut earlier {
             game.replay()?;
             if game.counted && game.counted_as.is_none() {
-                game.counted_as = Verdict::legacy(&game.settings, &game.moves, &game.redo);
+                game.counted_as = TallyResult::legacy(&game.settings, &game.moves, &game.redo);
             }
         }
         session.moves = saved.moves;
@@ -788,7 +788,7 @@ impl TryFrom<SavedSession> for Session {
         session.counted = saved.counted_as.or_else(|| {
             saved
                 .counted
-                .then(|| Verdict::legacy(&session.settings, &session.moves, &session.redo))
+                .then(|| TallyResult::legacy(&session.settings, &session.moves, &session.redo))
                 .flatten()
         });
         session.scores = saved.scores;

@@ -65,7 +65,7 @@ pub(crate) use pairing::PairingSearch;
 pub(crate) use search::{AndOr, Dfpn};
 
 use journal::Journal;
-use saved::{Header, Saved, Stage, Table};
+use saved::{ProofStage, Saved, SavedHeader, TableToSave};
 use search::Counters;
 use shared_table::SharedTable;
 use table::Numbers;
@@ -296,11 +296,11 @@ impl Resume {
 }
 
 /// What a saved proof of `position` must say it is of, with no work yet.
-fn header_of(position: &Position) -> Header {
+fn header_of(position: &Position) -> SavedHeader {
     let key_check = ProverBoard::new(position, position.side_to_move()).map_or(0, |board| {
         MakerBreaker::new(board.clone()).key() ^ Ordinary::new(board).key().rotate_left(17)
     });
-    Header {
+    SavedHeader {
         rule: position.rule().to_string(),
         position: position.to_notation(),
         key_check,
@@ -493,7 +493,7 @@ fn side_wins(position: &Position, side: Side, run: &mut Run) -> SideResult {
     let mut dfpn = run.dfpn();
     let mut game = Ordinary::new(board);
     let watch = run.watch;
-    let stage = Stage::whole(side, true);
+    let stage = ProofStage::whole(side, true);
     let mut on_numbers = |e| watch.numbers(side, false, e);
     let entry = run
         .journal
@@ -511,7 +511,7 @@ fn side_wins(position: &Position, side: Side, run: &mut Run) -> SideResult {
 /// root when the attacker moves there and the root is not decided at once (on one thread,
 /// the openings in turn).
 fn maker_breaker(board: &ProverBoard, side: Side, run: &mut Run) -> Numbers {
-    let whole = Stage::whole(side, false);
+    let whole = ProofStage::whole(side, false);
     if let Some(entry) = run.journal.finished(whole) {
         return entry;
     }
@@ -553,7 +553,7 @@ fn maker_breaker(board: &ProverBoard, side: Side, run: &mut Run) -> Numbers {
         );
         let journal = journal.into_inner().unwrap_or_else(|e| e.into_inner());
         if found.entry.pn != 0 && found.entry.dn != 0 {
-            journal.stop(whole, Table::Shared(&table));
+            journal.stop(whole, TableToSave::Shared(&table));
         }
         run.stats.add(&found.counters, found.pairing);
         found.entry

@@ -14,7 +14,7 @@ use super::Run;
 use super::board::ProverBoard;
 use super::journal::Journal;
 use super::maker_breaker::MakerBreaker;
-use super::saved::{Stage, Table};
+use super::saved::{ProofStage, TableToSave};
 use super::search::{AndOr, Counters, Dfpn};
 use super::shared_table::SharedTable;
 use super::table::{INF, Numbers};
@@ -29,7 +29,7 @@ pub struct SplitResult {
 
 /// One opening as the threads share it.
 #[derive(Default)]
-struct Opening {
+struct SharedOpening {
     /// Decided (by whichever thread searched it to the end).
     done: AtomicBool,
     /// Threads searching it now.
@@ -41,7 +41,7 @@ struct Opening {
 struct Shared<'a> {
     table: &'a SharedTable,
     next: AtomicUsize,
-    openings: Vec<Opening>,
+    openings: Vec<SharedOpening>,
     won: AtomicBool,
     unknown: AtomicBool,
     stop: &'a AtomicBool,
@@ -106,7 +106,7 @@ pub fn prove_split(
     let shared = Shared {
         table,
         next: AtomicUsize::new(0),
-        openings: openings.iter().map(|_| Opening::default()).collect(),
+        openings: openings.iter().map(|_| SharedOpening::default()).collect(),
         won: AtomicBool::new(false),
         unknown: AtomicBool::new(false),
         stop,
@@ -137,10 +137,10 @@ pub fn prove_split(
 
 /// The search of the opening `cell` of `attacker`'s Maker-Breaker game, as the journal
 /// names it.
-fn opening_stage(attacker: Side, cell: usize) -> Stage {
-    Stage {
+fn opening_stage(attacker: Side, cell: usize) -> ProofStage {
+    ProofStage {
         opening: u16::try_from(cell).ok(),
-        ..Stage::whole(attacker, false)
+        ..ProofStage::whole(attacker, false)
     }
 }
 
@@ -232,7 +232,10 @@ fn worker(
             // goes on from the table.
             if pause.swap(false, Ordering::Relaxed) {
                 let mut journal = journal.lock().unwrap_or_else(|e| e.into_inner());
-                journal.save_table(Stage::whole(side, false), Table::Shared(shared.table));
+                journal.save_table(
+                    ProofStage::whole(side, false),
+                    TableToSave::Shared(shared.table),
+                );
             }
         };
         game.unmake(cell);

@@ -136,7 +136,7 @@ pub fn standing(resume: Resume, position: &Position, depth: usize) -> Standing {
         .collect::<Vec<_>>();
     let under_way = saved.table.stage.and_then(|stage| {
         let board = ProverBoard::new(position, stage.attacker)?;
-        let table = Table::new(saved.table);
+        let table = SortedTable::new(saved.table);
         let view = View {
             table: &table,
             attacker: stage.attacker,
@@ -166,7 +166,7 @@ pub fn standing(resume: Resume, position: &Position, depth: usize) -> Standing {
 
 /// What the lines are read with: the table, whose search it is, and how deep to go.
 struct View<'a> {
-    table: &'a Table,
+    table: &'a SortedTable,
     attacker: Side,
     position: &'a Position,
     depth: usize,
@@ -318,17 +318,17 @@ impl View<'_> {
 }
 
 /// A saved table, sorted by key for lookups (16 bytes a position, as read).
-struct Table {
+struct SortedTable {
     entries: Vec<(u64, Numbers)>,
     zones: Vec<(u64, Mask)>,
 }
 
-impl Table {
-    fn new(saved: SavedTable) -> Table {
+impl SortedTable {
+    fn new(saved: SavedTable) -> SortedTable {
         let (mut entries, mut zones) = (saved.entries, saved.zones);
         entries.sort_unstable_by_key(|&(key, _)| key);
         zones.sort_unstable_by_key(|&(key, _)| key);
-        Table { entries, zones }
+        SortedTable { entries, zones }
     }
 
     /// The numbers of `key`, and whether the position was searched (not only evaluated).

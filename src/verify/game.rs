@@ -50,7 +50,7 @@ impl Zone {
 
 /// The checker's board: stones, whose turn, and the rule's lines as cell lists.
 #[derive(Clone)]
-pub(super) struct Game {
+pub(super) struct CheckerBoard {
     pub(super) stones: Vec<Stone>,
     pub(super) maker_to_move: bool,
     lines: Arc<Lines>,
@@ -63,8 +63,8 @@ struct Lines {
     through: Vec<Vec<usize>>,
 }
 
-impl Game {
-    pub(super) fn new(position: &Position, maker: Side) -> Game {
+impl CheckerBoard {
+    pub(super) fn new(position: &Position, maker: Side) -> CheckerBoard {
         let geometry = position.geometry();
         let cells: Vec<Vec<usize>> = (0..geometry.window_count())
             .map(|id| {
@@ -90,7 +90,7 @@ impl Game {
                 Some(_) => Stone::Breaker,
             })
             .collect();
-        Game {
+        CheckerBoard {
             stones,
             maker_to_move: position.side_to_move() == maker,
             lines: Arc::new(Lines { cells, through }),
@@ -140,7 +140,7 @@ impl Game {
     }
 
     /// Plays `cell` for the side to move, refusing a taken or missing cell.
-    pub(super) fn play(&self, cell: usize) -> Result<Game, String> {
+    pub(super) fn play(&self, cell: usize) -> Result<CheckerBoard, String> {
         if self.stones.get(cell) != Some(&Stone::Empty) {
             return Err(format!("cell {cell} is not an empty cell of the board"));
         }

@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 
 use serde::Serialize;
 
-use super::super::report::{MaybeCell, Verdict};
+use super::super::wording::{MaybeCell, ValueText};
 use super::super::{CliError, emit};
 use super::BenchArgs;
 use crate::engine::{Algorithm, Engine, EngineConfig, Limits};
@@ -33,7 +33,7 @@ const TT_MEGABYTES: usize = 4;
 struct SolveLine {
     rule: String,
     #[serde(flatten)]
-    verdict: Verdict,
+    verdict: ValueText,
     best: Option<Cell>,
     nodes: u64,
     seconds: f64,
@@ -70,7 +70,7 @@ pub fn run(args: &BenchArgs, output: &mut dyn Write) -> Result<(), CliError> {
             let found = engine.search(&empty, &Limits::default(), &stop, &mut |_| {});
             SolveLine {
                 rule: rule.to_string(),
-                verdict: Verdict::of(&found.value, &empty),
+                verdict: ValueText::of(&found.value, &empty),
                 best: found.best,
                 nodes: found.stats.nodes,
                 seconds: found.stats.elapsed.as_secs_f64(),
