@@ -43,12 +43,12 @@ pub enum NetCommand {
     /// List the games hosted on this local network, with their tickets
     Find(FindArgs),
     /// Measure network play on 127.0.0.1: move round trip, reconnection, idle cost
-    Bench(BenchArgs),
+    Bench(NetBenchArgs),
 }
 
 /// Arguments of `net bench`.
 #[derive(Args, Debug)]
-pub struct BenchArgs {
+pub struct NetBenchArgs {
     /// How many moves each side plays (1 to 190)
     #[arg(long, default_value_t = 190)]
     pub moves: usize,

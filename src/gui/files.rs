@@ -17,7 +17,7 @@ use crate::game::Session;
 use crate::grade::Outcome;
 
 pub use super::chooser::FileAction;
-use super::chooser::{Choice, Chooser};
+use super::chooser::{FileChoice, FileChooser};
 use super::desktop::{self, SystemDialog};
 use super::i18n;
 use super::status;
@@ -114,7 +114,7 @@ pub enum Payload {
 }
 
 /// Where paths come from.
-enum Source {
+enum PathSource {
     /// The desktop's dialog, the in-window browser or the path field, as preferred.
     Desktop,
     /// A fixed picker (tests).
@@ -122,17 +122,17 @@ enum Source {
 }
 
 /// Where a save or an open stands.
-enum Stage {
+enum FileStage {
     Idle,
     /// The in-window browser or the path field is open.
     Choosing {
-        chooser: Chooser,
+        chooser: FileChooser,
         game: Option<Payload>,
     },
     /// The file chosen to save to exists: the window asks before replacing it. Cancelling
     /// goes back to the chooser.
     Replacing {
-        chooser: Chooser,
+        chooser: FileChooser,
         game: Option<Payload>,
         path: PathBuf,
     },
@@ -149,10 +149,10 @@ enum Stage {
 
 /// The runtime side of saving and opening (never saved between runs).
 pub struct Files {
-    source: Source,
+    source: PathSource,
     /// What the desktop offers, found once on a helper thread when the window opens.
     desktop: Arc<OnceLock<SystemDialog>>,
-    stage: Stage,
+    stage: FileStage,
 }
 
 impl Files {
@@ -173,9 +173,9 @@ impl Files {
             let _ = desktop.set(SystemDialog::Unavailable(t!("desktop-not-asked")));
         }
         Files {
-            source: Source::Desktop,
+            source: PathSource::Desktop,
             desktop,
-            stage: Stage::Idle,
+            stage: FileStage::Idle,
         }
     }
 
@@ -183,9 +183,9 @@ impl Files {
     #[must_use]
     pub fn assuming(system: SystemDialog) -> Files {
         Files {
-            source: Source::Desktop,
+            source: PathSource::Desktop,
             desktop: Arc::new(OnceLock::from(system)),
-            stage: Stage::Idle,
+            stage: FileStage::Idle,
         }
     }
 
@@ -193,16 +193,16 @@ impl Files {
     #[must_use]
     pub fn given(picker: Arc<dyn FilePicker>) -> Files {
         Files {
-            source: Source::Given(picker),
+            source: PathSource::Given(picker),
             desktop: Arc::new(OnceLock::new()),
-            stage: Stage::Idle,
+            stage: FileStage::Idle,
         }
     }
 
     /// Whether a save or an open is under way (only one at a time).
     #[must_use]
     pub fn busy(&self) -> bool {
-        !matches!(self.stage, Stage::Idle)
+        !matches!(self.stage, FileStage::Idle)
     }
 
     /// Whether the in-window chooser, or its question about replacing a file, is open: the
@@ -211,7 +211,10 @@ impl Files {
     /// another window; this one goes on meanwhile.)
     #[must_use]
     pub fn is_modal(&self) -> bool {
-        matches!(self.stage, Stage::Choosing { .. } | Stage::Replacing { .. })
+        matches!(
+            self.stage,
+            FileStage::Choosing { .. } | FileStage::Replacing { .. }
+        )
     }
 
     /// Starts saving `game` (a game, or a report), or opening a game: asks for a path the
@@ -230,8 +233,8 @@ impl Files {
             return None;
         }
         let asker = match (&self.source, choice) {
-            (Source::Given(picker), _) => Asker::Picker(picker.clone()),
-            (Source::Desktop, DialogChoice::System) => {
+            (PathSource::Given(picker), _) => Asker::Picker(picker.clone()),
+            (PathSource::Desktop, DialogChoice::System) => {
                 if let Some(SystemDialog::Unavailable(why)) = self.desktop.get() {
                     let why = why.clone();
                     self.choose_in_window(action, game, folder);
@@ -239,13 +242,13 @@ impl Files {
                 }
                 Asker::System(self.desktop.clone())
             }
-            (Source::Desktop, DialogChoice::InWindow) => {
+            (PathSource::Desktop, DialogChoice::InWindow) => {
                 self.choose_in_window(action, game, folder);
                 return None;
             }
-            (Source::Desktop, DialogChoice::PathField) => {
-                let chooser = Chooser::path_field(action, folder, None);
-                self.stage = Stage::Choosing { chooser, game };
+            (PathSource::Desktop, DialogChoice::PathField) => {
+                let chooser = FileChooser::path_field(action, folder, None);
+                self.stage = FileStage::Choosing { chooser, game };
                 return None;
             }
         };
@@ -254,7 +257,7 @@ impl Files {
             Ok(path) => work(action, to_write, path),
             Err(answer) => answer,
         });
-        self.stage = Stage::Working {
+        self.stage = FileStage::Working {
             answer,
             action,
             game,
@@ -270,16 +273,16 @@ impl Files {
         game: Option<Payload>,
         folder: Option<&Path>,
     ) {
-        let chooser = Chooser::browser(action, folder);
-        self.stage = Stage::Choosing { chooser, game };
+        let chooser = FileChooser::browser(action, folder);
+        self.stage = FileStage::Choosing { chooser, game };
     }
 
     /// Draws the in-window chooser, or the question about replacing a file, if one is
     /// open; a chosen path goes to a helper thread to be written or read.
     pub fn ui(&mut self, ctx: &egui::Context) {
-        match std::mem::replace(&mut self.stage, Stage::Idle) {
-            Stage::Choosing { chooser, game } => self.choosing_ui(ctx, chooser, game),
-            Stage::Replacing {
+        match std::mem::replace(&mut self.stage, FileStage::Idle) {
+            FileStage::Choosing { chooser, game } => self.choosing_ui(ctx, chooser, game),
+            FileStage::Replacing {
                 chooser,
                 game,
                 path,
@@ -289,18 +292,23 @@ impl Files {
     }
 
     /// One frame of the in-window chooser.
-    fn choosing_ui(&mut self, ctx: &egui::Context, mut chooser: Chooser, game: Option<Payload>) {
+    fn choosing_ui(
+        &mut self,
+        ctx: &egui::Context,
+        mut chooser: FileChooser,
+        game: Option<Payload>,
+    ) {
         match chooser.ui(ctx) {
-            Choice::Open => self.stage = Stage::Choosing { chooser, game },
-            Choice::Cancelled => {}
-            Choice::Chosen(path) if chooser.action().is_save() && path.exists() => {
-                self.stage = Stage::Replacing {
+            FileChoice::Open => self.stage = FileStage::Choosing { chooser, game },
+            FileChoice::Cancelled => {}
+            FileChoice::Chosen(path) if chooser.action().is_save() && path.exists() => {
+                self.stage = FileStage::Replacing {
                     chooser,
                     game,
                     path,
                 };
             }
-            Choice::Chosen(path) => self.start_work(ctx, chooser.action(), game, path),
+            FileChoice::Chosen(path) => self.start_work(ctx, chooser.action(), game, path),
         }
     }
 
@@ -308,13 +316,13 @@ impl Files {
     fn replacing_ui(
         &mut self,
         ctx: &egui::Context,
-        mut chooser: Chooser,
+        mut chooser: FileChooser,
         game: Option<Payload>,
         path: PathBuf,
     ) {
         match ask_to_replace(ctx, &path) {
             None => {
-                self.stage = Stage::Replacing {
+                self.stage = FileStage::Replacing {
                     chooser,
                     game,
                     path,
@@ -323,7 +331,7 @@ impl Files {
             Some(true) => self.start_work(ctx, chooser.action(), game, path),
             Some(false) => {
                 chooser.reopen();
-                self.stage = Stage::Choosing { chooser, game };
+                self.stage = FileStage::Choosing { chooser, game };
             }
         }
     }
@@ -341,7 +349,7 @@ impl Files {
             move || ctx.request_repaint(),
             move || work(action, game, path),
         );
-        self.stage = Stage::Working {
+        self.stage = FileStage::Working {
             answer,
             action,
             game: None,
@@ -352,7 +360,7 @@ impl Files {
     /// The answer of the helper thread, once it is in. When the desktop turned out to have
     /// no dialog, the in-window browser opens and the answer says why.
     pub fn poll(&mut self) -> Option<FileAnswer> {
-        let Stage::Working { answer, .. } = &self.stage else {
+        let FileStage::Working { answer, .. } = &self.stage else {
             return None;
         };
         let answer = match answer.try_recv() {
@@ -360,12 +368,12 @@ impl Files {
             Err(TryRecvError::Empty) => return None,
             Err(TryRecvError::Disconnected) => FileAnswer::Failed(t!("file-helper-stopped")),
         };
-        let Stage::Working {
+        let FileStage::Working {
             action,
             game,
             folder,
             ..
-        } = std::mem::replace(&mut self.stage, Stage::Idle)
+        } = std::mem::replace(&mut self.stage, FileStage::Idle)
         else {
             unreachable!("the stage was just matched")
         };

@@ -85,7 +85,7 @@ pub struct ControlPanel<'a> {
 /// place of its own, so that the first screen holds what a player comes for without
 /// scrolling and nothing of another feature grows between its rows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Tab {
+pub enum PanelTab {
     /// New game, undo and redo, the players, the computer's strength and the board.
     #[default]
     Play,
@@ -99,35 +99,35 @@ pub enum Tab {
     Options,
 }
 
-impl Tab {
-    const ALL: [Tab; 5] = [
-        Tab::Play,
-        Tab::Online,
-        Tab::Engines,
-        Tab::Learn,
-        Tab::Options,
+impl PanelTab {
+    const ALL: [PanelTab; 5] = [
+        PanelTab::Play,
+        PanelTab::Online,
+        PanelTab::Engines,
+        PanelTab::Learn,
+        PanelTab::Options,
     ];
 
     fn name(self) -> String {
         match self {
-            Tab::Play => t!("tab-play"),
-            Tab::Online => t!("tab-online"),
-            Tab::Engines => t!("tab-engines"),
-            Tab::Learn => t!("tab-learn"),
-            Tab::Options => t!("tab-options"),
+            PanelTab::Play => t!("tab-play"),
+            PanelTab::Online => t!("tab-online"),
+            PanelTab::Engines => t!("tab-engines"),
+            PanelTab::Learn => t!("tab-learn"),
+            PanelTab::Options => t!("tab-options"),
         }
     }
 }
 
 /// The row of tabs; the tab shown is kept in egui's memory, like a folded section.
-fn tabs_ui(ui: &mut Ui) -> Tab {
+fn tabs_ui(ui: &mut Ui) -> PanelTab {
     let id = egui::Id::unique("panel tab");
-    let mut tab = ui.data(|d| d.get_temp::<Tab>(id)).unwrap_or_default();
+    let mut tab = ui.data(|d| d.get_temp::<PanelTab>(id)).unwrap_or_default();
     ui.horizontal_wrapped(|ui| {
         // Close together, so that the five fit on one row of the panel.
         ui.spacing_mut().item_spacing.x = 2.0;
         ui.spacing_mut().button_padding.x = 3.0;
-        for choice in Tab::ALL {
+        for choice in PanelTab::ALL {
             ui.selectable_value(&mut tab, choice, choice.name());
         }
     });
@@ -148,7 +148,7 @@ impl ControlPanel<'_> {
         ui.separator();
         // The window's own game is set aside while the online one is shown: its section only.
         let tab = if self.online_shown {
-            Tab::Online
+            PanelTab::Online
         } else {
             let tab = tabs_ui(ui);
             ui.separator();
@@ -160,23 +160,23 @@ impl ControlPanel<'_> {
             .id_salt(tab)
             .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
             .show(ui, |ui| match tab {
-                Tab::Play => self.play_ui(ui, &mut settings, &mut prefs, &mut actions),
-                Tab::Online => {
+                PanelTab::Play => self.play_ui(ui, &mut settings, &mut prefs, &mut actions),
+                PanelTab::Online => {
                     let opening = prefs.opening_rule;
                     let asked = self
                         .online
                         .section_ui(ui, settings.rule, opening, self.naming);
                     actions.extend(asked.into_iter().map(AppAction::Online));
                 }
-                Tab::Learn => self.learn_ui(ui, &mut prefs, &mut actions),
-                Tab::Options => {
+                PanelTab::Learn => self.learn_ui(ui, &mut prefs, &mut actions),
+                PanelTab::Options => {
                     prefs.theme.ui(ui);
                     ui.separator();
                     board_look_ui(ui, &mut prefs, self.session, self.naming);
                     ui.separator();
                     prefs.file_dialog.ui(ui);
                 }
-                Tab::Engines => {
+                PanelTab::Engines => {
                     self.engines.ui(ui, &mut prefs.engines, &mut settings);
                     ui.separator();
                     super::engines::seats_ui(ui, &mut settings, &prefs.engines, self.naming);

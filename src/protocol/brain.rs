@@ -18,7 +18,7 @@ use super::command::{
     BoardLine, BrainCommand, Field, Point, Swap2Line, parse_board_line, parse_command,
     parse_swap2_line,
 };
-use super::settings::{Settings, Variant};
+use super::settings::{InfoSettings, Variant};
 use super::swap2;
 
 /// Whether to read on after a command.
@@ -30,27 +30,27 @@ pub enum Flow {
 }
 
 /// Why a command got no answer of its own.
-enum Failure {
+enum CommandFailure {
     /// The command is refused; the reason goes after ERROR.
     Refused(String),
     /// Writing to the manager failed.
     Io(io::Error),
 }
 
-impl From<String> for Failure {
-    fn from(reason: String) -> Failure {
-        Failure::Refused(reason)
+impl From<String> for CommandFailure {
+    fn from(reason: String) -> CommandFailure {
+        CommandFailure::Refused(reason)
     }
 }
 
-impl From<io::Error> for Failure {
-    fn from(error: io::Error) -> Failure {
-        Failure::Io(error)
+impl From<io::Error> for CommandFailure {
+    fn from(error: io::Error) -> CommandFailure {
+        CommandFailure::Io(error)
     }
 }
 
 /// The answer to a command: a line, or nothing (INFO).
-type Response = Result<Option<String>, Failure>;
+type Response = Result<Option<String>, CommandFailure>;
 
 /// The game on the board.
 struct Game {
@@ -77,7 +77,7 @@ struct Swap2Input {
 
 /// The brain's state from one command to the next.
 pub struct Brain {
-    settings: Settings,
+    settings: InfoSettings,
     driver: Driver,
     config: DriverConfig,
     /// `None` until START.
@@ -101,7 +101,7 @@ impl Brain {
     pub fn new() -> Brain {
         let config = DriverConfig::default();
         Brain {
-            settings: Settings::default(),
+            settings: InfoSettings::default(),
             driver: Driver::new(config, || {}),
             config,
             game: None,
@@ -359,8 +359,8 @@ impl Brain {
         match answer {
             Ok(Some(line)) => say(out, &line)?,
             Ok(None) => {}
-            Err(Failure::Refused(reason)) => say(out, &format!("ERROR {reason}"))?,
-            Err(Failure::Io(error)) => return Err(error),
+            Err(CommandFailure::Refused(reason)) => say(out, &format!("ERROR {reason}"))?,
+            Err(CommandFailure::Io(error)) => return Err(error),
         }
         Ok(Flow::Continue)
     }
@@ -382,7 +382,7 @@ impl Brain {
 
     /// Refuses a move command while a setting stands in the way: a malformed INFO line
     /// (reported once), an unsupported rule or too little memory (until changed).
-    fn ready(&mut self) -> Result<(), Failure> {
+    fn ready(&mut self) -> Result<(), CommandFailure> {
         if let Some(problem) = self.pending.take() {
             return Err(problem.into());
         }

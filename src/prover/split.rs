@@ -38,7 +38,7 @@ struct SharedOpening {
 
 /// Shared state of the threads: the table, the next opening to take, the openings under
 /// way, the results, and where the nodes and the latest opening's numbers are published.
-struct Shared<'a> {
+struct SharedWork<'a> {
     table: &'a SharedTable,
     next: AtomicUsize,
     openings: Vec<SharedOpening>,
@@ -50,7 +50,7 @@ struct Shared<'a> {
     totals: Mutex<(Counters, (u64, u64))>,
 }
 
-impl Shared<'_> {
+impl SharedWork<'_> {
     /// The next opening for a thread: the queue's next, else the undecided one with the
     /// fewest threads in it; none when all are decided or taken to their end.
     fn take(&self) -> Option<usize> {
@@ -70,7 +70,7 @@ impl Shared<'_> {
 
 /// A split proof that is saved: its attacker (whose searches the journal names) and the
 /// journal, locked by the thread that records an opening's result or saves.
-pub type Kept<'k, 'j, 'a> = (Side, &'k Mutex<&'j mut Journal<'a>>);
+pub type KeptJournal<'k, 'j, 'a> = (Side, &'k Mutex<&'j mut Journal<'a>>);
 
 /// Where the threads tell how far they are: the stop flag, the node count, and the latest
 /// opening's root numbers.
@@ -86,7 +86,7 @@ pub fn prove_split(
     threads: usize,
     (table, node_limit): (&SharedTable, u64),
     watching: Watching,
-    kept: Option<Kept>,
+    kept: Option<KeptJournal>,
 ) -> SplitResult {
     let (stop, nodes, on_numbers) = watching;
     let mut openings = distinct_openings(board);
@@ -103,7 +103,7 @@ pub fn prove_split(
         openings.retain(|cell| finished(cell).is_none());
     }
     let threads = threads.max(1);
-    let shared = Shared {
+    let shared = SharedWork {
         table,
         next: AtomicUsize::new(0),
         openings: openings.iter().map(|_| SharedOpening::default()).collect(),
@@ -197,9 +197,9 @@ pub(super) fn distinct_openings(board: &ProverBoard) -> Vec<usize> {
 fn worker(
     board: &ProverBoard,
     openings: &[usize],
-    shared: &Shared,
+    shared: &SharedWork,
     node_limit: u64,
-    kept: Option<Kept>,
+    kept: Option<KeptJournal>,
 ) {
     let mut dfpn = Dfpn::new(shared.stop);
     dfpn.settled = Some(&shared.won);

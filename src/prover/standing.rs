@@ -137,7 +137,7 @@ pub fn standing(resume: Resume, position: &Position, depth: usize) -> Standing {
     let under_way = saved.table.stage.and_then(|stage| {
         let board = ProverBoard::new(position, stage.attacker)?;
         let table = SortedTable::new(saved.table);
-        let view = View {
+        let view = StandingView {
             table: &table,
             attacker: stage.attacker,
             position,
@@ -165,14 +165,14 @@ pub fn standing(resume: Resume, position: &Position, depth: usize) -> Standing {
 }
 
 /// What the lines are read with: the table, whose search it is, and how deep to go.
-struct View<'a> {
+struct StandingView<'a> {
     table: &'a SortedTable,
     attacker: Side,
     position: &'a Position,
     depth: usize,
 }
 
-impl View<'_> {
+impl StandingView<'_> {
     fn cell(&self, index: usize) -> Cell {
         self.position.geometry().cell(index)
     }

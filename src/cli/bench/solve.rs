@@ -41,7 +41,7 @@ struct SolveLine {
 
 /// What `bench --solve` prints.
 #[derive(Serialize)]
-struct SolveReport {
+struct SolveBenchReport {
     boards: Vec<SolveLine>,
 }
 
@@ -77,10 +77,10 @@ pub fn run(args: &BenchArgs, output: &mut dyn Write) -> Result<(), CliError> {
             }
         })
         .collect();
-    emit(output, args.json, &SolveReport { boards })
+    emit(output, args.json, &SolveBenchReport { boards })
 }
 
-impl fmt::Display for SolveReport {
+impl fmt::Display for SolveBenchReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "The empty board of each rule, solved")?;
         for line in &self.boards {
