@@ -29,7 +29,7 @@ pub struct Session {
     redo: Vec<Cell>,
     /// One score per mode and board: a win against the computer is not an X win between
     /// two players, and a 3x3 result says nothing about 15x15.
-    scores: Vec<Score>,
+    scores: Vec<ModeScore>,
     /// The current game's result as it stands in the tally: undoing out of a finished game
     /// and finishing it the same way does not count twice, and finishing it differently
     /// replaces the result counted before.
@@ -100,7 +100,7 @@ impl TallyResult {
 
 /// The score of one mode on one board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-struct Score {
+struct ModeScore {
     rule: Rule,
     mode: Mode,
     tally: Tally,
@@ -610,7 +610,7 @@ impl Session {
         {
             Some(index) => index,
             None => {
-                self.scores.push(Score {
+                self.scores.push(ModeScore {
                     rule,
                     mode,
                     tally: Tally::default(),
@@ -733,7 +733,7 @@ struct SavedSession {
     #[serde(default)]
     counted_as: Option<TallyResult>,
     #[serde(default)]
-    scores: Vec<Score>,
+    scores: Vec<ModeScore>,
     #[serde(default)]
     earlier: Vec<EarlierGame>,
     /// The opening rule of new games and the game's opening; absent (free) in states saved

@@ -14,7 +14,7 @@ use std::sync::{Arc, OnceLock};
 use serde::{Deserialize, Serialize};
 
 use crate::game::Session;
-use crate::grade::Outcome;
+use crate::grade::GradeOutcome;
 
 pub use super::chooser::FileAction;
 use super::chooser::{FileChoice, FileChooser};
@@ -110,7 +110,7 @@ pub enum FileAnswer {
 #[derive(Clone)]
 pub enum Payload {
     Game(Box<Session>),
-    Report(Box<Outcome>),
+    Report(Box<GradeOutcome>),
 }
 
 /// Where paths come from.

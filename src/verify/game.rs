@@ -53,12 +53,12 @@ impl Zone {
 pub(super) struct CheckerBoard {
     pub(super) stones: Vec<Stone>,
     pub(super) maker_to_move: bool,
-    lines: Arc<Lines>,
+    lines: Arc<RuleLines>,
     pub(super) k: usize,
 }
 
 /// The rule's lines: the cells of each, and the lines through each cell.
-struct Lines {
+struct RuleLines {
     cells: Vec<Vec<usize>>,
     through: Vec<Vec<usize>>,
 }
@@ -93,7 +93,7 @@ impl CheckerBoard {
         CheckerBoard {
             stones,
             maker_to_move: position.side_to_move() == maker,
-            lines: Arc::new(Lines { cells, through }),
+            lines: Arc::new(RuleLines { cells, through }),
             k: position.rule().k(),
         }
     }
