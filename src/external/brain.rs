@@ -31,7 +31,7 @@ const POLL: Duration = Duration::from_millis(20);
 const QUEUED: usize = 256;
 
 /// What the reader of the brain's output hands over.
-enum Output {
+enum BrainOutput {
     Line(String),
     /// A line longer than [`MAX_LINE`]: reading stopped there.
     TooLong,
@@ -82,7 +82,7 @@ pub struct Brain {
     child: Child,
     stdin: ChildStdin,
     /// The brain's output lines, read on a thread so every wait can have a deadline.
-    lines: Receiver<Output>,
+    lines: Receiver<BrainOutput>,
     /// When it last answered a move command.
     answered: Option<Instant>,
     settle: Duration,
@@ -161,12 +161,12 @@ impl Brain {
                 match read_capped(&mut reader, &mut bytes) {
                     Ok(Some(true)) => {
                         let line = String::from_utf8_lossy(&bytes).trim().to_string();
-                        if sender.send(Output::Line(line)).is_err() {
+                        if sender.send(BrainOutput::Line(line)).is_err() {
                             return;
                         }
                     }
-                    Ok(Some(false)) => break Output::TooLong,
-                    Ok(None) | Err(_) => break Output::End,
+                    Ok(Some(false)) => break BrainOutput::TooLong,
+                    Ok(None) | Err(_) => break BrainOutput::End,
                 }
             };
             let _ = sender.send(last);
@@ -251,7 +251,9 @@ impl Brain {
             // one that goes on writing is killed at the deadline all the same.
             loop {
                 let wait = deadline.saturating_duration_since(Instant::now());
-                if wait.is_zero() || !matches!(self.lines.recv_timeout(wait), Ok(Output::Line(_))) {
+                if wait.is_zero()
+                    || !matches!(self.lines.recv_timeout(wait), Ok(BrainOutput::Line(_)))
+                {
                     break;
                 }
             }
@@ -297,14 +299,14 @@ impl Brain {
                 wait = wait.min(POLL);
             }
             let line = match self.lines.recv_timeout(wait) {
-                Ok(Output::Line(line)) => line,
-                Ok(Output::TooLong) => {
+                Ok(BrainOutput::Line(line)) => line,
+                Ok(BrainOutput::TooLong) => {
                     let _ = self.child.kill();
                     return Err(Fault::Unreadable(format!(
                         "a line longer than {MAX_LINE} bytes"
                     )));
                 }
-                Ok(Output::End) | Err(RecvTimeoutError::Disconnected) => {
+                Ok(BrainOutput::End) | Err(RecvTimeoutError::Disconnected) => {
                     return Err(self.crashed("its output ended"));
                 }
                 Err(RecvTimeoutError::Timeout) => continue,

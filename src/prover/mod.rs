@@ -411,7 +411,7 @@ fn oversee(
 }
 
 /// What the searching thread works with.
-struct Run<'a> {
+struct ProverRun<'a> {
     config: &'a ProverConfig,
     watch: &'a Watch,
     journal: Journal<'a>,
@@ -419,7 +419,7 @@ struct Run<'a> {
     note: Option<&'static str>,
 }
 
-impl<'a> Run<'a> {
+impl<'a> ProverRun<'a> {
     /// A searcher with the proof's stop flag, node budget and published node count.
     fn dfpn(&self) -> Dfpn<'a> {
         let mut dfpn = Dfpn::new(self.journal.halt);
@@ -438,7 +438,7 @@ fn run_proof<'a>(
     journal: Journal<'a>,
     watch: &'a Watch,
 ) -> (Verdict, ProverStats, Option<&'static str>) {
-    let mut run = Run {
+    let mut run = ProverRun {
         config,
         watch,
         journal,
@@ -474,7 +474,7 @@ fn run_proof<'a>(
 
 /// Whether `side` can force K in a row from `position`: the Maker-Breaker search first,
 /// then the real game's if the attacker wins that.
-fn side_wins(position: &Position, side: Side, run: &mut Run) -> SideResult {
+fn side_wins(position: &Position, side: Side, run: &mut ProverRun) -> SideResult {
     let Some(board) = ProverBoard::new(position, side) else {
         return SideResult::Unknown;
     };
@@ -510,7 +510,7 @@ fn side_wins(position: &Position, side: Side, run: &mut Run) -> SideResult {
 /// The Maker-Breaker search for the attacker of `board`: split over the threads at the
 /// root when the attacker moves there and the root is not decided at once (on one thread,
 /// the openings in turn).
-fn maker_breaker(board: &ProverBoard, side: Side, run: &mut Run) -> Numbers {
+fn maker_breaker(board: &ProverBoard, side: Side, run: &mut ProverRun) -> Numbers {
     let whole = ProofStage::whole(side, false);
     if let Some(entry) = run.journal.finished(whole) {
         return entry;

@@ -10,7 +10,7 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
-use super::Run;
+use super::ProverRun;
 use super::board::ProverBoard;
 use super::journal::Journal;
 use super::maker_breaker::MakerBreaker;
@@ -146,7 +146,7 @@ fn opening_stage(attacker: Side, cell: usize) -> ProofStage {
 
 /// The same search on one thread: the openings in turn on one table, each a search of
 /// the journal's (a resumed proof takes the results of the openings already searched).
-pub(super) fn in_turn(board: &ProverBoard, side: Side, run: &mut Run) -> Numbers {
+pub(super) fn in_turn(board: &ProverBoard, side: Side, run: &mut ProverRun) -> Numbers {
     let mut dfpn = run.dfpn();
     let mut game = MakerBreaker::new(board.clone());
     let watch = run.watch;

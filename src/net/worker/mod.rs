@@ -248,7 +248,7 @@ async fn run(
         Err(error) => return (error, true),
     };
     let (inbound_tx, inbound) = mpsc::channel(INBOUND_QUEUE);
-    let mut worker = Worker {
+    let mut worker = NetWorker {
         machine,
         endpoint,
         host_addr,
@@ -459,7 +459,7 @@ struct Current {
     send: SendStream,
 }
 
-struct Worker<'a> {
+struct NetWorker<'a> {
     machine: Match,
     endpoint: Endpoint,
     /// Joiner: the host's address.
@@ -486,7 +486,7 @@ struct Worker<'a> {
     announcement: Option<lan::Announcement>,
 }
 
-impl Worker<'_> {
+impl NetWorker<'_> {
     async fn run(
         &mut self,
         options: &Options,
