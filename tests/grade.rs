@@ -610,7 +610,7 @@ fn the_grader_runs_on_the_driver_with_its_progress_and_stops_with_its_ticket() {
     use std::time::Duration;
     use tictactoe::external::{EngineCommand, TimeLimits};
     use tictactoe::game::{Driver, DriverConfig};
-    use tictactoe::grade::Outcome;
+    use tictactoe::grade::GradeOutcome;
     use tictactoe::lab::grading::{GradeBoard, GradeRequest};
     use tictactoe::lab::jobs::LabUpdate;
 
@@ -636,7 +636,7 @@ fn the_grader_runs_on_the_driver_with_its_progress_and_stops_with_its_ticket() {
     let Some(outcome) = report.map(|r| *r) else {
         panic!("no report came")
     };
-    let Outcome::Positions(report) = outcome else {
+    let GradeOutcome::Positions(report) = outcome else {
         panic!("positions were graded")
     };
     assert_eq!(report.asked, 4520);

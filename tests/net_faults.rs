@@ -442,7 +442,7 @@ fn two_hundred_seeded_games_through_a_faulty_proxy_end_with_one_record() {
             Some((_, n)) => *n += 1,
             None => endings.push((termination, 1)),
         }
-        if termination == Termination::AgreedDraw {
+        if termination == Termination::DrawAgreed {
             counts.draws += 1;
         }
     }
@@ -450,9 +450,9 @@ fn two_hundred_seeded_games_through_a_faulty_proxy_end_with_one_record() {
     eprintln!("endings of the last game of each match: {endings:?}");
     for kind in [
         Termination::OnTheBoard,
-        Termination::Resignation,
-        Termination::AgreedDraw,
-        Termination::TimeForfeit,
+        Termination::Resigned,
+        Termination::DrawAgreed,
+        Termination::OutOfTime,
         Termination::Abandoned,
     ] {
         assert!(

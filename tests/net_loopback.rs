@@ -17,7 +17,7 @@ use tictactoe::net::codec::{Decoder, MAX_FRAME, encode};
 use tictactoe::net::machine::{Action, Event, HostConfig};
 use tictactoe::net::message::{Act, Message, PROTOCOL, Token};
 use tictactoe::net::transport::{self, NetConfig};
-use tictactoe::net::worker::{self, Command, NetHandle, Options, Start, Update, View};
+use tictactoe::net::worker::{self, NetHandle, Options, Start, Update, View, WorkerCommand};
 use tictactoe::rules::{Cell, Outcome, Rule, Side};
 
 /// The bound on any one wait; far above what loopback needs.
@@ -139,7 +139,7 @@ impl Player {
     /// Makes a choice of the opening and waits until both sides know it.
     fn choose(&mut self, other: &mut Player, choice: Choice) {
         let made = self.choices().len();
-        self.handle.send(Command::Act(Action::Choose(choice)));
+        self.handle.send(WorkerCommand::Act(Action::Choose(choice)));
         self.until("the choice to show", |p| p.choices().len() > made);
         other.until("the choice to arrive", |p| p.choices().len() > made);
     }
@@ -184,7 +184,7 @@ fn connect_with(rule: Rule, opening: OpeningRule) -> (Player, Player, String) {
             .iter()
             .any(|e| matches!(e, Event::JoinRequest { .. }))
     });
-    h.handle.send(Command::Act(Action::Admit(true)));
+    h.handle.send(WorkerCommand::Act(Action::Admit(true)));
     h.until("the host's view", |p| {
         p.view.as_ref().is_some_and(|v| v.connected)
     });
@@ -210,7 +210,7 @@ fn play(h: &mut Player, j: &mut Player, script: &[(usize, usize)], upto: usize) 
             if p.my_turn() && n < upto {
                 let (row, col) = script[n];
                 p.handle
-                    .send(Command::Act(Action::Move(Cell::new(row, col))));
+                    .send(WorkerCommand::Act(Action::Move(Cell::new(row, col))));
                 p.until("the move to show", |p| p.moves().len() > n);
             }
         }
@@ -430,7 +430,7 @@ fn a_joiner_that_knows_only_the_relay_plays_a_whole_game_through_it() {
             .iter()
             .any(|e| matches!(e, Event::JoinRequest { .. }))
     });
-    h.handle.send(Command::Act(Action::Admit(true)));
+    h.handle.send(WorkerCommand::Act(Action::Admit(true)));
     j.until("the joiner's view", |p| {
         p.view.as_ref().is_some_and(|v| v.connected)
     });
@@ -556,7 +556,7 @@ fn a_hostile_caller_is_refused_with_the_reason_and_the_host_plays_on() {
             .iter()
             .any(|e| matches!(e, Event::JoinRequest { name } if name == "Joiner"))
     });
-    h.handle.send(Command::Act(Action::Admit(true)));
+    h.handle.send(WorkerCommand::Act(Action::Admit(true)));
     j.until("the joiner's view", |p| {
         p.view.as_ref().is_some_and(|v| v.connected)
     });

@@ -132,9 +132,9 @@ fn an_ending_off_the_board_reads_back_only_when_it_fits_the_moves() {
     let s = sample();
     let record = s
         .to_record()
-        .ended(Termination::Resignation, Some(tictactoe::rules::Side::O));
+        .ended(Termination::Resigned, Some(tictactoe::rules::Side::O));
     let (back, _) = GameRecord::from_json(&record.to_json()).unwrap();
-    assert_eq!(back.termination, Some(Termination::Resignation));
+    assert_eq!(back.termination, Some(Termination::Resigned));
     assert_eq!(back.result, "o-wins");
     for (termination, result, moves) in [
         ("resignation", "x-wins", 3),

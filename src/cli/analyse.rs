@@ -11,7 +11,7 @@ use std::sync::atomic::AtomicBool;
 use clap::Args;
 use serde::Serialize;
 
-use super::report::{CellText, MaybeCell, Verdict};
+use super::wording::{CellText, MaybeCell, ValueText};
 use super::{BoardArgs, CliError, emit, parse_position};
 use crate::engine::{Engine, EngineConfig, Limits, MoveValue};
 use crate::game::clock;
@@ -41,7 +41,7 @@ struct AnalyseReport {
     position: String,
     to_move: Side,
     #[serde(flatten)]
-    verdict: Verdict,
+    verdict: ValueText,
     best: Option<Cell>,
     moves: Vec<MoveReport>,
 }
@@ -52,7 +52,7 @@ struct AnalyseReport {
 struct MoveReport {
     cell: Cell,
     #[serde(flatten)]
-    verdict: Verdict,
+    verdict: ValueText,
 }
 
 /// The answer to a line of standard input that is not a position.
@@ -164,14 +164,14 @@ impl Analyser {
         values.sort_by_key(|m| m.cell);
         let best = best_move(&values);
         let verdict = match best {
-            Some(best) => Verdict::of(&best.value, position),
-            None => Verdict::of_finished(position),
+            Some(best) => ValueText::of(&best.value, position),
+            None => ValueText::of_finished(position),
         };
         let moves = values
             .iter()
             .map(|m| MoveReport {
                 cell: m.cell,
-                verdict: Verdict::of(&m.value, position),
+                verdict: ValueText::of(&m.value, position),
             })
             .collect();
         AnalyseReport {

@@ -11,7 +11,7 @@ use std::sync::atomic::AtomicBool;
 use clap::Args;
 use serde::Serialize;
 
-use super::report::{MaybeCell, Verdict};
+use super::wording::{MaybeCell, ValueText};
 use super::{BoardArgs, CliError, emit};
 use crate::game::ranges;
 use crate::lab::{
@@ -94,7 +94,7 @@ impl CompareReport {
             (None, Some(score)) if r.value == crate::engine::Value::Unknown => {
                 format!("score {}", Worth::of(score))
             }
-            _ => Verdict::of(&r.value, &self.position).to_string(),
+            _ => ValueText::of(&r.value, &self.position).to_string(),
         }
     }
 }

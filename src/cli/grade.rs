@@ -18,7 +18,7 @@ use clap::Args;
 
 use super::CliError;
 use crate::external::EngineCommand;
-use crate::grade::{self, Limits, MatchOptions, Outcome, Positions};
+use crate::grade::{self, GradeLimits, GradeOutcome, MatchOptions, Positions};
 use crate::rules::Rule;
 
 /// Arguments of `grade`.
@@ -73,13 +73,13 @@ pub fn run(args: &GradeArgs, output: &mut dyn Write) -> Result<(), CliError> {
             start: args.start,
             seed: args.seed,
         };
-        Outcome::Match(grade::play_match(
+        GradeOutcome::Match(grade::play_match(
             &command,
             &options,
             &mut progress("games"),
         ))
     } else {
-        Outcome::Positions(grade_positions(args, &command))
+        GradeOutcome::Positions(grade_positions(args, &command))
     };
     super::emit(output, args.json, &outcome)?;
     if let Some(path) = &args.out {
@@ -109,8 +109,8 @@ fn grade_positions(args: &GradeArgs, command: &EngineCommand) -> grade::Report {
             positions.seed
         );
     }
-    let limits = Limits {
-        turn: args.turn.unwrap_or(Limits::default().turn),
+    let limits = GradeLimits {
+        turn: args.turn.unwrap_or(GradeLimits::default().turn),
         start: args.start,
     };
     grade::grade(command, &positions, limits, &mut progress("positions"))

@@ -15,10 +15,10 @@ mod grade;
 mod net;
 mod play;
 mod prove;
-mod report;
 mod review;
 mod solve;
 mod verify;
+mod wording;
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -34,7 +34,7 @@ pub use error::CliError;
 #[command(name = "tictactoe", version, about, long_about = None)]
 pub struct Cli {
     #[command(subcommand)]
-    pub command: Option<Command>,
+    pub command: Option<CliCommand>,
     /// Without a subcommand, the window's renderer: glow (OpenGL) costs least without a GPU;
     /// if the one named cannot start, the window tries the other
     #[arg(long, value_enum, value_name = "NAME", default_value_t)]
@@ -43,7 +43,7 @@ pub struct Cli {
 
 /// The subcommands.
 #[derive(Subcommand, Debug)]
-pub enum Command {
+pub enum CliCommand {
     /// The game-theoretic value of a position, a best move and the plies to the end
     Solve(solve::SolveArgs),
     /// The value and plies of every legal move of a position (`--position -` reads stdin)
@@ -137,13 +137,13 @@ pub fn parse_position(rule: Rule, text: &str) -> Result<Position, CliError> {
 
 /// Runs one subcommand on the process's standard input and output.
 #[must_use]
-pub fn run(command: &Command) -> ExitCode {
+pub fn run(command: &CliCommand) -> ExitCode {
     let stdout = io::stdout();
     let mut output = io::BufWriter::new(stdout.lock());
     let result = match command {
         // The network game reads standard input on a thread of its own, so that the peer is
         // heard while the player types: the input must not be locked here.
-        Command::Net(args) => net::run(args, &mut output),
+        CliCommand::Net(args) => net::run(args, &mut output),
         _ => execute(command, &mut io::stdin().lock(), &mut output),
     };
     let result = result.and_then(|()| Ok(output.flush()?));
@@ -160,23 +160,23 @@ pub fn run(command: &Command) -> ExitCode {
 
 /// Runs one subcommand on the given input and output.
 pub fn execute(
-    command: &Command,
+    command: &CliCommand,
     input: &mut dyn BufRead,
     output: &mut dyn Write,
 ) -> Result<(), CliError> {
     match command {
-        Command::Solve(args) => solve::run(args, output),
-        Command::Analyse(args) => analyse::run(args, input, output),
-        Command::Count(args) => count::run(args, output),
-        Command::Play(args) => play::run(args, input, output),
-        Command::Bench(args) => bench::run(args, output),
-        Command::Compare(args) => compare::run(args, output),
-        Command::Book(args) => book::run(args, output),
-        Command::Verify(args) => verify::run(args, output),
-        Command::Grade(args) => grade::run(args, output),
-        Command::Review(args) => review::run(args, output),
+        CliCommand::Solve(args) => solve::run(args, output),
+        CliCommand::Analyse(args) => analyse::run(args, input, output),
+        CliCommand::Count(args) => count::run(args, output),
+        CliCommand::Play(args) => play::run(args, input, output),
+        CliCommand::Bench(args) => bench::run(args, output),
+        CliCommand::Compare(args) => compare::run(args, output),
+        CliCommand::Book(args) => book::run(args, output),
+        CliCommand::Verify(args) => verify::run(args, output),
+        CliCommand::Grade(args) => grade::run(args, output),
+        CliCommand::Review(args) => review::run(args, output),
         // Reads standard input on a thread of its own, to hear the network meanwhile.
-        Command::Net(args) => net::run(args, output),
+        CliCommand::Net(args) => net::run(args, output),
     }
 }
 

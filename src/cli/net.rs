@@ -23,7 +23,7 @@ use crate::net::keep;
 use crate::net::machine::{Action, Event, HostConfig};
 use crate::net::message::{Ending, Offer, Token};
 use crate::net::transport::NetConfig;
-use crate::net::worker::{self, Command, NetHandle, Options, Start, Update, View};
+use crate::net::worker::{self, NetHandle, Options, Start, Update, View, WorkerCommand};
 use crate::rules::{Cell, Outcome, Rule, Side};
 
 /// Arguments of `net`.
@@ -43,12 +43,12 @@ pub enum NetCommand {
     /// List the games hosted on this local network, with their tickets
     Find(FindArgs),
     /// Measure network play on 127.0.0.1: move round trip, reconnection, idle cost
-    Bench(BenchArgs),
+    Bench(NetBenchArgs),
 }
 
 /// Arguments of `net bench`.
 #[derive(Args, Debug)]
-pub struct BenchArgs {
+pub struct NetBenchArgs {
     /// How many moves each side plays (1 to 190)
     #[arg(long, default_value_t = 190)]
     pub moves: usize,
@@ -128,7 +128,7 @@ pub struct HostArgs {
     /// Answer the question whether to take up again the game this program was hosting
     /// when it stopped: yes (take it up), no (discard it and host a new one)
     #[arg(long, value_enum, value_name = "ANSWER")]
-    pub resume: Option<Answer>,
+    pub resume: Option<YesNo>,
     /// Do not announce the game on the local network (`net find` and the window's list
     /// show it until a player is in)
     #[arg(long)]
@@ -152,7 +152,7 @@ pub struct JoinArgs {
 
 /// An answer given on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Answer {
+pub enum YesNo {
     Yes,
     No,
 }
@@ -385,7 +385,7 @@ fn kept_match(
         return Ok(Restart::New);
     };
     let stopped = keep::stopped(folder);
-    if stopped.is_empty() && host.resume == Some(Answer::Yes) {
+    if stopped.is_empty() && host.resume == Some(YesNo::Yes) {
         writeln!(output, "No kept game to take up; a new game starts.")?;
     }
     for kept in stopped {
@@ -416,8 +416,8 @@ fn kept_match(
             (None, false) => ask_to_resume(output, lines)?,
         };
         match answer {
-            Some(Answer::Yes) => return Ok(Restart::Resume(Box::new(kept))),
-            Some(Answer::No) => {
+            Some(YesNo::Yes) => return Ok(Restart::Resume(Box::new(kept))),
+            Some(YesNo::No) => {
                 keep::discard(&kept.file);
                 writeln!(output, "The kept game was discarded.")?;
             }
@@ -432,7 +432,7 @@ fn kept_match(
 fn ask_to_resume(
     output: &mut dyn Write,
     lines: &mpsc::Receiver<Option<String>>,
-) -> Result<Option<Answer>, CliError> {
+) -> Result<Option<YesNo>, CliError> {
     writeln!(
         output,
         "Take it up again under the same ticket (the other player's program calls back by itself)? [yes/no/quit]"
@@ -440,8 +440,8 @@ fn ask_to_resume(
     output.flush()?;
     while let Ok(line) = lines.recv() {
         match line.as_deref().map(|line| parse(line, None)) {
-            Some(Ok(Typed::Yes)) => return Ok(Some(Answer::Yes)),
-            Some(Ok(Typed::No)) => return Ok(Some(Answer::No)),
+            Some(Ok(Typed::Yes)) => return Ok(Some(YesNo::Yes)),
+            Some(Ok(Typed::No)) => return Ok(Some(YesNo::No)),
             Some(Ok(Typed::Quit)) => return Ok(None),
             Some(Ok(Typed::Help)) => writeln!(output, "{RESUME_HELP}")?,
             _ => writeln!(output, "Type yes, no or quit ('help' says what they do).")?,
@@ -603,7 +603,7 @@ impl Terminal<'_> {
         if matches!(action, Action::Admit(_)) {
             self.asking = None;
         }
-        Ok(self.handle.send(Command::Act(action)))
+        Ok(self.handle.send(WorkerCommand::Act(action)))
     }
 
     fn show(&mut self, update: Update) -> Result<(), CliError> {
@@ -711,7 +711,7 @@ impl Terminal<'_> {
         if self.auto_admit {
             writeln!(self.output, "\"{name}\" joins.")?;
             self.key_line()?;
-            self.handle.send(Command::Act(Action::Admit(true)));
+            self.handle.send(WorkerCommand::Act(Action::Admit(true)));
         } else {
             writeln!(self.output, "\"{name}\" asks to join.")?;
             self.asking = Some(name);

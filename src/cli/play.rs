@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
-use super::report::{CellText, Line};
+use super::wording::{CellText, Line};
 use super::{BoardArgs, CliError};
 use crate::engine::PlayerKind;
 use crate::external::{EngineCommand, TimeLimits};

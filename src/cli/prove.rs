@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use super::report::CellText;
+use super::wording::CellText;
 use super::{CliError, emit};
 use crate::engine::searches_every_cell;
 use crate::prover::certify::{CertificateError, Written, certify_file};

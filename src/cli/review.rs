@@ -17,7 +17,7 @@ use std::sync::atomic::AtomicBool;
 use clap::Args;
 use serde::Serialize;
 
-use super::report::{CellText, Line, MaybeCell};
+use super::wording::{CellText, Line, MaybeCell};
 use super::{CliError, emit};
 use crate::engine::{Engine, EngineConfig, ForcedKind, Limits, Value};
 use crate::game::{GameRecord, clock, record};
@@ -137,7 +137,7 @@ pub fn run(args: &ReviewArgs, output: &mut dyn Write) -> Result<(), CliError> {
             .map_err(|e| CliError::Usage(e.to_string()))?;
         positions.push(next);
     }
-    let progress = Progress::new(!args.json && std::io::stderr().is_terminal());
+    let progress = ReviewProgress::new(!args.json && std::io::stderr().is_terminal());
     let exact = clock::is_solvable(&rule);
     let rows = if exact {
         exact_review(&record.moves, &positions, &progress)
@@ -170,13 +170,13 @@ fn read_game(path: &Path) -> Result<GameRecord, CliError> {
 }
 
 /// "Searching position 3 of 40" on standard error while a person waits at a terminal.
-struct Progress {
+struct ReviewProgress {
     shown: bool,
 }
 
-impl Progress {
-    fn new(shown: bool) -> Progress {
-        Progress { shown }
+impl ReviewProgress {
+    fn new(shown: bool) -> ReviewProgress {
+        ReviewProgress { shown }
     }
 
     fn at(&self, done: usize, all: usize) {
@@ -204,7 +204,7 @@ fn review_engine(rule: &Rule) -> Engine {
 }
 
 /// Every move valued by searching every move of the position before it to the end.
-fn exact_review(moves: &[Cell], positions: &[Position], progress: &Progress) -> Vec<MoveRow> {
+fn exact_review(moves: &[Cell], positions: &[Position], progress: &ReviewProgress) -> Vec<MoveRow> {
     let mut engine = review_engine(positions[0].rule());
     let stop = AtomicBool::new(false);
     let mut rows = Vec::with_capacity(moves.len());
@@ -224,7 +224,7 @@ fn estimated_review(
     moves: &[Cell],
     positions: &[Position],
     nodes: u64,
-    progress: &Progress,
+    progress: &ReviewProgress,
 ) -> Vec<MoveRow> {
     let mut engine = review_engine(positions[0].rule());
     let stop = AtomicBool::new(false);

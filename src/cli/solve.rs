@@ -10,7 +10,7 @@ use std::time::Duration;
 use clap::Args;
 use serde::Serialize;
 
-use super::report::{Line, MaybeCell, Verdict};
+use super::wording::{Line, MaybeCell, ValueText};
 use super::{BoardArgs, CliError, emit};
 use crate::engine::{Engine, EngineConfig, Limits, searches_every_cell};
 use crate::rules::{Cell, Side};
@@ -72,7 +72,7 @@ struct SolveReport {
     position: String,
     to_move: Side,
     #[serde(flatten)]
-    verdict: Verdict,
+    verdict: ValueText,
     best: Option<Cell>,
     nodes: u64,
     seconds: f64,
@@ -122,9 +122,9 @@ pub fn run(args: &SolveArgs, output: &mut dyn Write) -> Result<(), CliError> {
     let stop = AtomicBool::new(false);
     let found = engine.search(&position, &limits, &stop, &mut |_| {});
     let verdict = if position.is_over() {
-        Verdict::of_finished(&position)
+        ValueText::of_finished(&position)
     } else {
-        Verdict::of(&found.value, &position)
+        ValueText::of(&found.value, &position)
     };
     let report = SolveReport {
         rule: position.rule().to_string(),

@@ -14,8 +14,8 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
+use super::brain_report::BrainReport;
 use super::fault::{Ending, Exit, LaunchFailure};
-use super::report::SearchReport;
 use super::request::{
     Request, Swap2Answer, parse_about_name, parse_move, parse_swap2_answer, swap2_lines,
 };
@@ -39,7 +39,7 @@ const EXITING: Duration = Duration::from_millis(300);
 const START_CHECK: Duration = Duration::from_secs(1);
 
 /// What the reader of the brain's output hands over.
-enum Output {
+enum BrainOutput {
     Line(String),
     /// A line longer than [`MAX_LINE`]: reading stopped there.
     TooLong,
@@ -90,7 +90,7 @@ pub struct Brain {
     child: Child,
     stdin: ChildStdin,
     /// The brain's output lines, read on a thread so every wait can have a deadline.
-    lines: Receiver<Output>,
+    lines: Receiver<BrainOutput>,
     /// When it last answered a move command.
     answered: Option<Instant>,
     /// Whether it has written any answer at all (one that ends before its first answer
@@ -153,7 +153,7 @@ impl Brain {
         let answer = brain.answer(
             Instant::now() + setup.start_limit,
             setup.start_limit,
-            &mut SearchReport::default(),
+            &mut BrainReport::default(),
             None,
         )?;
         if !answer.eq_ignore_ascii_case("OK") {
@@ -184,7 +184,7 @@ impl Brain {
     /// ended or flooded its output.
     pub fn about(command: &EngineCommand, limit: Duration) -> Result<Option<String>, Fault> {
         let mut brain = Brain::spawn(command, Duration::ZERO)?;
-        let mut report = SearchReport::default();
+        let mut report = BrainReport::default();
         brain.send(&["ABOUT".to_string()])?;
         let answer = match brain.next_answer(Instant::now() + limit, &mut report, None) {
             Ok(Some(answer)) => Some(answer),
@@ -232,12 +232,12 @@ impl Brain {
                 match read_capped(&mut reader, &mut bytes) {
                     Ok(Some(true)) => {
                         let line = String::from_utf8_lossy(&bytes).trim().to_string();
-                        if sender.send(Output::Line(line)).is_err() {
+                        if sender.send(BrainOutput::Line(line)).is_err() {
                             return;
                         }
                     }
-                    Ok(Some(false)) => break Output::TooLong,
-                    Ok(None) | Err(_) => break Output::End,
+                    Ok(Some(false)) => break BrainOutput::TooLong,
+                    Ok(None) | Err(_) => break BrainOutput::End,
                 }
             };
             let _ = sender.send(last);
@@ -260,7 +260,7 @@ impl Brain {
         &mut self,
         request: &Request,
         limit: Duration,
-    ) -> Result<(Point, Duration, SearchReport), Fault> {
+    ) -> Result<(Point, Duration, BrainReport), Fault> {
         let (answer, took, report) = self.ask(&request.lines(), limit, None)?;
         let point = parse_move(&answer).ok_or_else(|| Fault::Unreadable(shown(&answer)))?;
         Ok((point, took, report))
@@ -303,13 +303,13 @@ impl Brain {
         lines: &[String],
         limit: Duration,
         stop: Option<&AtomicBool>,
-    ) -> Result<(String, Duration, SearchReport), Fault> {
+    ) -> Result<(String, Duration, BrainReport), Fault> {
         if let Some(answered) = self.answered {
             std::thread::sleep((answered + self.settle).saturating_duration_since(Instant::now()));
         }
         let asked = Instant::now();
         self.send(lines)?;
-        let mut report = SearchReport::default();
+        let mut report = BrainReport::default();
         let answer = self.answer(asked + limit, limit, &mut report, stop)?;
         let took = asked.elapsed();
         self.answered = Some(Instant::now());
@@ -324,7 +324,9 @@ impl Brain {
             // one that goes on writing is killed at the deadline all the same.
             loop {
                 let wait = deadline.saturating_duration_since(Instant::now());
-                if wait.is_zero() || !matches!(self.lines.recv_timeout(wait), Ok(Output::Line(_))) {
+                if wait.is_zero()
+                    || !matches!(self.lines.recv_timeout(wait), Ok(BrainOutput::Line(_)))
+                {
                     break;
                 }
             }
@@ -350,7 +352,7 @@ impl Brain {
         &mut self,
         deadline: Instant,
         limit: Duration,
-        report: &mut SearchReport,
+        report: &mut BrainReport,
         stop: Option<&AtomicBool>,
     ) -> Result<String, Fault> {
         match self.next_answer(deadline, report, stop)? {
@@ -370,7 +372,7 @@ impl Brain {
     fn next_answer(
         &mut self,
         deadline: Instant,
-        report: &mut SearchReport,
+        report: &mut BrainReport,
         stop: Option<&AtomicBool>,
     ) -> Result<Option<String>, Fault> {
         loop {
@@ -387,14 +389,14 @@ impl Brain {
                 wait = wait.min(POLL);
             }
             let line = match self.lines.recv_timeout(wait) {
-                Ok(Output::Line(line)) => line,
-                Ok(Output::TooLong) => {
+                Ok(BrainOutput::Line(line)) => line,
+                Ok(BrainOutput::TooLong) => {
                     let _ = self.child.kill();
                     return Err(Fault::Unreadable(format!(
                         "a line longer than {MAX_LINE} bytes"
                     )));
                 }
-                Ok(Output::End) | Err(RecvTimeoutError::Disconnected) => {
+                Ok(BrainOutput::End) | Err(RecvTimeoutError::Disconnected) => {
                     return Err(self.ended());
                 }
                 Err(RecvTimeoutError::Timeout) => continue,

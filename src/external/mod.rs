@@ -7,19 +7,19 @@
 //! use it too.
 
 pub mod brain;
+pub mod brain_report;
 pub mod command;
 pub mod fault;
 pub mod point;
-pub mod report;
 pub mod request;
 pub mod setup;
 pub mod variant;
 
 pub use brain::{Brain, MAX_LINE, shown};
+pub use brain_report::BrainReport;
 pub use command::EngineCommand;
 pub use fault::{Ending, Exit, Fault, FaultKind, IllegalMove, LaunchFailure, signal_name};
 pub use point::Point;
-pub use report::SearchReport;
 pub use request::{
     Request, Swap2Answer, parse_about_name, parse_move, parse_swap2_answer, swap2_lines,
 };

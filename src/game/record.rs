@@ -119,11 +119,14 @@ pub enum Termination {
     /// k in a row or a full board: the moves decide the result.
     OnTheBoard,
     /// The loser resigned.
-    Resignation,
+    #[serde(rename = "resignation")]
+    Resigned,
     /// Both players agreed to a draw.
-    AgreedDraw,
+    #[serde(rename = "agreed-draw")]
+    DrawAgreed,
     /// The loser used up its time.
-    TimeForfeit,
+    #[serde(rename = "time-forfeit")]
+    OutOfTime,
     /// The loser stayed away on its turn too long and the winner claimed the game.
     Abandoned,
     /// The game stopped before it ended.
@@ -202,7 +205,7 @@ impl GameRecord {
     #[must_use]
     pub fn ended(mut self, termination: Termination, winner: Option<Side>) -> GameRecord {
         match (termination, winner) {
-            (Termination::AgreedDraw, _) => self.result = "draw".to_string(),
+            (Termination::DrawAgreed, _) => self.result = "draw".to_string(),
             (Termination::OnTheBoard | Termination::Unfinished, _) | (_, None) => {}
             (_, Some(side)) => self.result = win_word(side).to_string(),
         }
@@ -314,7 +317,7 @@ fn check_result(record: &GameRecord, position: &Position) -> Result<(), RecordEr
                 Err(wrong("in-progress"))
             };
         }
-        Some(Termination::AgreedDraw) => &["draw"],
+        Some(Termination::DrawAgreed) => &["draw"],
         Some(_) => &["x-wins", "o-wins"],
     };
     if on_board != "in-progress" {
@@ -379,4 +382,31 @@ pub(crate) fn read(path: &Path) -> Result<String, RecordError> {
         reason: e.to_string(),
     })?;
     String::from_utf8(bytes).map_err(|_| RecordError::NotText { path: name() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Termination;
+
+    /// The words of a saved game are its format: a variant renamed in the code must keep
+    /// them, so that files written before still read.
+    #[test]
+    fn terminations_keep_their_words_in_the_file() {
+        let words = [
+            (Termination::OnTheBoard, "on-the-board"),
+            (Termination::Resigned, "resignation"),
+            (Termination::DrawAgreed, "agreed-draw"),
+            (Termination::OutOfTime, "time-forfeit"),
+            (Termination::Abandoned, "abandoned"),
+            (Termination::Unfinished, "unfinished"),
+        ];
+        for (termination, word) in words {
+            let text = format!("\"{word}\"");
+            assert_eq!(serde_json::to_string(&termination).unwrap(), text);
+            assert_eq!(
+                serde_json::from_str::<Termination>(&text).unwrap(),
+                termination
+            );
+        }
+    }
 }

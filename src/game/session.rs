@@ -30,11 +30,11 @@ pub struct Session {
     /// One score per mode, board and seated engines: a win against the computer is not an X
     /// win between two players nor a win against an engine, and a 3x3 result says nothing
     /// about 15x15.
-    scores: Vec<Score>,
+    scores: Vec<ModeScore>,
     /// The current game's result as it stands in the tally: undoing out of a finished game
     /// and finishing it the same way does not count twice, and finishing it differently
     /// replaces the result counted before.
-    counted: Option<Verdict>,
+    counted: Option<TallyResult>,
     generation: u64,
     /// Games set aside by New game, a change of board or a change of who plays whom, the
     /// latest last; at most [`EARLIER_GAMES`].
@@ -52,17 +52,17 @@ pub const MOST_GAMES_COUNTED: u32 = 1_000_000;
 /// A finished game's result as the tally counts it (see [`Tally`] for whose point of view).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-enum Verdict {
+enum TallyResult {
     Win,
     Loss,
     Draw,
 }
 
-impl Verdict {
+impl TallyResult {
     /// The result of `outcome` with `players` (X's first): with one person playing (against
     /// the computer or an engine) from the person's side, otherwise (two people, or no one)
     /// from X's.
-    fn of(players: &[Player; 2], outcome: &Outcome) -> Verdict {
+    fn of(players: &[Player; 2], outcome: &Outcome) -> TallyResult {
         let [x, o] = players;
         let counted = if *x != Player::Human && *o == Player::Human {
             Side::O
@@ -70,18 +70,18 @@ impl Verdict {
             Side::X
         };
         match outcome.winner() {
-            None => Verdict::Draw,
-            Some(winner) if winner == counted => Verdict::Win,
-            Some(_) => Verdict::Loss,
+            None => TallyResult::Draw,
+            Some(winner) if winner == counted => TallyResult::Win,
+            Some(_) => TallyResult::Loss,
         }
     }
 
     /// This result's count in `tally`.
     fn slot(self, tally: &mut Tally) -> &mut u32 {
         match self {
-            Verdict::Win => &mut tally.wins,
-            Verdict::Loss => &mut tally.losses,
-            Verdict::Draw => &mut tally.draws,
+            TallyResult::Win => &mut tally.wins,
+            TallyResult::Loss => &mut tally.losses,
+            TallyResult::Draw => &mut tally.draws,
         }
     }
 
@@ -89,21 +89,21 @@ impl Verdict {
     /// at the end of the game's line (its moves, then the moves to redo), which is the one
     /// counted unless a different line was started after undo; then it is not known, and a
     /// new ending counts without taking anything back.
-    fn legacy(settings: &Settings, moves: &[Cell], redo: &[Cell]) -> Option<Verdict> {
+    fn legacy(settings: &Settings, moves: &[Cell], redo: &[Cell]) -> Option<TallyResult> {
         let mut position = Position::new(settings.rule);
         for cell in moves.iter().chain(redo.iter().rev()) {
             position.play(*cell).ok()?;
         }
         position
             .outcome()
-            .map(|o| Verdict::of(&settings.players(), &o))
+            .map(|o| TallyResult::of(&settings.players(), &o))
     }
 }
 
 /// The score of one mode on one board; with an engine from outside seated, of the players
 /// seated.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-struct Score {
+struct ModeScore {
     rule: Rule,
     mode: Mode,
     /// Who sat where, X's first, when an engine from outside was seated; absent otherwise
@@ -135,7 +135,7 @@ fn seated(settings: &Settings) -> Option<[Seated; 2]> {
     })
 }
 
-impl Score {
+impl ModeScore {
     /// Whether this is the score of games with `settings`.
     fn is_for(&self, settings: &Settings) -> bool {
         self.rule == settings.rule && self.mode == settings.mode && self.seated == seated(settings)
@@ -152,7 +152,7 @@ struct EarlierGame {
     counted: bool,
     /// The result in the tally; absent in states saved before results were kept.
     #[serde(default)]
-    counted_as: Option<Verdict>,
+    counted_as: Option<TallyResult>,
     /// The game's opening; absent (a free opening) in states saved before openings.
     #[serde(default)]
     opening: Opening,
@@ -626,7 +626,7 @@ impl Session {
             return;
         };
         let players = [self.player(Side::X).clone(), self.player(Side::O).clone()];
-        let verdict = Verdict::of(&players, &outcome);
+        let verdict = TallyResult::of(&players, &outcome);
         if self.counted == Some(verdict) {
             return;
         }
@@ -647,7 +647,7 @@ impl Session {
         let index = match self.scores.iter().position(|s| s.is_for(&self.settings)) {
             Some(index) => index,
             None => {
-                self.scores.push(Score {
+                self.scores.push(ModeScore {
                     rule: self.settings.rule,
                     mode: self.settings.mode,
                     seated: seated(&self.settings),
@@ -769,9 +769,9 @@ struct SavedSession {
     counted: bool,
     /// The result in the tally; absent in states saved before results were kept.
     #[serde(default)]
-    counted_as: Option<Verdict>,
+    counted_as: Option<TallyResult>,
     #[serde(default)]
-    scores: Vec<Score>,
+    scores: Vec<ModeScore>,
     #[serde(default)]
     earlier: Vec<EarlierGame>,
     /// The opening rule of new games and the game's opening; absent (free) in states saved
@@ -818,7 +818,7 @@ impl TryFrom<SavedSession> for Session {
         for game in &mut earlier {
             game.replay()?;
             if game.counted && game.counted_as.is_none() {
-                game.counted_as = Verdict::legacy(&game.settings, &game.moves, &game.redo);
+                game.counted_as = TallyResult::legacy(&game.settings, &game.moves, &game.redo);
             }
         }
         session.moves = saved.moves;
@@ -826,7 +826,7 @@ impl TryFrom<SavedSession> for Session {
         session.counted = saved.counted_as.or_else(|| {
             saved
                 .counted
-                .then(|| Verdict::legacy(&session.settings, &session.moves, &session.redo))
+                .then(|| TallyResult::legacy(&session.settings, &session.moves, &session.redo))
                 .flatten()
         });
         session.scores = saved.scores;

@@ -22,7 +22,7 @@ pub(crate) struct Question {
 /// What the player's answer in one position was.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Verdict {
+pub enum MoveVerdict {
     /// As good as the best move.
     Best,
     /// A win was there; the move draws or loses.
@@ -43,40 +43,40 @@ pub enum Verdict {
 #[derive(Clone, Debug, Serialize)]
 pub struct Graded {
     /// The moves of a game reaching the position, as cells `{row, col}` from 0.
-    pub moves: Vec<Cell>,
+    pub moves: Vec<GradedCell>,
     /// The side to move, which the player plays: "X" or "O".
     pub side: &'static str,
     /// The player's answer as the protocol writes it (x the column, y the row, from 0).
     pub answer: Option<String>,
     /// The answer's cell, when it is on the board.
-    pub answer_cell: Option<Cell>,
-    pub verdict: Verdict,
+    pub answer_cell: Option<GradedCell>,
+    pub verdict: MoveVerdict,
     /// What the answer is worth, when it is a legal move.
     pub worth: Option<Worth>,
     /// What the best move is worth, and the best moves.
     pub best: Worth,
-    pub best_moves: Vec<Cell>,
+    pub best_moves: Vec<GradedCell>,
     /// What went wrong, for an illegal move or a failure.
     pub problem: Option<String>,
 }
 
 /// A cell, 0-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Cell {
+pub struct GradedCell {
     pub row: usize,
     pub col: usize,
 }
 
-impl Cell {
-    pub(crate) fn of(index: usize, width: usize) -> Cell {
-        Cell {
+impl GradedCell {
+    pub(crate) fn of(index: usize, width: usize) -> GradedCell {
+        GradedCell {
             row: index / width,
             col: index % width,
         }
     }
 }
 
-impl fmt::Display for Cell {
+impl fmt::Display for GradedCell {
     /// `row,col` from 1, as the terminal game writes a cell.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{},{}", self.row + 1, self.col + 1)
@@ -114,9 +114,9 @@ pub(crate) fn ask(player: &mut Brain, question: &Question, width: usize, turn: D
     graded.answer = Some(point.to_string());
     let cells = question.worths.len();
     let cell = (point.x < width && point.y < cells / width).then_some(point.y * width + point.x);
-    graded.answer_cell = cell.map(|c| Cell::of(c, width));
+    graded.answer_cell = cell.map(|c| GradedCell::of(c, width));
     let Some(worth) = cell.and_then(|c| question.worths[c]) else {
-        graded.verdict = Verdict::Illegal;
+        graded.verdict = MoveVerdict::Illegal;
         graded.problem = Some(if cell.is_some() {
             "a taken cell".to_string()
         } else {
@@ -126,11 +126,11 @@ pub(crate) fn ask(player: &mut Brain, question: &Question, width: usize, turn: D
     };
     graded.worth = Some(worth);
     graded.verdict = match (graded.best, worth) {
-        (best, _) if worth == best => Verdict::Best,
-        (Worth::Win(_), Worth::Win(_)) => Verdict::SlowerWin,
-        (Worth::Win(_), _) => Verdict::WinMissed,
-        (Worth::Draw, _) => Verdict::DrawThrown,
-        (Worth::Loss(_), _) => Verdict::FasterLoss,
+        (best, _) if worth == best => MoveVerdict::Best,
+        (Worth::Win(_), Worth::Win(_)) => MoveVerdict::SlowerWin,
+        (Worth::Win(_), _) => MoveVerdict::WinMissed,
+        (Worth::Draw, _) => MoveVerdict::DrawThrown,
+        (Worth::Loss(_), _) => MoveVerdict::FasterLoss,
     };
     graded
 }
@@ -147,10 +147,14 @@ fn unanswered(question: &Question, width: usize) -> Graded {
         .expect("a position that is not over has a move");
     let best_moves = (0..question.worths.len())
         .filter(|&cell| question.worths[cell] == Some(best))
-        .map(|cell| Cell::of(cell, width))
+        .map(|cell| GradedCell::of(cell, width))
         .collect();
     Graded {
-        moves: question.moves.iter().map(|&c| Cell::of(c, width)).collect(),
+        moves: question
+            .moves
+            .iter()
+            .map(|&c| GradedCell::of(c, width))
+            .collect(),
         side: if question.moves.len().is_multiple_of(2) {
             "X"
         } else {
@@ -158,7 +162,7 @@ fn unanswered(question: &Question, width: usize) -> Graded {
         },
         answer: None,
         answer_cell: None,
-        verdict: Verdict::Failure,
+        verdict: MoveVerdict::Failure,
         worth: None,
         best,
         best_moves,

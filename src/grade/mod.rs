@@ -26,8 +26,8 @@ use serde::Serialize;
 use crate::external::{Brain, EngineCommand, Setup, TimeLimits};
 use crate::rules::Rule;
 
-pub use judge::{Cell, Graded, Verdict};
-pub use report::{Board, Report, Sample};
+pub use judge::{Graded, GradedCell, MoveVerdict};
+pub use report::{GradedBoard, Report, Sample};
 pub use sample::BUDGET;
 pub use versus::{
     End, Game, GameResult, MatchOptions, MatchReport, STRENGTHS, Score, Strength, play_match,
@@ -88,18 +88,18 @@ impl fmt::Display for Worth {
 
 /// How the player is run.
 #[derive(Clone, Copy, Debug)]
-pub struct Limits {
+pub struct GradeLimits {
     /// The time for each answer (the player is told it, and is stopped after it).
     pub turn: Duration,
     /// The time START may take.
     pub start: Duration,
 }
 
-impl Default for Limits {
+impl Default for GradeLimits {
     /// The limits an engine playing a game has by default.
-    fn default() -> Limits {
+    fn default() -> GradeLimits {
         let limits = TimeLimits::default();
-        Limits {
+        GradeLimits {
             turn: limits.turn(),
             start: limits.start(),
         }
@@ -145,18 +145,18 @@ impl Positions {
 /// What a grading gave: a report by positions, or a match's.
 #[derive(Clone, Debug, Serialize)]
 #[serde(untagged)]
-pub enum Outcome {
+pub enum GradeOutcome {
     Positions(Report),
     Match(MatchReport),
 }
 
-impl Outcome {
+impl GradeOutcome {
     /// Why grading stopped before the end, if it did.
     #[must_use]
     pub fn stopped(&self) -> Option<&str> {
         match self {
-            Outcome::Positions(report) => report.stopped.as_deref(),
-            Outcome::Match(report) => report.stopped.as_deref(),
+            GradeOutcome::Positions(report) => report.stopped.as_deref(),
+            GradeOutcome::Match(report) => report.stopped.as_deref(),
         }
     }
 
@@ -176,11 +176,11 @@ impl Outcome {
     }
 }
 
-impl fmt::Display for Outcome {
+impl fmt::Display for GradeOutcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Outcome::Positions(report) => report.fmt(f),
-            Outcome::Match(report) => report.fmt(f),
+            GradeOutcome::Positions(report) => report.fmt(f),
+            GradeOutcome::Match(report) => report.fmt(f),
         }
     }
 }
@@ -214,12 +214,12 @@ pub fn check_positions_rule(rule: &Rule) -> Result<(), String> {
 pub fn grade(
     command: &EngineCommand,
     positions: &Positions,
-    limits: Limits,
+    limits: GradeLimits,
     progress: &mut dyn FnMut(usize, usize) -> bool,
 ) -> Report {
     let began = Instant::now();
     let rule = positions.rule;
-    let board = Board {
+    let board = GradedBoard {
         width: rule.width(),
         height: rule.height(),
         k: rule.k(),
@@ -294,7 +294,7 @@ fn ask_all(
         }
         let player = brain.as_mut().expect("started above");
         let graded = judge::ask(player, &question, setup.width, setup.turn);
-        if graded.verdict == Verdict::Failure {
+        if graded.verdict == MoveVerdict::Failure {
             // A player that failed is started again for the next position.
             brain = None;
             in_a_row += 1;

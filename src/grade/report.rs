@@ -5,18 +5,18 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::judge::{Cell, Graded, Verdict};
+use super::judge::{Graded, GradedCell, MoveVerdict};
 
 /// The board graded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Board {
+pub struct GradedBoard {
     pub width: usize,
     pub height: usize,
     /// How many in a row win.
     pub k: usize,
 }
 
-impl fmt::Display for Board {
+impl fmt::Display for GradedBoard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}x{}, {} in a row", self.width, self.height, self.k)
     }
@@ -38,7 +38,7 @@ pub struct Sample {
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
     pub engine: String,
-    pub board: Board,
+    pub board: GradedBoard,
     /// The positions to ask (every position, or the sample's size), and those asked.
     pub positions: usize,
     pub asked: usize,
@@ -60,7 +60,7 @@ pub struct Report {
 }
 
 impl Report {
-    pub(crate) fn new(engine: String, board: Board, positions: usize) -> Report {
+    pub(crate) fn new(engine: String, board: GradedBoard, positions: usize) -> Report {
         Report {
             engine,
             board,
@@ -89,16 +89,16 @@ impl Report {
     pub(crate) fn count(&mut self, graded: Graded) {
         self.asked += 1;
         match graded.verdict {
-            Verdict::Best => {
+            MoveVerdict::Best => {
                 self.best += 1;
                 return;
             }
-            Verdict::WinMissed => self.wins_missed += 1,
-            Verdict::DrawThrown => self.draws_thrown += 1,
-            Verdict::SlowerWin => self.slower_wins += 1,
-            Verdict::FasterLoss => self.faster_losses += 1,
-            Verdict::Illegal => self.illegal += 1,
-            Verdict::Failure => self.failures += 1,
+            MoveVerdict::WinMissed => self.wins_missed += 1,
+            MoveVerdict::DrawThrown => self.draws_thrown += 1,
+            MoveVerdict::SlowerWin => self.slower_wins += 1,
+            MoveVerdict::FasterLoss => self.faster_losses += 1,
+            MoveVerdict::Illegal => self.illegal += 1,
+            MoveVerdict::Failure => self.failures += 1,
         }
         self.mistakes.push(graded);
     }
@@ -176,7 +176,7 @@ fn mistake_line(graded: &Graded) -> String {
     let after = if graded.moves.is_empty() {
         "the empty board".to_string()
     } else {
-        let moves: Vec<String> = graded.moves.iter().map(Cell::to_string).collect();
+        let moves: Vec<String> = graded.moves.iter().map(GradedCell::to_string).collect();
         format!("after {}", moves.join(" "))
     };
     let answer = match (&graded.answer, graded.answer_cell) {
@@ -189,7 +189,11 @@ fn mistake_line(graded: &Graded) -> String {
         (None, Some(problem)) => problem.clone(),
         (None, None) => String::new(),
     };
-    let best: Vec<String> = graded.best_moves.iter().map(Cell::to_string).collect();
+    let best: Vec<String> = graded
+        .best_moves
+        .iter()
+        .map(GradedCell::to_string)
+        .collect();
     format!(
         "{after} ({} to move): answered {answer}, {what}; best {} ({})",
         graded.side,

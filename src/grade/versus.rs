@@ -16,8 +16,8 @@ use crate::external::{Brain, EngineCommand, Fault, Point, Request, Setup};
 use crate::protocol::Interval;
 use crate::rules::{Cell as RuleCell, Position, Rule, Side};
 
-use super::judge::Cell;
-use super::report::Board;
+use super::judge::GradedCell;
+use super::report::GradedBoard;
 use super::sample::Seeded;
 
 /// The game's engine at one strength: the nodes it searches a move.
@@ -127,7 +127,7 @@ pub struct Game {
     /// The player's stones: "black" (first) or "white".
     pub colour: &'static str,
     /// Every move, the opening's first, as cells `{row, col}` from 0.
-    pub moves: Vec<Cell>,
+    pub moves: Vec<GradedCell>,
     /// How many of the moves are the opening's.
     pub opening: usize,
     pub result: GameResult,
@@ -167,7 +167,7 @@ impl Score {
 #[derive(Clone, Debug, Serialize)]
 pub struct MatchReport {
     pub engine: String,
-    pub board: Board,
+    pub board: GradedBoard,
     /// The player's time a move, in milliseconds.
     pub turn_ms: u64,
     pub seed: u64,
@@ -208,7 +208,7 @@ pub fn play_match(
     let planned = STRENGTHS.len() * options.games;
     let mut report = MatchReport {
         engine: command.to_string(),
-        board: Board {
+        board: GradedBoard {
             width: 15,
             height: 15,
             k: 5,
@@ -349,7 +349,7 @@ impl Table<'_> {
             } else {
                 "white"
             },
-            moves: moves.iter().map(|&m| Cell::of(m, 15)).collect(),
+            moves: moves.iter().map(|&m| GradedCell::of(m, 15)).collect(),
             opening: opening.len(),
             result,
             how,
@@ -471,7 +471,7 @@ impl fmt::Display for MatchReport {
             "Games (cells row,column from 1, the opening's stones first):"
         )?;
         for (n, game) in self.games.iter().enumerate() {
-            let moves: Vec<String> = game.moves.iter().map(Cell::to_string).collect();
+            let moves: Vec<String> = game.moves.iter().map(GradedCell::to_string).collect();
             writeln!(
                 f,
                 "  {}. against {}, the player {}: {} ({}), {} moves: {}",

@@ -18,17 +18,17 @@ use super::board::BoardView;
 use super::computer::Computer;
 use super::desktop::SystemDialog;
 use super::engines::{EngineNames, EnginesView};
-use super::files::{Answer, FileAction, FilePicker, Files, Payload};
+use super::files::{FileAction, FileAnswer, FilePicker, Files, Payload};
 use super::fonts;
 use super::forbidden::ForbiddenCells;
 use super::i18n;
-use super::keys::{self, Command};
+use super::keys::{self, KeyCommand};
 use super::lab::{self, Lab};
 use super::lessons::LessonsView;
 use super::naming::Naming;
 use super::online::{self, Online};
 use super::opening::{self, OpeningComputer};
-use super::panel::{Action, ControlPanel};
+use super::panel::{AppAction, ControlPanel};
 use super::saved::{self, SavedState};
 use super::status;
 use super::status_area::{Asked, OnlineLines, StatusArea};
@@ -359,36 +359,36 @@ impl TicTacToeApp {
     }
 
     /// Applies one action of the player.
-    fn apply(&mut self, action: Action, ctx: &egui::Context) {
+    fn apply(&mut self, action: AppAction, ctx: &egui::Context) {
         let session = &mut self.state.session;
         // Settings, and Undo bringing back an earlier game, may change the board.
         let rule = session.settings().rule;
         match action {
-            Action::Play(cell) => self.play(cell),
-            Action::NewGame => {
+            AppAction::Play(cell) => self.play(cell),
+            AppAction::NewGame => {
                 // The searches of the old position forget themselves (and stop) when the
                 // computer next looks at the board.
                 session.new_game();
                 self.note = None;
             }
-            Action::Undo => {
+            AppAction::Undo => {
                 if session.undo() {
                     self.note = None;
                 }
             }
-            Action::Redo => {
+            AppAction::Redo => {
                 if session.redo() {
                     self.note = None;
                 }
             }
-            Action::Hint => {
+            AppAction::Hint => {
                 if matches!(session.player_to_move(), Some(Player::Human)) {
                     self.computer.request_hint(session);
                 }
             }
-            Action::Retry => self.computer.retry(),
-            Action::Online(request) => self.online.apply(request),
-            Action::Prefs(prefs) => {
+            AppAction::Retry => self.computer.retry(),
+            AppAction::Online(request) => self.online.apply(request),
+            AppAction::Prefs(prefs) => {
                 if prefs.theme != self.state.prefs.theme {
                     prefs.theme.apply(ctx);
                 }
@@ -398,12 +398,12 @@ impl TicTacToeApp {
                     self.set_opening_rule(opening);
                 }
             }
-            Action::Choose(choice) => self.choose(choice),
-            Action::Lab(open) => self.lab.set_open(open),
-            Action::ForgetLessons => self.lessons.forget(),
-            Action::Save => self.ask_file(FileAction::Save, ctx),
-            Action::Open => self.ask_file(FileAction::Open, ctx),
-            Action::Settings(settings) => {
+            AppAction::Choose(choice) => self.choose(choice),
+            AppAction::Lab(open) => self.lab.set_open(open),
+            AppAction::ForgetLessons => self.lessons.forget(),
+            AppAction::Save => self.ask_file(FileAction::Save, ctx),
+            AppAction::Open => self.ask_file(FileAction::Open, ctx),
+            AppAction::Settings(settings) => {
                 let before = session.settings().clone();
                 if session.set_settings(settings) {
                     let text = status::new_game_note(&before, session.settings());
@@ -504,19 +504,19 @@ impl TicTacToeApp {
     }
 
     /// What a save or an open came to. A file that cannot be read leaves the game as it is.
-    fn file_answer(&mut self, answer: Answer) {
+    fn file_answer(&mut self, answer: FileAnswer) {
         match answer {
-            Answer::Cancelled => {}
-            Answer::NoSystemDialog(why) => self.set_info(t!("no-system-dialog", why = why)),
-            Answer::Saved(path) => {
+            FileAnswer::Cancelled => {}
+            FileAnswer::NoSystemDialog(why) => self.set_info(t!("no-system-dialog", why = why)),
+            FileAnswer::Saved(path) => {
                 self.set_info(t!("saved-to", path = path.display().to_string()));
                 self.remember_folder(&path);
             }
-            Answer::ReportSaved(path) => {
+            FileAnswer::ReportSaved(path) => {
                 self.set_info(t!("report-saved-to", path = path.display().to_string()));
                 self.remember_folder(&path);
             }
-            Answer::Opened(path, mut loaded) => {
+            FileAnswer::Opened(path, mut loaded) => {
                 let engines = &self.state.prefs.engines;
                 let unknown = loaded.unseat_engines(|c| engines.iter().any(|e| e.command == *c));
                 self.state.session.replace_game(*loaded);
@@ -532,7 +532,7 @@ impl TicTacToeApp {
                 }
                 self.remember_folder(&path);
             }
-            Answer::Failed(message) => self.set_error(message),
+            FileAnswer::Failed(message) => self.set_error(message),
         }
     }
 
@@ -655,14 +655,14 @@ impl TicTacToeApp {
 
     /// What was clicked in the status area, as an action: the opening's choice goes to the
     /// game shown.
-    fn status_action(&self, asked: Asked) -> Action {
+    fn status_action(&self, asked: Asked) -> AppAction {
         match (asked, self.shown) {
-            (Asked::Retry, _) => Action::Retry,
+            (Asked::Retry, _) => AppAction::Retry,
             (Asked::Choose(choice), Shown::Online(_)) => {
                 let act = crate::net::Action::Choose(choice);
-                Action::Online(online::Request::Act(act))
+                AppAction::Online(online::Request::Act(act))
             }
-            (Asked::Choose(choice), Shown::Own) => Action::Choose(choice),
+            (Asked::Choose(choice), Shown::Own) => AppAction::Choose(choice),
         }
     }
 
@@ -677,19 +677,19 @@ impl TicTacToeApp {
     }
 
     /// The board, and the actions clicking it asks for.
-    fn board_ui(&mut self, ui: &mut Ui, actions: &mut Vec<Action>) {
+    fn board_ui(&mut self, ui: &mut Ui, actions: &mut Vec<AppAction>) {
         if let Shown::Online(_) = self.shown {
             let answer = self.online.board_ui(ui, self.naming, self.cursor);
             if let Some(cell) = answer.clicked {
-                actions.push(Action::Play(cell));
+                actions.push(AppAction::Play(cell));
             }
             if let Some(cell) = answer.focused {
                 self.cursor = Some(cell);
             }
             if answer.copied {
-                actions.push(Action::Online(online::Request::TicketCopied));
+                actions.push(AppAction::Online(online::Request::TicketCopied));
             }
-            actions.extend(answer.asked.into_iter().map(Action::Online));
+            actions.extend(answer.asked.into_iter().map(AppAction::Online));
             return;
         }
         let session = &self.state.session;
@@ -742,7 +742,7 @@ impl TicTacToeApp {
             .overlay(lab_marks.as_ref().map(|p| p as _))
             .ui(ui);
         if let Some(cell) = response.clicked {
-            actions.push(Action::Play(cell));
+            actions.push(AppAction::Play(cell));
         }
         if let Some(cell) = response.focused {
             self.cursor = Some(cell);
@@ -759,7 +759,7 @@ impl TicTacToeApp {
     }
 
     /// The shortcuts and board keys pressed this frame, as actions.
-    fn keyboard_actions(&mut self, ctx: &egui::Context) -> Vec<Action> {
+    fn keyboard_actions(&mut self, ctx: &egui::Context) -> Vec<AppAction> {
         if let Shown::Online(rule) = self.shown {
             // The window's own game is set aside: only the board keys, for the online one.
             let mut actions = Vec::new();
@@ -767,25 +767,25 @@ impl TicTacToeApp {
                 && self.board_has_keyboard(ctx)
                 && let Some(cell) = keys::board_keys(ctx, &rule, &mut self.cursor)
             {
-                actions.push(Action::Play(cell));
+                actions.push(AppAction::Play(cell));
             }
             return actions;
         }
-        let mut actions: Vec<Action> = keys::commands(ctx)
+        let mut actions: Vec<AppAction> = keys::commands(ctx)
             .into_iter()
             .map(|c| match c {
-                Command::NewGame => Action::NewGame,
-                Command::Undo => Action::Undo,
-                Command::Redo => Action::Redo,
-                Command::Save => Action::Save,
-                Command::Open => Action::Open,
+                KeyCommand::NewGame => AppAction::NewGame,
+                KeyCommand::Undo => AppAction::Undo,
+                KeyCommand::Redo => AppAction::Redo,
+                KeyCommand::Save => AppAction::Save,
+                KeyCommand::Open => AppAction::Open,
             })
             .collect();
         if self.board_has_keyboard(ctx) {
             let rule = self.state.session.settings().rule;
             let before = self.cursor;
             if let Some(cell) = keys::board_keys(ctx, &rule, &mut self.cursor) {
-                actions.push(Action::Play(cell));
+                actions.push(AppAction::Play(cell));
             }
             if self.cursor != before {
                 ctx.request_repaint();
@@ -874,7 +874,7 @@ impl TicTacToeApp {
 
     /// The side panel: the lab in its place on a window too narrow for both, else the
     /// panel's tabs; returns what the player asked of it.
-    fn side_panel_ui(&mut self, ui: &mut Ui, lab_in_panel: bool) -> Vec<Action> {
+    fn side_panel_ui(&mut self, ui: &mut Ui, lab_in_panel: bool) -> Vec<AppAction> {
         let mut actions = Vec::new();
         egui::Panel::left("controls")
             .resizable(false)

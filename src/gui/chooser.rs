@@ -60,7 +60,7 @@ pub const PATH_FIELD_LABEL: &str = "Saved game path";
 
 /// What the person did this frame.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Choice {
+pub enum FileChoice {
     /// Still choosing.
     Open,
     Cancelled,
@@ -68,7 +68,7 @@ pub enum Choice {
 }
 
 /// An in-window chooser for one save or open.
-pub struct Chooser {
+pub struct FileChooser {
     action: FileAction,
     kind: Kind,
 }
@@ -85,14 +85,14 @@ enum Kind {
     },
 }
 
-impl Chooser {
+impl FileChooser {
     /// The file browser, starting in the first folder of `folder`, the home folder and the
     /// working folder that can be read; the path field where none can.
     #[must_use]
-    pub fn browser(action: FileAction, folder: Option<&Path>) -> Chooser {
+    pub fn browser(action: FileAction, folder: Option<&Path>) -> FileChooser {
         let Some(start) = start_folder(folder) else {
             let why = t!("no-folder-to-browse");
-            return Chooser::path_field(action, None, Some(why));
+            return FileChooser::path_field(action, None, Some(why));
         };
         let extensions = action.extensions();
         let json_only: egui_file::Filter<PathBuf> = Box::new(move |path: &Path| {
@@ -126,7 +126,7 @@ impl Chooser {
             .anchor(Align2::CENTER_CENTER, [0.0, 0.0])
             .default_size([520.0, 420.0]);
         dialog.open();
-        Chooser {
+        FileChooser {
             action,
             kind: Kind::Browser(Box::new(dialog)),
         }
@@ -134,7 +134,11 @@ impl Chooser {
 
     /// A text field for the path, filled in with `folder` (and a file name when saving).
     #[must_use]
-    pub fn path_field(action: FileAction, folder: Option<&Path>, why: Option<String>) -> Chooser {
+    pub fn path_field(
+        action: FileAction,
+        folder: Option<&Path>,
+        why: Option<String>,
+    ) -> FileChooser {
         let folder = folder.filter(|f| f.is_dir()).map(Path::to_path_buf);
         let text = match (&folder, action.is_save()) {
             (Some(f), true) => f.join(action.default_name()).display().to_string(),
@@ -142,7 +146,7 @@ impl Chooser {
             (None, true) => action.default_name().to_string(),
             (None, false) => String::new(),
         };
-        Chooser {
+        FileChooser {
             action,
             kind: Kind::PathField {
                 text,
@@ -168,16 +172,18 @@ impl Chooser {
     }
 
     /// Draws the chooser's window; says whether a path was chosen.
-    pub fn ui(&mut self, ctx: &egui::Context) -> Choice {
+    pub fn ui(&mut self, ctx: &egui::Context) -> FileChoice {
         match &mut self.kind {
             Kind::Browser(dialog) => {
                 dialog.show(ctx);
                 match dialog.state() {
-                    egui_file::State::Open => Choice::Open,
-                    egui_file::State::Selected => dialog
-                        .path()
-                        .map_or(Choice::Cancelled, |p| Choice::Chosen(p.to_path_buf())),
-                    egui_file::State::Cancelled | egui_file::State::Closed => Choice::Cancelled,
+                    egui_file::State::Open => FileChoice::Open,
+                    egui_file::State::Selected => {
+                        dialog.path().map_or(FileChoice::Cancelled, |p| {
+                            FileChoice::Chosen(p.to_path_buf())
+                        })
+                    }
+                    egui_file::State::Cancelled | egui_file::State::Closed => FileChoice::Cancelled,
                 }
             }
             Kind::PathField {
@@ -205,8 +211,8 @@ fn path_field_ui(
     folder: Option<&Path>,
     why: Option<&str>,
     focused: &mut bool,
-) -> Choice {
-    let mut choice = Choice::Open;
+) -> FileChoice {
+    let mut choice = FileChoice::Open;
     let mut open = true;
     egui::Window::new(action.title())
         .id(Id::unique("path field"))
@@ -236,15 +242,15 @@ fn path_field_ui(
                     t!("path-open")
                 };
                 if ui.add_enabled(ready, Button::new(button)).clicked() || (ready && entered) {
-                    choice = Choice::Chosen(resolve(text.trim(), folder));
+                    choice = FileChoice::Chosen(resolve(text.trim(), folder));
                 }
                 if ui.button(t!("path-cancel")).clicked() {
-                    choice = Choice::Cancelled;
+                    choice = FileChoice::Cancelled;
                 }
             });
         });
     if !open || ctx.input(|i| i.key_pressed(Key::Escape)) {
-        return Choice::Cancelled;
+        return FileChoice::Cancelled;
     }
     choice
 }

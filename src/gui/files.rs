@@ -14,10 +14,10 @@ use std::sync::{Arc, OnceLock};
 use serde::{Deserialize, Serialize};
 
 use crate::game::Session;
-use crate::grade::Outcome;
+use crate::grade::GradeOutcome;
 
 pub use super::chooser::FileAction;
-use super::chooser::{Choice, Chooser};
+use super::chooser::{FileChoice, FileChooser};
 use super::desktop::{self, SystemDialog};
 use super::i18n;
 use super::status;
@@ -92,7 +92,7 @@ impl FilePicker for GivenPath {
 }
 
 /// What a save or an open came to, sent back from the helper thread.
-pub enum Answer {
+pub enum FileAnswer {
     /// The person cancelled the dialog.
     Cancelled,
     /// No system dialog can be shown here (the words say why); the in-window browser is open.
@@ -110,11 +110,11 @@ pub enum Answer {
 #[derive(Clone)]
 pub enum Payload {
     Game(Box<Session>),
-    Report(Box<Outcome>),
+    Report(Box<GradeOutcome>),
 }
 
 /// Where paths come from.
-enum Source {
+enum PathSource {
     /// The desktop's dialog, the in-window browser or the path field, as preferred.
     Desktop,
     /// A fixed picker (tests).
@@ -122,23 +122,23 @@ enum Source {
 }
 
 /// Where a save or an open stands.
-enum Stage {
+enum FileStage {
     Idle,
     /// The in-window browser or the path field is open.
     Choosing {
-        chooser: Chooser,
+        chooser: FileChooser,
         game: Option<Payload>,
     },
     /// The file chosen to save to exists: the window asks before replacing it. Cancelling
     /// goes back to the chooser.
     Replacing {
-        chooser: Chooser,
+        chooser: FileChooser,
         game: Option<Payload>,
         path: PathBuf,
     },
     /// A helper thread is asking the desktop for a path, or reading or writing the file.
     Working {
-        answer: Receiver<Answer>,
+        answer: Receiver<FileAnswer>,
         action: FileAction,
         /// The game to save, kept for the in-window browser should the desktop have no
         /// dialog after all.
@@ -149,10 +149,10 @@ enum Stage {
 
 /// The runtime side of saving and opening (never saved between runs).
 pub struct Files {
-    source: Source,
+    source: PathSource,
     /// What the desktop offers, found once on a helper thread when the window opens.
     desktop: Arc<OnceLock<SystemDialog>>,
-    stage: Stage,
+    stage: FileStage,
 }
 
 impl Files {
@@ -173,9 +173,9 @@ impl Files {
             let _ = desktop.set(SystemDialog::Unavailable(t!("desktop-not-asked")));
         }
         Files {
-            source: Source::Desktop,
+            source: PathSource::Desktop,
             desktop,
-            stage: Stage::Idle,
+            stage: FileStage::Idle,
         }
     }
 
@@ -183,9 +183,9 @@ impl Files {
     #[must_use]
     pub fn assuming(system: SystemDialog) -> Files {
         Files {
-            source: Source::Desktop,
+            source: PathSource::Desktop,
             desktop: Arc::new(OnceLock::from(system)),
-            stage: Stage::Idle,
+            stage: FileStage::Idle,
         }
     }
 
@@ -193,16 +193,16 @@ impl Files {
     #[must_use]
     pub fn given(picker: Arc<dyn FilePicker>) -> Files {
         Files {
-            source: Source::Given(picker),
+            source: PathSource::Given(picker),
             desktop: Arc::new(OnceLock::new()),
-            stage: Stage::Idle,
+            stage: FileStage::Idle,
         }
     }
 
     /// Whether a save or an open is under way (only one at a time).
     #[must_use]
     pub fn busy(&self) -> bool {
-        !matches!(self.stage, Stage::Idle)
+        !matches!(self.stage, FileStage::Idle)
     }
 
     /// Whether the in-window chooser, or its question about replacing a file, is open: the
@@ -211,7 +211,10 @@ impl Files {
     /// another window; this one goes on meanwhile.)
     #[must_use]
     pub fn is_modal(&self) -> bool {
-        matches!(self.stage, Stage::Choosing { .. } | Stage::Replacing { .. })
+        matches!(
+            self.stage,
+            FileStage::Choosing { .. } | FileStage::Replacing { .. }
+        )
     }
 
     /// Starts saving `game` (a game, or a report), or opening a game: asks for a path the
@@ -225,27 +228,27 @@ impl Files {
         choice: DialogChoice,
         folder: Option<&Path>,
         wake: impl Fn() + Send + 'static,
-    ) -> Option<Answer> {
+    ) -> Option<FileAnswer> {
         if self.busy() {
             return None;
         }
         let asker = match (&self.source, choice) {
-            (Source::Given(picker), _) => Asker::Picker(picker.clone()),
-            (Source::Desktop, DialogChoice::System) => {
+            (PathSource::Given(picker), _) => Asker::Picker(picker.clone()),
+            (PathSource::Desktop, DialogChoice::System) => {
                 if let Some(SystemDialog::Unavailable(why)) = self.desktop.get() {
                     let why = why.clone();
                     self.choose_in_window(action, game, folder);
-                    return Some(Answer::NoSystemDialog(why));
+                    return Some(FileAnswer::NoSystemDialog(why));
                 }
                 Asker::System(self.desktop.clone())
             }
-            (Source::Desktop, DialogChoice::InWindow) => {
+            (PathSource::Desktop, DialogChoice::InWindow) => {
                 self.choose_in_window(action, game, folder);
                 return None;
             }
-            (Source::Desktop, DialogChoice::PathField) => {
-                let chooser = Chooser::path_field(action, folder, None);
-                self.stage = Stage::Choosing { chooser, game };
+            (PathSource::Desktop, DialogChoice::PathField) => {
+                let chooser = FileChooser::path_field(action, folder, None);
+                self.stage = FileStage::Choosing { chooser, game };
                 return None;
             }
         };
@@ -254,7 +257,7 @@ impl Files {
             Ok(path) => work(action, to_write, path),
             Err(answer) => answer,
         });
-        self.stage = Stage::Working {
+        self.stage = FileStage::Working {
             answer,
             action,
             game,
@@ -270,16 +273,16 @@ impl Files {
         game: Option<Payload>,
         folder: Option<&Path>,
     ) {
-        let chooser = Chooser::browser(action, folder);
-        self.stage = Stage::Choosing { chooser, game };
+        let chooser = FileChooser::browser(action, folder);
+        self.stage = FileStage::Choosing { chooser, game };
     }
 
     /// Draws the in-window chooser, or the question about replacing a file, if one is
     /// open; a chosen path goes to a helper thread to be written or read.
     pub fn ui(&mut self, ctx: &egui::Context) {
-        match std::mem::replace(&mut self.stage, Stage::Idle) {
-            Stage::Choosing { chooser, game } => self.choosing_ui(ctx, chooser, game),
-            Stage::Replacing {
+        match std::mem::replace(&mut self.stage, FileStage::Idle) {
+            FileStage::Choosing { chooser, game } => self.choosing_ui(ctx, chooser, game),
+            FileStage::Replacing {
                 chooser,
                 game,
                 path,
@@ -289,18 +292,23 @@ impl Files {
     }
 
     /// One frame of the in-window chooser.
-    fn choosing_ui(&mut self, ctx: &egui::Context, mut chooser: Chooser, game: Option<Payload>) {
+    fn choosing_ui(
+        &mut self,
+        ctx: &egui::Context,
+        mut chooser: FileChooser,
+        game: Option<Payload>,
+    ) {
         match chooser.ui(ctx) {
-            Choice::Open => self.stage = Stage::Choosing { chooser, game },
-            Choice::Cancelled => {}
-            Choice::Chosen(path) if chooser.action().is_save() && path.exists() => {
-                self.stage = Stage::Replacing {
+            FileChoice::Open => self.stage = FileStage::Choosing { chooser, game },
+            FileChoice::Cancelled => {}
+            FileChoice::Chosen(path) if chooser.action().is_save() && path.exists() => {
+                self.stage = FileStage::Replacing {
                     chooser,
                     game,
                     path,
                 };
             }
-            Choice::Chosen(path) => self.start_work(ctx, chooser.action(), game, path),
+            FileChoice::Chosen(path) => self.start_work(ctx, chooser.action(), game, path),
         }
     }
 
@@ -308,13 +316,13 @@ impl Files {
     fn replacing_ui(
         &mut self,
         ctx: &egui::Context,
-        mut chooser: Chooser,
+        mut chooser: FileChooser,
         game: Option<Payload>,
         path: PathBuf,
     ) {
         match ask_to_replace(ctx, &path) {
             None => {
-                self.stage = Stage::Replacing {
+                self.stage = FileStage::Replacing {
                     chooser,
                     game,
                     path,
@@ -323,7 +331,7 @@ impl Files {
             Some(true) => self.start_work(ctx, chooser.action(), game, path),
             Some(false) => {
                 chooser.reopen();
-                self.stage = Stage::Choosing { chooser, game };
+                self.stage = FileStage::Choosing { chooser, game };
             }
         }
     }
@@ -341,7 +349,7 @@ impl Files {
             move || ctx.request_repaint(),
             move || work(action, game, path),
         );
-        self.stage = Stage::Working {
+        self.stage = FileStage::Working {
             answer,
             action,
             game: None,
@@ -351,25 +359,25 @@ impl Files {
 
     /// The answer of the helper thread, once it is in. When the desktop turned out to have
     /// no dialog, the in-window browser opens and the answer says why.
-    pub fn poll(&mut self) -> Option<Answer> {
-        let Stage::Working { answer, .. } = &self.stage else {
+    pub fn poll(&mut self) -> Option<FileAnswer> {
+        let FileStage::Working { answer, .. } = &self.stage else {
             return None;
         };
         let answer = match answer.try_recv() {
             Ok(answer) => answer,
             Err(TryRecvError::Empty) => return None,
-            Err(TryRecvError::Disconnected) => Answer::Failed(t!("file-helper-stopped")),
+            Err(TryRecvError::Disconnected) => FileAnswer::Failed(t!("file-helper-stopped")),
         };
-        let Stage::Working {
+        let FileStage::Working {
             action,
             game,
             folder,
             ..
-        } = std::mem::replace(&mut self.stage, Stage::Idle)
+        } = std::mem::replace(&mut self.stage, FileStage::Idle)
         else {
             unreachable!("the stage was just matched")
         };
-        if matches!(answer, Answer::NoSystemDialog(_)) {
+        if matches!(answer, FileAnswer::NoSystemDialog(_)) {
             self.choose_in_window(action, game, folder.as_deref());
         }
         Some(answer)
@@ -414,13 +422,13 @@ enum Asker {
 
 impl Asker {
     /// The chosen path, or the answer to give instead (cancelled, no system dialog).
-    fn path(&self, action: FileAction) -> Result<PathBuf, Answer> {
+    fn path(&self, action: FileAction) -> Result<PathBuf, FileAnswer> {
         match self {
-            Asker::Picker(picker) => picker.pick(action).ok_or(Answer::Cancelled),
+            Asker::Picker(picker) => picker.pick(action).ok_or(FileAnswer::Cancelled),
             Asker::System(desktop) => match desktop.wait() {
-                SystemDialog::Unavailable(why) => Err(Answer::NoSystemDialog(why.clone())),
+                SystemDialog::Unavailable(why) => Err(FileAnswer::NoSystemDialog(why.clone())),
                 SystemDialog::Portal | SystemDialog::Zenity(_) => {
-                    DialogPicker.pick(action).ok_or(Answer::Cancelled)
+                    DialogPicker.pick(action).ok_or(FileAnswer::Cancelled)
                 }
             },
         }
@@ -430,8 +438,8 @@ impl Asker {
 /// Runs `job` on a helper thread; its answer comes back through the channel, then `wake`.
 fn spawn(
     wake: impl Fn() + Send + 'static,
-    job: impl FnOnce() -> Answer + Send + 'static,
-) -> Receiver<Answer> {
+    job: impl FnOnce() -> FileAnswer + Send + 'static,
+) -> Receiver<FileAnswer> {
     let (sender, receiver) = mpsc::channel();
     // The answer's words are written on the helper thread, in the window's language.
     let language = i18n::language();
@@ -445,7 +453,7 @@ fn spawn(
     if let Err(e) = spawned {
         // The thread never ran: say so through a channel of its own.
         let (sender, receiver) = mpsc::channel();
-        let _ = sender.send(Answer::Failed(t!(
+        let _ = sender.send(FileAnswer::Failed(t!(
             "file-not-started",
             reason = e.to_string()
         )));
@@ -455,23 +463,23 @@ fn spawn(
 }
 
 /// Writes `game` (a game or a report) to `path`, or reads the game at `path`.
-fn work(action: FileAction, game: Option<Payload>, path: PathBuf) -> Answer {
+fn work(action: FileAction, game: Option<Payload>, path: PathBuf) -> FileAnswer {
     let name = path.display().to_string();
     match (action, game) {
         (FileAction::Save, Some(Payload::Game(game))) => match game.save(&path) {
-            Ok(()) => Answer::Saved(path),
-            Err(e) => Answer::Failed(t!("could-not-save", reason = status::record_error(&e))),
+            Ok(()) => FileAnswer::Saved(path),
+            Err(e) => FileAnswer::Failed(t!("could-not-save", reason = status::record_error(&e))),
         },
         (FileAction::SaveReport, Some(Payload::Report(report))) => match report.save(&path) {
-            Ok(()) => Answer::ReportSaved(path),
-            Err(e) => Answer::Failed(t!("could-not-save-report", reason = e)),
+            Ok(()) => FileAnswer::ReportSaved(path),
+            Err(e) => FileAnswer::Failed(t!("could-not-save-report", reason = e)),
         },
         (FileAction::Save | FileAction::SaveReport, _) => {
-            Answer::Failed(t!("could-not-save", reason = t!("no-game")))
+            FileAnswer::Failed(t!("could-not-save", reason = t!("no-game")))
         }
         (FileAction::Open, _) => match Session::load(&path) {
-            Ok(loaded) => Answer::Opened(path, Box::new(loaded)),
-            Err(e) => Answer::Failed(t!(
+            Ok(loaded) => FileAnswer::Opened(path, Box::new(loaded)),
+            Err(e) => FileAnswer::Failed(t!(
                 "could-not-open",
                 name = name,
                 reason = status::record_error(&e)

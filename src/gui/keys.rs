@@ -15,7 +15,7 @@ pub const OPEN: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key
 
 /// A command given with a shortcut.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Command {
+pub enum KeyCommand {
     NewGame,
     Undo,
     Redo,
@@ -24,16 +24,16 @@ pub enum Command {
 }
 
 /// The shortcuts pressed this frame, consumed so no widget sees them too.
-pub fn commands(ctx: &egui::Context) -> Vec<Command> {
+pub fn commands(ctx: &egui::Context) -> Vec<KeyCommand> {
     ctx.input_mut(|i| {
         // Most specific first: Ctrl+Shift+Z must not be read as Ctrl+Z.
         let table = [
-            (REDO, Command::Redo),
-            (REDO_ALT, Command::Redo),
-            (UNDO, Command::Undo),
-            (NEW_GAME, Command::NewGame),
-            (SAVE, Command::Save),
-            (OPEN, Command::Open),
+            (REDO, KeyCommand::Redo),
+            (REDO_ALT, KeyCommand::Redo),
+            (UNDO, KeyCommand::Undo),
+            (NEW_GAME, KeyCommand::NewGame),
+            (SAVE, KeyCommand::Save),
+            (OPEN, KeyCommand::Open),
         ];
         table
             .into_iter()

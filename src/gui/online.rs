@@ -15,8 +15,8 @@ use crate::game::opening::{OpeningError, Seat};
 use crate::game::{Choice, OpeningRule, Step};
 use crate::net::keep::{self, Kept};
 use crate::net::{
-    Action, ActionError, Command, Ending, Event, HostConfig, NetConfig, NetHandle, Offer, Options,
-    Start, Token, Update, View, lan, transport, worker,
+    Action, ActionError, Ending, Event, HostConfig, NetConfig, NetHandle, Offer, Options, Start,
+    Token, Update, View, WorkerCommand, lan, transport, worker,
 };
 use crate::rules::{Cell, Outcome, Rule, Side};
 use crate::t;
@@ -546,7 +546,7 @@ impl Online {
     fn close(&mut self) {
         if let Some(game) = self.game.take() {
             // Dropping the handle tells the worker to say goodbye and stop.
-            game.handle.send(Command::Quit);
+            game.handle.send(WorkerCommand::Quit);
             let nobody_came = game.view().is_none_or(|view| view.peer_name.is_empty());
             if game.hosting && nobody_came {
                 self.load_kept();
@@ -1047,7 +1047,7 @@ impl Game {
     }
 
     fn act(&mut self, action: Action) {
-        if !self.handle.send(Command::Act(action)) {
+        if !self.handle.send(WorkerCommand::Act(action)) {
             self.note(Note::Text(t!("online-worker-gone")));
         }
     }

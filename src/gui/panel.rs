@@ -1,7 +1,7 @@
 //! The side panel: the language, then tabs: the game (commands, who plays whom, difficulty,
 //! board), play online, engines from outside, the learners' view, and the options. It reads the session, the preferences, the lab and the lessons, edits
 //! copies of the settings and the preferences, and reports what the player asked for as
-//! [`Action`]s; the app applies them after drawing, so the whole frame shows one state. Only
+//! [`AppAction`]s; the app applies them after drawing, so the whole frame shows one state. Only
 //! the online section still edits its own fields (its name and ticket text) in place.
 
 use egui::{Button, DragValue, RichText, Slider, Ui};
@@ -26,7 +26,7 @@ use crate::t;
 
 /// What the player asked for through the panel, the board or the keyboard.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Action {
+pub enum AppAction {
     /// A person's move.
     Play(Cell),
     NewGame,
@@ -64,7 +64,7 @@ fn preset_name(width: usize, height: usize, k: usize) -> String {
     }
 }
 
-/// The panel over what it shows; what it would change comes back as [`Action`]s.
+/// The panel over what it shows; what it would change comes back as [`AppAction`]s.
 pub struct ControlPanel<'a> {
     pub session: &'a Session,
     pub prefs: &'a Prefs,
@@ -85,7 +85,7 @@ pub struct ControlPanel<'a> {
 /// place of its own, so that the first screen holds what a player comes for without
 /// scrolling and nothing of another feature grows between its rows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Tab {
+pub enum PanelTab {
     /// New game, undo and redo, the players, the computer's strength and the board.
     #[default]
     Play,
@@ -99,35 +99,35 @@ pub enum Tab {
     Options,
 }
 
-impl Tab {
-    const ALL: [Tab; 5] = [
-        Tab::Play,
-        Tab::Online,
-        Tab::Engines,
-        Tab::Learn,
-        Tab::Options,
+impl PanelTab {
+    const ALL: [PanelTab; 5] = [
+        PanelTab::Play,
+        PanelTab::Online,
+        PanelTab::Engines,
+        PanelTab::Learn,
+        PanelTab::Options,
     ];
 
     fn name(self) -> String {
         match self {
-            Tab::Play => t!("tab-play"),
-            Tab::Online => t!("tab-online"),
-            Tab::Engines => t!("tab-engines"),
-            Tab::Learn => t!("tab-learn"),
-            Tab::Options => t!("tab-options"),
+            PanelTab::Play => t!("tab-play"),
+            PanelTab::Online => t!("tab-online"),
+            PanelTab::Engines => t!("tab-engines"),
+            PanelTab::Learn => t!("tab-learn"),
+            PanelTab::Options => t!("tab-options"),
         }
     }
 }
 
 /// The row of tabs; the tab shown is kept in egui's memory, like a folded section.
-fn tabs_ui(ui: &mut Ui) -> Tab {
+fn tabs_ui(ui: &mut Ui) -> PanelTab {
     let id = egui::Id::unique("panel tab");
-    let mut tab = ui.data(|d| d.get_temp::<Tab>(id)).unwrap_or_default();
+    let mut tab = ui.data(|d| d.get_temp::<PanelTab>(id)).unwrap_or_default();
     ui.horizontal_wrapped(|ui| {
         // Close together, so that the five fit on one row of the panel.
         ui.spacing_mut().item_spacing.x = 2.0;
         ui.spacing_mut().button_padding.x = 3.0;
-        for choice in Tab::ALL {
+        for choice in PanelTab::ALL {
             ui.selectable_value(&mut tab, choice, choice.name());
         }
     });
@@ -136,7 +136,7 @@ fn tabs_ui(ui: &mut Ui) -> Tab {
 }
 
 impl ControlPanel<'_> {
-    pub fn ui(self, ui: &mut Ui) -> Vec<Action> {
+    pub fn ui(self, ui: &mut Ui) -> Vec<AppAction> {
         let mut actions = Vec::new();
         let mut settings = self.session.settings().clone();
         let mut prefs = self.prefs.clone();
@@ -148,7 +148,7 @@ impl ControlPanel<'_> {
         ui.separator();
         // The window's own game is set aside while the online one is shown: its section only.
         let tab = if self.online_shown {
-            Tab::Online
+            PanelTab::Online
         } else {
             let tab = tabs_ui(ui);
             ui.separator();
@@ -160,23 +160,23 @@ impl ControlPanel<'_> {
             .id_salt(tab)
             .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
             .show(ui, |ui| match tab {
-                Tab::Play => self.play_ui(ui, &mut settings, &mut prefs, &mut actions),
-                Tab::Online => {
+                PanelTab::Play => self.play_ui(ui, &mut settings, &mut prefs, &mut actions),
+                PanelTab::Online => {
                     let opening = prefs.opening_rule;
                     let asked = self
                         .online
                         .section_ui(ui, settings.rule, opening, self.naming);
-                    actions.extend(asked.into_iter().map(Action::Online));
+                    actions.extend(asked.into_iter().map(AppAction::Online));
                 }
-                Tab::Learn => self.learn_ui(ui, &mut prefs, &mut actions),
-                Tab::Options => {
+                PanelTab::Learn => self.learn_ui(ui, &mut prefs, &mut actions),
+                PanelTab::Options => {
                     prefs.theme.ui(ui);
                     ui.separator();
                     board_look_ui(ui, &mut prefs, self.session, self.naming);
                     ui.separator();
                     prefs.file_dialog.ui(ui);
                 }
-                Tab::Engines => {
+                PanelTab::Engines => {
                     self.engines.ui(ui, &mut prefs.engines, &mut settings);
                     ui.separator();
                     super::engines::seats_ui(ui, &mut settings, &prefs.engines, self.naming);
@@ -185,10 +185,10 @@ impl ControlPanel<'_> {
         // The preferences first: a custom board's new game then starts under the opening
         // the board asked for (see `board_ui`), and its note is the board's.
         if prefs != *self.prefs {
-            actions.push(Action::Prefs(Box::new(prefs)));
+            actions.push(AppAction::Prefs(Box::new(prefs)));
         }
         if settings != *self.session.settings() {
-            actions.push(Action::Settings(settings));
+            actions.push(AppAction::Settings(settings));
         }
         actions
     }
@@ -200,7 +200,7 @@ impl ControlPanel<'_> {
         ui: &mut Ui,
         settings: &mut Settings,
         prefs: &mut Prefs,
-        actions: &mut Vec<Action>,
+        actions: &mut Vec<AppAction>,
     ) {
         self.commands_ui(ui, actions);
         ui.separator();
@@ -213,20 +213,20 @@ impl ControlPanel<'_> {
 
     /// The learners' tab: the lab, what every move is worth, the last search, the
     /// computer's lessons.
-    fn learn_ui(&self, ui: &mut Ui, prefs: &mut Prefs, actions: &mut Vec<Action>) {
+    fn learn_ui(&self, ui: &mut Ui, prefs: &mut Prefs, actions: &mut Vec<AppAction>) {
         if let Some(open) = self.lab.section_ui(ui) {
-            actions.push(Action::Lab(open));
+            actions.push(AppAction::Lab(open));
         }
         ui.separator();
         values_ui(ui, self.session, prefs, self.computer, self.naming);
         search_ui(ui, self.session, self.computer, self.naming);
         ui.separator();
         if self.lessons.ui(ui) {
-            actions.push(Action::ForgetLessons);
+            actions.push(AppAction::ForgetLessons);
         }
     }
 
-    fn commands_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
+    fn commands_ui(&self, ui: &mut Ui, actions: &mut Vec<AppAction>) {
         let ctx = ui.ctx().clone();
         let session = self.session;
         let button = |text: &str, shortcut: &egui::KeyboardShortcut| {
@@ -236,13 +236,13 @@ impl ControlPanel<'_> {
         // hint, save, open.
         ui.horizontal_wrapped(|ui| {
             if ui.add(button(&t!("new-game"), &keys::NEW_GAME)).clicked() {
-                actions.push(Action::NewGame);
+                actions.push(AppAction::NewGame);
             }
             if ui
                 .add_enabled(session.can_undo(), button(&t!("undo"), &keys::UNDO))
                 .clicked()
             {
-                actions.push(Action::Undo);
+                actions.push(AppAction::Undo);
             }
         });
         ui.horizontal(|ui| {
@@ -250,7 +250,7 @@ impl ControlPanel<'_> {
                 .add_enabled(session.can_redo(), button(&t!("redo"), &keys::REDO))
                 .clicked()
             {
-                actions.push(Action::Redo);
+                actions.push(AppAction::Redo);
             }
             self.hint_ui(ui, actions);
         });
@@ -263,7 +263,7 @@ impl ControlPanel<'_> {
                 )
                 .clicked()
             {
-                actions.push(Action::Save);
+                actions.push(AppAction::Save);
             }
             if ui
                 .add_enabled(
@@ -272,13 +272,13 @@ impl ControlPanel<'_> {
                 )
                 .clicked()
             {
-                actions.push(Action::Open);
+                actions.push(AppAction::Open);
             }
         });
     }
 
     /// The hint button, and what it found (or that it is looking).
-    fn hint_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
+    fn hint_ui(&self, ui: &mut Ui, actions: &mut Vec<AppAction>) {
         let session = self.session;
         let person_to_move = matches!(session.player_to_move(), Some(crate::game::Player::Human));
         let hint = ui
@@ -288,7 +288,7 @@ impl ControlPanel<'_> {
             )
             .on_hover_text(t!("hint-hover"));
         if hint.clicked() {
-            actions.push(Action::Hint);
+            actions.push(AppAction::Hint);
         }
         // In what the row leaves, cut short with the whole on hover: the rows below stay.
         if let Some(since) = self.computer.hinting_since() {

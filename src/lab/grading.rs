@@ -8,7 +8,7 @@ use std::sync::atomic::Ordering;
 
 use crate::external::{EngineCommand, TimeLimits};
 use crate::game::{Job, Lane, Outbox, Worker};
-use crate::grade::{self, Limits, MatchOptions, Outcome, Positions};
+use crate::grade::{self, GradeLimits, GradeOutcome, MatchOptions, Positions};
 use crate::rules::Rule;
 
 use super::jobs::LabUpdate;
@@ -18,7 +18,7 @@ pub const GRADE_LANE: Lane = Lane::new("lab grader");
 
 /// What a grading reports: how many positions were asked (or games played) so far, then
 /// the report.
-pub type GradeUpdate = LabUpdate<usize, Outcome>;
+pub type GradeUpdate = LabUpdate<usize, GradeOutcome>;
 
 /// The boards a player can be checked on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -84,21 +84,21 @@ impl GradeBoard {
         command: &EngineCommand,
         limits: TimeLimits,
         progress: &mut dyn FnMut(usize, usize) -> bool,
-    ) -> Outcome {
+    ) -> GradeOutcome {
         match self {
             GradeBoard::Match => {
                 let options = MatchOptions {
                     start: limits.start(),
                     ..MatchOptions::default()
                 };
-                Outcome::Match(grade::play_match(command, &options, progress))
+                GradeOutcome::Match(grade::play_match(command, &options, progress))
             }
             _ => {
-                let limits = Limits {
+                let limits = GradeLimits {
                     turn: limits.turn(),
                     start: limits.start(),
                 };
-                Outcome::Positions(grade::grade(command, &self.positions(), limits, progress))
+                GradeOutcome::Positions(grade::grade(command, &self.positions(), limits, progress))
             }
         }
     }

@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::prover::{Board, Mask, PairingSearch, cells_of};
+use crate::prover::{Mask, PairingSearch, ProverBoard, cells_of};
 use crate::rules::{Cell, Position, Side};
 
 /// A pairing strategy against `attacker`: pairs of empty cells, every line `attacker` can
@@ -47,7 +47,7 @@ pub fn pairing_strategy_until(
         return None;
     }
     let geometry = position.geometry();
-    let mut board = Board::new(position, attacker)?;
+    let mut board = ProverBoard::new(position, attacker)?;
     let mut search = PairingSearch::default();
     let to_cells = |pairs: Vec<(u8, u8)>| {
         pairs

@@ -7,7 +7,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use crate::prover::{AndOr, Board, Dfpn, MakerBreaker, Ordinary};
+use crate::prover::{AndOr, Dfpn, MakerBreaker, Ordinary, ProverBoard};
 use crate::rules::{Cell, Position, Side};
 
 /// A winning line: the moves from the position, the winner's first.
@@ -44,7 +44,7 @@ pub fn winning_line(position: &Position, node_limit: u64, stop: &AtomicBool) -> 
         return WinSearch::NotHandled;
     }
     let winner = position.side_to_move();
-    let Some(board) = Board::new(position, winner) else {
+    let Some(board) = ProverBoard::new(position, winner) else {
         return WinSearch::NotHandled;
     };
     // A side that cannot even win when the other only blocks cannot win at all: the

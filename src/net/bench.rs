@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use super::machine::{Action, Event, HostConfig};
 use super::message::Token;
 use super::transport::NetConfig;
-use super::worker::{self, Command, NetHandle, Options, Start, Update, View};
+use super::worker::{self, NetHandle, Options, Start, Update, View, WorkerCommand};
 use crate::game::OpeningRule;
 use crate::rules::{Cell, Rule, Side};
 
@@ -124,7 +124,7 @@ fn pair() -> Result<(Peer, Peer, String), BenchError> {
     let ticket = host.ticket.clone().unwrap_or_default();
     let mut joiner = Peer::start(join(&ticket, None));
     host.until("the join request", |s| s.asked)?;
-    host.handle.send(Command::Act(Action::Admit(true)));
+    host.handle.send(WorkerCommand::Act(Action::Admit(true)));
     host.until("the host connected", Peer::connected)?;
     joiner.until("the joiner connected", Peer::connected)?;
     Ok((host, joiner, ticket))
@@ -149,11 +149,12 @@ fn round_trips(
     for _ in 0..pairs {
         let ply = host.moves();
         let started = Instant::now();
-        host.handle.send(Command::Act(Action::Move(cell(ply))));
+        host.handle
+            .send(WorkerCommand::Act(Action::Move(cell(ply))));
         joiner.until("the move to arrive", |s| s.moves() > ply)?;
         joiner
             .handle
-            .send(Command::Act(Action::Move(cell(ply + 1))));
+            .send(WorkerCommand::Act(Action::Move(cell(ply + 1))));
         host.until("the reply to arrive", |s| s.moves() > ply + 1)?;
         times.push(started.elapsed());
         std::thread::sleep(PACE);

@@ -110,13 +110,13 @@ pub struct Snapshot {
     pub sent: u32,
     /// The host's last answer to an offer, if the joiner had not acknowledged it: the
     /// joiner learns whether its offer was taken (the moves and ending already show it).
-    pub answer: Option<Answer>,
+    pub answer: Option<OfferAnswer>,
 }
 
 /// An answer to an offer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Answer {
+pub struct OfferAnswer {
     pub offer: Offer,
     pub accept: bool,
 }
@@ -311,5 +311,38 @@ mod tests {
             reason: clean_reason(&"x".repeat(3 * MAX_REASON)),
         };
         assert_eq!(long.validate(), Ok(()));
+    }
+
+    /// The words on the wire are the protocol: a type renamed in the code must keep them.
+    #[test]
+    fn acts_and_endings_keep_their_words_on_the_wire() {
+        let act = |act: Act| serde_json::to_string(&Message::Act { seq: 1, act }).unwrap();
+        assert_eq!(
+            act(Act::Resign {}),
+            r#"{"type":"act","seq":1,"act":{"kind":"resign"}}"#
+        );
+        assert_eq!(
+            act(Act::Reply {
+                offer: Offer::Draw,
+                accept: true
+            }),
+            r#"{"type":"act","seq":1,"act":{"kind":"reply","offer":"draw","accept":true}}"#
+        );
+        let endings = [
+            (Ending::Resigned(Side::X), r#"{"resigned":"X"}"#),
+            (Ending::DrawAgreed, r#""draw-agreed""#),
+            (Ending::Abandoned(Side::O), r#"{"abandoned":"O"}"#),
+            (Ending::OutOfTime(Side::O), r#"{"out-of-time":"O"}"#),
+        ];
+        for (ending, text) in endings {
+            assert_eq!(serde_json::to_string(&ending).unwrap(), text);
+            assert_eq!(serde_json::from_str::<Ending>(text).unwrap(), ending);
+        }
+        let answer = OfferAnswer {
+            offer: Offer::Undo,
+            accept: false,
+        };
+        let text = r#"{"offer":"undo","accept":false}"#;
+        assert_eq!(serde_json::to_string(&answer).unwrap(), text);
     }
 }

@@ -23,4 +23,4 @@ pub use machine::{
 };
 pub use message::{Act, Ending, Message, Offer, PROTOCOL, Snapshot, Token};
 pub use transport::{NetConfig, NetError};
-pub use worker::{Command, NetHandle, Options, Start, Update, View};
+pub use worker::{NetHandle, Options, Start, Update, View, WorkerCommand};

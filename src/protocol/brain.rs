@@ -15,9 +15,10 @@ use crate::rules::rule::{MAX_SIDE, MIN_SIDE};
 use crate::rules::{Cell, MoveError, Outcome, Position, Rule, SetupError, Side};
 
 use super::command::{
-    BoardLine, Command, Field, Point, Swap2Line, parse_board_line, parse_command, parse_swap2_line,
+    BoardLine, BrainCommand, Field, Point, Swap2Line, parse_board_line, parse_command,
+    parse_swap2_line,
 };
-use super::settings::{Settings, Variant};
+use super::settings::{InfoSettings, Variant};
 use super::swap2;
 
 /// Whether to read on after a command.
@@ -29,27 +30,27 @@ pub enum Flow {
 }
 
 /// Why a command got no answer of its own.
-enum Failure {
+enum CommandFailure {
     /// The command is refused; the reason goes after ERROR.
     Refused(String),
     /// Writing to the manager failed.
     Io(io::Error),
 }
 
-impl From<String> for Failure {
-    fn from(reason: String) -> Failure {
-        Failure::Refused(reason)
+impl From<String> for CommandFailure {
+    fn from(reason: String) -> CommandFailure {
+        CommandFailure::Refused(reason)
     }
 }
 
-impl From<io::Error> for Failure {
-    fn from(error: io::Error) -> Failure {
-        Failure::Io(error)
+impl From<io::Error> for CommandFailure {
+    fn from(error: io::Error) -> CommandFailure {
+        CommandFailure::Io(error)
     }
 }
 
 /// The answer to a command: a line, or nothing (INFO).
-type Answer = Result<Option<String>, Failure>;
+type Response = Result<Option<String>, CommandFailure>;
 
 /// The game on the board.
 struct Game {
@@ -76,7 +77,7 @@ struct Swap2Input {
 
 /// The brain's state from one command to the next.
 pub struct Brain {
-    settings: Settings,
+    settings: InfoSettings,
     driver: Driver,
     config: DriverConfig,
     /// `None` until START.
@@ -100,7 +101,7 @@ impl Brain {
     pub fn new() -> Brain {
         let config = DriverConfig::default();
         Brain {
-            settings: Settings::default(),
+            settings: InfoSettings::default(),
             driver: Driver::new(config, || {}),
             config,
             game: None,
@@ -134,30 +135,30 @@ impl Brain {
         }
     }
 
-    fn command(&mut self, command: Command, out: &mut dyn Write) -> io::Result<Flow> {
+    fn command(&mut self, command: BrainCommand, out: &mut dyn Write) -> io::Result<Flow> {
         let answer = match command {
-            Command::Start(size) => self.start(size, size),
-            Command::RectStart { width, height } => self.start(width, height),
-            Command::Restart => self.restart(),
-            Command::Begin => self.begin(out),
-            Command::Turn(at) => self.turn(at, out),
-            Command::Board => {
+            BrainCommand::Start(size) => self.start(size, size),
+            BrainCommand::RectStart { width, height } => self.start(width, height),
+            BrainCommand::Restart => self.restart(),
+            BrainCommand::Begin => self.begin(out),
+            BrainCommand::Turn(at) => self.turn(at, out),
+            BrainCommand::Board => {
                 self.board = Some(BoardInput::default());
                 Ok(None)
             }
-            Command::Swap2Board => {
+            BrainCommand::Swap2Board => {
                 self.swap2 = Some(Swap2Input::default());
                 Ok(None)
             }
-            Command::Takeback(at) => self.takeback(at),
-            Command::Info(info) => {
+            BrainCommand::Takeback(at) => self.takeback(at),
+            BrainCommand::Info(info) => {
                 self.settings.apply(&info);
                 self.apply_rule();
                 Ok(None)
             }
-            Command::About => Ok(Some(about())),
-            Command::End => return Ok(Flow::End),
-            Command::Unknown(word) => Ok(Some(format!(
+            BrainCommand::About => Ok(Some(about())),
+            BrainCommand::End => return Ok(Flow::End),
+            BrainCommand::Unknown(word) => Ok(Some(format!(
                 "UNKNOWN {word} is not a command this brain carries out"
             ))),
         };
@@ -169,7 +170,7 @@ impl Brain {
         self.pending.get_or_insert(problem);
     }
 
-    fn start(&mut self, width: usize, height: usize) -> Answer {
+    fn start(&mut self, width: usize, height: usize) -> Response {
         // An unsupported rule is refused at the first move, where the protocol reports
         // INFO problems; the board itself is fine. INFO in_a_row may come after START (the
         // protocol sends INFO after it): until then a board too small for five holds as
@@ -192,7 +193,7 @@ impl Brain {
         Ok(Some("OK".to_string()))
     }
 
-    fn restart(&mut self) -> Answer {
+    fn restart(&mut self) -> Response {
         let game = self.game.as_mut().ok_or_else(no_board)?;
         *game = Game {
             position: Position::new(*game.position.rule()),
@@ -201,7 +202,7 @@ impl Brain {
         Ok(Some("OK".to_string()))
     }
 
-    fn begin(&mut self, out: &mut dyn Write) -> Answer {
+    fn begin(&mut self, out: &mut dyn Write) -> Response {
         self.ready()?;
         let position = &self.game.as_ref().ok_or_else(no_board)?.position;
         if position.stones() > 0 {
@@ -214,7 +215,7 @@ impl Brain {
         self.reply_to(position.clone(), Side::X, out)
     }
 
-    fn turn(&mut self, at: Point, out: &mut dyn Write) -> Answer {
+    fn turn(&mut self, at: Point, out: &mut dyn Write) -> Response {
         self.ready()?;
         let game = self.game.as_ref().ok_or_else(no_board)?;
         let opponent = game.position.side_to_move();
@@ -243,7 +244,7 @@ impl Brain {
         self.reply_to(position, own, out)
     }
 
-    fn takeback(&mut self, at: Point) -> Answer {
+    fn takeback(&mut self, at: Point) -> Response {
         let game = self.game.as_mut().ok_or_else(no_board)?;
         let cell = at.cell();
         if game.position.get(cell).is_none() {
@@ -275,9 +276,9 @@ impl Brain {
             Err(error) => match parse_command(line) {
                 None => {}
                 // A command instead of a stone: the manager gave up on this BOARD.
-                Some(Ok(command)) if !matches!(command, Command::Unknown(_)) => {
+                Some(Ok(command)) if !matches!(command, BrainCommand::Unknown(_)) => {
                     self.board = None;
-                    if command == Command::End {
+                    if command == BrainCommand::End {
                         return Ok(Flow::End);
                     }
                     say(
@@ -309,9 +310,9 @@ impl Brain {
             Err(error) => match parse_command(line) {
                 None => {}
                 // A command instead of a stone: the manager gave up on this SWAP2BOARD.
-                Some(Ok(command)) if !matches!(command, Command::Unknown(_)) => {
+                Some(Ok(command)) if !matches!(command, BrainCommand::Unknown(_)) => {
                     self.swap2 = None;
-                    if command == Command::End {
+                    if command == BrainCommand::End {
                         return Ok(Flow::End);
                     }
                     say(
@@ -330,7 +331,7 @@ impl Brain {
 
     /// The brain's part of the swap2 opening (see [`swap2`]): the stones are a new game,
     /// and the answer leaves the brain's stones on the board and its colour, once decided.
-    fn finish_swap2(&mut self, input: Swap2Input) -> Answer {
+    fn finish_swap2(&mut self, input: Swap2Input) -> Response {
         self.ready()?;
         if let Some(problem) = input.problem {
             return Err(problem.into());
@@ -354,17 +355,17 @@ impl Brain {
     }
 
     /// Writes the answer to a command: its line, or ERROR with the reason.
-    fn command_answer(&mut self, answer: Answer, out: &mut dyn Write) -> io::Result<Flow> {
+    fn command_answer(&mut self, answer: Response, out: &mut dyn Write) -> io::Result<Flow> {
         match answer {
             Ok(Some(line)) => say(out, &line)?,
             Ok(None) => {}
-            Err(Failure::Refused(reason)) => say(out, &format!("ERROR {reason}"))?,
-            Err(Failure::Io(error)) => return Err(error),
+            Err(CommandFailure::Refused(reason)) => say(out, &format!("ERROR {reason}"))?,
+            Err(CommandFailure::Io(error)) => return Err(error),
         }
         Ok(Flow::Continue)
     }
 
-    fn finish_board(&mut self, input: BoardInput, out: &mut dyn Write) -> Answer {
+    fn finish_board(&mut self, input: BoardInput, out: &mut dyn Write) -> Response {
         self.ready()?;
         if let Some(problem) = input.problem {
             return Err(problem.into());
@@ -381,7 +382,7 @@ impl Brain {
 
     /// Refuses a move command while a setting stands in the way: a malformed INFO line
     /// (reported once), an unsupported rule or too little memory (until changed).
-    fn ready(&mut self) -> Result<(), Failure> {
+    fn ready(&mut self) -> Result<(), CommandFailure> {
         if let Some(problem) = self.pending.take() {
             return Err(problem.into());
         }
@@ -447,7 +448,7 @@ impl Brain {
 
     /// Asks the driver for the brain's move as `own` in `position`, reporting each finished
     /// iteration as a MESSAGE line, and plays it: the answer is the move.
-    fn reply_to(&mut self, position: Position, own: Side, out: &mut dyn Write) -> Answer {
+    fn reply_to(&mut self, position: Position, own: Side, out: &mut dyn Write) -> Response {
         let task = Task::Move(PlayerKind::Engine {
             depth: None,
             time_ms: None,

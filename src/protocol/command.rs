@@ -1,4 +1,4 @@
-//! The Gomocup protocol's commands as typed values: one line of text in, one [`Command`] (or,
+//! The Gomocup protocol's commands as typed values: one line of text in, one [`BrainCommand`] (or,
 //! between BOARD and DONE, one [`BoardLine`]) out, or a [`ParseError`] saying what is wrong
 //! with the line. No game state here: the brain decides what a well-formed command means for
 //! the game in progress.
@@ -10,7 +10,7 @@ pub use crate::external::Point;
 
 /// One command from the manager.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Command {
+pub enum BrainCommand {
     /// `START size`: a new empty square board.
     Start(usize),
     /// `RECTSTART width,height`: a new empty rectangular board.
@@ -139,7 +139,7 @@ impl ParseError {
 
 /// Parses one command line. An empty line is `None`: the protocol lets the manager send
 /// them, and there is nothing to answer.
-pub fn parse_command(line: &str) -> Option<Result<Command, ParseError>> {
+pub fn parse_command(line: &str) -> Option<Result<BrainCommand, ParseError>> {
     let line = line.trim();
     if line.is_empty() {
         return None;
@@ -148,24 +148,24 @@ pub fn parse_command(line: &str) -> Option<Result<Command, ParseError>> {
         .split_once(char::is_whitespace)
         .map_or((line, ""), |(k, r)| (k, r.trim()));
     let command = match keyword.to_ascii_uppercase().as_str() {
-        "START" => size("START", rest).map(Command::Start),
+        "START" => size("START", rest).map(BrainCommand::Start),
         "RECTSTART" => pair(
             "RECTSTART",
             "the width and height, as in RECTSTART 30,20",
             rest,
         )
-        .map(|(width, height)| Command::RectStart { width, height }),
-        "RESTART" => bare("RESTART", Command::Restart, rest),
-        "BEGIN" => bare("BEGIN", Command::Begin, rest),
-        "TURN" => point("TURN", rest).map(Command::Turn),
-        "BOARD" => bare("BOARD", Command::Board, rest),
-        "SWAP2BOARD" => bare("SWAP2BOARD", Command::Swap2Board, rest),
-        "TAKEBACK" => point("TAKEBACK", rest).map(Command::Takeback),
-        "INFO" => info(rest).map(Command::Info),
-        "ABOUT" => bare("ABOUT", Command::About, rest),
+        .map(|(width, height)| BrainCommand::RectStart { width, height }),
+        "RESTART" => bare("RESTART", BrainCommand::Restart, rest),
+        "BEGIN" => bare("BEGIN", BrainCommand::Begin, rest),
+        "TURN" => point("TURN", rest).map(BrainCommand::Turn),
+        "BOARD" => bare("BOARD", BrainCommand::Board, rest),
+        "SWAP2BOARD" => bare("SWAP2BOARD", BrainCommand::Swap2Board, rest),
+        "TAKEBACK" => point("TAKEBACK", rest).map(BrainCommand::Takeback),
+        "INFO" => info(rest).map(BrainCommand::Info),
+        "ABOUT" => bare("ABOUT", BrainCommand::About, rest),
         // The protocol asks the brain to end as soon as possible: whatever follows is moot.
-        "END" => Ok(Command::End),
-        _ => Ok(Command::Unknown(keyword.to_string())),
+        "END" => Ok(BrainCommand::End),
+        _ => Ok(BrainCommand::Unknown(keyword.to_string())),
     };
     Some(command)
 }
@@ -218,7 +218,11 @@ fn numbers(text: &str) -> Option<Vec<usize>> {
     text.split(',').map(|n| n.trim().parse().ok()).collect()
 }
 
-fn bare(command: &'static str, parsed: Command, rest: &str) -> Result<Command, ParseError> {
+fn bare(
+    command: &'static str,
+    parsed: BrainCommand,
+    rest: &str,
+) -> Result<BrainCommand, ParseError> {
     if rest.is_empty() {
         Ok(parsed)
     } else {
@@ -322,40 +326,40 @@ mod tests {
     use super::*;
     use crate::rules::Cell;
 
-    fn parse(line: &str) -> Result<Command, ParseError> {
+    fn parse(line: &str) -> Result<BrainCommand, ParseError> {
         parse_command(line).expect("not an empty line")
     }
 
     #[test]
     fn reads_every_command_in_any_case_with_crlf_endings() {
-        assert_eq!(parse("START 20\r\n"), Ok(Command::Start(20)));
+        assert_eq!(parse("START 20\r\n"), Ok(BrainCommand::Start(20)));
         assert_eq!(
             parse("rectstart 30, 20"),
-            Ok(Command::RectStart {
+            Ok(BrainCommand::RectStart {
                 width: 30,
                 height: 20
             })
         );
-        assert_eq!(parse("RESTART"), Ok(Command::Restart));
-        assert_eq!(parse("Begin\r"), Ok(Command::Begin));
+        assert_eq!(parse("RESTART"), Ok(BrainCommand::Restart));
+        assert_eq!(parse("Begin\r"), Ok(BrainCommand::Begin));
         assert_eq!(
             parse("TURN 10,11"),
-            Ok(Command::Turn(Point { x: 10, y: 11 }))
+            Ok(BrainCommand::Turn(Point { x: 10, y: 11 }))
         );
-        assert_eq!(parse("BOARD"), Ok(Command::Board));
+        assert_eq!(parse("BOARD"), Ok(BrainCommand::Board));
         assert_eq!(
             parse("TAKEBACK 0,19"),
-            Ok(Command::Takeback(Point { x: 0, y: 19 }))
+            Ok(BrainCommand::Takeback(Point { x: 0, y: 19 }))
         );
-        assert_eq!(parse("ABOUT"), Ok(Command::About));
-        assert_eq!(parse("END"), Ok(Command::End));
+        assert_eq!(parse("ABOUT"), Ok(BrainCommand::About));
+        assert_eq!(parse("END"), Ok(BrainCommand::End));
         assert_eq!(parse_command("  \r\n"), None);
     }
 
     #[test]
     fn reads_info_keys_and_ignores_the_ones_it_does_not_use() {
         let info = |line| match parse(line) {
-            Ok(Command::Info(info)) => Ok(info),
+            Ok(BrainCommand::Info(info)) => Ok(info),
             other => Err(other),
         };
         assert_eq!(info("INFO timeout_turn 1000"), Ok(Info::TimeoutTurn(1000)));
@@ -427,11 +431,14 @@ mod tests {
 
     #[test]
     fn unknown_and_optional_commands_are_unknown() {
-        assert_eq!(parse("swap2board\r\n"), Ok(Command::Swap2Board));
+        assert_eq!(parse("swap2board\r\n"), Ok(BrainCommand::Swap2Board));
         assert!(parse("SWAP2BOARD 7,7").is_err());
-        assert_eq!(parse("PLAY 1,1"), Ok(Command::Unknown("PLAY".into())));
-        assert_eq!(parse("hello world"), Ok(Command::Unknown("hello".into())));
-        assert_eq!(parse("7,7"), Ok(Command::Unknown("7,7".into())));
+        assert_eq!(parse("PLAY 1,1"), Ok(BrainCommand::Unknown("PLAY".into())));
+        assert_eq!(
+            parse("hello world"),
+            Ok(BrainCommand::Unknown("hello".into()))
+        );
+        assert_eq!(parse("7,7"), Ok(BrainCommand::Unknown("7,7".into())));
     }
 
     #[test]

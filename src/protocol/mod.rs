@@ -16,9 +16,9 @@ pub mod swap2;
 use std::io::{self, BufRead, Write};
 
 pub use brain::{Brain, Flow};
-pub use command::{BoardLine, Command, Field, Info, ParseError, Point};
+pub use command::{BoardLine, BrainCommand, Field, Info, ParseError, Point};
 pub use interval::Interval;
-pub use settings::Settings;
+pub use settings::InfoSettings;
 
 /// Answers the manager's commands from `input` on `output` until END or the end of input.
 /// Lines need not be valid UTF-8: a damaged byte becomes a replacement character, and the

@@ -28,7 +28,7 @@ const LEAST_TABLE_MEGABYTES: u64 = 1;
 
 /// The settings of the match so far; the defaults hold until the manager sends others.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Settings {
+pub struct InfoSettings {
     timeout_turn: Option<u64>,
     timeout_match: Option<u64>,
     time_left: Option<i64>,
@@ -38,7 +38,7 @@ pub struct Settings {
     in_a_row: Option<usize>,
 }
 
-impl Settings {
+impl InfoSettings {
     /// Records one INFO setting. Keys the brain does not use change nothing.
     pub fn apply(&mut self, info: &Info) {
         match *info {
@@ -138,8 +138,8 @@ mod tests {
     use super::*;
     use crate::rules::Rule;
 
-    fn with(infos: &[Info]) -> Settings {
-        let mut settings = Settings::default();
+    fn with(infos: &[Info]) -> InfoSettings {
+        let mut settings = InfoSettings::default();
         for info in infos {
             settings.apply(info);
         }
@@ -153,7 +153,7 @@ mod tests {
     #[test]
     fn the_clock_takes_time_left_over_the_match_time() {
         assert_eq!(
-            Settings::default().clock(),
+            InfoSettings::default().clock(),
             Clock::Match {
                 turn: None,
                 left: None

@@ -67,7 +67,7 @@ fn directions(lines: &[Mask], width: usize, cells: usize) -> Vec<Direction> {
 
 /// The attacker's and defender's stones and who moves, with symmetric hashes.
 #[derive(Clone)]
-pub struct Board {
+pub struct ProverBoard {
     /// Every K-cell line of the board.
     pub lines: Vec<Mask>,
     /// For each cell, the ids of the lines through it.
@@ -87,11 +87,11 @@ pub struct Board {
     hashes: [u64; 8],
 }
 
-impl Board {
+impl ProverBoard {
     /// The board of `position` with `attacker` as the side that wants K in a row, or `None`
     /// when the board has more than [`MAX_CELLS`] cells.
     #[must_use]
-    pub fn new(position: &Position, attacker: Side) -> Option<Board> {
+    pub fn new(position: &Position, attacker: Side) -> Option<ProverBoard> {
         let geometry: &Geometry = position.geometry();
         let cells = position.rule().cells();
         if cells > MAX_CELLS {
@@ -115,7 +115,7 @@ impl Board {
                 .collect()
         };
         let directions = directions(&lines, position.rule().width(), cells);
-        let mut board = Board {
+        let mut board = ProverBoard {
             lines,
             lines_through,
             directions,

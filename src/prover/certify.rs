@@ -67,7 +67,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use super::board::{Board, Mask};
+use super::board::{Mask, ProverBoard};
 use super::maker_breaker::{CertificateClass, MakerBreaker, Reason};
 use super::search::{AndOr, Dfpn};
 use super::{Progress, ProverStats};
@@ -383,7 +383,7 @@ impl Sink for JsonSink {
 /// defender stones), the symmetry that takes the position to it, its node, the number of
 /// nodes of its subtree, and its zone (on the position itself).
 #[derive(Clone, Copy)]
-struct Slot {
+struct NodeSlot {
     attacker: Mask,
     defender: Mask,
     zone: Mask,
@@ -392,8 +392,8 @@ struct Slot {
     symmetry: u8,
 }
 
-impl Slot {
-    const EMPTY: Slot = Slot {
+impl NodeSlot {
+    const EMPTY: NodeSlot = NodeSlot {
         attacker: 0,
         defender: 0,
         zone: 0,
@@ -411,20 +411,20 @@ const WINDOW: usize = 16;
 /// first free one). It doubles when half full, up to `max` slots; a full window (rare below
 /// half full, the rule once the table is at its bound) gives the smallest subtree's slot to
 /// the new node.
-struct Shared {
+struct SharedNodes {
     /// `capacity` slots and [`WINDOW`] more, so that no window wraps around.
-    slots: Vec<Slot>,
+    slots: Vec<NodeSlot>,
     capacity: usize,
     used: usize,
     max: usize,
 }
 
-impl Shared {
-    fn new(max: usize) -> Shared {
+impl SharedNodes {
+    fn new(max: usize) -> SharedNodes {
         let max = max.max(WINDOW).next_power_of_two();
         let capacity = (1 << 12).min(max);
-        Shared {
-            slots: vec![Slot::EMPTY; capacity + WINDOW],
+        SharedNodes {
+            slots: vec![NodeSlot::EMPTY; capacity + WINDOW],
             capacity,
             used: 0,
             max,
@@ -438,14 +438,14 @@ impl Shared {
         first..first + WINDOW
     }
 
-    fn get(&self, attacker: Mask, defender: Mask) -> Option<&Slot> {
+    fn get(&self, attacker: Mask, defender: Mask) -> Option<&NodeSlot> {
         self.slots[self.window(attacker, defender)]
             .iter()
             .take_while(|s| s.id != u64::MAX)
             .find(|s| s.attacker == attacker && s.defender == defender)
     }
 
-    fn insert(&mut self, slot: Slot) {
+    fn insert(&mut self, slot: NodeSlot) {
         if self.used * 2 >= self.capacity && self.capacity < self.max {
             self.grow();
         }
@@ -455,7 +455,7 @@ impl Shared {
     }
 
     /// Puts `slot` in place of the smallest subtree of its full window, if that is smaller.
-    fn give_way(&mut self, slot: Slot) {
+    fn give_way(&mut self, slot: NodeSlot) {
         let range = self.window(slot.attacker, slot.defender);
         if let Some(smallest) = self.slots[range].iter_mut().min_by_key(|s| s.size)
             && smallest.size <= slot.size
@@ -465,7 +465,7 @@ impl Shared {
     }
 
     /// Puts `slot` in a free slot of its window, if there is one.
-    fn put(&mut self, slot: Slot) -> bool {
+    fn put(&mut self, slot: NodeSlot) -> bool {
         let range = self.window(slot.attacker, slot.defender);
         match self.slots[range].iter_mut().find(|s| s.id == u64::MAX) {
             Some(free) => {
@@ -479,7 +479,7 @@ impl Shared {
 
     fn grow(&mut self) {
         self.capacity *= 2;
-        let larger = vec![Slot::EMPTY; self.capacity + WINDOW];
+        let larger = vec![NodeSlot::EMPTY; self.capacity + WINDOW];
         let old = std::mem::replace(&mut self.slots, larger);
         self.used = 0;
         for slot in old.into_iter().filter(|s| s.id != u64::MAX) {
@@ -500,7 +500,7 @@ struct Symmetries {
 impl Symmetries {
     /// The group of the board's symmetries, or the identity alone when `mirrors` is false
     /// (or the maps are not closed under composition).
-    fn of(board: &Board, mirrors: bool) -> Symmetries {
+    fn of(board: &ProverBoard, mirrors: bool) -> Symmetries {
         let identity = Symmetries {
             compose: vec![vec![0]],
             inverse: vec![0],
@@ -543,7 +543,7 @@ pub struct Writer<'a, 'b, 's> {
     pub dfpn: &'b mut Dfpn<'a>,
     pub game: MakerBreaker,
     sink: &'s mut dyn Sink,
-    shared: Shared,
+    shared: SharedNodes,
     symmetries: Symmetries,
     /// Nodes written, and references.
     nodes: u64,
@@ -586,7 +586,7 @@ impl<'a, 'b, 's> Writer<'a, 'b, 's> {
     /// a table of shared nodes of at most `slots` slots.
     pub fn new(
         dfpn: &'b mut Dfpn<'a>,
-        board: Board,
+        board: ProverBoard,
         sink: &'s mut dyn Sink,
         slots: usize,
     ) -> Writer<'a, 'b, 's> {
@@ -595,7 +595,7 @@ impl<'a, 'b, 's> Writer<'a, 'b, 's> {
             dfpn,
             game: MakerBreaker::new(board),
             sink,
-            shared: Shared::new(slots),
+            shared: SharedNodes::new(slots),
             symmetries,
             nodes: 0,
             references: 0,
@@ -665,7 +665,7 @@ impl<'a, 'b, 's> Writer<'a, 'b, 's> {
             None if self.game.board.attacker_to_move => self.maker_node()?,
             None => self.breaker_node()?,
         };
-        self.shared.insert(Slot {
+        self.shared.insert(NodeSlot {
             attacker,
             defender,
             zone,
@@ -796,7 +796,7 @@ pub fn certify(
     sink: &mut (dyn Sink + Send),
     shared_slots: usize,
 ) -> Result<Written, CertificateError> {
-    let board = Board::new(position, maker).ok_or(CertificateError::Stopped)?;
+    let board = ProverBoard::new(position, maker).ok_or(CertificateError::Stopped)?;
     let start = Instant::now();
     let watch = CertifyWatch::default();
     let caller = std::thread::current();
@@ -935,7 +935,7 @@ struct CertifyWatch {
 
 /// The search and the writing of [`certify`], on its thread.
 fn certify_here(
-    board: Board,
+    board: ProverBoard,
     stop: &AtomicBool,
     watch: &CertifyWatch,
     sink: &mut (dyn Sink + Send),
@@ -973,8 +973,8 @@ fn certify_here(
 mod tests {
     use super::*;
 
-    fn slot(n: u64) -> Slot {
-        Slot {
+    fn slot(n: u64) -> NodeSlot {
+        NodeSlot {
             attacker: Mask::from(n),
             defender: Mask::from(n) << 64,
             zone: 0,
@@ -986,7 +986,7 @@ mod tests {
 
     #[test]
     fn the_table_of_shared_nodes_stays_within_its_slots() {
-        let mut shared = Shared::new(64);
+        let mut shared = SharedNodes::new(64);
         for n in 0..10_000 {
             shared.insert(slot(n));
             assert!(shared.capacity <= 64);
@@ -994,7 +994,7 @@ mod tests {
         assert_eq!(shared.capacity, 64);
         // What it keeps reads back as it was put in; a full bucket keeps its larger
         // subtrees.
-        let kept: Vec<&Slot> = shared.slots.iter().filter(|s| s.id != u64::MAX).collect();
+        let kept: Vec<&NodeSlot> = shared.slots.iter().filter(|s| s.id != u64::MAX).collect();
         assert!(kept.len() > 48);
         for s in kept {
             let found = shared.get(s.attacker, s.defender).unwrap();
@@ -1005,7 +1005,7 @@ mod tests {
 
     #[test]
     fn the_table_grows_until_its_bound_and_forgets_almost_nothing_before() {
-        let mut shared = Shared::new(1 << 16);
+        let mut shared = SharedNodes::new(1 << 16);
         for n in 0..20_000 {
             shared.insert(slot(n));
         }

@@ -15,7 +15,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use super::saved::{self, Header, ResumeError, Saved, SavedTable, Stage, Table};
+use super::saved::{self, ProofStage, ResumeError, Saved, SavedHeader, SavedTable, TableToSave};
 use super::search::{AndOr, Dfpn};
 use super::table::Numbers;
 
@@ -39,7 +39,7 @@ pub type OnSave<'a> = &'a (dyn Fn(Result<SaveReport, ResumeError>) + Sync);
 pub struct Journal<'a> {
     /// The file, or `None` when nothing is saved.
     path: Option<PathBuf>,
-    header: Header,
+    header: SavedHeader,
     /// The loaded table, until the search it belongs to takes it.
     table: SavedTable,
     /// Set by the watching thread when a save is due.
@@ -59,7 +59,7 @@ impl<'a> Journal<'a> {
     /// saved to `path` (or not saved).
     pub fn new(
         path: Option<PathBuf>,
-        header: Header,
+        header: SavedHeader,
         saved: Option<Saved>,
         flags: (&'a AtomicBool, &'a AtomicBool, &'a AtomicU64),
         on_save: OnSave<'a>,
@@ -84,7 +84,7 @@ impl<'a> Journal<'a> {
 
     /// The result of `stage` if an earlier search finished it.
     #[must_use]
-    pub fn finished(&self, stage: Stage) -> Option<Numbers> {
+    pub fn finished(&self, stage: ProofStage) -> Option<Numbers> {
         self.header
             .finished
             .iter()
@@ -93,7 +93,7 @@ impl<'a> Journal<'a> {
     }
 
     /// Records the result of `stage` when it is decided.
-    pub fn finish(&mut self, stage: Stage, entry: Numbers) {
+    pub fn finish(&mut self, stage: ProofStage, entry: Numbers) {
         if (entry.pn == 0 || entry.dn == 0) && self.finished(stage).is_none() {
             self.header.finished.push((stage, entry));
         }
@@ -103,7 +103,7 @@ impl<'a> Journal<'a> {
     /// table if it is this search's, saving whenever a save is due and when it stops.
     pub fn run<G: AndOr>(
         &mut self,
-        stage: Stage,
+        stage: ProofStage,
         dfpn: &mut Dfpn<'a>,
         game: &mut G,
         on_numbers: &mut dyn FnMut(Numbers),
@@ -123,26 +123,26 @@ impl<'a> Journal<'a> {
             }
             if self.pause.load(Ordering::Relaxed) && !dfpn.stopped() && !dfpn.out_of_budget() {
                 self.pause.store(false, Ordering::Relaxed);
-                self.save(Some((stage.table(), Table::Own(dfpn))), false);
+                self.save(Some((stage.table(), TableToSave::Own(dfpn))), false);
                 continue;
             }
-            self.stop(stage, Table::Own(dfpn));
+            self.stop(stage, TableToSave::Own(dfpn));
             return entry;
         }
     }
 
     /// The loaded table if it belongs to the search of `stage` (taken: it is loaded once).
-    pub fn take_table(&mut self, stage: Stage) -> Option<SavedTable> {
+    pub fn take_table(&mut self, stage: ProofStage) -> Option<SavedTable> {
         (self.table.stage == Some(stage.table())).then(|| std::mem::take(&mut self.table))
     }
 
     /// Saves the proof with `table`, the table of the search of `stage` under way.
-    pub fn save_table(&mut self, stage: Stage, table: Table) {
+    pub fn save_table(&mut self, stage: ProofStage, table: TableToSave) {
         self.save(Some((stage.table(), table)), false);
     }
 
     /// Saves the state at a stop, once, and stops the rest of the proof (with a file).
-    pub fn stop(&mut self, stage: Stage, table: Table) {
+    pub fn stop(&mut self, stage: ProofStage, table: TableToSave) {
         if self.path.is_none() || self.stopped {
             return;
         }
@@ -158,12 +158,12 @@ impl<'a> Journal<'a> {
         }
     }
 
-    fn save(&mut self, table: Option<(Stage, Table)>, finished: bool) {
+    fn save(&mut self, table: Option<(ProofStage, TableToSave)>, finished: bool) {
         let Some(path) = &self.path else {
             return;
         };
         let started = Instant::now();
-        let header = Header {
+        let header = SavedHeader {
             nodes: self.header.nodes + self.nodes.load(Ordering::Relaxed),
             seconds: self.header.seconds + self.start.elapsed().as_secs_f64(),
             ..self.header.clone()

@@ -10,7 +10,7 @@
 //! Moves: only empty cells on lines the attacker can still fill; cells that lie on exactly
 //! the same such lines give the same position up to swapping them, so one stands for all.
 
-use super::board::{Board, Mask, cells_of};
+use super::board::{Mask, ProverBoard, cells_of};
 use super::pairing::{PairingSearch, Pairs};
 use super::reading::Reading;
 use super::search::{AndOr, Leaf};
@@ -40,7 +40,7 @@ pub enum Reason {
 
 /// The Maker-Breaker game on a prover board.
 pub struct MakerBreaker {
-    pub board: Board,
+    pub board: ProverBoard,
     pub pairing: PairingSearch,
     /// The relevance zone of the last position [`AndOr::evaluate`] disproved.
     last_zone: Mask,
@@ -59,12 +59,12 @@ struct Scan {
     wins: Mask,
     /// Whether one is full of attacker stones.
     filled: bool,
-    /// The Erdős–Selfridge potential (see [`Board::potential`]).
+    /// The Erdős–Selfridge potential (see [`ProverBoard::potential`]).
     potential: u64,
 }
 
 /// What `reading` read of the lines of `board`.
-fn scan(board: &Board, reading: &Reading) -> Scan {
+fn scan(board: &ProverBoard, reading: &Reading) -> Scan {
     Scan {
         cells: reading.open_cells(board),
         wins: reading.wins(board),
@@ -76,7 +76,7 @@ fn scan(board: &Board, reading: &Reading) -> Scan {
 impl MakerBreaker {
     /// The game on `board`.
     #[must_use]
-    pub fn new(board: Board) -> MakerBreaker {
+    pub fn new(board: ProverBoard) -> MakerBreaker {
         MakerBreaker {
             board,
             pairing: PairingSearch::default(),
@@ -491,7 +491,7 @@ pub(super) mod tests {
                 maker_moves,
                 &mut HashMap::new(),
             );
-            let board = Board::new(&position, maker_side).unwrap();
+            let board = ProverBoard::new(&position, maker_side).unwrap();
             let mut game = MakerBreaker::new(board);
             let mut dfpn = Dfpn::new(&stop);
             // Every third search with a tiny table, thinned and emptied over and over.
@@ -508,7 +508,7 @@ pub(super) mod tests {
             );
             // Three threads sharing one table (a tiny one every third time), so that
             // threads join openings already under way, steered by each other's marks.
-            let board = Board::new(&position, maker_side).unwrap();
+            let board = ProverBoard::new(&position, maker_side).unwrap();
             let root = Dfpn::new(&stop).numbers(&mut MakerBreaker::new(board.clone()));
             if maker_moves && root.pn != 0 && root.dn != 0 {
                 let table = SharedTable::new(if n % 3 == 1 { 16 } else { 1 << 20 });

@@ -58,14 +58,14 @@ pub use table::INF;
 
 // For the learners' lab, which shows a pairing strategy and a winning line with the prover's
 // own board and searches.
-pub(crate) use board::{Board, Mask, cells_of};
+pub(crate) use board::{Mask, ProverBoard, cells_of};
 pub(crate) use maker_breaker::MakerBreaker;
 pub(crate) use ordinary::Ordinary;
 pub(crate) use pairing::PairingSearch;
 pub(crate) use search::{AndOr, Dfpn};
 
 use journal::Journal;
-use saved::{Header, Saved, Stage, Table};
+use saved::{ProofStage, Saved, SavedHeader, TableToSave};
 use search::Counters;
 use shared_table::SharedTable;
 use table::Numbers;
@@ -296,11 +296,11 @@ impl Resume {
 }
 
 /// What a saved proof of `position` must say it is of, with no work yet.
-fn header_of(position: &Position) -> Header {
-    let key_check = Board::new(position, position.side_to_move()).map_or(0, |board| {
+fn header_of(position: &Position) -> SavedHeader {
+    let key_check = ProverBoard::new(position, position.side_to_move()).map_or(0, |board| {
         MakerBreaker::new(board.clone()).key() ^ Ordinary::new(board).key().rotate_left(17)
     });
-    Header {
+    SavedHeader {
         rule: position.rule().to_string(),
         position: position.to_notation(),
         key_check,
@@ -411,7 +411,7 @@ fn oversee(
 }
 
 /// What the searching thread works with.
-struct Run<'a> {
+struct ProverRun<'a> {
     config: &'a ProverConfig,
     watch: &'a Watch,
     journal: Journal<'a>,
@@ -419,7 +419,7 @@ struct Run<'a> {
     note: Option<&'static str>,
 }
 
-impl<'a> Run<'a> {
+impl<'a> ProverRun<'a> {
     /// A searcher with the proof's stop flag, node budget and published node count.
     fn dfpn(&self) -> Dfpn<'a> {
         let mut dfpn = Dfpn::new(self.journal.halt);
@@ -438,7 +438,7 @@ fn run_proof<'a>(
     journal: Journal<'a>,
     watch: &'a Watch,
 ) -> (Verdict, ProverStats, Option<&'static str>) {
-    let mut run = Run {
+    let mut run = ProverRun {
         config,
         watch,
         journal,
@@ -474,8 +474,8 @@ fn run_proof<'a>(
 
 /// Whether `side` can force K in a row from `position`: the Maker-Breaker search first,
 /// then the real game's if the attacker wins that.
-fn side_wins(position: &Position, side: Side, run: &mut Run) -> SideResult {
-    let Some(board) = Board::new(position, side) else {
+fn side_wins(position: &Position, side: Side, run: &mut ProverRun) -> SideResult {
+    let Some(board) = ProverBoard::new(position, side) else {
         return SideResult::Unknown;
     };
     let entry = maker_breaker(&board, side, run);
@@ -493,7 +493,7 @@ fn side_wins(position: &Position, side: Side, run: &mut Run) -> SideResult {
     let mut dfpn = run.dfpn();
     let mut game = Ordinary::new(board);
     let watch = run.watch;
-    let stage = Stage::whole(side, true);
+    let stage = ProofStage::whole(side, true);
     let mut on_numbers = |e| watch.numbers(side, false, e);
     let entry = run
         .journal
@@ -510,8 +510,8 @@ fn side_wins(position: &Position, side: Side, run: &mut Run) -> SideResult {
 /// The Maker-Breaker search for the attacker of `board`: split over the threads at the
 /// root when the attacker moves there and the root is not decided at once (on one thread,
 /// the openings in turn).
-fn maker_breaker(board: &Board, side: Side, run: &mut Run) -> Numbers {
-    let whole = Stage::whole(side, false);
+fn maker_breaker(board: &ProverBoard, side: Side, run: &mut ProverRun) -> Numbers {
+    let whole = ProofStage::whole(side, false);
     if let Some(entry) = run.journal.finished(whole) {
         return entry;
     }
@@ -553,7 +553,7 @@ fn maker_breaker(board: &Board, side: Side, run: &mut Run) -> Numbers {
         );
         let journal = journal.into_inner().unwrap_or_else(|e| e.into_inner());
         if found.entry.pn != 0 && found.entry.dn != 0 {
-            journal.stop(whole, Table::Shared(&table));
+            journal.stop(whole, TableToSave::Shared(&table));
         }
         run.stats.add(&found.counters, found.pairing);
         found.entry

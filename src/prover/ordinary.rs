@@ -10,13 +10,13 @@
 //! Only for the usual "K or more" rule: under exactly-K an extra stone can hurt (it can turn
 //! a line into an overline), so none of this reasoning holds there.
 
-use super::board::{Board, Mask, cells_of};
+use super::board::{Mask, ProverBoard, cells_of};
 use super::pairing::PairingSearch;
 use super::search::{AndOr, Leaf};
 
 /// The real game with the attacker's question.
 pub struct Ordinary {
-    pub board: Board,
+    pub board: ProverBoard,
     pub pairing: PairingSearch,
 }
 
@@ -32,7 +32,7 @@ struct Lines {
 impl Ordinary {
     /// The game on `board`.
     #[must_use]
-    pub fn new(board: Board) -> Ordinary {
+    pub fn new(board: ProverBoard) -> Ordinary {
         Ordinary {
             board,
             pairing: PairingSearch::default(),

@@ -11,7 +11,7 @@
 //! results by the reduced set of lines was dropped: on 7,7,5 it answered 57 of 124,381
 //! questions, and the build without it took 0.94 of the time, in a paired run of 7.)
 
-use super::board::{Board, Mask, cells_of};
+use super::board::{Mask, ProverBoard, cells_of};
 use super::reading::{Reading, lines_holding};
 
 /// Recursion steps one pairing search may take before it gives up (a give-up only loses a
@@ -75,7 +75,7 @@ pub struct PairingSearch {
 
 impl PairingSearch {
     /// A pairing for the lines the attacker can still fill on `board`, if one is found.
-    pub fn find(&mut self, board: &Board) -> Option<Pairs> {
+    pub fn find(&mut self, board: &ProverBoard) -> Option<Pairs> {
         let mut reading = std::mem::take(&mut self.reading);
         reading.read(board);
         let found = self.find_in(board, &mut reading);
@@ -87,7 +87,7 @@ impl PairingSearch {
     /// The lines are listed only when a search runs: most positions of a large board have
     /// too many lines for their cells, and the recent pairings and that count are read
     /// from `reading` as it stands.
-    pub fn find_in(&mut self, board: &Board, reading: &mut Reading) -> Option<Pairs> {
+    pub fn find_in(&mut self, board: &ProverBoard, reading: &mut Reading) -> Option<Pairs> {
         self.crowding = 0;
         if !reading.reduce(board) {
             return None;
@@ -127,7 +127,7 @@ impl PairingSearch {
 
     /// The pairs of a recent pairing whose cells are both still free, if they hold a pair
     /// of every line `reading` kept; that pairing becomes the newest.
-    fn recent_fit(&mut self, board: &Board, reading: &Reading) -> Option<Pairs> {
+    fn recent_fit(&mut self, board: &ProverBoard, reading: &Reading) -> Option<Pairs> {
         let free = board.free();
         let kept = reading.kept();
         let index = self.recent.iter().position(|recent| {
@@ -159,7 +159,7 @@ impl PairingSearch {
     }
 
     /// Keeps `pairs` (found on `board`) as the newest of the recent pairings.
-    fn remember(&mut self, board: &Board, pairs: &Pairs) {
+    fn remember(&mut self, board: &ProverBoard, pairs: &Pairs) {
         if self.recent.len() == RECENT {
             self.recent.pop();
         }
@@ -347,17 +347,17 @@ mod tests {
     use super::*;
     use crate::rules::{Position, Rule, Side};
 
-    fn board(rule: &str, notation: Option<&str>) -> Board {
+    fn board(rule: &str, notation: Option<&str>) -> ProverBoard {
         let rule: Rule = rule.parse().unwrap();
         let position = match notation {
             Some(text) => Position::from_notation(rule, text).unwrap(),
             None => Position::new(rule),
         };
-        Board::new(&position, Side::X).unwrap()
+        ProverBoard::new(&position, Side::X).unwrap()
     }
 
     /// Checks a pairing the way the defender would use it.
-    fn is_pairing(board: &Board, pairs: &Pairs) -> bool {
+    fn is_pairing(board: &ProverBoard, pairs: &Pairs) -> bool {
         let mut seen: Mask = 0;
         for &(a, b) in pairs {
             let pair: Mask = 1 << a | 1 << b;

@@ -7,7 +7,7 @@
 //! one at a time, with the overlapping lines compared for each, took half the time of the
 //! 9,8,5 proof (docs/prover.md, "Reading every line at once").
 
-use super::board::{Board, Direction, Mask, cells_of};
+use super::board::{Direction, Mask, ProverBoard, cells_of};
 
 /// The most cells a line has.
 const LONGEST: usize = 20;
@@ -46,7 +46,7 @@ pub struct Reading {
 
 impl Reading {
     /// Reads every line of `board`.
-    pub fn read(&mut self, board: &Board) {
+    pub fn read(&mut self, board: &ProverBoard) {
         let free = board.free();
         self.free = free;
         self.k = board.k;
@@ -91,27 +91,27 @@ impl Reading {
     }
 
     /// The empty cells of the lines the attacker can still fill.
-    pub fn open_cells(&self, board: &Board) -> Mask {
+    pub fn open_cells(&self, board: &ProverBoard) -> Mask {
         (board.directions.iter().enumerate())
             .map(|(index, direction)| self.cells_of_lines(direction, self.read[index].open))
             .fold(0, |all, cells| all | cells)
     }
 
     /// The cells that complete a line the attacker can still fill (lines one short).
-    pub fn wins(&self, board: &Board) -> Mask {
+    pub fn wins(&self, board: &ProverBoard) -> Mask {
         (board.directions.iter().enumerate())
             .map(|(index, direction)| self.cells_of_lines(direction, self.with_count(index, 1)))
             .fold(0, |all, cells| all | cells)
     }
 
     /// Whether the attacker has filled a line.
-    pub fn filled(&self, board: &Board) -> bool {
+    pub fn filled(&self, board: &ProverBoard) -> bool {
         (0..board.directions.len()).any(|index| self.with_count(index, 0) != 0)
     }
 
-    /// The Erdős–Selfridge potential (see [`Board::potential`]): an open line with n empty
+    /// The Erdős–Selfridge potential (see [`ProverBoard::potential`]): an open line with n empty
     /// cells holds K - n attacker stones.
-    pub fn potential(&self, board: &Board) -> u64 {
+    pub fn potential(&self, board: &ProverBoard) -> u64 {
         let mut potential = 0;
         for index in 0..board.directions.len() {
             for n in 0..=self.k {
@@ -127,7 +127,7 @@ impl Reading {
     /// has fewer than two empty cells. Two lines with two empty cells each can only hold
     /// each other's when they overlap on two cells or more: lines of one direction at most
     /// K - 2 steps apart, the only ones compared.
-    pub fn reduce(&mut self, board: &Board) -> bool {
+    pub fn reduce(&mut self, board: &ProverBoard) -> bool {
         let directions = board.directions.len();
         if (0..directions).any(|index| self.with_count(index, 0) | self.with_count(index, 1) != 0) {
             return false;
@@ -161,7 +161,7 @@ impl Reading {
     }
 
     /// How many lines [`Reading::reduce`] kept, and how many empty cells they hold.
-    pub fn kept_size(&self, board: &Board) -> (u32, u32) {
+    pub fn kept_size(&self, board: &ProverBoard) -> (u32, u32) {
         let (mut lines, mut cells) = (0, 0);
         for (index, direction) in board.directions.iter().enumerate() {
             lines += self.kept[index].count_ones();
@@ -172,7 +172,7 @@ impl Reading {
 
     /// The empty cells of the lines [`Reading::reduce`] kept, the fewest first and by id
     /// within a count, in `out`.
-    pub fn kept_lines(&self, board: &Board, out: &mut Vec<Mask>) {
+    pub fn kept_lines(&self, board: &ProverBoard, out: &mut Vec<Mask>) {
         out.clear();
         let directions = board.directions.len();
         for n in 2..=self.k {
@@ -194,7 +194,7 @@ impl Reading {
 
 /// The direction (its index in `board.directions`) of the lines that hold both cells of
 /// `pair`, and those lines at their first cells; `None` when no line holds both.
-pub fn lines_holding(board: &Board, pair: Mask) -> Option<(usize, Mask)> {
+pub fn lines_holding(board: &ProverBoard, pair: Mask) -> Option<(usize, Mask)> {
     board
         .directions
         .iter()
@@ -219,7 +219,7 @@ mod tests {
     /// cells completing one, whether one is full, and the reduced lines (every open line
     /// compared with every other, then a stable sort by count), or `None` for those when an
     /// open line has fewer than two empty cells.
-    fn plainly(board: &Board) -> (Mask, Mask, bool, Option<Vec<Mask>>) {
+    fn plainly(board: &ProverBoard) -> (Mask, Mask, bool, Option<Vec<Mask>>) {
         let free = board.free();
         let open: Vec<(usize, Mask)> = (board.lines.iter().enumerate())
             .filter(|&(_, &line)| board.is_open(line))
@@ -255,7 +255,7 @@ mod tests {
         ] {
             let rule: Rule = rule.parse().unwrap();
             for _ in 0..300 {
-                let mut board = Board::new(&Position::new(rule), Side::X).unwrap();
+                let mut board = ProverBoard::new(&Position::new(rule), Side::X).unwrap();
                 let stones = rng.random_range(0..rule.cells() * 2 / 3);
                 for _ in 0..stones {
                     let free: Vec<usize> = cells_of(board.free()).collect();

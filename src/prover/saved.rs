@@ -31,7 +31,7 @@ use crate::rules::Side;
 /// The table of the search under way, to save: one thread's own, or the one the threads
 /// share (saved while they go on: each position as it is when the save reads it).
 #[derive(Clone, Copy)]
-pub enum Table<'t> {
+pub enum TableToSave<'t> {
     Own(&'t Dfpn<'t>),
     Shared(&'t SharedTable),
 }
@@ -45,17 +45,17 @@ pub const VERSION: u32 = 1;
 /// a Maker-Breaker search split at the root, the opening: the attacker's first move, by its
 /// cell (a result kept by cell stays true whatever order a later build takes them in).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Stage {
+pub struct ProofStage {
     pub attacker: Side,
     pub real_game: bool,
     pub opening: Option<u16>,
 }
 
-impl Stage {
+impl ProofStage {
     /// The whole search of `attacker` in one game.
     #[must_use]
-    pub fn whole(attacker: Side, real_game: bool) -> Stage {
-        Stage {
+    pub fn whole(attacker: Side, real_game: bool) -> ProofStage {
+        ProofStage {
             attacker,
             real_game,
             opening: None,
@@ -64,8 +64,8 @@ impl Stage {
 
     /// The search whose table this one uses (an opening shares its game's).
     #[must_use]
-    pub fn table(self) -> Stage {
-        Stage::whole(self.attacker, self.real_game)
+    pub fn table(self) -> ProofStage {
+        ProofStage::whole(self.attacker, self.real_game)
     }
 
     fn code(self) -> u32 {
@@ -74,9 +74,9 @@ impl Stage {
         side | game | self.opening.map_or(0, |n| u32::from(n) + 1)
     }
 
-    fn from_code(code: u32) -> Option<Stage> {
+    fn from_code(code: u32) -> Option<ProofStage> {
         let opening = code & ((1 << 30) - 1);
-        Some(Stage {
+        Some(ProofStage {
             attacker: if code >> 31 == 1 { Side::O } else { Side::X },
             real_game: (code >> 30) & 1 == 1,
             opening: match opening {
@@ -89,7 +89,7 @@ impl Stage {
 
 /// What a saved proof is of, and what the earlier runs did.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Header {
+pub struct SavedHeader {
     pub rule: String,
     pub position: String,
     pub key_check: u64,
@@ -98,13 +98,13 @@ pub struct Header {
     /// Their seconds together.
     pub seconds: f64,
     /// The searches finished, with their root numbers (one of them 0).
-    pub finished: Vec<(Stage, Numbers)>,
+    pub finished: Vec<(ProofStage, Numbers)>,
 }
 
 /// The table of the search under way, as read from a file.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SavedTable {
-    pub stage: Option<Stage>,
+    pub stage: Option<ProofStage>,
     pub entries: Vec<(u64, Numbers)>,
     pub zones: Vec<(u64, Mask)>,
 }
@@ -112,7 +112,7 @@ pub struct SavedTable {
 /// A saved proof as read.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Saved {
-    pub header: Header,
+    pub header: SavedHeader,
     pub table: SavedTable,
 }
 
@@ -203,8 +203,8 @@ fn temporary(path: &Path) -> PathBuf {
 /// renamed over it.
 pub fn write(
     path: &Path,
-    header: &Header,
-    table: Option<(Stage, Table)>,
+    header: &SavedHeader,
+    table: Option<(ProofStage, TableToSave)>,
 ) -> Result<SavedSize, ResumeError> {
     let error = |source| ResumeError::Write {
         path: path.display().to_string(),
@@ -231,7 +231,11 @@ pub fn write(
 }
 
 /// Everything before the checksum; returns how many positions were written.
-fn write_body(out: &mut Out, header: &Header, table: Option<(Stage, Table)>) -> io::Result<u64> {
+fn write_body(
+    out: &mut Out,
+    header: &SavedHeader,
+    table: Option<(ProofStage, TableToSave)>,
+) -> io::Result<u64> {
     out.put(MAGIC)?;
     out.put(&VERSION.to_le_bytes())?;
     out.text(&header.rule)?;
@@ -253,7 +257,7 @@ fn write_body(out: &mut Out, header: &Header, table: Option<(Stage, Table)>) -> 
     };
     out.put(&stage.code().to_le_bytes())?;
     match table {
-        Table::Own(dfpn) => {
+        TableToSave::Own(dfpn) => {
             let zones = dfpn.table.zones.iter().map(|(&key, &zone)| (key, zone));
             write_table(
                 out,
@@ -261,7 +265,7 @@ fn write_body(out: &mut Out, header: &Header, table: Option<(Stage, Table)>) -> 
                 (dfpn.table.zones.len(), zones),
             )
         }
-        Table::Shared(shared) => {
+        TableToSave::Shared(shared) => {
             // The counts come first, and the other threads go on storing: a copy.
             let (entries, zones) = shared.snapshot();
             let entries = (entries.len(), entries.into_iter());
@@ -415,7 +419,7 @@ fn read_body(input: &mut In) -> Result<Option<Saved>, Short> {
     let mut valid = rule.is_some() && position.is_some() && seconds.is_finite();
     let mut finished = Vec::new();
     for _ in 0..finished_count {
-        let stage = Stage::from_code(input.u32()?);
+        let stage = ProofStage::from_code(input.u32()?);
         let entry = Numbers {
             pn: input.u32()?,
             dn: input.u32()?,
@@ -424,7 +428,7 @@ fn read_body(input: &mut In) -> Result<Option<Saved>, Short> {
         finished.extend(stage.map(|s| (s, entry)));
     }
     let table = read_table(input, &mut valid)?;
-    let header = Header {
+    let header = SavedHeader {
         rule: rule.unwrap_or_default(),
         position: position.unwrap_or_default(),
         key_check,
@@ -440,7 +444,7 @@ fn read_table(input: &mut In, valid: &mut bool) -> Result<SavedTable, Short> {
     let stage = if code == u32::MAX {
         None
     } else {
-        let stage = Stage::from_code(code);
+        let stage = ProofStage::from_code(code);
         *valid &= stage.is_some();
         stage
     };
@@ -472,7 +476,7 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     use super::*;
-    use crate::prover::board::Board;
+    use crate::prover::board::ProverBoard;
     use crate::prover::maker_breaker::MakerBreaker;
     use crate::rules::{Position, Rule};
 
@@ -483,19 +487,22 @@ mod tests {
         ))
     }
 
-    fn header() -> Header {
-        Header {
+    fn header() -> SavedHeader {
+        SavedHeader {
             rule: "5,5,4".to_string(),
             position: "...../...../...../...../.....".to_string(),
             key_check: 0x1234_5678_9abc_def0,
             nodes: 123_456,
             seconds: 7.5,
             finished: vec![
-                (Stage::whole(Side::X, true), Numbers { pn: 0, dn: 1 << 30 }),
                 (
-                    Stage {
+                    ProofStage::whole(Side::X, true),
+                    Numbers { pn: 0, dn: 1 << 30 },
+                ),
+                (
+                    ProofStage {
                         opening: Some(3),
-                        ..Stage::whole(Side::O, false)
+                        ..ProofStage::whole(Side::O, false)
                     },
                     Numbers { pn: 1 << 30, dn: 0 },
                 ),
@@ -507,7 +514,7 @@ mod tests {
     /// holding positions only evaluated, searched ones and zones.
     fn searched(stop: &AtomicBool) -> Dfpn<'_> {
         let rule: Rule = "5,5,4".parse().unwrap();
-        let board = Board::new(&Position::new(rule), Side::X).unwrap();
+        let board = ProverBoard::new(&Position::new(rule), Side::X).unwrap();
         let mut dfpn = Dfpn::new(stop);
         dfpn.node_limit = 20_000;
         dfpn.prove(&mut MakerBreaker::new(board), &mut |_, _| {});
@@ -526,8 +533,8 @@ mod tests {
         let dfpn = searched(&stop);
         assert!(dfpn.table.len() > 1000 && !dfpn.table.zones.is_empty());
         let path = scratch("round-trip");
-        let stage = Stage::whole(Side::X, false);
-        let written = write(&path, &header(), Some((stage, Table::Own(&dfpn)))).unwrap();
+        let stage = ProofStage::whole(Side::X, false);
+        let written = write(&path, &header(), Some((stage, TableToSave::Own(&dfpn)))).unwrap();
         assert_eq!(written.positions, dfpn.table.len() as u64);
         assert_eq!(written.bytes, std::fs::metadata(&path).unwrap().len());
         assert!(!temporary(&path).exists());
@@ -565,7 +572,7 @@ mod tests {
         write(
             &path,
             &header(),
-            Some((Stage::whole(Side::X, false), Table::Own(&dfpn))),
+            Some((ProofStage::whole(Side::X, false), TableToSave::Own(&dfpn))),
         )
         .unwrap();
         let mut bytes = std::fs::read(&path).unwrap();
@@ -638,12 +645,12 @@ mod tests {
         for attacker in [Side::X, Side::O] {
             for real_game in [false, true] {
                 for opening in [None, Some(0), Some(127), Some(u16::MAX)] {
-                    let stage = Stage {
+                    let stage = ProofStage {
                         attacker,
                         real_game,
                         opening,
                     };
-                    assert_eq!(Stage::from_code(stage.code()), Some(stage));
+                    assert_eq!(ProofStage::from_code(stage.code()), Some(stage));
                 }
             }
         }

@@ -44,7 +44,7 @@ pub const WAYS: usize = 4;
 const HAS_ZONE: u64 = 1 << 63;
 
 /// Positions by key with their numbers as stored, as a table is saved and loaded.
-pub type Positions = Vec<(u64, Numbers)>;
+pub type StoredPositions = Vec<(u64, Numbers)>;
 /// Zones by key, as a table is saved and loaded.
 pub type Zones = Vec<(u64, Mask)>;
 
@@ -289,7 +289,7 @@ impl SharedTable {
     /// Every position (its numbers as stored) and every zone, copied while the other
     /// threads go on: a slot being written just then is left out.
     #[must_use]
-    pub fn snapshot(&self) -> (Positions, Zones) {
+    pub fn snapshot(&self) -> (StoredPositions, Zones) {
         let mut entries = Vec::with_capacity(self.len());
         let mut zones = Vec::new();
         let in_use = self.in_use.load(Ordering::Relaxed);
@@ -322,7 +322,7 @@ impl SharedTable {
 
     /// Puts saved positions (as [`SharedTable::snapshot`] gives them) and zones in the table;
     /// returns how many took the place of another position.
-    pub fn load(&self, entries: Positions, zones: Zones) -> usize {
+    pub fn load(&self, entries: StoredPositions, zones: Zones) -> usize {
         // The buckets in use as many as the positions will need, taken at once: positions
         // put in before two doublings would not be found.
         let needed = (entries.len() * 2).div_ceil(WAYS).next_power_of_two();
@@ -532,7 +532,7 @@ mod tests {
         let (entries, zones) = table.snapshot();
         let copy = SharedTable::new(1 << 10);
         copy.load(entries.clone(), zones.clone());
-        let sorted = |mut v: Positions| {
+        let sorted = |mut v: StoredPositions| {
             v.sort_by_key(|e| e.0);
             v
         };
@@ -581,7 +581,7 @@ mod tests {
     fn a_large_saved_table_is_found_whole_once_loaded() {
         let key = |n: u64| n.wrapping_mul(0x9FB2_1C65_1E98_DF25) ^ 0x55;
         let n = FIRST_BUCKETS * WAYS * 3;
-        let entries: Positions = (0..n as u64)
+        let entries: StoredPositions = (0..n as u64)
             .map(|k| (key(k), Numbers { pn: 5, dn: 6 }))
             .collect();
         let table = SharedTable::new(1 << 22);

@@ -10,11 +10,11 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
-use super::Run;
-use super::board::Board;
+use super::ProverRun;
+use super::board::ProverBoard;
 use super::journal::Journal;
 use super::maker_breaker::MakerBreaker;
-use super::saved::{Stage, Table};
+use super::saved::{ProofStage, TableToSave};
 use super::search::{AndOr, Counters, Dfpn};
 use super::shared_table::SharedTable;
 use super::table::{INF, Numbers};
@@ -29,7 +29,7 @@ pub struct SplitResult {
 
 /// One opening as the threads share it.
 #[derive(Default)]
-struct Opening {
+struct SharedOpening {
     /// Decided (by whichever thread searched it to the end).
     done: AtomicBool,
     /// Threads searching it now.
@@ -38,10 +38,10 @@ struct Opening {
 
 /// Shared state of the threads: the table, the next opening to take, the openings under
 /// way, the results, and where the nodes and the latest opening's numbers are published.
-struct Shared<'a> {
+struct SharedWork<'a> {
     table: &'a SharedTable,
     next: AtomicUsize,
-    openings: Vec<Opening>,
+    openings: Vec<SharedOpening>,
     won: AtomicBool,
     unknown: AtomicBool,
     stop: &'a AtomicBool,
@@ -50,7 +50,7 @@ struct Shared<'a> {
     totals: Mutex<(Counters, (u64, u64))>,
 }
 
-impl Shared<'_> {
+impl SharedWork<'_> {
     /// The next opening for a thread: the queue's next, else the undecided one with the
     /// fewest threads in it; none when all are decided or taken to their end.
     fn take(&self) -> Option<usize> {
@@ -70,7 +70,7 @@ impl Shared<'_> {
 
 /// A split proof that is saved: its attacker (whose searches the journal names) and the
 /// journal, locked by the thread that records an opening's result or saves.
-pub type Kept<'k, 'j, 'a> = (Side, &'k Mutex<&'j mut Journal<'a>>);
+pub type KeptJournal<'k, 'j, 'a> = (Side, &'k Mutex<&'j mut Journal<'a>>);
 
 /// Where the threads tell how far they are: the stop flag, the node count, and the latest
 /// opening's root numbers.
@@ -82,11 +82,11 @@ pub type Watching<'w> = (&'w AtomicBool, &'w AtomicU64, &'w (dyn Fn(Numbers) + S
 /// again, each opening decided is recorded there, and a save asked for (the journal's pause
 /// flag) is made by the first thread back at its opening's root while the others go on.
 pub fn prove_split(
-    board: &Board,
+    board: &ProverBoard,
     threads: usize,
     (table, node_limit): (&SharedTable, u64),
     watching: Watching,
-    kept: Option<Kept>,
+    kept: Option<KeptJournal>,
 ) -> SplitResult {
     let (stop, nodes, on_numbers) = watching;
     let mut openings = distinct_openings(board);
@@ -103,10 +103,10 @@ pub fn prove_split(
         openings.retain(|cell| finished(cell).is_none());
     }
     let threads = threads.max(1);
-    let shared = Shared {
+    let shared = SharedWork {
         table,
         next: AtomicUsize::new(0),
-        openings: openings.iter().map(|_| Opening::default()).collect(),
+        openings: openings.iter().map(|_| SharedOpening::default()).collect(),
         won: AtomicBool::new(false),
         unknown: AtomicBool::new(false),
         stop,
@@ -137,16 +137,16 @@ pub fn prove_split(
 
 /// The search of the opening `cell` of `attacker`'s Maker-Breaker game, as the journal
 /// names it.
-fn opening_stage(attacker: Side, cell: usize) -> Stage {
-    Stage {
+fn opening_stage(attacker: Side, cell: usize) -> ProofStage {
+    ProofStage {
         opening: u16::try_from(cell).ok(),
-        ..Stage::whole(attacker, false)
+        ..ProofStage::whole(attacker, false)
     }
 }
 
 /// The same search on one thread: the openings in turn on one table, each a search of
 /// the journal's (a resumed proof takes the results of the openings already searched).
-pub(super) fn in_turn(board: &Board, side: Side, run: &mut Run) -> Numbers {
+pub(super) fn in_turn(board: &ProverBoard, side: Side, run: &mut ProverRun) -> Numbers {
     let mut dfpn = run.dfpn();
     let mut game = MakerBreaker::new(board.clone());
     let watch = run.watch;
@@ -176,7 +176,7 @@ pub(super) fn in_turn(board: &Board, side: Side, run: &mut Run) -> Numbers {
 /// The root's moves, one per position up to symmetry (and without the dominated ones): an
 /// opening that is the mirror image of another needs no proof of its own, and with a table
 /// per thread a second thread would prove it again.
-pub(super) fn distinct_openings(board: &Board) -> Vec<usize> {
+pub(super) fn distinct_openings(board: &ProverBoard) -> Vec<usize> {
     let mut game = MakerBreaker::new(board.clone());
     let mut keys = Vec::new();
     let mut openings = Vec::new();
@@ -194,7 +194,13 @@ pub(super) fn distinct_openings(board: &Board) -> Vec<usize> {
 
 /// One thread: takes openings from the queue, then joins those under way, until every
 /// opening is decided or the answer is known.
-fn worker(board: &Board, openings: &[usize], shared: &Shared, node_limit: u64, kept: Option<Kept>) {
+fn worker(
+    board: &ProverBoard,
+    openings: &[usize],
+    shared: &SharedWork,
+    node_limit: u64,
+    kept: Option<KeptJournal>,
+) {
     let mut dfpn = Dfpn::new(shared.stop);
     dfpn.settled = Some(&shared.won);
     dfpn.node_limit = node_limit;
@@ -226,7 +232,10 @@ fn worker(board: &Board, openings: &[usize], shared: &Shared, node_limit: u64, k
             // goes on from the table.
             if pause.swap(false, Ordering::Relaxed) {
                 let mut journal = journal.lock().unwrap_or_else(|e| e.into_inner());
-                journal.save_table(Stage::whole(side, false), Table::Shared(shared.table));
+                journal.save_table(
+                    ProofStage::whole(side, false),
+                    TableToSave::Shared(shared.table),
+                );
             }
         };
         game.unmake(cell);

@@ -19,7 +19,7 @@
 use serde::Serialize;
 
 use super::Resume;
-use super::board::{Board, Mask};
+use super::board::{Mask, ProverBoard};
 use super::maker_breaker::MakerBreaker;
 use super::ordinary::Ordinary;
 use super::saved::SavedTable;
@@ -135,9 +135,9 @@ pub fn standing(resume: Resume, position: &Position, depth: usize) -> Standing {
         })
         .collect::<Vec<_>>();
     let under_way = saved.table.stage.and_then(|stage| {
-        let board = Board::new(position, stage.attacker)?;
-        let table = Table::new(saved.table);
-        let view = View {
+        let board = ProverBoard::new(position, stage.attacker)?;
+        let table = SortedTable::new(saved.table);
+        let view = StandingView {
             table: &table,
             attacker: stage.attacker,
             position,
@@ -165,14 +165,14 @@ pub fn standing(resume: Resume, position: &Position, depth: usize) -> Standing {
 }
 
 /// What the lines are read with: the table, whose search it is, and how deep to go.
-struct View<'a> {
-    table: &'a Table,
+struct StandingView<'a> {
+    table: &'a SortedTable,
     attacker: Side,
     position: &'a Position,
     depth: usize,
 }
 
-impl View<'_> {
+impl StandingView<'_> {
     fn cell(&self, index: usize) -> Cell {
         self.position.geometry().cell(index)
     }
@@ -181,7 +181,7 @@ impl View<'_> {
     /// line from the root when the search is not split there (the defender moves first).
     fn maker_breaker(
         &self,
-        board: &Board,
+        board: &ProverBoard,
         finished: &[Finished],
     ) -> (Vec<SplitOpening>, Vec<Vec<LineStep>>) {
         let mut game = MakerBreaker::new(board.clone());
@@ -318,17 +318,17 @@ impl View<'_> {
 }
 
 /// A saved table, sorted by key for lookups (16 bytes a position, as read).
-struct Table {
+struct SortedTable {
     entries: Vec<(u64, Numbers)>,
     zones: Vec<(u64, Mask)>,
 }
 
-impl Table {
-    fn new(saved: SavedTable) -> Table {
+impl SortedTable {
+    fn new(saved: SavedTable) -> SortedTable {
         let (mut entries, mut zones) = (saved.entries, saved.zones);
         entries.sort_unstable_by_key(|&(key, _)| key);
         zones.sort_unstable_by_key(|&(key, _)| key);
-        Table { entries, zones }
+        SortedTable { entries, zones }
     }
 
     /// The numbers of `key`, and whether the position was searched (not only evaluated).

@@ -2,13 +2,13 @@
 //! pairing, the Erdős–Selfridge potential) and a maker node's moves each answered once (by a
 //! branch, by a branch's zone, or by a stronger cell).
 
-use super::game::{Game, Stone, Zone};
+use super::game::{CheckerBoard, Stone, Zone};
 
 /// Checks a maker node's moves answered by a branch's zone (`zoned`) and by a stronger cell
 /// (`dominated`), after its branches (`zones`, and the node's zone from them); then that
 /// every move is answered. Returns the node's zone and counts the cuts in `counts`.
 pub(super) fn answer_cuts(
-    game: &Game,
+    game: &CheckerBoard,
     answers: &mut Answers,
     zones: &[Zone],
     mut zone: Zone,
@@ -52,7 +52,7 @@ pub(super) struct Answers {
 }
 
 impl Answers {
-    pub(super) fn new(game: &Game) -> Answers {
+    pub(super) fn new(game: &CheckerBoard) -> Answers {
         Answers {
             moves: game.moves(),
             answered: vec![false; game.stones.len()],
@@ -72,7 +72,7 @@ impl Answers {
 }
 
 /// Whether the empty cell `by` has every open line through `cell` and more.
-pub(super) fn dominates(game: &Game, by: usize, cell: usize) -> bool {
+pub(super) fn dominates(game: &CheckerBoard, by: usize, cell: usize) -> bool {
     if game.stones.get(by) != Some(&Stone::Empty) {
         return false;
     }
@@ -82,7 +82,7 @@ pub(super) fn dominates(game: &Game, by: usize, cell: usize) -> bool {
 
 /// The pairs are disjoint pairs of empty cells and every open line holds one of them; the
 /// zone is the pairs' cells.
-pub(super) fn check_pairing(game: &Game, pairs: &[(usize, usize)]) -> Result<Zone, String> {
+pub(super) fn check_pairing(game: &CheckerBoard, pairs: &[(usize, usize)]) -> Result<Zone, String> {
     let mut used = vec![false; game.stones.len()];
     let mut zone = Zone::default();
     for &(a, b) in pairs {
@@ -115,7 +115,7 @@ pub(super) fn check_pairing(game: &Game, pairs: &[(usize, usize)]) -> Result<Zon
 /// The sum over open lines of 2^(maker stones) is below 2^K with the breaker to move, or
 /// below 2^(K-1) with the maker to move (the Erdős–Selfridge criterion); the zone is the
 /// empty cells of open lines.
-pub(super) fn check_potential(game: &Game) -> Result<Zone, String> {
+pub(super) fn check_potential(game: &CheckerBoard) -> Result<Zone, String> {
     let sum: u128 = game
         .open_lines()
         .map(|line| {

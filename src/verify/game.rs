@@ -50,21 +50,21 @@ impl Zone {
 
 /// The checker's board: stones, whose turn, and the rule's lines as cell lists.
 #[derive(Clone)]
-pub(super) struct Game {
+pub(super) struct CheckerBoard {
     pub(super) stones: Vec<Stone>,
     pub(super) maker_to_move: bool,
-    lines: Arc<Lines>,
+    lines: Arc<RuleLines>,
     pub(super) k: usize,
 }
 
 /// The rule's lines: the cells of each, and the lines through each cell.
-struct Lines {
+struct RuleLines {
     cells: Vec<Vec<usize>>,
     through: Vec<Vec<usize>>,
 }
 
-impl Game {
-    pub(super) fn new(position: &Position, maker: Side) -> Game {
+impl CheckerBoard {
+    pub(super) fn new(position: &Position, maker: Side) -> CheckerBoard {
         let geometry = position.geometry();
         let cells: Vec<Vec<usize>> = (0..geometry.window_count())
             .map(|id| {
@@ -90,10 +90,10 @@ impl Game {
                 Some(_) => Stone::Breaker,
             })
             .collect();
-        Game {
+        CheckerBoard {
             stones,
             maker_to_move: position.side_to_move() == maker,
-            lines: Arc::new(Lines { cells, through }),
+            lines: Arc::new(RuleLines { cells, through }),
             k: position.rule().k(),
         }
     }
@@ -140,7 +140,7 @@ impl Game {
     }
 
     /// Plays `cell` for the side to move, refusing a taken or missing cell.
-    pub(super) fn play(&self, cell: usize) -> Result<Game, String> {
+    pub(super) fn play(&self, cell: usize) -> Result<CheckerBoard, String> {
         if self.stones.get(cell) != Some(&Stone::Empty) {
             return Err(format!("cell {cell} is not an empty cell of the board"));
         }

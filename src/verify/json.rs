@@ -7,7 +7,7 @@ use serde::Deserialize;
 
 use super::checked::{Checked, MAX_NODES, VerifyError, proves_draw, start_position};
 use super::claims::{Answers, answer_cuts, check_pairing, check_potential};
-use super::game::{Game, Stone, Zone};
+use super::game::{CheckerBoard, Stone, Zone};
 use crate::rules::{Rule, Side};
 
 /// The formats this checker reads: the first lists every maker move; the second may also
@@ -63,7 +63,7 @@ pub(super) fn verify(bytes: &[u8]) -> Result<Checked, VerifyError> {
         });
     }
     let position = start_position(certificate.rule, &certificate.position)?;
-    let game = Game::new(&position, certificate.maker);
+    let game = CheckerBoard::new(&position, certificate.maker);
     let mut checker = Checker::new(&certificate.nodes, version > 0);
     checker.check(0, &game)?;
     let draw = proves_draw(&position, certificate.maker);
@@ -120,7 +120,7 @@ impl<'a> Checker<'a> {
     }
 
     /// Checks node `id` as the position of `game` and returns its zone.
-    fn check(&mut self, id: usize, game: &Game) -> Result<Zone, VerifyError> {
+    fn check(&mut self, id: usize, game: &CheckerBoard) -> Result<Zone, VerifyError> {
         let invalid = |why: String| VerifyError::Invalid { node: id, why };
         let node = self
             .nodes
@@ -150,7 +150,7 @@ impl<'a> Checker<'a> {
         Ok(zone)
     }
 
-    fn node(&mut self, id: usize, node: &Node, game: &Game) -> Result<Zone, VerifyError> {
+    fn node(&mut self, id: usize, node: &Node, game: &CheckerBoard) -> Result<Zone, VerifyError> {
         let invalid = |why: String| VerifyError::Invalid { node: id, why };
         match node {
             Node::Maker(branches) => self.maker(id, game, branches, &[], &[]),
@@ -185,7 +185,7 @@ impl<'a> Checker<'a> {
     fn maker(
         &mut self,
         id: usize,
-        game: &Game,
+        game: &CheckerBoard,
         branches: &[(Vec<usize>, usize)],
         zoned: &[(usize, usize)],
         dominated: &[(usize, usize)],
@@ -218,7 +218,7 @@ impl<'a> Checker<'a> {
     fn branches(
         &mut self,
         id: usize,
-        game: &Game,
+        game: &CheckerBoard,
         branches: &[(Vec<usize>, usize)],
         answers: &mut Answers,
     ) -> Result<(Zone, Vec<Zone>), VerifyError> {

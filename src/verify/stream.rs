@@ -35,7 +35,7 @@ use serde::Deserialize;
 
 use super::checked::{Checked, MAX_NODES, VerifyError, proves_draw, start_position};
 use super::claims::{Answers, answer_cuts, check_pairing, check_potential};
-use super::game::{Game, Stone, Zone};
+use super::game::{CheckerBoard, Stone, Zone};
 use crate::rules::{Rule, Side};
 
 /// The first line of the third format.
@@ -177,7 +177,7 @@ pub(super) fn verify<R: Read>(open: impl Fn() -> io::Result<R>) -> Result<Checke
     let mut source = Source::new(open().map_err(read)?);
     let header = header(&mut source)?;
     let position = start_position(header.rule, &header.position)?;
-    let game = Game::new(&position, header.maker);
+    let game = CheckerBoard::new(&position, header.maker);
     let geometry = position.geometry();
     let maps = (0..geometry.symmetries().len())
         .map(|n| {
@@ -358,7 +358,7 @@ impl<R: Read> Stream<R> {
     }
 
     /// The child of node `parent`: a node or a reference.
-    fn child(&mut self, parent: u64, game: &Game) -> Result<Zone, VerifyError> {
+    fn child(&mut self, parent: u64, game: &CheckerBoard) -> Result<Zone, VerifyError> {
         let tag = self.source.byte()?;
         if tag != tag::REFERENCE {
             return self.node(tag, game);
@@ -369,7 +369,7 @@ impl<R: Read> Stream<R> {
     }
 
     /// The node whose record begins with `tag`, as the position of `game`; returns its zone.
-    fn node(&mut self, tag: u8, game: &Game) -> Result<Zone, VerifyError> {
+    fn node(&mut self, tag: u8, game: &CheckerBoard) -> Result<Zone, VerifyError> {
         let id = self.next;
         self.next += 1;
         let invalid = |why: String| VerifyError::Invalid {
@@ -438,7 +438,7 @@ impl<R: Read> Stream<R> {
     }
 
     /// A maker node: its branches, then its cuts; every maker move answered once.
-    fn maker(&mut self, id: u64, game: &Game) -> Result<Zone, VerifyError> {
+    fn maker(&mut self, id: u64, game: &CheckerBoard) -> Result<Zone, VerifyError> {
         let invalid = |why: String| VerifyError::Invalid {
             node: id as usize,
             why,
@@ -513,7 +513,7 @@ impl<R: Read> Stream<R> {
         parent: u64,
         id: u64,
         symmetry: u64,
-        game: &Game,
+        game: &CheckerBoard,
     ) -> Result<Zone, VerifyError> {
         let invalid = |why: String| VerifyError::Invalid {
             node: parent as usize,

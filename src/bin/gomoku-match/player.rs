@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use crate::board::{Colour, Point};
-use crate::brain::{Brain, Fault, SearchReport, Swap2Answer};
+use crate::brain::{Brain, BrainReport, Fault, Swap2Answer};
 
 /// The time one brain took over its moves of a game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -24,7 +24,7 @@ pub struct MoveTimes {
 }
 
 impl MoveTimes {
-    pub fn add(&mut self, took: Duration, turn: Duration, report: SearchReport) {
+    pub fn add(&mut self, took: Duration, turn: Duration, report: BrainReport) {
         self.moves += 1;
         self.total += took;
         self.longest = self.longest.max(took);

@@ -17,7 +17,7 @@ use std::time::Duration;
 use clap::Args;
 use serde::Serialize;
 
-use super::report::{MaybeCell, Verdict};
+use super::wording::{MaybeCell, ValueText};
 use super::{CliError, emit, parse_position};
 use crate::engine::{Algorithm, Engine, EngineConfig, Limits};
 use crate::rules::{Cell, Rule};
@@ -195,7 +195,7 @@ struct BenchLine {
     position: String,
     depth: u32,
     #[serde(flatten)]
-    verdict: Verdict,
+    verdict: ValueText,
     best: Option<Cell>,
     nodes: u64,
 }
@@ -266,7 +266,7 @@ fn search_all(chosen: &[(Rule, &BenchPosition)], generic: bool) -> Result<BenchR
             rule: rule.to_string(),
             position: position.to_notation(),
             depth: found.stats.depth,
-            verdict: Verdict::of(&found.value, &position),
+            verdict: ValueText::of(&found.value, &position),
             best: found.best,
             nodes: found.stats.nodes,
         });

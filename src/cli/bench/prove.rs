@@ -36,7 +36,7 @@ struct ProveLine {
 
 /// The ladder's lines.
 #[derive(Serialize)]
-struct ProveReport {
+struct ProveBenchReport {
     boards: Vec<ProveLine>,
 }
 
@@ -64,7 +64,7 @@ pub fn run(args: &BenchArgs, output: &mut dyn Write) -> Result<(), CliError> {
         }
     }
     if args.json {
-        emit(output, true, &ProveReport { boards })?;
+        emit(output, true, &ProveBenchReport { boards })?;
     }
     Ok(())
 }
@@ -112,7 +112,7 @@ impl fmt::Display for ProveLine {
     }
 }
 
-impl fmt::Display for ProveReport {
+impl fmt::Display for ProveBenchReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.boards.iter().try_for_each(|line| write!(f, "{line}"))
     }

@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 
 use serde::Serialize;
 
-use super::super::report::{MaybeCell, Verdict};
+use super::super::wording::{MaybeCell, ValueText};
 use super::super::{CliError, emit};
 use super::BenchArgs;
 use crate::engine::{Algorithm, Engine, EngineConfig, Limits};
@@ -33,7 +33,7 @@ const TT_MEGABYTES: usize = 4;
 struct SolveLine {
     rule: String,
     #[serde(flatten)]
-    verdict: Verdict,
+    verdict: ValueText,
     best: Option<Cell>,
     nodes: u64,
     seconds: f64,
@@ -41,7 +41,7 @@ struct SolveLine {
 
 /// What `bench --solve` prints.
 #[derive(Serialize)]
-struct SolveReport {
+struct SolveBenchReport {
     boards: Vec<SolveLine>,
 }
 
@@ -70,17 +70,17 @@ pub fn run(args: &BenchArgs, output: &mut dyn Write) -> Result<(), CliError> {
             let found = engine.search(&empty, &Limits::default(), &stop, &mut |_| {});
             SolveLine {
                 rule: rule.to_string(),
-                verdict: Verdict::of(&found.value, &empty),
+                verdict: ValueText::of(&found.value, &empty),
                 best: found.best,
                 nodes: found.stats.nodes,
                 seconds: found.stats.elapsed.as_secs_f64(),
             }
         })
         .collect();
-    emit(output, args.json, &SolveReport { boards })
+    emit(output, args.json, &SolveBenchReport { boards })
 }
 
-impl fmt::Display for SolveReport {
+impl fmt::Display for SolveBenchReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "The empty board of each rule, solved")?;
         for line in &self.boards {

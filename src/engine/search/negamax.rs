@@ -8,7 +8,7 @@ use crate::engine::table::Bound;
 use super::{Context, Exit, Knowledge, Recorder, Searcher, Settled};
 
 /// What step 7 made of the table's move.
-enum First {
+enum TableMove {
     /// It was searched and cut the node, with this score.
     Cut(Score),
     /// The search was stopped while it was searched.
@@ -80,12 +80,12 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
         // Step 7. The table's move, where the knowledge lets it go before the others: a cut
         // by it saves generating them.
         let first = match self.table_move_first(&node, root) {
-            First::Cut(score) => return score,
-            First::Aborted => {
+            TableMove::Cut(score) => return score,
+            TableMove::Aborted => {
                 self.recorder.leave(0, Exit::Aborted, None);
                 return 0;
             }
-            First::Searched(first) => first,
+            TableMove::Searched(first) => first,
         };
         // Step 8. The moves, or the node settled by the knowledge.
         let mut moves = self.lists.pop().unwrap_or_default();
@@ -257,29 +257,29 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
     /// Step 7: below the root, the table's move searched before the moves are generated,
     /// where the knowledge says the generator would give it too (a staged move picker).
     #[inline]
-    fn table_move_first(&mut self, node: &Node, root: bool) -> First {
+    fn table_move_first(&mut self, node: &Node, root: bool) -> TableMove {
         let Some(m) = node.table_move else {
-            return First::Searched(None);
+            return TableMove::Searched(None);
         };
         let allowed = !root
             && self.features.pruning
             && self.knowledge.table_move_first(m, node.ply, self.root_ply);
         if !allowed {
-            return First::Searched(None);
+            return TableMove::Searched(None);
         }
         let score = self.search_child(node, m, 0, 0, (node.alpha, node.beta));
         if self.aborted {
-            return First::Aborted;
+            return TableMove::Aborted;
         }
         if score < node.beta {
-            return First::Searched(Some((score, m)));
+            return TableMove::Searched(Some((score, m)));
         }
         self.stats.cutoffs += 1;
         self.history[m] += node.depth * node.depth;
         self.recorder.cutoff(m, score, node.beta, &[]);
         self.recorder.leave(score, Exit::Searched, Some(m));
         self.remember_searched(node, score, Some(m));
-        First::Cut(score)
+        TableMove::Cut(score)
     }
 
     /// Step 8: the knowledge's moves (m,n,k: immediate wins and forced blocks; five in a

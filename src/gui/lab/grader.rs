@@ -15,7 +15,8 @@ use super::marks::Mark;
 use crate::external::{EngineCommand, TimeLimits};
 use crate::game::{Driver, Ticket};
 use crate::grade::{
-    self, End, Game, GameResult, Graded, MatchOptions, MatchReport, Outcome, Report, Verdict,
+    self, End, Game, GameResult, GradeOutcome, Graded, MatchOptions, MatchReport, MoveVerdict,
+    Report,
 };
 use crate::lab::grading::{GradeBoard as Board, GradeRequest, GradeUpdate};
 use crate::lab::jobs::LabUpdate;
@@ -50,13 +51,13 @@ pub struct GraderView {
     command: String,
     board: Board,
     running: Option<Running>,
-    report: Option<Outcome>,
+    report: Option<GradeOutcome>,
     /// Why the last grading could not start.
     problem: Option<String>,
     /// The mistake (or game) shown on the board.
     selected: Option<usize>,
     /// The report to save, once Save report… was pressed (the window asks for a path).
-    to_save: Option<Outcome>,
+    to_save: Option<GradeOutcome>,
     /// The mistake to study in the game, once Study it was pressed: its board and moves.
     to_study: Option<(Rule, Vec<Cell>)>,
 }
@@ -113,7 +114,7 @@ impl GraderView {
     }
 
     /// The report to save, once, after Save report… was pressed.
-    pub fn report_to_save(&mut self) -> Option<Box<Outcome>> {
+    pub fn report_to_save(&mut self) -> Option<Box<GradeOutcome>> {
         self.to_save.take().map(Box::new)
     }
 
@@ -198,8 +199,8 @@ impl GraderView {
         };
         let mut selected = self.selected;
         match report {
-            Outcome::Positions(report) => report_ui(ui, report, &mut selected),
-            Outcome::Match(report) => match_ui(ui, report, &mut selected),
+            GradeOutcome::Positions(report) => report_ui(ui, report, &mut selected),
+            GradeOutcome::Match(report) => match_ui(ui, report, &mut selected),
         }
         self.selected = selected;
     }
@@ -208,7 +209,7 @@ impl GraderView {
     #[must_use]
     pub fn preview(&self) -> Option<Preview> {
         let (rule, moves) = match self.report.as_ref()? {
-            Outcome::Positions(report) => {
+            GradeOutcome::Positions(report) => {
                 let graded = report.mistakes.get(self.selected?)?;
                 let b = report.board;
                 (
@@ -216,7 +217,7 @@ impl GraderView {
                     &graded.moves,
                 )
             }
-            Outcome::Match(report) => {
+            GradeOutcome::Match(report) => {
                 let game = report.games.get(self.selected?)?;
                 let b = report.board;
                 (Rule::new(b.width, b.height, b.k, false).ok()?, &game.moves)
@@ -262,8 +263,8 @@ impl GraderView {
 
     fn chosen(&self) -> Option<&Graded> {
         match self.report.as_ref()? {
-            Outcome::Positions(report) => report.mistakes.get(self.selected?),
-            Outcome::Match(_) => None,
+            GradeOutcome::Positions(report) => report.mistakes.get(self.selected?),
+            GradeOutcome::Match(_) => None,
         }
     }
 }
@@ -470,13 +471,13 @@ fn game_text(i: usize, game: &Game, report: &MatchReport) -> String {
 /// One mistake in words: what kind, the side to move, the answer and the best moves.
 fn mistake_text(graded: &Graded) -> String {
     let kind = match graded.verdict {
-        Verdict::Best => t!("grader-best"),
-        Verdict::WinMissed => t!("grader-wins-missed"),
-        Verdict::DrawThrown => t!("grader-draws-thrown"),
-        Verdict::SlowerWin => t!("grader-slower-wins"),
-        Verdict::FasterLoss => t!("grader-faster-losses"),
-        Verdict::Illegal => t!("grader-illegal"),
-        Verdict::Failure => t!("grader-failures"),
+        MoveVerdict::Best => t!("grader-best"),
+        MoveVerdict::WinMissed => t!("grader-wins-missed"),
+        MoveVerdict::DrawThrown => t!("grader-draws-thrown"),
+        MoveVerdict::SlowerWin => t!("grader-slower-wins"),
+        MoveVerdict::FasterLoss => t!("grader-faster-losses"),
+        MoveVerdict::Illegal => t!("grader-illegal"),
+        MoveVerdict::Failure => t!("grader-failures"),
     };
     let moves = graded.moves.len();
     let answer = graded.answer.clone().unwrap_or_else(|| "-".to_string());

@@ -202,7 +202,7 @@ impl Lab {
     }
 
     /// The grader's report to save, once, after its Save report… button was pressed.
-    pub fn report_to_save(&mut self) -> Option<Box<crate::grade::Outcome>> {
+    pub fn report_to_save(&mut self) -> Option<Box<crate::grade::GradeOutcome>> {
         self.grader.report_to_save()
     }
 

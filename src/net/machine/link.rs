@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use super::super::message::{
-    Act, Answer, Ending, Message, PROTOCOL, Snapshot, clean_name, clean_reason,
+    Act, Ending, Message, OfferAnswer, PROTOCOL, Snapshot, clean_name, clean_reason,
 };
 use super::{
     AWAY_LIMIT, Event, HELLO_AGAIN, Link, Match, Output, PING_EVERY, Phase, RESEND_AFTER,
@@ -71,7 +71,7 @@ impl Match {
     /// Back together: the offers still waiting are withdrawn, saying so; our offer that
     /// `answer` (the host's answer the joiner may not have heard) answered is said to be
     /// answered instead.
-    pub(super) fn withdraw_offers(&mut self, answer: Option<Answer>) {
+    pub(super) fn withdraw_offers(&mut self, answer: Option<OfferAnswer>) {
         if let Some((offer, _)) = self.my_offer.take() {
             match answer.filter(|a| a.offer == offer) {
                 Some(answer) => self.emit(Event::Answered {
@@ -255,7 +255,7 @@ impl Match {
             link.ready = true;
         }
         let answer = self.unacked.iter().rev().find_map(|(_, act)| match act {
-            Act::Reply { offer, accept } => Some(Answer {
+            Act::Reply { offer, accept } => Some(OfferAnswer {
                 offer: *offer,
                 accept: *accept,
             }),
@@ -284,7 +284,7 @@ impl Match {
         self.send_clock(now);
     }
 
-    fn snapshot(&self, answer: Option<Answer>) -> Snapshot {
+    fn snapshot(&self, answer: Option<OfferAnswer>) -> Snapshot {
         Snapshot {
             rule: self.session.settings().rule,
             seat: self.side.other(),

@@ -564,10 +564,10 @@ impl Match {
     #[must_use]
     pub fn termination(&self) -> (Termination, Option<Side>) {
         match self.ending {
-            Some(Ending::Resigned(side)) => (Termination::Resignation, Some(side.other())),
-            Some(Ending::DrawAgreed) => (Termination::AgreedDraw, None),
+            Some(Ending::Resigned(side)) => (Termination::Resigned, Some(side.other())),
+            Some(Ending::DrawAgreed) => (Termination::DrawAgreed, None),
             Some(Ending::Abandoned(side)) => (Termination::Abandoned, Some(side.other())),
-            Some(Ending::OutOfTime(side)) => (Termination::TimeForfeit, Some(side.other())),
+            Some(Ending::OutOfTime(side)) => (Termination::OutOfTime, Some(side.other())),
             None if self.session.outcome().is_some() => (Termination::OnTheBoard, None),
             None => (Termination::Unfinished, None),
         }

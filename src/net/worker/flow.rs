@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::{Current, Finish, Options, REDIAL_EVERY, Update, View, Worker};
+use super::{Current, Finish, NetWorker, Options, REDIAL_EVERY, Update, View};
 use crate::net::keep::{self, Kept};
 use crate::net::machine::{Event, Output, Role};
 use crate::net::message::Message;
@@ -49,7 +49,7 @@ async fn close_when_read(current: Current, limit: Duration, why: &'static [u8]) 
     connection.close(0u32.into(), why);
 }
 
-impl Worker<'_> {
+impl NetWorker<'_> {
     pub(super) async fn inbound(&mut self, inbound: Inbound) {
         let now = Instant::now();
         match inbound {

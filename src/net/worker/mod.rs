@@ -1,5 +1,5 @@
 //! The network game on a worker thread, shaped like the computer player's driver: the
-//! front end sends [`Command`]s, receives [`Update`]s on a channel and is woken to draw
+//! front end sends [`WorkerCommand`]s, receives [`Update`]s on a channel and is woken to draw
 //! them. The worker owns the endpoint, the connection and the [`Match`]; it writes the
 //! game record after every change, to a path the front end chose (never one from the
 //! wire). Every loop here is bounded: the joiner stops trying to come back after
@@ -86,7 +86,7 @@ impl Default for Options {
 
 /// What the front end asks.
 #[derive(Clone, Copy, Debug)]
-pub enum Command {
+pub enum WorkerCommand {
     Act(Action),
     /// Leave: say goodbye to the peer and stop.
     Quit,
@@ -155,7 +155,7 @@ pub enum Update {
 
 /// The front end's handle on the worker.
 pub struct NetHandle {
-    commands: mpsc::UnboundedSender<Command>,
+    commands: mpsc::UnboundedSender<WorkerCommand>,
     /// Updates, oldest first.
     pub updates: std_mpsc::Receiver<Update>,
     thread: Option<JoinHandle<()>>,
@@ -163,13 +163,13 @@ pub struct NetHandle {
 
 impl NetHandle {
     /// Sends a command; false when the worker has stopped.
-    pub fn send(&self, command: Command) -> bool {
+    pub fn send(&self, command: WorkerCommand) -> bool {
         self.commands.send(command).is_ok()
     }
 
     /// Asks the worker to stop and waits for it (it stops within a few seconds).
     pub fn quit(mut self) {
-        let _ = self.commands.send(Command::Quit);
+        let _ = self.commands.send(WorkerCommand::Quit);
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }
@@ -178,7 +178,7 @@ impl NetHandle {
 
 impl Drop for NetHandle {
     fn drop(&mut self) {
-        let _ = self.commands.send(Command::Quit);
+        let _ = self.commands.send(WorkerCommand::Quit);
     }
 }
 
@@ -226,7 +226,7 @@ impl Notify {
 async fn run(
     start: Start,
     options: Options,
-    commands: mpsc::UnboundedReceiver<Command>,
+    commands: mpsc::UnboundedReceiver<WorkerCommand>,
     notify: &Notify,
 ) -> (String, bool) {
     // A new joiner gives up soon on a host it never reached; one coming back with its
@@ -256,7 +256,7 @@ async fn run(
         Err(error) => return (error, true),
     };
     let (inbound_tx, inbound) = mpsc::channel(INBOUND_QUEUE);
-    let mut worker = Worker {
+    let mut worker = NetWorker {
         machine,
         endpoint,
         host_addr,
@@ -467,7 +467,7 @@ struct Current {
     send: SendStream,
 }
 
-struct Worker<'a> {
+struct NetWorker<'a> {
     machine: Match,
     endpoint: Endpoint,
     /// Joiner: the host's address.
@@ -494,11 +494,11 @@ struct Worker<'a> {
     announcement: Option<lan::Announcement>,
 }
 
-impl Worker<'_> {
+impl NetWorker<'_> {
     async fn run(
         &mut self,
         options: &Options,
-        mut commands: mpsc::UnboundedReceiver<Command>,
+        mut commands: mpsc::UnboundedReceiver<WorkerCommand>,
         mut inbound: mpsc::Receiver<Inbound>,
     ) -> Finish {
         let deadline = Instant::now() + options.session_limit;
@@ -515,12 +515,12 @@ impl Worker<'_> {
                 },
                 Some(message) = inbound.recv() => self.inbound(message).await,
                 command = commands.recv() => match command {
-                    Some(Command::Act(action)) => {
+                    Some(WorkerCommand::Act(action)) => {
                         if let Err(error) = self.machine.act(Instant::now(), action) {
                             self.notify.send(Update::Refused(error));
                         }
                     }
-                    Some(Command::Quit) | None => return Finish::ok("you left"),
+                    Some(WorkerCommand::Quit) | None => return Finish::ok("you left"),
                 },
                 _ = ticker.tick() => {
                     self.machine.tick(Instant::now());

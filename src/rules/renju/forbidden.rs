@@ -62,7 +62,7 @@ pub fn forbidden_in(
     {
         return None;
     }
-    let mut lines = Lines::new(stones, width, height);
+    let mut lines = TrialBoard::new(stones, width, height);
     lines.cells[index] = Some(BLACK);
     lines.forbidden_placed(index)
 }
@@ -98,17 +98,17 @@ fn crowded(black: impl Fn(usize) -> bool, width: usize, height: usize, index: us
 }
 
 /// A copy of the board to try stones on.
-struct Lines {
+struct TrialBoard {
     cells: [Option<Side>; MAX_SIDE * MAX_SIDE],
     width: usize,
     height: usize,
 }
 
-impl Lines {
-    fn new(board: &[Option<Side>], width: usize, height: usize) -> Lines {
+impl TrialBoard {
+    fn new(board: &[Option<Side>], width: usize, height: usize) -> TrialBoard {
         let mut cells = [None; MAX_SIDE * MAX_SIDE];
         cells[..board.len()].copy_from_slice(board);
-        Lines {
+        TrialBoard {
             cells,
             width,
             height,

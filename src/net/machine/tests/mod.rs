@@ -651,7 +651,7 @@ fn the_clock_of_a_player_who_leaves_on_its_turn_keeps_running_and_restarts_with_
     assert!(pair.same_game());
     assert_eq!(
         pair.joiner.termination(),
-        (Termination::TimeForfeit, Some(Side::X))
+        (Termination::OutOfTime, Some(Side::X))
     );
     pair.host
         .act(pair.now, Action::Offer(Offer::Rematch))
@@ -735,7 +735,7 @@ fn an_offer_while_the_opponent_is_away_is_refused_and_one_pending_is_settled_on_
     pair.host.act(pair.now, Action::Reply(true)).unwrap();
     pair.deliver();
     assert_eq!(pair.joiner.ending(), Some(Ending::DrawAgreed));
-    assert_eq!(pair.joiner.termination(), (Termination::AgreedDraw, None));
+    assert_eq!(pair.joiner.termination(), (Termination::DrawAgreed, None));
 }
 
 #[test]

@@ -11,7 +11,7 @@ use crate::rules::{Cell, Position};
 
 /// A game-theoretic result and its distance, as printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Verdict {
+pub struct ValueText {
     /// "win", "draw", "loss" or "unknown" (a limit stopped the proof).
     pub result: &'static str,
     /// Plies to the end of the game under best play: the winner hurries, the loser delays,
@@ -19,17 +19,17 @@ pub struct Verdict {
     pub plies: Option<u32>,
 }
 
-impl Verdict {
+impl ValueText {
     /// The verdict of `value`, found in (or for a move from) `position`.
     #[must_use]
-    pub fn of(value: &Value, position: &Position) -> Verdict {
+    pub fn of(value: &Value, position: &Position) -> ValueText {
         let plies = match *value {
             Value::Win { plies } | Value::Loss { plies } => Some(plies),
             // A draw is found when the board is full.
             Value::Draw => Some(position.empty_count() as u32),
             Value::Unknown => None,
         };
-        Verdict {
+        ValueText {
             result: value.result_word(),
             plies,
         }
@@ -38,20 +38,20 @@ impl Verdict {
     /// The verdict of a position where the game is already over: the side to move has
     /// lost, or the board is full.
     #[must_use]
-    pub fn of_finished(position: &Position) -> Verdict {
+    pub fn of_finished(position: &Position) -> ValueText {
         let value = if position.winner().is_some() {
             Value::Loss { plies: 0 }
         } else {
             Value::Draw
         };
-        Verdict {
+        ValueText {
             result: value.result_word(),
             plies: Some(0),
         }
     }
 }
 
-impl fmt::Display for Verdict {
+impl fmt::Display for ValueText {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.plies {
             Some(1) => write!(f, "{} in 1 ply", self.result),

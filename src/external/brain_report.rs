@@ -3,12 +3,12 @@
 /// What a brain said about its search for one move, read from its MESSAGE lines: the
 /// deepest iteration it named and the nodes it counted, as far as it said.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SearchReport {
+pub struct BrainReport {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
 }
 
-impl SearchReport {
+impl BrainReport {
     /// Reads `depth D` (or `Depth D-S`) and `nodes N` (or `Node 12K`) from one MESSAGE
     /// line, as this project's brain and Rapfi write them; later lines win. Lines
     /// without such words change nothing.
@@ -64,19 +64,19 @@ mod tests {
 
     #[test]
     fn search_reports_come_from_both_message_styles() {
-        let mut ours = SearchReport::default();
+        let mut ours = BrainReport::default();
         ours.read("MESSAGE depth 7 value score 12 nodes 81234 time 410 ms line 7,7 8,8");
         ours.read("MESSAGE depth 8 value win in 5 nodes 99000 time 480 ms line 7,7");
         assert_eq!(ours.depth, Some(8));
         assert_eq!(ours.nodes, Some(99_000));
-        let mut rapfi = SearchReport::default();
+        let mut rapfi = BrainReport::default();
         rapfi.read("MESSAGE Depth 17-25 | Eval 34 | Time 300ms | h8 i9");
         rapfi.read("MESSAGE Speed 1234K | Depth 18-27 | Eval 40 | Node 612K | Time 480ms");
         assert_eq!(rapfi.depth, Some(18));
         assert_eq!(rapfi.nodes, Some(612_000));
-        let mut other = SearchReport::default();
+        let mut other = BrainReport::default();
         other.read("MESSAGE depth unknown nodes 12Q node");
-        assert_eq!(other, SearchReport::default());
+        assert_eq!(other, BrainReport::default());
         assert_eq!(count_with_suffix("3M"), Some(3_000_000));
         assert_eq!(count_with_suffix("99999999999999T"), None);
     }
