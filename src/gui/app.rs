@@ -23,7 +23,7 @@ use super::fonts;
 use super::forbidden::ForbiddenCells;
 use super::i18n;
 use super::keys::{self, KeyCommand};
-use super::lab::{self, Lab};
+use super::lab::{self, GraderRequest, Lab};
 use super::lessons::LessonsView;
 use super::naming::Naming;
 use super::online::{self, Online};
@@ -399,6 +399,10 @@ impl TicTacToeApp {
                 }
             }
             AppAction::Choose(choice) => self.choose(choice),
+            AppAction::Grader(GraderRequest::SaveReport(report)) => {
+                self.ask_to_save(FileAction::SaveReport, Some(Payload::Report(report)), ctx);
+            }
+            AppAction::Grader(GraderRequest::Study(rule, moves)) => self.study(rule, &moves),
             AppAction::Lab(open) => self.lab.set_open(open),
             AppAction::ForgetLessons => self.lessons.forget(),
             AppAction::Save => self.ask_file(FileAction::Save, ctx),
@@ -881,7 +885,8 @@ impl TicTacToeApp {
             .exact_size(PANEL_WIDTH)
             .show(ui, |ui| {
                 if lab_in_panel {
-                    self.lab.contents_ui(ui, &self.state.session, self.naming);
+                    let asked = self.lab.contents_ui(ui, &self.state.session, self.naming);
+                    actions.extend(asked.map(AppAction::Grader));
                     return;
                 }
                 let panel = ControlPanel {
@@ -952,17 +957,13 @@ impl eframe::App for TicTacToeApp {
                 .sum()
                 .x;
         if self.shown == Shown::Own && !lab_in_panel {
-            self.lab
+            let asked = self
+                .lab
                 .panel_ui(ui, &self.state.session, board_width, self.naming);
+            actions.extend(asked.map(AppAction::Grader));
         }
         egui::CentralPanel::default().show(ui, |ui| self.board_ui(ui, &mut actions));
         self.files.ui(&ctx);
-        if let Some(report) = self.lab.report_to_save() {
-            self.ask_to_save(FileAction::SaveReport, Some(Payload::Report(report)), &ctx);
-        }
-        if let Some((rule, moves)) = self.lab.mistake_to_study() {
-            self.study(rule, &moves);
-        }
 
         for action in actions {
             self.apply(action, &ctx);

@@ -25,7 +25,7 @@ use super::status;
 use crate::t;
 
 /// What the player asked for through the panel, the board or the keyboard.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub enum AppAction {
     /// A person's move.
     Play(Cell),
@@ -49,6 +49,8 @@ pub enum AppAction {
     ForgetLessons,
     /// A person's choice in a swap opening.
     Choose(crate::game::Choice),
+    /// What the learners' grader asked: save its report, or study a mistake in the game.
+    Grader(super::lab::GraderRequest),
 }
 
 /// The board presets: width, height, K.

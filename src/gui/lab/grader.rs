@@ -56,10 +56,16 @@ pub struct GraderView {
     problem: Option<String>,
     /// The mistake (or game) shown on the board.
     selected: Option<usize>,
-    /// The report to save, once Save report… was pressed (the window asks for a path).
-    to_save: Option<GradeOutcome>,
-    /// The mistake to study in the game, once Study it was pressed: its board and moves.
-    to_study: Option<(Rule, Vec<Cell>)>,
+}
+
+/// What the grader asks of the window, which does it once the frame is drawn.
+#[derive(Clone, Debug)]
+pub enum GraderRequest {
+    /// Save the report (the window asks for a path): Save report… was pressed.
+    SaveReport(Box<GradeOutcome>),
+    /// Study the chosen mistake in the game, on its board and with its moves: Study it was
+    /// pressed.
+    Study(Rule, Vec<Cell>),
 }
 
 impl GraderView {
@@ -74,8 +80,6 @@ impl GraderView {
             report: None,
             problem: None,
             selected: None,
-            to_save: None,
-            to_study: None,
         }
     }
 
@@ -107,17 +111,6 @@ impl GraderView {
         }
     }
 
-    /// The mistake to study in the game (its board and moves), once, after Study it was
-    /// pressed.
-    pub fn mistake_to_study(&mut self) -> Option<(Rule, Vec<Cell>)> {
-        self.to_study.take()
-    }
-
-    /// The report to save, once, after Save report… was pressed.
-    pub fn report_to_save(&mut self) -> Option<Box<GradeOutcome>> {
-        self.to_save.take().map(Box::new)
-    }
-
     fn start(&mut self, limits: TimeLimits) {
         let Some(command) = EngineCommand::parse(&self.command) else {
             self.problem = Some(t!("grader-no-command"));
@@ -138,8 +131,9 @@ impl GraderView {
         });
     }
 
-    /// The view; a player checked has the engines' time `limits` (Your engines).
-    pub fn ui(&mut self, ui: &mut Ui, limits: TimeLimits) {
+    /// The view; a player checked has the engines' time `limits` (Your engines). Returns what
+    /// was asked of the window.
+    pub fn ui(&mut self, ui: &mut Ui, limits: TimeLimits) -> Option<GraderRequest> {
         ui.label(t!("grader-intro"));
         ui.add_space(4.0);
         let label = ui.label(t!("grader-command"));
@@ -154,7 +148,7 @@ impl GraderView {
             if ui.button(t!("grader-stop")).clicked() {
                 self.running = None;
             }
-            return;
+            return None;
         }
         ui.label(t!("grader-board"));
         ui.horizontal_wrapped(|ui| {
@@ -175,7 +169,7 @@ impl GraderView {
             ui.label(RichText::new(problem).color(ui.visuals().warn_fg_color));
         }
         let Some(report) = &self.report else {
-            return;
+            return None;
         };
         ui.add_space(4.0);
         let can_study = self.chosen().is_some();
@@ -184,18 +178,16 @@ impl GraderView {
             save = ui.button(t!("grader-save")).clicked();
             studied = can_study && ui.button(t!("grader-study")).clicked();
         });
-        if save {
-            self.to_save = Some(report.clone());
-        }
+        let mut asked = save.then(|| GraderRequest::SaveReport(Box::new(report.clone())));
         if studied {
             // The mistake's moves are replayed once, when asked, not every frame.
-            self.to_study = self.preview().zip(self.chosen()).map(|(preview, graded)| {
+            asked = self.preview().zip(self.chosen()).map(|(preview, graded)| {
                 let moves = graded.moves.iter().map(|c| Cell::new(c.row, c.col));
-                (*preview.position.rule(), moves.collect())
+                GraderRequest::Study(*preview.position.rule(), moves.collect())
             });
         }
         let Some(report) = &self.report else {
-            return;
+            return None;
         };
         let mut selected = self.selected;
         match report {
@@ -203,6 +195,7 @@ impl GraderView {
             GradeOutcome::Match(report) => match_ui(ui, report, &mut selected),
         }
         self.selected = selected;
+        asked
     }
 
     /// The chosen mistake's (or game's) position, for the board.

@@ -29,6 +29,8 @@ mod review;
 mod steps;
 mod symmetry;
 mod tree;
+
+pub use grader::GraderRequest;
 pub(crate) mod words;
 
 use egui::containers::panel::PanelState;
@@ -38,7 +40,7 @@ use super::board::{BoardView, Overlay};
 use super::naming::Naming;
 use crate::engine::PlayerKind;
 use crate::game::{Driver, Session};
-use crate::rules::{Cell, Forbidden, Position, Rule};
+use crate::rules::{Cell, Forbidden, Position};
 use crate::t;
 
 use marks::Mark;
@@ -193,19 +195,6 @@ impl Lab {
         }
     }
 
-    /// The grader's mistake to study in the game (its board and moves), once, after its
-    /// Study it button was pressed; the lab turns to the search tree, which shows why.
-    pub fn mistake_to_study(&mut self) -> Option<(Rule, Vec<Cell>)> {
-        let mistake = self.grader.mistake_to_study()?;
-        self.tab = Tab::Tree;
-        Some(mistake)
-    }
-
-    /// The grader's report to save, once, after its Save report… button was pressed.
-    pub fn report_to_save(&mut self) -> Option<Box<crate::grade::GradeOutcome>> {
-        self.grader.report_to_save()
-    }
-
     /// The view open beside the board, or `None` while the lab is closed.
     #[must_use]
     pub fn view(&self) -> Option<Tab> {
@@ -228,9 +217,15 @@ impl Lab {
     ///
     /// The panel can be dragged wider or narrower, but never over the board: it leaves the
     /// board at least `board_width` (the board's least width, see `BoardView::least_width`).
-    pub fn panel_ui(&mut self, ui: &mut Ui, session: &Session, board_width: f32, naming: Naming) {
+    pub fn panel_ui(
+        &mut self,
+        ui: &mut Ui,
+        session: &Session,
+        board_width: f32,
+        naming: Naming,
+    ) -> Option<GraderRequest> {
         if !self.open {
-            return;
+            return None;
         }
         let space = ui.available_width();
         let width = self.panel_width(ui, space, board_width);
@@ -239,12 +234,20 @@ impl Lab {
             .resizable(true)
             .default_size(width)
             .size_range(narrowest..=widest)
-            .show(ui, |ui| self.contents_ui(ui, session, naming));
+            .show(ui, |ui| self.contents_ui(ui, session, naming))
+            .inner
     }
 
     /// The lab's heading, its tabs and the view, in `ui`: the panel beside the board, or
-    /// (on a window too narrow for both) the side panel's place.
-    pub fn contents_ui(&mut self, ui: &mut Ui, session: &Session, naming: Naming) {
+    /// (on a window too narrow for both) the side panel's place. Returns what the grader
+    /// asked of the window; to study a mistake, the lab turns to the search tree, which shows
+    /// why.
+    pub fn contents_ui(
+        &mut self,
+        ui: &mut Ui,
+        session: &Session,
+        naming: Naming,
+    ) -> Option<GraderRequest> {
         ui.add_space(4.0);
         // Wrapped: on a narrow window the button goes under the heading rather than over it.
         ui.horizontal_wrapped(|ui| {
@@ -261,9 +264,14 @@ impl Lab {
             }
         });
         ui.separator();
-        egui::ScrollArea::both()
+        let asked = egui::ScrollArea::both()
             .auto_shrink(false)
-            .show(ui, |ui| self.view_ui(ui, session, naming));
+            .show(ui, |ui| self.view_ui(ui, session, naming))
+            .inner;
+        if matches!(asked, Some(GraderRequest::Study(..))) {
+            self.tab = Tab::Tree;
+        }
+        asked
     }
 
     /// The lab panel's width in `space`, leaving the board `board_width`: its share of the
@@ -297,9 +305,10 @@ impl Lab {
         width
     }
 
-    fn view_ui(&mut self, ui: &mut Ui, session: &Session, naming: Naming) {
+    fn view_ui(&mut self, ui: &mut Ui, session: &Session, naming: Naming) -> Option<GraderRequest> {
         let shown = self.shown_position(session);
         match self.tab {
+            Tab::Grader => return self.grader.ui(ui, session.settings().engines.limits),
             Tab::Evaluation => evaluation::ui(ui, &shown, naming),
             Tab::Symmetry => symmetry::ui(ui, &shown),
             Tab::Pairing => {
@@ -308,7 +317,6 @@ impl Lab {
             }
             Tab::Review => self.review.ui(ui, session, naming),
             Tab::Practice => self.practice.ui(ui),
-            Tab::Grader => self.grader.ui(ui, session.settings().engines.limits),
             Tab::Compare => self.compare.ui(ui, session.position()),
             Tab::Tree => {
                 let depth = match &session.settings().computer {
@@ -318,6 +326,7 @@ impl Lab {
                 self.tree.ui(ui, session.position(), depth, naming);
             }
         }
+        None
     }
 
     /// The position the board should show instead of the game's, if a view asks for one.
