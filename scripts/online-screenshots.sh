@@ -7,7 +7,9 @@
 #                                       who asks, with Bob's key, Let them in and Turn away;
 #   screenshots/online-join-key.png     the window joins Ann, a host in a terminal, and waits
 #                                       to be let in, showing its own key;
-#   screenshots/online-game.png         the joiner's window in the game, Ann offering a draw.
+#   screenshots/online-game.png         the joiner's window in the game, Ann offering a draw;
+#   screenshots/online-game-zh.png      the same in Chinese (the window's language from the
+#                                       locale, as on a Chinese desktop).
 # The window finds the terminal joiner's ticket as a person would not: with `net find`,
 # which lists the game the window announces on this (loopback) network.
 #
@@ -78,34 +80,45 @@ click_at "$LET_IN" 2
 wait_for "$WORK/bob.log" "connected" && echo "Bob was let in"
 close_window
 
-# 2. The window joins Ann, a host in a terminal, who lets it in and offers a draw.
-mkfifo "$WORK/ann.in"
-sleep 600 >"$WORK/ann.in" &
-HOLD_ANN=$!
-PIDS+=($HOLD_ANN)
-"$BIN" net host --local-only --bind 127.0.0.1:0 --name Ann --no-announce \
-    <"$WORK/ann.in" >"$WORK/ann.log" 2>&1 &
-PIDS+=($!)
-wait_for "$WORK/ann.log" "^ttt1"
-TICKET=$(grep "^ttt1" "$WORK/ann.log" | head -n 1)
-say_ann() { echo "$1" >"/proc/$HOLD_ANN/fd/1"; sleep "${2:-1}"; }
-open_window "$BIN"
-resize_window 960 720
-click_at "$ONLINE_TAB"
-type_into "$NAME_FIELD" "Bob"
-type_into "$TICKET_FIELD" "$TICKET"
-xdotool key --window "$WID" Return
-wait_for "$WORK/ann.log" "asks to join"
-sleep 1
-snap online-join-key.png
-grep "Their key" "$WORK/ann.log"
-say_ann yes 2
-say_ann "2 2"
+# 2. The window joins Ann, a host in a terminal, who lets it in and offers a draw: once in
+# English (the key it shows, and the game), once in Chinese (the game), with the window's
+# language from the locale as on a Chinese desktop: joiner SUFFIX [ENV...].
+joiner() {
+    local suffix=$1 ann="$WORK/ann$1"
+    shift
+    mkfifo "$ann.in"
+    sleep 600 >"$ann.in" &
+    local hold=$!
+    PIDS+=($hold)
+    "$BIN" net host --local-only --bind 127.0.0.1:0 --name Ann --no-announce \
+        <"$ann.in" >"$ann.log" 2>&1 &
+    PIDS+=($!)
+    wait_for "$ann.log" "^ttt1"
+    local ticket
+    ticket=$(grep "^ttt1" "$ann.log" | head -n 1)
+    say_ann() { echo "$1" >"/proc/$hold/fd/1"; sleep "${2:-1}"; }
+    # A window of its own: settings and kept games of none before it.
+    open_window env XDG_DATA_HOME="$ann-data" XDG_CONFIG_HOME="$ann-config" "$@" "$BIN"
+    resize_window 960 720
+    click_at "$ONLINE_TAB"
+    type_into "$NAME_FIELD" "Bob"
+    type_into "$TICKET_FIELD" "$ticket"
+    xdotool key --window "$WID" Return
+    wait_for "$ann.log" "asks to join"
+    sleep 1
+    [ -z "$suffix" ] && snap online-join-key.png
+    grep "Their key" "$ann.log"
+    say_ann yes 2
+    say_ann "2 2"
+    ROWS=3 COLS=3
+    find_board
+    click_cell 0 0
+    say_ann "3 3"
+    say_ann draw 2
+    snap "online-game$suffix.png"
+    tail -n 6 "$ann.log"
+    close_window
+}
 click_cell() { read -r px py < <(cell_xy "$1" "$2"); xdotool mousemove "$px" "$py" click 1; sleep 1; }
-ROWS=3 COLS=3
-find_board
-click_cell 0 0
-say_ann "3 3"
-say_ann draw 2
-snap online-game.png
-tail -n 6 "$WORK/ann.log"
+joiner "" LANG=C.UTF-8
+joiner -zh LANG=zh_CN.UTF-8 LC_ALL='' LC_MESSAGES=''
