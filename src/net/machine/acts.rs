@@ -1,11 +1,11 @@
-//! The game side of the match: local actions checked and sent as numbered acts, the
-//! peer's acts checked and applied in order, offers and their answers, and the joiner
-//! taking the host's snapshot.
+//! The game side of the match: local actions checked and sent as numbered acts, offers and
+//! their answers applied, and the joiner taking the host's snapshot. The peer's acts (its
+//! moves, offers, resignation, claims and flags) are in `peer_acts.rs`.
 
 use std::time::{Duration, Instant};
 
 use super::super::message::{Act, Ending, Message, Offer, Snapshot, Token};
-use super::{Action, ActionError, Event, MAX_UNACKED, Match, Output, Phase, Role, replay_game};
+use super::{Action, ActionError, Event, Match, Output, Phase, Role, replay_game};
 use crate::game::Choice;
 use crate::game::opening::OpeningError;
 use crate::rules::{Cell, Side};
@@ -161,7 +161,7 @@ impl Match {
     }
 
     /// Whether the player of settings side `by` may offer `offer` in the game as it stands.
-    fn can_offer(&self, offer: Offer, by: Side) -> bool {
+    pub(super) fn can_offer(&self, offer: Offer, by: Side) -> bool {
         match offer {
             Offer::Undo => !self.is_over() && self.undo_target(by).is_some(),
             Offer::Draw => !self.is_over(),
@@ -187,7 +187,7 @@ impl Match {
         (start..moves).rev().find(|ply| ply % 2 == colour.index())
     }
 
-    fn ply(&self) -> u32 {
+    pub(super) fn ply(&self) -> u32 {
         u32::try_from(self.session.moves().len()).expect("at most 400 moves")
     }
 
@@ -206,7 +206,7 @@ impl Match {
 
     /// Plays a stone for the side to move through the rules' checked move (where the
     /// opening asks for a colour, the stone takes white, as offline).
-    fn play(&mut self, now: Instant, cell: Cell) -> Result<(), ActionError> {
+    pub(super) fn play(&mut self, now: Instant, cell: Cell) -> Result<(), ActionError> {
         let side = self.session.position().side_to_move();
         self.stop_turn_clock(now);
         let opener = self.session.opening().opener_side();
@@ -226,7 +226,12 @@ impl Match {
 
     /// Makes a choice of the opening for whoever is asked; `mine` when this side's player
     /// made it.
-    fn choose(&mut self, now: Instant, choice: Choice, mine: bool) -> Result<(), OpeningError> {
+    pub(super) fn choose(
+        &mut self,
+        now: Instant,
+        choice: Choice,
+        mine: bool,
+    ) -> Result<(), OpeningError> {
         self.stop_turn_clock(now);
         let opener = self.session.opening().opener_side();
         let chosen = self.session.choose(choice);
@@ -254,108 +259,8 @@ impl Match {
         self.emit(Event::Over);
     }
 
-    /// A numbered act from the peer: applied when it is the next, acknowledged always.
-    pub(super) fn numbered(&mut self, now: Instant, seq: u32, act: Act) -> Result<(), String> {
-        if seq == self.received {
-            self.apply(now, act)?;
-            self.received += 1;
-        } else if seq > self.received.saturating_add(MAX_UNACKED) {
-            return Err(format!(
-                "message number {seq} is far ahead of {}",
-                self.received
-            ));
-        }
-        // A repeat (below) is only acknowledged; one ahead waits to be sent again in order.
-        self.send(Message::Ack {
-            next: self.received,
-        });
-        Ok(())
-    }
-
-    fn apply(&mut self, now: Instant, act: Act) -> Result<(), String> {
-        let peer = self.side.other();
-        match act {
-            Act::Move { ply, cell } => self.peer_move(now, ply, cell)?,
-            Act::Choose { ply, choice } => self.peer_choose(now, ply, choice)?,
-            Act::Offer { offer, ply } => self.peer_offered(now, offer, ply),
-            Act::Reply { offer, accept } => self.peer_replied(now, offer, accept)?,
-            Act::Resign {} if !self.is_over() => {
-                self.end(now, Ending::Resigned(self.colour_of(peer)));
-            }
-            Act::Claim {} if self.is_my_turn() => self.end(now, Ending::Abandoned(self.side())),
-            Act::Flag {} if self.role == Role::Host => {
-                return Err("only the host's clock can end a game on time".into());
-            }
-            Act::Flag {} if !self.is_over() => {
-                self.end(now, Ending::OutOfTime(self.running_side()));
-            }
-            // A resignation, claim or flag crossing the end of the game changes nothing.
-            Act::Resign {} | Act::Claim {} | Act::Flag {} => {}
-        }
-        Ok(())
-    }
-
-    fn peer_move(&mut self, now: Instant, ply: u32, cell: Cell) -> Result<(), String> {
-        let peer = self.side.other();
-        if self.is_over() {
-            return Err(format!("the opponent played {cell} after the game ended"));
-        }
-        if !self.is_turn_of(peer) || ply != self.ply() {
-            return Err(format!("the opponent played {cell} out of turn"));
-        }
-        self.peer_offer = None;
-        self.play(now, cell)
-            .map_err(|e| format!("the opponent's move is impossible: {e}"))
-    }
-
-    fn peer_choose(&mut self, now: Instant, ply: u32, choice: Choice) -> Result<(), String> {
-        let what = chosen(choice);
-        if self.is_over() {
-            return Err(format!("the opponent chose {what} after the game ended"));
-        }
-        if !self.is_turn_of(self.side.other()) || ply != self.ply() {
-            return Err(format!("the opponent chose {what} out of turn"));
-        }
-        self.peer_offer = None;
-        self.choose(now, choice, false)
-            .map_err(|e| format!("the opponent's choice of {what} is impossible: {e}"))
-    }
-
-    fn peer_offered(&mut self, now: Instant, offer: Offer, ply: u32) {
-        let stale = ply != self.ply() || self.my_offer.is_some() || self.peer_offer.is_some();
-        if stale || !self.can_offer(offer, self.side.other()) {
-            self.queue(
-                now,
-                Act::Reply {
-                    offer,
-                    accept: false,
-                },
-            );
-            return;
-        }
-        self.peer_offer = Some((offer, ply));
-        self.emit(Event::Offered(offer));
-    }
-
-    fn peer_replied(&mut self, now: Instant, offer: Offer, accept: bool) -> Result<(), String> {
-        match self.my_offer.take() {
-            Some((mine, _)) if mine == offer => {
-                self.emit(Event::Answered {
-                    offer,
-                    accepted: accept,
-                    by_peer: true,
-                });
-                if accept {
-                    self.apply_offer(now, offer, self.side);
-                }
-                Ok(())
-            }
-            _ => Err("the opponent answered an offer that was not made".into()),
-        }
-    }
-
     /// An accepted offer made by `by`.
-    fn apply_offer(&mut self, now: Instant, offer: Offer, by: Side) {
+    pub(super) fn apply_offer(&mut self, now: Instant, offer: Offer, by: Side) {
         match offer {
             Offer::Undo => {
                 let target = self.undo_target(by).unwrap_or(0);
@@ -521,7 +426,7 @@ impl Match {
 }
 
 /// A choice in words, for the messages that refuse it.
-fn chosen(choice: Choice) -> &'static str {
+pub(super) fn chosen(choice: Choice) -> &'static str {
     match choice {
         Choice::Black => "black",
         Choice::White => "white",

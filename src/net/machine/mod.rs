@@ -612,6 +612,7 @@ fn millis(duration: Duration) -> u64 {
 mod acts;
 mod kept;
 mod link;
+mod peer_acts;
 
 pub use kept::HostState;
 
