@@ -30,23 +30,23 @@
 # hand (gdb) at rest in that run gave back 4.4 MB.
 #
 # With the grading and the engine's game (steps 4 and 5), TIME_MS=500 REST=60, the release
-# build printed in two runs (MB, VmRSS):
-#   step              run 1   run 2
-#   start             117.6   117.0
-#   game 1            123.1   128.4
-#   game 2            124.6   123.0
-#   review            124.0   122.2
-#   why no win? 5x5   131.8   130.0
-#   why no win? 7x7   135.5   133.8
-#   grading           135.9   134.1
-#   engine game       145.8   132.6
-#   lab closed        149.2   133.2
-#   at rest           149.2   133.2
+# build printed in three runs (MB, VmRSS):
+#   step              run 1   run 2   run 3
+#   start             117.6   117.0   117.1
+#   game 1            123.1   128.4   124.1
+#   game 2            124.6   123.0   124.8
+#   review            124.0   122.2   124.2
+#   why no win? 5x5   131.8   130.0   131.9
+#   why no win? 7x7   135.5   133.8   135.6
+#   grading           135.9   134.1   135.9
+#   engine game       145.8   132.6   134.6
+#   lab closed        149.2   133.2   135.1
+#   at rest           149.2   133.2   135.1
 # The grading (3x3, 3.2-3.8 s) adds next to nothing. The engine's game is what varies: in
 # run 1 the template held out to a full 7x7 board (a draw, 49 moves, the computer searching
 # each of its moves) and the window's heap ended at 22 MB with about ten worker heaps of
-# 1.2-9 MB; in run 2 that game took 27 s in all (a short game) and the heap ended at
-# 17 MB. Files are 94-95 MB of each figure.
+# 1.2-9 MB; in runs 2 and 3 that game took 27 and 28 s in all (short games) and the heap
+# ended at 17 MB. Files are 94-95 MB of each figure.
 #
 #   bash scripts/memory-session.sh                 # the release build (built if missing)
 #   BIN=target/debug/tictactoe bash scripts/memory-session.sh
