@@ -9,7 +9,11 @@
 #      each position at the review's fixed budget);
 #   3. Why no win? on 5x5, four in a row (a preset), then on 7x7, five in a row (the custom
 #      board, saved in the settings), the computer playing both sides meanwhile;
-#   4. the lab closed, then REST seconds (default 60) of rest.
+#   4. the lab's "Your own player" grading the minimax template
+#      (templates/python/minimax_player.py) on 3x3, all 4,520 positions;
+#   5. the same template added under the panel's Engines tab, seated as White, and a new
+#      7x7 game played against the computer to its end;
+#   6. the lab closed, then REST seconds (default 60) of rest.
 # After each step it prints the resident set size (VmRSS) and where it is (`memory` in
 # scripts/xvfb.sh), and at the end the largest anonymous mappings.
 #
@@ -20,15 +24,34 @@
 # (+31 MB): the window's own heap (23 MB at rest) and one heap of 1.4-9 MB per worker
 # thread, Why no win? on 7x7 adding about 9-17 MB of it. Since each search thread, idle 2 s,
 # hands what its jobs freed back to the system (malloc_trim), and the lab drops its recorded
-# trees when closed, the same session measured 142.0 and 141.3 MB at rest in two runs (about
-# 120 MB at the start, 97 MB of it files; 139.8 MB at rest in a run before, the length of the
-# games moving it by a few MB either way); malloc_trim called by hand (gdb) at rest in that
-# run gave back 4.4 MB.
+# trees when closed, the session without steps 4 and 5 measured 142.0 and 141.3 MB at rest
+# in two runs (about 120 MB at the start, 97 MB of it files; 139.8 MB at rest in a run
+# before, the length of the games moving it by a few MB either way); malloc_trim called by
+# hand (gdb) at rest in that run gave back 4.4 MB.
+#
+# With the grading and the engine's game (steps 4 and 5), TIME_MS=500 REST=60, the release
+# build printed in three runs (MB, VmRSS):
+#   step              run 1   run 2   run 3
+#   start             117.6   117.0   117.1
+#   game 1            123.1   128.4   124.1
+#   game 2            124.6   123.0   124.8
+#   review            124.0   122.2   124.2
+#   why no win? 5x5   131.8   130.0   131.9
+#   why no win? 7x7   135.5   133.8   135.6
+#   grading           135.9   134.1   135.9
+#   engine game       145.8   132.6   134.6
+#   lab closed        149.2   133.2   135.1
+#   at rest           149.2   133.2   135.1
+# The grading (3x3, 3.2-3.8 s) adds next to nothing. The engine's game is what varies: in
+# run 1 the template held out to a full 7x7 board (a draw, 49 moves, the computer searching
+# each of its moves) and the window's heap ended at 22 MB with about ten worker heaps of
+# 1.2-9 MB; in runs 2 and 3 that game took 27 and 28 s in all (short games) and the heap
+# ended at 17 MB. Files are 94-95 MB of each figure.
 #
 #   bash scripts/memory-session.sh                 # the release build (built if missing)
 #   BIN=target/debug/tictactoe bash scripts/memory-session.sh
 #
-# Needs the Xvfb tools (scripts/xvfb.sh installs any that are missing).
+# Needs the Xvfb tools (scripts/xvfb.sh installs any that are missing) and python3.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TIME_MS=${TIME_MS:-1000}
@@ -115,6 +138,33 @@ at 85 660 0.8               # "Play on this board"
 wait_still 8
 note "why no win? 7x7"
 probe why-7x7
+
+# The lab's "Your own player": the minimax template graded on 3x3 (its 4,520 positions).
+PLAYER="python3 $PWD/templates/python/minimax_player.py"
+at 889 171 0.8              # the lab's tab "Your own player"
+at 780 317 0.5              # the player's command
+xdotool windowfocus --sync "$WID" type --delay 20 "$PLAYER"
+sleep 0.5
+at 660 470 0.8              # "Check it on 3x3", and the grading
+wait_still 5
+note "grading"
+probe grading
+
+# The same template added under the panel's Engines tab and seated as White, a new game on
+# 7x7 played against the computer until it ends.
+at 111 48 0.8               # the side panel's Engines tab
+at 130 136 0.5              # an engine's command
+xdotool windowfocus --sync "$WID" type --delay 20 "$PLAYER"
+sleep 0.5
+at 107 160 3                # "Add", and its answer
+at 188 284 0.8              # "Engine playing White"
+probe seat
+at 205 334 0.8              # the minimax template
+xdotool windowfocus --sync "$WID" key --clearmodifiers ctrl+n
+sleep 1
+wait_still 8
+note "engine game"
+probe engine
 
 at 763 124 0.8              # "Close the lab"
 sleep 5
