@@ -571,9 +571,11 @@ while read line; do case "$line" in DONE*|END*) exec yes 'MESSAGE thinking' ;; e
         // Closes its output and goes on running: killed, and said so.
         let closed = ending("exec >&-; sleep 30");
         assert_eq!(closed.exit, Exit::OutputClosed);
-        // Answers START, then exits instead of moving.
+        // Answers START, then exits when asked to move (whatever else it is told first).
         let setup = Setup::for_game(&crate::rules::Rule::TIC_TAC_TOE, Default::default());
-        let later = shell("read line; echo OK; read line; exit 3");
+        let later = shell(
+            "read line; echo OK; while read line; do case $line in BEGIN*) exit 3;; esac; done",
+        );
         let mut brain = Brain::launch(&later, &setup).expect("it starts");
         let fault = brain
             .play(&Request::Begin, Duration::from_secs(60))
