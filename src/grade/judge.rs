@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::external::{Brain, Fault, Point, Request};
+use crate::external::{Brain, BrainRequest, Fault, Point};
 
 use super::Worth;
 
@@ -101,7 +101,7 @@ pub(crate) fn ask(player: &mut Brain, question: &Question, width: usize, turn: D
         .collect();
     // The limit the player is told, and a little more for the pipes.
     let limit = turn + Duration::from_millis(500);
-    let point = match player.play(&Request::Board(&stones), limit) {
+    let point = match player.play(&BrainRequest::Board(&stones), limit) {
         Ok((point, _, _)) => point,
         Err(fault) => {
             graded.problem = Some(fault.to_string());

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::engine::{Engine, EngineConfig, Limits as SearchLimits};
-use crate::external::{Brain, EngineCommand, Fault, Point, Request, Setup};
+use crate::external::{Brain, BrainRequest, EngineCommand, Fault, Point, Setup};
 use crate::protocol::Interval;
 use crate::rules::{Cell as RuleCell, Position, Rule, Side};
 
@@ -237,7 +237,7 @@ pub fn play_match(
                 openings.push(opening(&mut random, openings.len()));
             }
             let colour = if number % 2 == 0 { Side::X } else { Side::O };
-            let table = Table {
+            let table = GameSides {
                 command,
                 options,
                 strength,
@@ -287,7 +287,7 @@ fn opening(random: &mut Seeded, pair: usize) -> Vec<usize> {
 }
 
 /// One game's sides.
-struct Table<'a> {
+struct GameSides<'a> {
     command: &'a EngineCommand,
     options: &'a MatchOptions,
     strength: usize,
@@ -295,7 +295,7 @@ struct Table<'a> {
     colour: Side,
 }
 
-impl Table<'_> {
+impl GameSides<'_> {
     /// Plays one game from `opening`; `None` when `going`, asked before each move, said
     /// to stop; `Err` when the player did not start.
     fn play(
@@ -387,16 +387,16 @@ impl Table<'_> {
         let own = moves.len() % 2;
         let stones: Vec<(Point, bool)>;
         let request = if informed {
-            Request::Turn(point(*moves.last().expect("the engine has moved")))
+            BrainRequest::Turn(point(*moves.last().expect("the engine has moved")))
         } else if moves.is_empty() {
-            Request::Begin
+            BrainRequest::Begin
         } else {
             stones = moves
                 .iter()
                 .enumerate()
                 .map(|(i, &m)| (point(m), i % 2 == own))
                 .collect();
-            Request::Board(&stones)
+            BrainRequest::Board(&stones)
         };
         let limit = self.options.turn + Duration::from_millis(500);
         let answer = player

@@ -664,7 +664,7 @@ impl TicTacToeApp {
             (Asked::Retry, _) => AppAction::Retry,
             (Asked::Choose(choice), Shown::Online(_)) => {
                 let act = crate::net::Action::Choose(choice);
-                AppAction::Online(online::Request::Act(act))
+                AppAction::Online(online::OnlineRequest::Act(act))
             }
             (Asked::Choose(choice), Shown::Own) => AppAction::Choose(choice),
         }
@@ -691,7 +691,7 @@ impl TicTacToeApp {
                 self.cursor = Some(cell);
             }
             if answer.copied {
-                actions.push(AppAction::Online(online::Request::TicketCopied));
+                actions.push(AppAction::Online(online::OnlineRequest::TicketCopied));
             }
             actions.extend(answer.asked.into_iter().map(AppAction::Online));
             return;

@@ -5,7 +5,7 @@
 //! which stops it.
 
 use crate::engine::PlayerKind;
-use crate::game::{Driver, DriverConfig, Event, Lane, Request, Task, Ticket};
+use crate::game::{Driver, DriverConfig, Lane, Task, TaskEvent, TaskRequest, Ticket};
 use crate::lab::TABLE_MEGABYTES;
 use crate::rules::Position;
 
@@ -39,7 +39,7 @@ pub struct Analyst {
     driver: Driver,
     lane: Lane,
     /// The latest request's updates, until its last one.
-    ticket: Option<Ticket<Event>>,
+    ticket: Option<Ticket<TaskEvent>>,
 }
 
 impl Analyst {
@@ -64,12 +64,12 @@ impl Analyst {
                 },
             },
         };
-        let request = Request::new(position.clone(), task).on_lane(self.lane);
+        let request = TaskRequest::new(position.clone(), task).on_lane(self.lane);
         self.ticket = Some(self.driver.request(request));
     }
 
     /// The next update of the latest request.
-    pub fn poll(&mut self) -> Option<Event> {
+    pub fn poll(&mut self) -> Option<TaskEvent> {
         let ticket = self.ticket.as_mut()?;
         let event = ticket.try_next();
         if !ticket.is_running() {

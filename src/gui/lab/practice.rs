@@ -8,7 +8,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 use crate::engine::{MoveValue, Value};
-use crate::game::{Driver, Event, Release, Ticket};
+use crate::game::{Driver, Release, TaskEvent, Ticket};
 use crate::gui::naming::Naming;
 use crate::rules::{Cell, Position, Rule, Side};
 use crate::t;
@@ -182,9 +182,9 @@ impl Practice {
     pub fn poll(&mut self) {
         while let Some(event) = self.analyst.poll() {
             match event {
-                Event::Value(value) => self.coming.push(value),
-                Event::ValuesDone => self.candidate_done(),
-                Event::Answer(answer) => {
+                TaskEvent::Value(value) => self.coming.push(value),
+                TaskEvent::ValuesDone => self.candidate_done(),
+                TaskEvent::Answer(answer) => {
                     if let Stage::Showing {
                         answered: Some(answered),
                         ..
@@ -196,9 +196,9 @@ impl Practice {
                         });
                     }
                 }
-                Event::Failed(message) => self.stage = Stage::Failed(message),
+                TaskEvent::Failed(message) => self.stage = Stage::Failed(message),
                 // The lab never asks an engine from outside.
-                Event::Iteration(_) | Event::EngineFault(_) => {}
+                TaskEvent::Iteration(_) | TaskEvent::EngineFault(_) => {}
             }
         }
         // The learner thinks over a puzzle (or reads a failure): no search needs the table.

@@ -18,7 +18,7 @@ mod row;
 use egui::{RichText, Ui};
 
 use crate::engine::MoveValue;
-use crate::game::{Driver, Event, Release, Session, Ticket, clock};
+use crate::game::{Driver, Release, Session, TaskEvent, Ticket, clock};
 use crate::lab::review::PositionEval;
 use crate::lab::{GameReviewRequest, LabUpdate, ReviewUpdate};
 use crate::rules::{Cell, Position, Rule};
@@ -160,10 +160,12 @@ impl Review {
             Findings::Exact { found, coming } => {
                 while let Some(event) = self.analyst.poll() {
                     match event {
-                        Event::Value(value) => coming.push(value),
-                        Event::ValuesDone => found.push(std::mem::take(coming)),
-                        Event::Failed(message) => game.failure = Some(message),
-                        Event::Answer(_) | Event::Iteration(_) | Event::EngineFault(_) => {}
+                        TaskEvent::Value(value) => coming.push(value),
+                        TaskEvent::ValuesDone => found.push(std::mem::take(coming)),
+                        TaskEvent::Failed(message) => game.failure = Some(message),
+                        TaskEvent::Answer(_)
+                        | TaskEvent::Iteration(_)
+                        | TaskEvent::EngineFault(_) => {}
                     }
                 }
             }
