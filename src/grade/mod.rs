@@ -30,7 +30,8 @@ pub use judge::{Graded, GradedCell, MoveVerdict};
 pub use report::{GradedBoard, Report, Sample};
 pub use sample::BUDGET;
 pub use versus::{
-    End, Game, GameResult, MatchOptions, MatchReport, STRENGTHS, Score, Strength, play_match,
+    End, GameResult, MatchGame, MatchOptions, MatchReport, MatchScore, STRENGTHS, Strength,
+    play_match,
 };
 
 use judge::Question;

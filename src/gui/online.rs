@@ -117,7 +117,7 @@ struct NetworkGame {
     /// Whether the player clicked Resign and is asked to confirm it.
     resigning: bool,
     round_trip: Option<Duration>,
-    recent: VecDeque<Note>,
+    recent: VecDeque<Happening>,
     /// Why the worker stopped; the last position stays on the board.
     finished: Option<String>,
     copied: bool,
@@ -167,7 +167,7 @@ pub struct BoardAnswer {
 
 /// A line of the recent happenings. The ones that name sides or cells are worded when
 /// drawn, so that they name them as the board shown then draws them.
-enum Note {
+enum Happening {
     Text(String),
     /// An action of ours the match refused (an illegal move names its cell).
     Refused(ActionError),
@@ -198,27 +198,29 @@ enum Note {
     },
 }
 
-impl Note {
+impl Happening {
     /// The note's words, sides and cells named as `naming` says.
     fn text(&self, naming: Naming) -> String {
         match self {
-            Note::Text(text) => text.clone(),
-            Note::Refused(error) => refusal(error, naming),
-            Note::Moved { side, cell } => t!(
+            Happening::Text(text) => text.clone(),
+            Happening::Refused(error) => refusal(error, naming),
+            Happening::Moved { side, cell } => t!(
                 "online-moved",
                 side = naming.side(*side),
                 cell = naming.cell(*cell)
             ),
-            Note::Joined {
+            Happening::Joined {
                 name,
                 seat,
                 resumed,
                 hosting,
             } => joined_text(name, naming.side(seat.other()), *resumed, *hosting),
-            Note::NewGame { seat } => t!("online-new-game", side = naming.side(*seat)),
-            Note::NewOpening { mine: true, .. } => t!("online-new-game-you-open"),
-            Note::NewOpening { name, .. } => t!("online-new-game-they-open", name = name.clone()),
-            Note::Chose { choice, mine, name } => chose_text(*choice, *mine, name, naming),
+            Happening::NewGame { seat } => t!("online-new-game", side = naming.side(*seat)),
+            Happening::NewOpening { mine: true, .. } => t!("online-new-game-you-open"),
+            Happening::NewOpening { name, .. } => {
+                t!("online-new-game-they-open", name = name.clone())
+            }
+            Happening::Chose { choice, mine, name } => chose_text(*choice, *mine, name, naming),
         }
     }
 }
@@ -1062,11 +1064,11 @@ impl NetworkGame {
 
     fn act(&mut self, action: Action) {
         if !self.handle.send(WorkerCommand::Act(action)) {
-            self.note(Note::Text(t!("online-worker-gone")));
+            self.note(Happening::Text(t!("online-worker-gone")));
         }
     }
 
-    fn note(&mut self, note: Note) {
+    fn note(&mut self, note: Happening) {
         self.recent.push_back(note);
         while self.recent.len() > RECENT {
             self.recent.pop_front();
@@ -1090,29 +1092,29 @@ impl NetworkGame {
             Update::OwnKey { fingerprint } => self.own_key = Some(fingerprint),
             Update::Event(event) => self.event(event),
             Update::View(view) => self.view = Some(*view),
-            Update::Refused(error) => self.note(Note::Refused(error)),
-            Update::Warning(text) => self.note(Note::Text(status::capitalise(&text))),
+            Update::Refused(error) => self.note(Happening::Refused(error)),
+            Update::Warning(text) => self.note(Happening::Text(status::capitalise(&text))),
             Update::Finished { reason, .. } => self.finished = Some(reason),
         }
     }
 
     fn event(&mut self, event: NetEvent) {
         let note = match event {
-            NetEvent::JoinRequest { name } => Note::Text(t!("online-asks", name = name)),
+            NetEvent::JoinRequest { name } => Happening::Text(t!("online-asks", name = name)),
             NetEvent::Joined {
                 name,
                 seat,
                 resumed,
-            } => Note::Joined {
+            } => Happening::Joined {
                 name,
                 seat,
                 resumed,
                 hosting: self.hosting,
             },
-            NetEvent::Refused(reason) => Note::Text(t!("online-refused", reason = reason)),
-            NetEvent::Moved { side, cell } => Note::Moved { side, cell },
+            NetEvent::Refused(reason) => Happening::Text(t!("online-refused", reason = reason)),
+            NetEvent::Moved { side, cell } => Happening::Moved { side, cell },
             NetEvent::NewGame { seat } => self.new_game_note(seat),
-            NetEvent::Chose { choice, mine } => Note::Chose {
+            NetEvent::Chose { choice, mine } => Happening::Chose {
                 choice,
                 mine,
                 name: self.peer(),
@@ -1122,19 +1124,19 @@ impl NetworkGame {
                 return;
             }
             NetEvent::Clock { .. } | NetEvent::Over | NetEvent::Record => return,
-            other => Note::Text(self.event_text(other)),
+            other => Happening::Text(self.event_text(other)),
         };
         self.note(note);
     }
 
     /// A new game of the match: the side we play, or under a swap opening who opens it
     /// (the colours follow the choice).
-    fn new_game_note(&self, seat: Side) -> Note {
+    fn new_game_note(&self, seat: Side) -> Happening {
         let opening = self.view.as_ref().map(|v| v.session.opening().rule());
         if opening.is_none_or(|o| o == OpeningRule::Free) {
-            return Note::NewGame { seat };
+            return Happening::NewGame { seat };
         }
-        Note::NewOpening {
+        Happening::NewOpening {
             mine: seat == Side::X,
             name: self.peer(),
         }

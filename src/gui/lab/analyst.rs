@@ -11,7 +11,7 @@ use crate::rules::Position;
 
 /// A search task of the lab.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Job {
+pub enum AnalystJob {
     /// The value of every legal move, each searched to the end (boards of up to 25 cells).
     Values,
     /// The full engine's best move and value, timed on boards too large to search to the end.
@@ -54,10 +54,10 @@ impl Analyst {
     }
 
     /// Starts `job` on `position`, stopping the one before.
-    pub fn ask(&mut self, position: &Position, job: Job) {
+    pub fn ask(&mut self, position: &Position, job: AnalystJob) {
         let task = match job {
-            Job::Values => Task::Values,
-            Job::Best => Task::Hint {
+            AnalystJob::Values => Task::Values,
+            AnalystJob::Best => Task::Hint {
                 player: PlayerKind::Engine {
                     depth: None,
                     time_ms: Some(TIMED_MS),

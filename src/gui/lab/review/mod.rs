@@ -25,7 +25,7 @@ use crate::rules::{Cell, Position, Rule};
 use crate::t;
 
 use super::Preview;
-use super::analyst::{self, Analyst, Job};
+use super::analyst::{self, Analyst, AnalystJob};
 use crate::gui::naming::Naming;
 
 /// What the searches found so far.
@@ -199,7 +199,8 @@ impl Review {
         match &mut game.findings {
             Findings::Exact { found, coming } => {
                 coming.clear();
-                self.analyst.ask(&game.positions[found.len()], Job::Values);
+                self.analyst
+                    .ask(&game.positions[found.len()], AnalystJob::Values);
             }
             Findings::Estimated(evals) => {
                 let request = GameReviewRequest {
