@@ -225,13 +225,13 @@ fn per_opening(out: &mut String, openings: &[Opening], games: &[GameRecord]) {
 
 /// Wins, draws and losses.
 #[derive(Default)]
-struct Tally {
+struct WinsDrawsLosses {
     wins: u32,
     draws: u32,
     losses: u32,
 }
 
-impl Tally {
+impl WinsDrawsLosses {
     fn add(&mut self, points: f64) {
         match points {
             p if p > 0.75 => self.wins += 1,
@@ -253,8 +253,11 @@ fn totals(out: &mut String, c: &Conditions, games: &[GameRecord]) {
         "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     );
     for (engine, name) in [(Engine::A, &c.engine_a), (Engine::B, &c.engine_b)] {
-        let (mut all, mut black, mut white) =
-            (Tally::default(), Tally::default(), Tally::default());
+        let (mut all, mut black, mut white) = (
+            WinsDrawsLosses::default(),
+            WinsDrawsLosses::default(),
+            WinsDrawsLosses::default(),
+        );
         let mut faults = [0u32; 4];
         let mut times = MoveTimes::default();
         let mut points = 0.0;
