@@ -11,7 +11,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use tictactoe::engine::{PlayerKind, Value};
-use tictactoe::game::{Driver, DriverConfig, MOVES, Request, Task, Ticket, VALUES};
+use tictactoe::game::{Driver, DriverConfig, MOVES, Task, TaskRequest, Ticket, VALUES};
 use tictactoe::lab::{
     self, Agreement, COMPARE_LANE, CompareProgress, CompareRequest, CompareUpdate, DepthChoice,
     LabError, LabUpdate, Method, NotComparable, Stopped, TREES_LANE, TreePairRequest,
@@ -368,7 +368,7 @@ fn a_comparison_does_not_stop_the_computer_s_move() {
         depth: None,
         time_ms: None,
     };
-    let moved = d.request(Request::new(empty_3x3(), Task::Move(engine)));
+    let moved = d.request(TaskRequest::new(empty_3x3(), Task::Move(engine)));
     // The move comes while the comparison keeps running on its own worker.
     let answer = moved.answer(&mut |_| {}).expect("the move search answers");
     assert!(answer.best.is_some());
@@ -394,7 +394,7 @@ fn a_comparison_a_tree_recording_and_a_move_search_run_side_by_side() {
         depth: None,
         time_ms: None,
     };
-    let moved = d.request(Request::new(p, Task::Move(engine)));
+    let moved = d.request(TaskRequest::new(p, Task::Move(engine)));
     assert!(moved.answer(&mut |_| {}).unwrap().best.is_some());
     assert!(matches!(
         comparison(&mut compared).agreement,

@@ -8,7 +8,8 @@ use std::sync::{Arc, Mutex};
 
 use tictactoe::engine::{Engine, EngineConfig, Limits, PlayerKind};
 use tictactoe::game::{
-    Chooser, Driver, DriverConfig, Lessons, LessonsError, LostGame, Request, SharedLessons, Task,
+    Chooser, Driver, DriverConfig, Lessons, LessonsError, LostGame, SharedLessons, Task,
+    TaskRequest,
 };
 use tictactoe::rules::{Cell, Position, Rule, Side};
 
@@ -31,7 +32,7 @@ fn weak() -> PlayerKind {
 /// what `lessons` say.
 fn computer_move(driver: &Driver, lessons: &SharedLessons, position: &Position) -> Cell {
     let request =
-        Request::new(position.clone(), Task::Move(weak())).with_lessons(Some(lessons.clone()));
+        TaskRequest::new(position.clone(), Task::Move(weak())).with_lessons(Some(lessons.clone()));
     driver
         .request(request)
         .answer(&mut |_| {})
@@ -114,7 +115,7 @@ fn the_computer_deviates_from_a_line_it_lost() {
     for &m in &first[..at] {
         there.play(m).unwrap();
     }
-    let request = Request::new(there, Task::Move(weak())).with_lessons(Some(lessons.clone()));
+    let request = TaskRequest::new(there, Task::Move(weak())).with_lessons(Some(lessons.clone()));
     let answer = driver.request(request).answer(&mut |_| {}).unwrap();
     match answer.chooser {
         Chooser::Lessons { result, avoided } => {

@@ -17,7 +17,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use tictactoe::game::{GameRecord, OpeningRule, Termination};
 use tictactoe::net::codec::{Decoder, encode};
-use tictactoe::net::machine::{Action, Event, HostConfig, Match, Output};
+use tictactoe::net::machine::{Action, HostConfig, Match, NetEvent, Output};
 use tictactoe::net::message::{Message, Offer, Token};
 use tictactoe::rules::{Cell, Rule, Side};
 
@@ -235,10 +235,10 @@ impl Game {
                 }
                 Output::Send(_) => {}
                 Output::Close(_) | Output::HangUp => self.cut(counts),
-                Output::Event(Event::JoinRequest { .. }) => {
+                Output::Event(NetEvent::JoinRequest { .. }) => {
                     let _ = self.host.act(self.now, Action::Admit(true));
                 }
-                Output::Event(Event::Undone { .. }) if host => self.undos += 1,
+                Output::Event(NetEvent::Undone { .. }) if host => self.undos += 1,
                 Output::Event(_) => {}
             }
         }

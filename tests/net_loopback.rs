@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use tictactoe::game::{Choice, OpeningRule};
 use tictactoe::net::codec::{Decoder, MAX_FRAME, encode};
-use tictactoe::net::machine::{Action, Event, HostConfig};
+use tictactoe::net::machine::{Action, HostConfig, NetEvent};
 use tictactoe::net::message::{Act, Message, PROTOCOL, Token};
 use tictactoe::net::transport::{self, NetConfig};
 use tictactoe::net::worker::{self, NetHandle, Options, Start, Update, View, WorkerCommand};
@@ -43,7 +43,7 @@ fn options() -> Options {
 struct Player {
     handle: NetHandle,
     view: Option<View>,
-    events: Vec<Event>,
+    events: Vec<NetEvent>,
     finished: Option<String>,
     /// The key of the peer on the live connection, as this side shows it.
     peer_key: Option<String>,
@@ -182,7 +182,7 @@ fn connect_with(rule: Rule, opening: OpeningRule) -> (Player, Player, String) {
     h.until("the join request", |p| {
         p.events
             .iter()
-            .any(|e| matches!(e, Event::JoinRequest { .. }))
+            .any(|e| matches!(e, NetEvent::JoinRequest { .. }))
     });
     h.handle.send(WorkerCommand::Act(Action::Admit(true)));
     h.until("the host's view", |p| {
@@ -318,7 +318,7 @@ fn each_side_shows_its_own_key_as_the_other_sees_it_and_a_busy_caller_does_not_r
     h.until("the caller turned away", |p| {
         p.events
             .iter()
-            .any(|e| matches!(e, Event::TurnedAway { .. }))
+            .any(|e| matches!(e, NetEvent::TurnedAway { .. }))
     });
     assert_ne!(second.own_key, joiner_key);
     assert_eq!(
@@ -428,7 +428,7 @@ fn a_joiner_that_knows_only_the_relay_plays_a_whole_game_through_it() {
     h.until("the join request", |p| {
         p.events
             .iter()
-            .any(|e| matches!(e, Event::JoinRequest { .. }))
+            .any(|e| matches!(e, NetEvent::JoinRequest { .. }))
     });
     h.handle.send(WorkerCommand::Act(Action::Admit(true)));
     j.until("the joiner's view", |p| {
@@ -546,7 +546,9 @@ fn a_hostile_caller_is_refused_with_the_reason_and_the_host_plays_on() {
     // Nobody was let in, and the host still takes a real player.
     h.poll();
     assert!(
-        !h.events.iter().any(|e| matches!(e, Event::Joined { .. })),
+        !h.events
+            .iter()
+            .any(|e| matches!(e, NetEvent::Joined { .. })),
         "{:?}",
         h.events
     );
@@ -554,7 +556,7 @@ fn a_hostile_caller_is_refused_with_the_reason_and_the_host_plays_on() {
     h.until("the join request", |p| {
         p.events
             .iter()
-            .any(|e| matches!(e, Event::JoinRequest { name } if name == "Joiner"))
+            .any(|e| matches!(e, NetEvent::JoinRequest { name } if name == "Joiner"))
     });
     h.handle.send(WorkerCommand::Act(Action::Admit(true)));
     j.until("the joiner's view", |p| {

@@ -20,7 +20,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use super::CliError;
 use crate::game::{Choice, OpeningRule, Step};
 use crate::net::keep;
-use crate::net::machine::{Action, Event, HostConfig};
+use crate::net::machine::{Action, HostConfig, NetEvent};
 use crate::net::message::{Ending, Offer, Token};
 use crate::net::transport::NetConfig;
 use crate::net::worker::{self, NetHandle, Options, Start, Update, View, WorkerCommand};
@@ -664,10 +664,10 @@ impl Terminal<'_> {
         Ok(())
     }
 
-    fn event(&mut self, event: Event) -> Result<(), CliError> {
+    fn event(&mut self, event: NetEvent) -> Result<(), CliError> {
         match event {
-            Event::JoinRequest { name } => self.join_request(name)?,
-            Event::Joined {
+            NetEvent::JoinRequest { name } => self.join_request(name)?,
+            NetEvent::Joined {
                 name,
                 seat,
                 resumed,
@@ -683,13 +683,13 @@ impl Terminal<'_> {
                 self.key_line()?;
             }
             // The worker stops at once and says why ("Network game ended: ...").
-            Event::Refused(_) => {}
-            Event::Moved { side, cell } => {
+            NetEvent::Refused(_) => {}
+            NetEvent::Moved { side, cell } => {
                 writeln!(self.output, "{side} plays {}.", cell_text(cell))?;
             }
-            Event::Chose { choice, mine } => self.chose(choice, mine)?,
-            Event::Record => {}
-            Event::Over => {}
+            NetEvent::Chose { choice, mine } => self.chose(choice, mine)?,
+            NetEvent::Record => {}
+            NetEvent::Over => {}
             other => self.notice(other)?,
         }
         Ok(())
@@ -731,19 +731,19 @@ impl Terminal<'_> {
         Ok(())
     }
 
-    fn notice(&mut self, event: Event) -> Result<(), CliError> {
+    fn notice(&mut self, event: NetEvent) -> Result<(), CliError> {
         let peer = if self.peer.is_empty() {
             "The other player".to_string()
         } else {
             self.peer.clone()
         };
         match event {
-            Event::Offered(offer) => writeln!(
+            NetEvent::Offered(offer) => writeln!(
                 self.output,
                 "{peer} offers {}. Accept? [yes/no]",
                 offer_text(offer)
             )?,
-            Event::Answered {
+            NetEvent::Answered {
                 offer,
                 accepted,
                 by_peer,
@@ -752,24 +752,26 @@ impl Terminal<'_> {
                 let verb = if accepted { "accepted" } else { "declined" };
                 writeln!(self.output, "{who} {verb} {}.", offer_text(offer))?;
             }
-            Event::Undone { moves } => writeln!(self.output, "Moves taken back; {moves} remain.")?,
-            Event::NewGame { seat } => writeln!(self.output, "A new game: you play {seat}.")?,
-            Event::PeerAway(reason) => writeln!(
+            NetEvent::Undone { moves } => {
+                writeln!(self.output, "Moves taken back; {moves} remain.")?
+            }
+            NetEvent::NewGame { seat } => writeln!(self.output, "A new game: you play {seat}.")?,
+            NetEvent::PeerAway(reason) => writeln!(
                 self.output,
                 "{}. The game is kept; waiting for {peer} to come back.",
                 capitalised(&reason)
             )?,
             // A host that left ends the joiner's match (the worker says so next).
-            Event::PeerLeft if !self.hosting => writeln!(self.output, "{peer} left the game.")?,
-            Event::PeerLeft => writeln!(
+            NetEvent::PeerLeft if !self.hosting => writeln!(self.output, "{peer} left the game.")?,
+            NetEvent::PeerLeft => writeln!(
                 self.output,
                 "{peer} left the game. It is kept in case they come back; type 'quit' to stop."
             )?,
-            Event::TurnedAway { name } => writeln!(
+            NetEvent::TurnedAway { name } => writeln!(
                 self.output,
                 "\"{name}\" called and was told you are already playing."
             )?,
-            Event::Withdrawn { offer, mine } => {
+            NetEvent::Withdrawn { offer, mine } => {
                 let whose = if mine { "your" } else { "their" };
                 writeln!(
                     self.output,
@@ -777,7 +779,7 @@ impl Terminal<'_> {
                     offer_text(offer)
                 )?;
             }
-            Event::ClaimAvailable => writeln!(
+            NetEvent::ClaimAvailable => writeln!(
                 self.output,
                 "{peer} has been away on their turn for two minutes: type 'claim' to take the win, or keep waiting."
             )?,

@@ -15,7 +15,7 @@ use super::{BoardArgs, CliError};
 use crate::engine::PlayerKind;
 use crate::external::{EngineCommand, TimeLimits};
 use crate::game::{
-    Driver, DriverConfig, Engines, FirstMover, Mode, Player, Request, Session, Settings, Task,
+    Driver, DriverConfig, Engines, FirstMover, Mode, Player, Session, Settings, Task, TaskRequest,
 };
 use crate::rules::{Cell, Outcome, Position, Side};
 
@@ -70,7 +70,7 @@ enum Input {
 /// A game in progress: the session (the moves with their undo, as every front end keeps
 /// them), the player's side (none when programs play each other), and the move driver that
 /// runs the computer player and the engines from outside.
-struct Game {
+struct TerminalGame {
     session: Session,
     human: Option<Side>,
     driver: Driver,
@@ -86,7 +86,7 @@ pub fn run(
     input: &mut dyn BufRead,
     output: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let mut game = Game {
+    let mut game = TerminalGame {
         session: Session::new(settings(args)),
         human: None,
         driver: Driver::new(DriverConfig::default(), || {}),
@@ -167,7 +167,7 @@ fn settings(args: &PlayArgs) -> Settings {
     }
 }
 
-impl Game {
+impl TerminalGame {
     /// The move of the computer or the engine to move, and who made it.
     fn program_move(&mut self) -> Result<(Cell, String), CliError> {
         let side = self.session.position().side_to_move();
@@ -181,7 +181,7 @@ impl Game {
         };
         let answer = self
             .driver
-            .request(Request::new(self.session.position().clone(), task))
+            .request(TaskRequest::new(self.session.position().clone(), task))
             .answer(&mut |_| {})
             .map_err(failed)?;
         let cell = answer

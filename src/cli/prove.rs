@@ -18,8 +18,8 @@ use super::{CliError, emit};
 use crate::engine::searches_every_cell;
 use crate::prover::certify::{CertificateError, Written, certify_file};
 use crate::prover::{
-    Finished, INF, LINE_DEPTH, LineStep, MAX_CELLS, Progress, ProverConfig, ProverStats, Resume,
-    ResumeError, SaveReport, SplitOpening, Standing, Verdict, prove_resumable, standing,
+    Finished, INF, LINE_DEPTH, LineStep, MAX_CELLS, Progress, ProofStanding, ProverConfig,
+    ProverStats, Resume, ResumeError, SaveReport, SplitOpening, Verdict, prove_resumable, standing,
 };
 use crate::rules::{Position, Side};
 
@@ -250,7 +250,7 @@ struct StatusReport {
     position: String,
     to_move: Side,
     #[serde(flatten)]
-    standing: Standing,
+    standing: ProofStanding,
 }
 
 /// `solve --resume FILE --status`: where the proof saved in FILE stands, read from the file

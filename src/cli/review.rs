@@ -23,7 +23,7 @@ use crate::engine::{Engine, EngineConfig, ForcedKind, Limits, Value};
 use crate::game::{GameRecord, clock, record};
 use crate::lab::TABLE_MEGABYTES;
 use crate::lab::review::{
-    self, MoveRow, Note, REVIEW_NODES, Standing, estimated_rows, exact_row, score_scale,
+    self, MoveNote, MoveRow, REVIEW_NODES, Standing, estimated_rows, exact_row, score_scale,
 };
 use crate::rules::{Cell, Position, Rule, Side};
 
@@ -102,7 +102,7 @@ struct StandingReport {
     expected_score: Option<f64>,
 }
 
-/// A [`Note`] as printed.
+/// A [`MoveNote`] as printed.
 #[derive(Serialize)]
 struct NoteReport {
     /// "win-let-slip", "draw-thrown", "forced-win-not-played", "forced-loss-walked-into" or
@@ -301,7 +301,7 @@ impl StandingReport {
 }
 
 impl NoteReport {
-    fn of(note: &Note) -> NoteReport {
+    fn of(note: &MoveNote) -> NoteReport {
         let mut report = NoteReport {
             kind: "",
             better: None,
@@ -312,16 +312,16 @@ impl NoteReport {
             to: None,
         };
         match note {
-            Note::WinLetSlip { kept_by } | Note::DrawThrown { kept_by } => {
-                report.kind = if matches!(note, Note::WinLetSlip { .. }) {
+            MoveNote::WinLetSlip { kept_by } | MoveNote::DrawThrown { kept_by } => {
+                report.kind = if matches!(note, MoveNote::WinLetSlip { .. }) {
                     "win-let-slip"
                 } else {
                     "draw-thrown"
                 };
                 report.better = Some(*kept_by);
             }
-            Note::WinNotFollowed(win) | Note::LossWalkedInto(win) => {
-                report.kind = if matches!(note, Note::WinNotFollowed(_)) {
+            MoveNote::WinNotFollowed(win) | MoveNote::LossWalkedInto(win) => {
+                report.kind = if matches!(note, MoveNote::WinNotFollowed(_)) {
                     "forced-win-not-played"
                 } else {
                     "forced-loss-walked-into"
@@ -336,7 +336,7 @@ impl NoteReport {
                     report.line = Some(forced.line.clone());
                 }
             }
-            Note::ScoreFell { from, to, choice } => {
+            MoveNote::ScoreFell { from, to, choice } => {
                 report.kind = "expected-score-fell";
                 report.better = Some(*choice);
                 report.from = Some(*from);

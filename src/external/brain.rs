@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use super::brain_report::BrainReport;
 use super::fault::{Ending, Exit, LaunchFailure};
 use super::request::{
-    Request, Swap2Answer, parse_about_name, parse_move, parse_swap2_answer, swap2_lines,
+    BrainRequest, Swap2Answer, parse_about_name, parse_move, parse_swap2_answer, swap2_lines,
 };
 use super::{EngineCommand, Fault, Point, Setup};
 
@@ -258,7 +258,7 @@ impl Brain {
     /// against the board here.
     pub fn play(
         &mut self,
-        request: &Request,
+        request: &BrainRequest,
         limit: Duration,
     ) -> Result<(Point, Duration, BrainReport), Fault> {
         let (answer, took, report) = self.ask(&request.lines(), limit, None)?;
@@ -270,7 +270,7 @@ impl Brain {
     /// killed, once `stop` is set (the game moved on: undo, a new game, other settings).
     pub fn play_until(
         &mut self,
-        request: &Request,
+        request: &BrainRequest,
         limit: Duration,
         stop: &AtomicBool,
     ) -> Result<Point, Fault> {
@@ -493,7 +493,7 @@ while read line; do case "$line" in DONE*|END*) exec yes 'MESSAGE thinking' ;; e
         let setup = Setup::for_game(&crate::rules::Rule::TIC_TAC_TOE, Default::default());
         let mut brain = Brain::launch(&flood, &setup).expect("it starts");
         let limit = Duration::from_millis(200);
-        let answer = brain.play(&Request::Board(&[]), limit);
+        let answer = brain.play(&BrainRequest::Board(&[]), limit);
         assert!(
             matches!(answer, Err(Fault::TimeOut(_))),
             "{:?}",
@@ -502,7 +502,7 @@ while read line; do case "$line" in DONE*|END*) exec yes 'MESSAGE thinking' ;; e
         let stop = AtomicBool::new(true);
         let mut again = Brain::launch(&flood, &setup).expect("it starts");
         assert_eq!(
-            again.play_until(&Request::Board(&[]), Duration::from_secs(60), &stop),
+            again.play_until(&BrainRequest::Board(&[]), Duration::from_secs(60), &stop),
             Err(Fault::Stopped)
         );
         let ending = Brain::launch(&flood, &setup).expect("it starts");
@@ -578,7 +578,7 @@ while read line; do case "$line" in DONE*|END*) exec yes 'MESSAGE thinking' ;; e
         );
         let mut brain = Brain::launch(&later, &setup).expect("it starts");
         let fault = brain
-            .play(&Request::Begin, Duration::from_secs(60))
+            .play(&BrainRequest::Begin, Duration::from_secs(60))
             .unwrap_err();
         assert_eq!(fault.to_string(), "exited with code 3 before answering");
     }

@@ -1,7 +1,7 @@
 //! Engines from outside: any program, in any language, that speaks the Gomocup protocol, run
 //! as a child process and asked for moves. This is the manager's side of the protocol (the
 //! brain's side is [`crate::protocol`]): a [`Brain`] is a running engine, started by its
-//! [`EngineCommand`] and set up for a game by its [`Setup`]; it is asked with a [`Request`]
+//! [`EngineCommand`] and set up for a game by its [`Setup`]; it is asked with a [`BrainRequest`]
 //! and answers with a move or a [`Fault`], never a panic. It sits below the game layer, so
 //! the game's move driver can hold an engine as a player; the grader and the match runner
 //! use it too.
@@ -21,7 +21,7 @@ pub use command::EngineCommand;
 pub use fault::{Ending, Exit, Fault, FaultKind, IllegalMove, LaunchFailure, signal_name};
 pub use point::Point;
 pub use request::{
-    Request, Swap2Answer, parse_about_name, parse_move, parse_swap2_answer, swap2_lines,
+    BrainRequest, Swap2Answer, parse_about_name, parse_move, parse_swap2_answer, swap2_lines,
 };
 pub use setup::{GRACE, SETTLE, Setup, TimeLimits};
 pub use variant::Variant;

@@ -5,7 +5,7 @@ use super::Point;
 
 /// What the brain is asked to move in.
 #[derive(Clone, Debug)]
-pub enum Request<'a> {
+pub enum BrainRequest<'a> {
     /// The empty board: BEGIN.
     Begin,
     /// A whole position, the brain's first look at this game: BOARD, the stones in the
@@ -15,12 +15,12 @@ pub enum Request<'a> {
     Turn(Point),
 }
 
-impl Request<'_> {
+impl BrainRequest<'_> {
     pub(super) fn lines(&self) -> Vec<String> {
         match self {
-            Request::Begin => vec!["BEGIN".to_string()],
-            Request::Turn(point) => vec![format!("TURN {point}")],
-            Request::Board(stones) => {
+            BrainRequest::Begin => vec!["BEGIN".to_string()],
+            BrainRequest::Turn(point) => vec![format!("TURN {point}")],
+            BrainRequest::Board(stones) => {
                 let mut lines = vec!["BOARD".to_string()];
                 lines.extend(
                     stones
@@ -152,11 +152,11 @@ mod tests {
     #[test]
     fn requests_are_the_protocol_lines() {
         let at = |x, y| Point { x, y };
-        assert_eq!(Request::Begin.lines(), ["BEGIN"]);
-        assert_eq!(Request::Turn(at(3, 4)).lines(), ["TURN 3,4"]);
+        assert_eq!(BrainRequest::Begin.lines(), ["BEGIN"]);
+        assert_eq!(BrainRequest::Turn(at(3, 4)).lines(), ["TURN 3,4"]);
         let stones = [(at(7, 7), false), (at(7, 6), true), (at(9, 9), false)];
         assert_eq!(
-            Request::Board(&stones).lines(),
+            BrainRequest::Board(&stones).lines(),
             ["BOARD", "7,7,2", "7,6,1", "9,9,2", "DONE"]
         );
     }

@@ -22,9 +22,9 @@ use crate::rules::{Rule, Side};
 
 pub use clock::{Clock, SOLVABLE_CELLS};
 pub use driver::{
-    Answer, Chooser, Driver, DriverConfig, ENGINES, EngineFault, EngineTurn, Event, HoldsEngine,
-    Job, Lane, MOVES, MovePolicy, Outbox, Pending, Release, Request, SwapAnswer, SwapRequest, Task,
-    Ticket, TimedOut, VALUES, Worker,
+    Answer, Chooser, Driver, DriverConfig, ENGINES, EngineFault, EngineTurn, HoldsEngine, Job,
+    Lane, MOVES, MovePolicy, Outbox, Pending, Release, SwapAnswer, SwapRequest, Task, TaskEvent,
+    TaskRequest, Ticket, TimedOut, VALUES, Worker,
 };
 pub use lessons::{Lesson, Lessons, LessonsError, LostGame, SharedLessons};
 pub use opening::{Choice, Opening, OpeningRule, Seat, Step};

@@ -7,16 +7,16 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::external::{Brain, Fault, Point, Request};
+use crate::external::{Brain, BrainRequest, Fault, Point};
 
-use super::Worth;
+use super::MoveWorth;
 
 /// A position to ask: the moves of a game reaching it, and every move's worth (`None` on
 /// taken cells), cells `row * width + col`.
 #[derive(Clone, Debug)]
 pub(crate) struct Question {
     pub(crate) moves: Vec<usize>,
-    pub(crate) worths: Vec<Option<Worth>>,
+    pub(crate) worths: Vec<Option<MoveWorth>>,
 }
 
 /// What the player's answer in one position was.
@@ -52,9 +52,9 @@ pub struct Graded {
     pub answer_cell: Option<GradedCell>,
     pub verdict: MoveVerdict,
     /// What the answer is worth, when it is a legal move.
-    pub worth: Option<Worth>,
+    pub worth: Option<MoveWorth>,
     /// What the best move is worth, and the best moves.
-    pub best: Worth,
+    pub best: MoveWorth,
     pub best_moves: Vec<GradedCell>,
     /// What went wrong, for an illegal move or a failure.
     pub problem: Option<String>,
@@ -101,7 +101,7 @@ pub(crate) fn ask(player: &mut Brain, question: &Question, width: usize, turn: D
         .collect();
     // The limit the player is told, and a little more for the pipes.
     let limit = turn + Duration::from_millis(500);
-    let point = match player.play(&Request::Board(&stones), limit) {
+    let point = match player.play(&BrainRequest::Board(&stones), limit) {
         Ok((point, _, _)) => point,
         Err(fault) => {
             graded.problem = Some(fault.to_string());
@@ -127,10 +127,10 @@ pub(crate) fn ask(player: &mut Brain, question: &Question, width: usize, turn: D
     graded.worth = Some(worth);
     graded.verdict = match (graded.best, worth) {
         (best, _) if worth == best => MoveVerdict::Best,
-        (Worth::Win(_), Worth::Win(_)) => MoveVerdict::SlowerWin,
-        (Worth::Win(_), _) => MoveVerdict::WinMissed,
-        (Worth::Draw, _) => MoveVerdict::DrawThrown,
-        (Worth::Loss(_), _) => MoveVerdict::FasterLoss,
+        (MoveWorth::Win(_), MoveWorth::Win(_)) => MoveVerdict::SlowerWin,
+        (MoveWorth::Win(_), _) => MoveVerdict::WinMissed,
+        (MoveWorth::Draw, _) => MoveVerdict::DrawThrown,
+        (MoveWorth::Loss(_), _) => MoveVerdict::FasterLoss,
     };
     graded
 }

@@ -30,7 +30,8 @@ pub use judge::{Graded, GradedCell, MoveVerdict};
 pub use report::{GradedBoard, Report, Sample};
 pub use sample::BUDGET;
 pub use versus::{
-    End, Game, GameResult, MatchOptions, MatchReport, STRENGTHS, Score, Strength, play_match,
+    End, GameResult, MatchGame, MatchOptions, MatchReport, MatchScore, STRENGTHS, Strength,
+    play_match,
 };
 
 use judge::Question;
@@ -48,7 +49,7 @@ pub const SAMPLE_POSITIONS: usize = 100;
 /// What a move is worth to the side that plays it, with perfect play after it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case", tag = "result", content = "plies")]
-pub enum Worth {
+pub enum MoveWorth {
     /// The mover wins in this many plies (its own move counted).
     Win(u32),
     Draw,
@@ -56,32 +57,32 @@ pub enum Worth {
     Loss(u32),
 }
 
-impl Worth {
+impl MoveWorth {
     /// Better is larger: a quicker win, a slower loss.
     fn rank(self) -> i32 {
         match self {
-            Worth::Win(plies) => 1000 - plies as i32,
-            Worth::Draw => 0,
-            Worth::Loss(plies) => -1000 + plies as i32,
+            MoveWorth::Win(plies) => 1000 - plies as i32,
+            MoveWorth::Draw => 0,
+            MoveWorth::Loss(plies) => -1000 + plies as i32,
         }
     }
 
     /// The same, one ply earlier and for the other side.
-    fn for_mover_before(self) -> Worth {
+    fn for_mover_before(self) -> MoveWorth {
         match self {
-            Worth::Win(plies) => Worth::Loss(plies + 1),
-            Worth::Draw => Worth::Draw,
-            Worth::Loss(plies) => Worth::Win(plies + 1),
+            MoveWorth::Win(plies) => MoveWorth::Loss(plies + 1),
+            MoveWorth::Draw => MoveWorth::Draw,
+            MoveWorth::Loss(plies) => MoveWorth::Win(plies + 1),
         }
     }
 }
 
-impl fmt::Display for Worth {
+impl fmt::Display for MoveWorth {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Worth::Win(plies) => write!(f, "wins in {plies}"),
-            Worth::Draw => f.write_str("draws"),
-            Worth::Loss(plies) => write!(f, "loses in {plies}"),
+            MoveWorth::Win(plies) => write!(f, "wins in {plies}"),
+            MoveWorth::Draw => f.write_str("draws"),
+            MoveWorth::Loss(plies) => write!(f, "loses in {plies}"),
         }
     }
 }

@@ -12,7 +12,7 @@ use crate::engine::{Engine, EngineConfig, Limits, Value};
 use crate::rules::zobrist::splitmix64;
 use crate::rules::{Position, Rule};
 
-use super::Worth;
+use super::MoveWorth;
 use super::judge::Question;
 
 /// The nodes the solver may search to settle one position's moves.
@@ -115,7 +115,7 @@ impl Sampler {
 
     /// Every move's worth by the engine at full depth, `None` on taken cells; `None` when
     /// some move is not settled within the budget.
-    pub(crate) fn settle(&mut self, position: &Position) -> Option<Vec<Option<Worth>>> {
+    pub(crate) fn settle(&mut self, position: &Position) -> Option<Vec<Option<MoveWorth>>> {
         self.engine.clear();
         let limits = Limits {
             nodes: Some(self.budget),
@@ -128,9 +128,9 @@ impl Sampler {
         let mut worths = vec![None; self.rule.cells()];
         for value in values {
             let worth = match value.value {
-                Value::Win { plies } => Worth::Win(plies),
-                Value::Loss { plies } => Worth::Loss(plies),
-                Value::Draw => Worth::Draw,
+                Value::Win { plies } => MoveWorth::Win(plies),
+                Value::Loss { plies } => MoveWorth::Loss(plies),
+                Value::Draw => MoveWorth::Draw,
                 Value::Unknown => return None,
             };
             worths[value.cell.row * width + value.cell.col] = Some(worth);

@@ -5,7 +5,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::Worth;
+use super::MoveWorth;
 
 /// A board's cells: 0 empty, 1 the first player (X), 2 the second (O); `row * width + col`.
 pub(crate) type Cells = Vec<u8>;
@@ -40,7 +40,7 @@ pub(crate) fn lines(width: usize, height: usize, k: usize) -> Vec<Vec<usize>> {
 /// The brute-force solver of one board: the worth of every position it was asked, kept.
 pub(crate) struct Solver {
     lines: Vec<Vec<usize>>,
-    known: HashMap<Cells, Worth>,
+    known: HashMap<Cells, MoveWorth>,
 }
 
 impl Solver {
@@ -63,21 +63,21 @@ impl Solver {
     }
 
     /// What playing `cell` is worth to the side to move on `board` (not over, cell empty).
-    pub(crate) fn move_worth(&mut self, board: &[u8], cell: usize) -> Worth {
+    pub(crate) fn move_worth(&mut self, board: &[u8], cell: usize) -> MoveWorth {
         let side = to_move(board);
         let mut after = board.to_vec();
         after[cell] = side;
         if self.has_line(&after, side) {
-            return Worth::Win(1);
+            return MoveWorth::Win(1);
         }
         if after.iter().all(|&c| c != 0) {
-            return Worth::Draw;
+            return MoveWorth::Draw;
         }
         self.best(&after).for_mover_before()
     }
 
     /// The worth of the best move on `board` (not over) for the side to move.
-    pub(crate) fn best(&mut self, board: &[u8]) -> Worth {
+    pub(crate) fn best(&mut self, board: &[u8]) -> MoveWorth {
         if let Some(&worth) = self.known.get(board) {
             return worth;
         }
@@ -91,7 +91,7 @@ impl Solver {
     }
 
     /// Every move's worth on `board` (not over), `None` on taken cells.
-    pub(crate) fn worths(&mut self, board: &[u8]) -> Vec<Option<Worth>> {
+    pub(crate) fn worths(&mut self, board: &[u8]) -> Vec<Option<MoveWorth>> {
         (0..board.len())
             .map(|cell| (board[cell] == 0).then(|| self.move_worth(board, cell)))
             .collect()
@@ -134,14 +134,14 @@ mod tests {
         assert_eq!(solver.lines.len(), 8);
         let positions = tic_tac_toe_positions(&solver);
         assert_eq!(positions.len(), 4520);
-        assert_eq!(solver.best(&[0; 9]), Worth::Draw);
+        assert_eq!(solver.best(&[0; 9]), MoveWorth::Draw);
         // X in a corner and the centre, O on an edge: X wins in 3 plies (a fork).
         let board = [1, 2, 0, 0, 1, 0, 0, 0, 0];
         assert_eq!(to_move(&board), 2);
         // O must block at the far corner, and still loses.
-        assert_eq!(solver.move_worth(&board, 8), Worth::Loss(4));
-        assert_eq!(solver.move_worth(&board, 5), Worth::Loss(2));
-        assert_eq!(solver.best(&board), Worth::Loss(4));
+        assert_eq!(solver.move_worth(&board, 8), MoveWorth::Loss(4));
+        assert_eq!(solver.move_worth(&board, 5), MoveWorth::Loss(2));
+        assert_eq!(solver.best(&board), MoveWorth::Loss(4));
     }
 
     #[test]

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::engine::{Engine, EngineConfig, Limits as SearchLimits};
-use crate::external::{Brain, EngineCommand, Fault, Point, Request, Setup};
+use crate::external::{Brain, BrainRequest, EngineCommand, Fault, Point, Setup};
 use crate::protocol::Interval;
 use crate::rules::{Cell as RuleCell, Position, Rule, Side};
 
@@ -121,7 +121,7 @@ impl fmt::Display for End {
 
 /// One game of the match.
 #[derive(Clone, Debug, Serialize)]
-pub struct Game {
+pub struct MatchGame {
     /// The index of the strength played against.
     pub strength: usize,
     /// The player's stones: "black" (first) or "white".
@@ -136,7 +136,7 @@ pub struct Game {
 
 /// The score at one strength, or over all.
 #[derive(Clone, Debug, Default, Serialize)]
-pub struct Score {
+pub struct MatchScore {
     pub games: usize,
     pub wins: usize,
     pub draws: usize,
@@ -145,9 +145,9 @@ pub struct Score {
     pub interval: Option<Interval>,
 }
 
-impl Score {
-    fn of<'a>(games: impl Iterator<Item = &'a Game>) -> Score {
-        let mut score = Score::default();
+impl MatchScore {
+    fn of<'a>(games: impl Iterator<Item = &'a MatchGame>) -> MatchScore {
+        let mut score = MatchScore::default();
         let mut points = Vec::new();
         for game in games {
             score.games += 1;
@@ -173,11 +173,11 @@ pub struct MatchReport {
     pub seed: u64,
     pub strengths: Vec<Strength>,
     /// The score at each strength, in the order of `strengths`, and over all.
-    pub scores: Vec<Score>,
-    pub total: Score,
+    pub scores: Vec<MatchScore>,
+    pub total: MatchScore,
     /// The games to play, and every game played.
     pub planned: usize,
-    pub games: Vec<Game>,
+    pub games: Vec<MatchGame>,
     pub seconds: f64,
     /// Why the match stopped before the end, if it did.
     pub stopped: Option<String>,
@@ -186,9 +186,9 @@ pub struct MatchReport {
 impl MatchReport {
     fn tally(&mut self) {
         self.scores = (0..self.strengths.len())
-            .map(|s| Score::of(self.games.iter().filter(|g| g.strength == s)))
+            .map(|s| MatchScore::of(self.games.iter().filter(|g| g.strength == s)))
             .collect();
-        self.total = Score::of(self.games.iter());
+        self.total = MatchScore::of(self.games.iter());
     }
 }
 
@@ -217,7 +217,7 @@ pub fn play_match(
         seed: options.seed,
         strengths: STRENGTHS.to_vec(),
         scores: Vec::new(),
-        total: Score::default(),
+        total: MatchScore::default(),
         planned,
         games: Vec::new(),
         seconds: 0.0,
@@ -237,7 +237,7 @@ pub fn play_match(
                 openings.push(opening(&mut random, openings.len()));
             }
             let colour = if number % 2 == 0 { Side::X } else { Side::O };
-            let table = Table {
+            let table = GameSides {
                 command,
                 options,
                 strength,
@@ -287,7 +287,7 @@ fn opening(random: &mut Seeded, pair: usize) -> Vec<usize> {
 }
 
 /// One game's sides.
-struct Table<'a> {
+struct GameSides<'a> {
     command: &'a EngineCommand,
     options: &'a MatchOptions,
     strength: usize,
@@ -295,7 +295,7 @@ struct Table<'a> {
     colour: Side,
 }
 
-impl Table<'_> {
+impl GameSides<'_> {
     /// Plays one game from `opening`; `None` when `going`, asked before each move, said
     /// to stop; `Err` when the player did not start.
     fn play(
@@ -303,7 +303,7 @@ impl Table<'_> {
         opening: &[usize],
         engine: &mut Engine,
         going: &mut dyn FnMut() -> bool,
-    ) -> Result<Option<Game>, String> {
+    ) -> Result<Option<MatchGame>, String> {
         let rule = rule();
         let setup = Setup {
             width: 15,
@@ -342,7 +342,7 @@ impl Table<'_> {
             moves.push(index);
         };
         player.end(Duration::from_millis(500));
-        Ok(Some(Game {
+        Ok(Some(MatchGame {
             strength: self.strength,
             colour: if self.colour == Side::X {
                 "black"
@@ -387,16 +387,16 @@ impl Table<'_> {
         let own = moves.len() % 2;
         let stones: Vec<(Point, bool)>;
         let request = if informed {
-            Request::Turn(point(*moves.last().expect("the engine has moved")))
+            BrainRequest::Turn(point(*moves.last().expect("the engine has moved")))
         } else if moves.is_empty() {
-            Request::Begin
+            BrainRequest::Begin
         } else {
             stones = moves
                 .iter()
                 .enumerate()
                 .map(|(i, &m)| (point(m), i % 2 == own))
                 .collect();
-            Request::Board(&stones)
+            BrainRequest::Board(&stones)
         };
         let limit = self.options.turn + Duration::from_millis(500);
         let answer = player
@@ -420,7 +420,7 @@ fn engine_move(engine: &mut Engine, position: &Position, nodes: u64) -> usize {
     cell.row * 15 + cell.col
 }
 
-impl fmt::Display for Score {
+impl fmt::Display for MatchScore {
     /// "2 games: 1 won, 0 drawn, 1 lost; scored 1 of 2 (50%), 95% interval 9% to 91%".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(

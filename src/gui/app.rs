@@ -31,7 +31,7 @@ use super::opening::{self, OpeningComputer};
 use super::panel::{AppAction, ControlPanel};
 use super::saved::{self, SavedState};
 use super::status;
-use super::status_area::{Asked, OnlineLines, StatusArea};
+use super::status_area::{OnlineLines, StatusArea, StatusClick};
 use super::theme;
 use crate::rules::threats;
 
@@ -45,7 +45,7 @@ const LAB_BESIDE_THE_BOARD: f32 = 640.0;
 
 /// A message under the status line: the reason a move was refused, a file error, ...
 #[derive(Clone, Debug)]
-struct Note {
+struct StatusNote {
     text: String,
     error: bool,
     /// The moment the note speaks of: it goes once the position or the view changes (see
@@ -100,7 +100,7 @@ pub struct TicTacToeApp {
     cursor: Option<Cell>,
     /// Whether a board cell had keyboard focus last frame.
     board_focused: bool,
-    note: Option<Note>,
+    note: Option<StatusNote>,
     /// Set by `run` when the window should close after its first frame (start-up timing).
     exit_after_first_frame: Option<Instant>,
     frames: u64,
@@ -599,7 +599,7 @@ impl TicTacToeApp {
 
     fn set_note(&mut self, text: String, error: bool) {
         let moment = self.moment();
-        self.note = Some(Note {
+        self.note = Some(StatusNote {
             text,
             error,
             moment,
@@ -630,7 +630,7 @@ impl TicTacToeApp {
     }
 
     /// The note, unless it was about a moment that has passed.
-    fn current_note(&self) -> Option<&Note> {
+    fn current_note(&self) -> Option<&StatusNote> {
         let now = self.moment();
         self.note.as_ref().filter(|n| n.moment == now)
     }
@@ -659,14 +659,14 @@ impl TicTacToeApp {
 
     /// What was clicked in the status area, as an action: the opening's choice goes to the
     /// game shown.
-    fn status_action(&self, asked: Asked) -> AppAction {
+    fn status_action(&self, asked: StatusClick) -> AppAction {
         match (asked, self.shown) {
-            (Asked::Retry, _) => AppAction::Retry,
-            (Asked::Choose(choice), Shown::Online(_)) => {
+            (StatusClick::Retry, _) => AppAction::Retry,
+            (StatusClick::Choose(choice), Shown::Online(_)) => {
                 let act = crate::net::Action::Choose(choice);
-                AppAction::Online(online::Request::Act(act))
+                AppAction::Online(online::OnlineRequest::Act(act))
             }
-            (Asked::Choose(choice), Shown::Own) => AppAction::Choose(choice),
+            (StatusClick::Choose(choice), Shown::Own) => AppAction::Choose(choice),
         }
     }
 
@@ -691,7 +691,7 @@ impl TicTacToeApp {
                 self.cursor = Some(cell);
             }
             if answer.copied {
-                actions.push(AppAction::Online(online::Request::TicketCopied));
+                actions.push(AppAction::Online(online::OnlineRequest::TicketCopied));
             }
             actions.extend(answer.asked.into_iter().map(AppAction::Online));
             return;

@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 use crate::engine::{MoveValue, PlayerKind, SearchResult};
 use crate::game::Pending;
 use crate::game::{
-    Answer, Chooser, Driver, ENGINES, EngineTurn, Event, MOVES, Player, Release, Request, Session,
-    SharedLessons, Step, Task, Ticket, VALUES, clock,
+    Answer, Chooser, Driver, ENGINES, EngineTurn, MOVES, Player, Release, Session, SharedLessons,
+    Step, Task, TaskEvent, TaskRequest, Ticket, VALUES, clock,
 };
 use crate::rules::{Cell, Position, Side};
 use crate::t;
@@ -76,7 +76,7 @@ enum Mover {
         at: Instant,
     },
     /// Searching the position of a generation.
-    Thinking(Pending<u64, Event, MoveSearch>),
+    Thinking(Pending<u64, TaskEvent, MoveSearch>),
     /// Computer vs computer: the move found early, shown at `until` for a steady pace.
     Holding {
         generation: u64,
@@ -120,9 +120,9 @@ pub struct Computer {
     /// The lessons of lost games the computer's moves avoid, if it learns.
     lessons: Option<SharedLessons>,
     mover: Mover,
-    hint: Pending<u64, Event, Hint>,
+    hint: Pending<u64, TaskEvent, Hint>,
     report: Option<SearchReport>,
-    values: Pending<u64, Event, MoveValues>,
+    values: Pending<u64, TaskEvent, MoveValues>,
     /// The game (by generation) whose engines were handed back, with the release tickets.
     released: Option<(u64, Vec<Ticket<()>>)>,
     /// Repainted when a held move is due.
@@ -224,7 +224,7 @@ impl Computer {
             return;
         }
         // Start over: values left from a stopped analysis are dropped.
-        let request = Request::new(session.position().clone(), Task::Values);
+        let request = TaskRequest::new(session.position().clone(), Task::Values);
         let ticket = self.driver.request(request);
         self.values.ask(generation, ticket, MoveValues::default());
     }
@@ -292,9 +292,9 @@ impl Computer {
     fn poll_values(&mut self, generation: u64) {
         while let Some((event, values)) = self.values.next(&generation) {
             match event {
-                Event::Value(value) => values.values.push(value),
-                Event::ValuesDone | Event::Failed(_) => values.complete = true,
-                Event::Iteration(_) | Event::Answer(_) | Event::EngineFault(_) => {}
+                TaskEvent::Value(value) => values.values.push(value),
+                TaskEvent::ValuesDone | TaskEvent::Failed(_) => values.complete = true,
+                TaskEvent::Iteration(_) | TaskEvent::Answer(_) | TaskEvent::EngineFault(_) => {}
             }
         }
     }
@@ -304,17 +304,20 @@ impl Computer {
     fn poll_hint(&mut self, generation: u64) {
         while let Some((event, hint)) = self.hint.next(&generation) {
             match event {
-                Event::Iteration(iteration) => {
+                TaskEvent::Iteration(iteration) => {
                     let report =
                         SearchReport::from_iteration(Purpose::Hint, &hint.position, &iteration);
                     self.report = Some(report);
                 }
-                Event::Answer(answer) => {
+                TaskEvent::Answer(answer) => {
                     let report = SearchReport::from_answer(Purpose::Hint, &hint.position, &answer);
                     self.report = Some(report);
                     hint.cell = answer.best;
                 }
-                Event::Failed(_) | Event::EngineFault(_) | Event::Value(_) | Event::ValuesDone => {}
+                TaskEvent::Failed(_)
+                | TaskEvent::EngineFault(_)
+                | TaskEvent::Value(_)
+                | TaskEvent::ValuesDone => {}
             }
         }
     }
@@ -345,17 +348,17 @@ impl Computer {
                 return None;
             };
             match event {
-                Event::Iteration(iteration) => {
+                TaskEvent::Iteration(iteration) => {
                     let report =
                         SearchReport::from_iteration(Purpose::Move, &asked.position, &iteration);
                     self.report = Some(report);
                 }
-                Event::Answer(answer) => return self.answered(generation, &answer),
-                Event::Failed(message) => self.failed(generation, message),
-                Event::EngineFault(fault) => {
+                TaskEvent::Answer(answer) => return self.answered(generation, &answer),
+                TaskEvent::Failed(message) => self.failed(generation, message),
+                TaskEvent::EngineFault(fault) => {
                     self.failed(generation, super::engines::fault_text(&fault));
                 }
-                Event::Value(_) | Event::ValuesDone => {}
+                TaskEvent::Value(_) | TaskEvent::ValuesDone => {}
             }
         }
     }
@@ -450,7 +453,7 @@ impl Computer {
             }
         }
         let position = session.position().clone();
-        let request = Request::new(position.clone(), task).with_lessons(self.lessons.clone());
+        let request = TaskRequest::new(position.clone(), task).with_lessons(self.lessons.clone());
         let asked = MoveSearch {
             position,
             since: now,
@@ -469,7 +472,7 @@ impl Computer {
         let position = session.position().clone();
         let ticket = self
             .driver
-            .request(Request::new(position.clone(), Task::Hint { player }));
+            .request(TaskRequest::new(position.clone(), Task::Hint { player }));
         let hint = Hint {
             position,
             since: Instant::now(),

@@ -51,11 +51,11 @@ impl Server {
 pub struct Reached {
     /// The connection (a Wayland socket or an X connection), only held; none for a socket
     /// handed over by the parent.
-    _open: Option<Open>,
+    _open: Option<HeldConnection>,
 }
 
 /// An open connection, only held.
-type Open = Box<dyn Send>;
+type HeldConnection = Box<dyn Send>;
 
 /// The display could not be reached.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -164,7 +164,7 @@ fn env_var(name: &str) -> Option<String> {
 /// One connection to `server`, made on a thread of its own so that a server that never
 /// answers costs [`ANSWER_WITHIN`], not the whole start.
 #[cfg(target_os = "linux")]
-fn try_once(server: &Server) -> Result<Option<Open>, String> {
+fn try_once(server: &Server) -> Result<Option<HeldConnection>, String> {
     let (answer, answered) = std::sync::mpsc::channel();
     let to_reach = server.clone();
     std::thread::Builder::new()
@@ -190,14 +190,14 @@ pub fn reach() -> Result<Reached, Unreachable> {
 
 /// Opens a connection to `server` (none for a socket handed over by the parent).
 #[cfg(target_os = "linux")]
-fn connect(server: &Server) -> Result<Option<Open>, String> {
+fn connect(server: &Server) -> Result<Option<HeldConnection>, String> {
     match server {
         Server::Wayland(path) => std::os::unix::net::UnixStream::connect(path)
-            .map(|stream| Some(Box::new(stream) as Open))
+            .map(|stream| Some(Box::new(stream) as HeldConnection))
             .map_err(|e| e.to_string()),
         Server::WaylandSocket => Ok(None),
         Server::X(name) => x11rb::connect(Some(name))
-            .map(|(connection, _screen)| Some(Box::new(connection) as Open))
+            .map(|(connection, _screen)| Some(Box::new(connection) as HeldConnection))
             .map_err(|e| e.to_string()),
     }
 }

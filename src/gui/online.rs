@@ -15,7 +15,7 @@ use crate::game::opening::{OpeningError, Seat};
 use crate::game::{Choice, OpeningRule, Step};
 use crate::net::keep::{self, Kept};
 use crate::net::{
-    Action, ActionError, Ending, Event, HostConfig, NetConfig, NetHandle, Offer, Options, Start,
+    Action, ActionError, Ending, HostConfig, NetConfig, NetEvent, NetHandle, Offer, Options, Start,
     Token, Update, View, WorkerCommand, lan, transport, worker,
 };
 use crate::rules::{Cell, Outcome, Rule, Side};
@@ -64,7 +64,7 @@ pub struct Online {
     /// The joined game the window was closed in, offered to rejoin.
     rejoin: Option<Rejoin>,
     wake: std::sync::Arc<dyn Fn() + Send + Sync>,
-    game: Option<Game>,
+    game: Option<NetworkGame>,
     /// Why the last attempt could not start (a ticket that is not one).
     problem: Option<String>,
     /// A match this window was hosting when it stopped, offered to be hosted again.
@@ -84,7 +84,7 @@ pub struct Online {
 }
 
 /// What the player fills in before a game: the section draws a copy, and a changed copy
-/// comes back as [`Request::Form`], applied with the rest once the frame is drawn.
+/// comes back as [`OnlineRequest::Form`], applied with the rest once the frame is drawn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Form {
     name: String,
@@ -102,7 +102,7 @@ pub struct Form {
 }
 
 /// A network game: the worker's handle and what it last reported.
-struct Game {
+struct NetworkGame {
     handle: NetHandle,
     hosting: bool,
     /// Joiner: the ticket it dialled.
@@ -117,7 +117,7 @@ struct Game {
     /// Whether the player clicked Resign and is asked to confirm it.
     resigning: bool,
     round_trip: Option<Duration>,
-    recent: VecDeque<Note>,
+    recent: VecDeque<Happening>,
     /// Why the worker stopped; the last position stays on the board.
     finished: Option<String>,
     copied: bool,
@@ -129,7 +129,7 @@ struct Game {
 /// ([`Online::apply`]), so that nothing changes under the rest of the frame: the status
 /// area and the board drawn after the panel show the same game as the panel.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Request {
+pub enum OnlineRequest {
     /// Host a game on this board, opened by this rule (where it applies).
     Host(Rule, OpeningRule),
     /// Join the game this ticket names.
@@ -162,12 +162,12 @@ pub struct BoardAnswer {
     /// The ticket shown in the board's place was copied.
     pub copied: bool,
     /// What the player asked in the board's place (let a caller in, confirm resigning).
-    pub asked: Vec<Request>,
+    pub asked: Vec<OnlineRequest>,
 }
 
 /// A line of the recent happenings. The ones that name sides or cells are worded when
 /// drawn, so that they name them as the board shown then draws them.
-enum Note {
+enum Happening {
     Text(String),
     /// An action of ours the match refused (an illegal move names its cell).
     Refused(ActionError),
@@ -198,27 +198,29 @@ enum Note {
     },
 }
 
-impl Note {
+impl Happening {
     /// The note's words, sides and cells named as `naming` says.
     fn text(&self, naming: Naming) -> String {
         match self {
-            Note::Text(text) => text.clone(),
-            Note::Refused(error) => refusal(error, naming),
-            Note::Moved { side, cell } => t!(
+            Happening::Text(text) => text.clone(),
+            Happening::Refused(error) => refusal(error, naming),
+            Happening::Moved { side, cell } => t!(
                 "online-moved",
                 side = naming.side(*side),
                 cell = naming.cell(*cell)
             ),
-            Note::Joined {
+            Happening::Joined {
                 name,
                 seat,
                 resumed,
                 hosting,
             } => joined_text(name, naming.side(seat.other()), *resumed, *hosting),
-            Note::NewGame { seat } => t!("online-new-game", side = naming.side(*seat)),
-            Note::NewOpening { mine: true, .. } => t!("online-new-game-you-open"),
-            Note::NewOpening { name, .. } => t!("online-new-game-they-open", name = name.clone()),
-            Note::Chose { choice, mine, name } => chose_text(*choice, *mine, name, naming),
+            Happening::NewGame { seat } => t!("online-new-game", side = naming.side(*seat)),
+            Happening::NewOpening { mine: true, .. } => t!("online-new-game-you-open"),
+            Happening::NewOpening { name, .. } => {
+                t!("online-new-game-they-open", name = name.clone())
+            }
+            Happening::Chose { choice, mine, name } => chose_text(*choice, *mine, name, naming),
         }
     }
 }
@@ -458,7 +460,7 @@ impl Online {
         self.finder = None;
         let handle = worker::start(start, options, Box::new(move || wake()));
         self.problem = None;
-        self.game = Some(Game {
+        self.game = Some(NetworkGame {
             handle,
             hosting,
             joined,
@@ -581,7 +583,7 @@ impl Online {
         rule: Rule,
         opening: OpeningRule,
         naming: Naming,
-    ) -> Vec<Request> {
+    ) -> Vec<OnlineRequest> {
         ui.label(RichText::new(t!("online-heading")).strong());
         let mut asked = Vec::new();
         if self.game.is_some() {
@@ -592,50 +594,53 @@ impl Online {
         asked
     }
 
-    /// Carries out what the player asked of the section (see [`Request`]). A request that
+    /// Carries out what the player asked of the section (see [`OnlineRequest`]). A request that
     /// no longer fits (a second Host in the same frame, an action once the game is closed)
     /// does nothing.
-    pub fn apply(&mut self, request: Request) {
+    pub fn apply(&mut self, request: OnlineRequest) {
         let starts = matches!(
             request,
-            Request::Host(..) | Request::Join(_) | Request::Rejoin | Request::Rehost
+            OnlineRequest::Host(..)
+                | OnlineRequest::Join(_)
+                | OnlineRequest::Rejoin
+                | OnlineRequest::Rehost
         );
         if starts && self.game.is_some() {
             return;
         }
         match request {
-            Request::Host(rule, opening) => self.host(rule, opening),
-            Request::Join(ticket) => self.join_ticket(ticket),
-            Request::Rejoin => {
+            OnlineRequest::Host(rule, opening) => self.host(rule, opening),
+            OnlineRequest::Join(ticket) => self.join_ticket(ticket),
+            OnlineRequest::Rejoin => {
                 if let Some(rejoin) = self.rejoin.clone() {
                     self.rejoin(rejoin);
                 }
             }
-            Request::ForgetRejoin => self.keep_rejoin(None),
-            Request::Rehost => {
+            OnlineRequest::ForgetRejoin => self.keep_rejoin(None),
+            OnlineRequest::Rehost => {
                 if let Some(kept) = self.rehost.take() {
                     self.rehost(kept);
                 }
             }
-            Request::DiscardKept => {
+            OnlineRequest::DiscardKept => {
                 if let Some(kept) = self.rehost.take() {
                     keep::discard(&kept.file);
                 }
             }
-            Request::Leave => self.close(),
-            Request::Act(action) => {
+            OnlineRequest::Leave => self.close(),
+            OnlineRequest::Act(action) => {
                 if let Some(game) = self.game.as_mut() {
                     game.resigning = false;
                     game.act(action);
                 }
             }
-            Request::ResignQuestion(open) => {
+            OnlineRequest::ResignQuestion(open) => {
                 if let Some(game) = self.game.as_mut() {
                     game.resigning = open && game.can_resign();
                 }
             }
-            Request::Form(form) => self.set_form(*form),
-            Request::TicketCopied => {
+            OnlineRequest::Form(form) => self.set_form(*form),
+            OnlineRequest::TicketCopied => {
                 if let Some(game) = self.game.as_mut() {
                     game.copied = true;
                 }
@@ -658,7 +663,13 @@ impl Online {
     /// and button, the ticket field, the games nearby and the network settings.
     /// The fields are drawn from a copy; a changed copy comes back first, so that a Host or
     /// Join asked in the same frame uses what was typed.
-    fn start_ui(&self, ui: &mut Ui, rule: Rule, opening: OpeningRule, asked: &mut Vec<Request>) {
+    fn start_ui(
+        &self,
+        ui: &mut Ui,
+        rule: Rule,
+        opening: OpeningRule,
+        asked: &mut Vec<OnlineRequest>,
+    ) {
         let mut form = self.form.clone();
         self.rejoin_ui(ui, asked);
         self.rehost_ui(ui, asked);
@@ -668,28 +679,28 @@ impl Online {
         self.nearby_ui(ui, asked);
         settings_ui(ui, &mut form);
         if form != self.form {
-            asked.insert(0, Request::Form(Box::new(form)));
+            asked.insert(0, OnlineRequest::Form(Box::new(form)));
         }
     }
 
     /// The joined game the window was closed in, offered to rejoin.
-    fn rejoin_ui(&self, ui: &mut Ui, asked: &mut Vec<Request>) {
+    fn rejoin_ui(&self, ui: &mut Ui, asked: &mut Vec<OnlineRequest>) {
         let Some(rejoin) = &self.rejoin else {
             return;
         };
         ui.label(t!("online-rejoin-note", name = rejoin.host.clone()));
         ui.horizontal(|ui| {
             if ui.button(t!("online-rejoin")).clicked() {
-                asked.push(Request::Rejoin);
+                asked.push(OnlineRequest::Rejoin);
             }
             if ui.button(t!("online-rejoin-forget")).clicked() {
-                asked.push(Request::ForgetRejoin);
+                asked.push(OnlineRequest::ForgetRejoin);
             }
         });
     }
 
     /// The match this program was hosting when it stopped, offered to be hosted again.
-    fn rehost_ui(&self, ui: &mut Ui, asked: &mut Vec<Request>) {
+    fn rehost_ui(&self, ui: &mut Ui, asked: &mut Vec<OnlineRequest>) {
         if let Some(problem) = &self.kept_problem {
             ui.label(RichText::new(problem).color(ui.visuals().warn_fg_color));
         }
@@ -709,16 +720,16 @@ impl Online {
                 .on_hover_text(t!("online-rehost-hover", name = name))
                 .clicked()
             {
-                asked.push(Request::Rehost);
+                asked.push(OnlineRequest::Rehost);
             }
             if ui.button(t!("online-rehost-forget")).clicked() {
-                asked.push(Request::DiscardKept);
+                asked.push(OnlineRequest::DiscardKept);
             }
         });
     }
 
     /// The ticket field and Join, with why the last attempt could not start.
-    fn join_ui(&self, ui: &mut Ui, form: &mut Form, asked: &mut Vec<Request>) {
+    fn join_ui(&self, ui: &mut Ui, form: &mut Form, asked: &mut Vec<OnlineRequest>) {
         let label = ui.label(t!("online-ticket-field"));
         let field = ui
             .add(
@@ -729,7 +740,7 @@ impl Online {
             .labelled_by(label.id);
         let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if ui.button(t!("online-join")).clicked() || entered {
-            asked.push(Request::Join(form.ticket.trim().to_string()));
+            asked.push(OnlineRequest::Join(form.ticket.trim().to_string()));
         }
         if let Some(problem) = &self.problem {
             ui.label(RichText::new(problem).color(ui.visuals().warn_fg_color));
@@ -738,7 +749,7 @@ impl Online {
 
     /// The games announced on the local network, each joined with a click, under a heading
     /// the player opens: the window listens on the network only while it is open.
-    fn nearby_ui(&self, ui: &mut Ui, asked: &mut Vec<Request>) {
+    fn nearby_ui(&self, ui: &mut Ui, asked: &mut Vec<OnlineRequest>) {
         if !self.form.lan {
             return;
         }
@@ -755,7 +766,7 @@ impl Online {
             });
     }
 
-    fn nearby_list_ui(&self, ui: &mut Ui, asked: &mut Vec<Request>) {
+    fn nearby_list_ui(&self, ui: &mut Ui, asked: &mut Vec<OnlineRequest>) {
         if let Some(error) = &self.finder_problem {
             ui.label(
                 RichText::new(t!("online-nearby-failed", reason = error.clone()))
@@ -782,13 +793,13 @@ impl Online {
                 .on_hover_text(t!("online-nearby-hover"))
                 .clicked()
             {
-                asked.push(Request::Join(found.ticket));
+                asked.push(OnlineRequest::Join(found.ticket));
                 return;
             }
         }
     }
 
-    fn game_ui(&self, ui: &mut Ui, naming: Naming, asked: &mut Vec<Request>) {
+    fn game_ui(&self, ui: &mut Ui, naming: Naming, asked: &mut Vec<OnlineRequest>) {
         let Some(game) = self.game.as_ref() else {
             return;
         };
@@ -810,7 +821,7 @@ impl Online {
         };
         ui.add_space(4.0);
         if ui.button(leave).clicked() {
-            asked.push(Request::Leave);
+            asked.push(OnlineRequest::Leave);
         }
         if let Some(view) = &view {
             game.offers_ui(ui, view, asked);
@@ -950,7 +961,12 @@ impl Online {
 
 /// The player's name, who moves first, the clock, and Host a game on the board (and with
 /// the opening) chosen below.
-fn host_ui(ui: &mut Ui, form: &mut Form, game: (Rule, OpeningRule), asked: &mut Vec<Request>) {
+fn host_ui(
+    ui: &mut Ui,
+    form: &mut Form,
+    game: (Rule, OpeningRule),
+    asked: &mut Vec<OnlineRequest>,
+) {
     let (rule, opening) = game;
     ui.horizontal(|ui| {
         let label = ui.label(t!("online-name"));
@@ -991,7 +1007,7 @@ fn host_ui(ui: &mut Ui, form: &mut Form, game: (Rule, OpeningRule), asked: &mut 
         .on_hover_text(t!("online-host-hover", board = board))
         .clicked()
     {
-        asked.push(Request::Host(rule, opening));
+        asked.push(OnlineRequest::Host(rule, opening));
     }
     // Said of every opening, free too, so that choosing one moves nothing below.
     let name = super::opening::name(opening);
@@ -1019,7 +1035,7 @@ fn settings_ui(ui: &mut Ui, form: &mut Form) {
         });
 }
 
-impl Game {
+impl NetworkGame {
     /// The time X and O have used by now, from the match's clock (the host measures it;
     /// the joiner has the host's last figures, and adds the time since to the side to
     /// move). Stopped with the worker.
@@ -1048,11 +1064,11 @@ impl Game {
 
     fn act(&mut self, action: Action) {
         if !self.handle.send(WorkerCommand::Act(action)) {
-            self.note(Note::Text(t!("online-worker-gone")));
+            self.note(Happening::Text(t!("online-worker-gone")));
         }
     }
 
-    fn note(&mut self, note: Note) {
+    fn note(&mut self, note: Happening) {
         self.recent.push_back(note);
         while self.recent.len() > RECENT {
             self.recent.pop_front();
@@ -1076,62 +1092,62 @@ impl Game {
             Update::OwnKey { fingerprint } => self.own_key = Some(fingerprint),
             Update::Event(event) => self.event(event),
             Update::View(view) => self.view = Some(*view),
-            Update::Refused(error) => self.note(Note::Refused(error)),
-            Update::Warning(text) => self.note(Note::Text(status::capitalise(&text))),
+            Update::Refused(error) => self.note(Happening::Refused(error)),
+            Update::Warning(text) => self.note(Happening::Text(status::capitalise(&text))),
             Update::Finished { reason, .. } => self.finished = Some(reason),
         }
     }
 
-    fn event(&mut self, event: Event) {
+    fn event(&mut self, event: NetEvent) {
         let note = match event {
-            Event::JoinRequest { name } => Note::Text(t!("online-asks", name = name)),
-            Event::Joined {
+            NetEvent::JoinRequest { name } => Happening::Text(t!("online-asks", name = name)),
+            NetEvent::Joined {
                 name,
                 seat,
                 resumed,
-            } => Note::Joined {
+            } => Happening::Joined {
                 name,
                 seat,
                 resumed,
                 hosting: self.hosting,
             },
-            Event::Refused(reason) => Note::Text(t!("online-refused", reason = reason)),
-            Event::Moved { side, cell } => Note::Moved { side, cell },
-            Event::NewGame { seat } => self.new_game_note(seat),
-            Event::Chose { choice, mine } => Note::Chose {
+            NetEvent::Refused(reason) => Happening::Text(t!("online-refused", reason = reason)),
+            NetEvent::Moved { side, cell } => Happening::Moved { side, cell },
+            NetEvent::NewGame { seat } => self.new_game_note(seat),
+            NetEvent::Chose { choice, mine } => Happening::Chose {
                 choice,
                 mine,
                 name: self.peer(),
             },
-            Event::RoundTrip(time) => {
+            NetEvent::RoundTrip(time) => {
                 self.round_trip = Some(time);
                 return;
             }
-            Event::Clock { .. } | Event::Over | Event::Record => return,
-            other => Note::Text(self.event_text(other)),
+            NetEvent::Clock { .. } | NetEvent::Over | NetEvent::Record => return,
+            other => Happening::Text(self.event_text(other)),
         };
         self.note(note);
     }
 
     /// A new game of the match: the side we play, or under a swap opening who opens it
     /// (the colours follow the choice).
-    fn new_game_note(&self, seat: Side) -> Note {
+    fn new_game_note(&self, seat: Side) -> Happening {
         let opening = self.view.as_ref().map(|v| v.session.opening().rule());
         if opening.is_none_or(|o| o == OpeningRule::Free) {
-            return Note::NewGame { seat };
+            return Happening::NewGame { seat };
         }
-        Note::NewOpening {
+        Happening::NewOpening {
             mine: seat == Side::X,
             name: self.peer(),
         }
     }
 
     /// The words for an event that names no side or cell.
-    fn event_text(&self, event: Event) -> String {
+    fn event_text(&self, event: NetEvent) -> String {
         let name = self.peer();
         match event {
-            Event::Offered(offer) => t!("online-offers", name = name, what = what(offer)),
-            Event::Answered {
+            NetEvent::Offered(offer) => t!("online-offers", name = name, what = what(offer)),
+            NetEvent::Answered {
                 offer,
                 accepted,
                 by_peer,
@@ -1144,22 +1160,22 @@ impl Game {
                     (false, false) => t!("online-you-declined", what = what),
                 }
             }
-            Event::Withdrawn { offer, mine: true } => {
+            NetEvent::Withdrawn { offer, mine: true } => {
                 t!("online-withdrawn-mine", what = what(offer), name = name)
             }
-            Event::Withdrawn { offer, mine: false } => {
+            NetEvent::Withdrawn { offer, mine: false } => {
                 t!("online-withdrawn-theirs", what = what(offer), name = name)
             }
-            Event::Undone { moves } => t!("online-undone", moves = moves.to_string()),
-            Event::PeerAway(reason) => t!(
+            NetEvent::Undone { moves } => t!("online-undone", moves = moves.to_string()),
+            NetEvent::PeerAway(reason) => t!(
                 "online-peer-away",
                 reason = status::capitalise(&reason),
                 name = name
             ),
-            Event::PeerLeft if self.hosting => t!("online-peer-left", name = name),
-            Event::PeerLeft => t!("online-host-left", name = name),
-            Event::TurnedAway { name } => t!("online-turned-away", name = name),
-            Event::ClaimAvailable => t!("online-claim-available", name = name),
+            NetEvent::PeerLeft if self.hosting => t!("online-peer-left", name = name),
+            NetEvent::PeerLeft => t!("online-host-left", name = name),
+            NetEvent::TurnedAway { name } => t!("online-turned-away", name = name),
+            NetEvent::ClaimAvailable => t!("online-claim-available", name = name),
             _ => String::new(),
         }
     }
@@ -1188,7 +1204,7 @@ impl Game {
 
     /// Host: the caller waiting to be let in, in the board's place: who asks, the key to
     /// compare with the one the caller's window shows, and the answer's two buttons.
-    fn caller_ui(&self, ui: &mut Ui, name: &str, asked: &mut Vec<Request>) {
+    fn caller_ui(&self, ui: &mut Ui, name: &str, asked: &mut Vec<OnlineRequest>) {
         let name = name.to_string();
         ui.label(RichText::new(t!("online-asks", name = name.clone())).size(20.0));
         ui.add_space(8.0);
@@ -1204,11 +1220,11 @@ impl Game {
             ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
             let let_in = egui::Button::new(RichText::new(t!("online-let-in")).size(16.0));
             if ui.add(let_in.min_size(size)).clicked() {
-                asked.push(Request::Act(Action::Admit(true)));
+                asked.push(OnlineRequest::Act(Action::Admit(true)));
             }
             let away = egui::Button::new(RichText::new(t!("online-turn-away")).size(16.0));
             if ui.add(away.min_size(size)).clicked() {
-                asked.push(Request::Act(Action::Admit(false)));
+                asked.push(OnlineRequest::Act(Action::Admit(false)));
             }
         });
     }
@@ -1227,7 +1243,7 @@ impl Game {
 
     /// The question whether to resign, over the window: Yes resigns, No (or Escape, or a
     /// click beside it) goes back to the game. Nothing under it moves.
-    fn resign_ui(&self, ctx: &egui::Context, view: &View, asked: &mut Vec<Request>) {
+    fn resign_ui(&self, ctx: &egui::Context, view: &View, asked: &mut Vec<OnlineRequest>) {
         let modal = egui::Modal::new(egui::Id::unique("online-resign")).show(ctx, |ui| {
             ui.set_max_width(360.0);
             ui.label(t!("online-resign-question", name = peer_name(view)));
@@ -1244,9 +1260,9 @@ impl Game {
             .inner
         });
         match modal.inner {
-            Some(true) => asked.push(Request::Act(Action::Resign)),
-            Some(false) => asked.push(Request::ResignQuestion(false)),
-            None if modal.should_close() => asked.push(Request::ResignQuestion(false)),
+            Some(true) => asked.push(OnlineRequest::Act(Action::Resign)),
+            Some(false) => asked.push(OnlineRequest::ResignQuestion(false)),
+            None if modal.should_close() => asked.push(OnlineRequest::ResignQuestion(false)),
             None => {}
         }
     }
@@ -1327,7 +1343,7 @@ impl Game {
     /// (greyed when they cannot be used), so that a line appearing (an offer, its answer)
     /// never moves a button under the pointer.
     /// The offers made and waiting for an answer, with the buttons to answer one.
-    fn offers_ui(&self, ui: &mut Ui, view: &View, asked: &mut Vec<Request>) {
+    fn offers_ui(&self, ui: &mut Ui, view: &View, asked: &mut Vec<OnlineRequest>) {
         if self.finished.is_some() {
             return;
         }
@@ -1345,17 +1361,17 @@ impl Game {
             );
             ui.horizontal(|ui| {
                 if ui.button(t!("online-accept")).clicked() {
-                    asked.push(Request::Act(Action::Reply(true)));
+                    asked.push(OnlineRequest::Act(Action::Reply(true)));
                 }
                 if ui.button(t!("online-decline")).clicked() {
-                    asked.push(Request::Act(Action::Reply(false)));
+                    asked.push(OnlineRequest::Act(Action::Reply(false)));
                 }
             });
         }
     }
 
     /// The game's buttons: offer an undo or a draw, resign, claim; a rematch once it is over.
-    fn buttons_ui(&self, ui: &mut Ui, view: &View, asked: &mut Vec<Request>) {
+    fn buttons_ui(&self, ui: &mut Ui, view: &View, asked: &mut Vec<OnlineRequest>) {
         if self.finished.is_some() {
             return;
         }
@@ -1368,7 +1384,7 @@ impl Game {
                     .add_enabled(free, egui::Button::new(t!("online-offer-rematch")))
                     .clicked()
                 {
-                    asked.push(Request::Act(Action::Offer(Offer::Rematch)));
+                    asked.push(OnlineRequest::Act(Action::Offer(Offer::Rematch)));
                 }
                 return;
             }
@@ -1382,23 +1398,23 @@ impl Game {
                 response.on_disabled_hover_text(t!("online-no-undo-in-opening"))
             };
             if response.clicked() {
-                asked.push(Request::Act(Action::Offer(Offer::Undo)));
+                asked.push(OnlineRequest::Act(Action::Offer(Offer::Undo)));
             }
             if ui
                 .add_enabled(free, egui::Button::new(t!("online-offer-draw")))
                 .clicked()
             {
-                asked.push(Request::Act(Action::Offer(Offer::Draw)));
+                asked.push(OnlineRequest::Act(Action::Offer(Offer::Draw)));
             }
             // Asked again before it is sent: a resignation cannot be taken back.
             if ui.button(t!("online-resign")).clicked() {
-                asked.push(Request::ResignQuestion(true));
+                asked.push(OnlineRequest::ResignQuestion(true));
             }
             if ui
                 .add_enabled(view.can_claim, egui::Button::new(t!("online-claim")))
                 .clicked()
             {
-                asked.push(Request::Act(Action::Claim));
+                asked.push(OnlineRequest::Act(Action::Claim));
             }
         });
     }

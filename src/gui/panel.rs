@@ -39,7 +39,7 @@ pub enum AppAction {
     /// Ask the computer for its move again after its search failed.
     Retry,
     /// Something asked of the online section.
-    Online(super::online::Request),
+    Online(super::online::OnlineRequest),
     /// The preferences as the panel edited them (theme, language, look, learners' options,
     /// the custom board's fields, the computer's depth and time).
     Prefs(Box<Prefs>),

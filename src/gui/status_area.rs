@@ -1,7 +1,7 @@
 //! The status area above the board: whose turn it is and who that is, or the result (with
 //! the opening's choice buttons, Try again and the seconds of a search at its right); the
 //! players and the score; the note. It is drawn from what the app hands it and reports what
-//! was clicked as [`Asked`], which the app applies after drawing. Its height never changes
+//! was clicked as [`StatusClick`], which the app applies after drawing. Its height never changes
 //! as a game goes, so the board below does not move.
 
 use std::sync::Arc;
@@ -27,7 +27,7 @@ pub const NOTE_ROWS: usize = 2;
 
 /// What the player clicked in the status area.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Asked {
+pub enum StatusClick {
     /// Try again, after the computer's search failed.
     Retry,
     /// A choice of the opening.
@@ -70,7 +70,7 @@ impl StatusArea<'_> {
     /// hover; the note (a file saved or not opened, settings that could not be read, why the
     /// desktop's file dialog cannot be shown, a search that failed) wraps over the
     /// [`NOTE_ROWS`] rows kept for it, whether or not one is shown.
-    pub fn ui(self, ui: &mut Ui) -> Option<Asked> {
+    pub fn ui(self, ui: &mut Ui) -> Option<StatusClick> {
         if let Some(online) = &self.online {
             return self.online_ui(ui, online);
         }
@@ -97,13 +97,13 @@ impl StatusArea<'_> {
         let headline = RichText::new(text).size(STATUS_SIZE).strong();
         status_line(ui, headline_height(ui), headline, |ui| {
             if self.failure.is_some() && ui.button(t!("try-again")).clicked() {
-                asked = Some(Asked::Retry);
+                asked = Some(StatusClick::Retry);
             }
             if let Some(since) = self.thinking_since.or(self.opening_since) {
                 ui.label(busy::elapsed_text(ui.ctx(), since));
             }
             if let Some(choice) = choice_buttons(ui, &choices) {
-                asked = Some(Asked::Choose(choice));
+                asked = Some(StatusClick::Choose(choice));
             }
         });
         let body_height = ui.text_style_height(&egui::TextStyle::Body);
@@ -142,7 +142,7 @@ impl StatusArea<'_> {
     /// The status area while an online game is shown: its headline (with the opening's
     /// choice buttons when the choice is this player's), the players and clocks, and the
     /// latest happening (or the window's note, which is newer when there is one).
-    fn online_ui(&self, ui: &mut Ui, online: &OnlineLines) -> Option<Asked> {
+    fn online_ui(&self, ui: &mut Ui, online: &OnlineLines) -> Option<StatusClick> {
         let [headline, players, last] = online.lines.clone();
         ui.add_space(4.0);
         let headline = RichText::new(headline).size(STATUS_SIZE).strong();
@@ -162,7 +162,7 @@ impl StatusArea<'_> {
         };
         wrapped_note(ui, body_height, text);
         ui.add_space(2.0);
-        clicked.map(Asked::Choose)
+        clicked.map(StatusClick::Choose)
     }
 }
 

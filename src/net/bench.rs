@@ -9,7 +9,7 @@ use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
-use super::machine::{Action, Event, HostConfig};
+use super::machine::{Action, HostConfig, NetEvent};
 use super::message::Token;
 use super::transport::NetConfig;
 use super::worker::{self, NetHandle, Options, Start, Update, View, WorkerCommand};
@@ -79,7 +79,7 @@ impl Peer {
             match self.handle.updates.recv_timeout(left) {
                 Ok(Update::View(view)) => self.view = Some(*view),
                 Ok(Update::Ticket(ticket)) => self.ticket = Some(ticket),
-                Ok(Update::Event(Event::JoinRequest { .. })) => self.asked = true,
+                Ok(Update::Event(NetEvent::JoinRequest { .. })) => self.asked = true,
                 Ok(Update::Finished { reason, .. }) => return Err(BenchError::Stalled(reason)),
                 Ok(_) | Err(RecvTimeoutError::Timeout) => {}
                 Err(RecvTimeoutError::Disconnected) => {

@@ -19,7 +19,7 @@ pub mod worker;
 
 pub use codec::{CodecError, Decoder, MAX_FRAME, encode};
 pub use machine::{
-    Action, ActionError, ClockView, Event, HostConfig, HostState, Match, Output, Role,
+    Action, ActionError, ClockView, HostConfig, HostState, Match, NetEvent, Output, Role,
 };
 pub use message::{Act, Ending, Message, Offer, PROTOCOL, Snapshot, Token};
 pub use transport::{NetConfig, NetError};

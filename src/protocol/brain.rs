@@ -10,7 +10,7 @@ use std::io::{self, Write};
 
 use crate::engine::{PlayerKind, SearchResult, Value};
 use crate::game::clock::move_limits;
-use crate::game::{Driver, DriverConfig, Request, Task};
+use crate::game::{Driver, DriverConfig, Task, TaskRequest};
 use crate::rules::rule::{MAX_SIDE, MIN_SIDE};
 use crate::rules::{Cell, MoveError, Outcome, Position, Rule, SetupError, Side};
 
@@ -53,7 +53,7 @@ impl From<io::Error> for CommandFailure {
 type Response = Result<Option<String>, CommandFailure>;
 
 /// The game on the board.
-struct Game {
+struct BrainGame {
     position: Position,
     /// The brain's side, known from the first move command of the game on.
     own: Option<Side>,
@@ -76,12 +76,12 @@ struct Swap2Input {
 }
 
 /// The brain's state from one command to the next.
-pub struct Brain {
+pub struct BrainState {
     settings: InfoSettings,
     driver: Driver,
     config: DriverConfig,
     /// `None` until START.
-    game: Option<Game>,
+    game: Option<BrainGame>,
     board: Option<BoardInput>,
     swap2: Option<Swap2Input>,
     /// A malformed INFO line. The protocol asks for such problems to be reported as the
@@ -89,18 +89,18 @@ pub struct Brain {
     pending: Option<String>,
 }
 
-impl Default for Brain {
-    fn default() -> Brain {
-        Brain::new()
+impl Default for BrainState {
+    fn default() -> BrainState {
+        BrainState::new()
     }
 }
 
-impl Brain {
+impl BrainState {
     /// A brain with no board yet and the default settings.
     #[must_use]
-    pub fn new() -> Brain {
+    pub fn new() -> BrainState {
         let config = DriverConfig::default();
-        Brain {
+        BrainState {
             settings: InfoSettings::default(),
             driver: Driver::new(config, || {}),
             config,
@@ -186,7 +186,7 @@ impl Brain {
         })?;
         // Renju on a board it does not fit stays freestyle here; `ready` refuses moves.
         let rule = variant.rule(width, height, k).unwrap_or(rule);
-        self.game = Some(Game {
+        self.game = Some(BrainGame {
             position: Position::new(rule),
             own: None,
         });
@@ -195,7 +195,7 @@ impl Brain {
 
     fn restart(&mut self) -> Response {
         let game = self.game.as_mut().ok_or_else(no_board)?;
-        *game = Game {
+        *game = BrainGame {
             position: Position::new(*game.position.rule()),
             own: None,
         };
@@ -453,7 +453,7 @@ impl Brain {
             depth: None,
             time_ms: None,
         });
-        let request = Request::new(position.clone(), task).with_clock(self.settings.clock());
+        let request = TaskRequest::new(position.clone(), task).with_clock(self.settings.clock());
         let mut written = Ok(());
         let answer = self.driver.request(request).answer(&mut |iteration| {
             if written.is_ok() {
@@ -658,7 +658,7 @@ mod tests {
     use super::*;
 
     /// Feeds `lines` to a fresh brain and returns what it wrote, without MESSAGE lines.
-    fn session(brain: &mut Brain, lines: &[&str]) -> Vec<String> {
+    fn session(brain: &mut BrainState, lines: &[&str]) -> Vec<String> {
         let mut out = Vec::new();
         for line in lines {
             brain.handle(line, &mut out).unwrap();
@@ -673,7 +673,7 @@ mod tests {
 
     #[test]
     fn a_won_line_for_the_brain_is_completed() {
-        let mut brain = Brain::new();
+        let mut brain = BrainState::new();
         let answers = session(
             &mut brain,
             &[
@@ -697,7 +697,7 @@ mod tests {
 
     #[test]
     fn in_a_row_plays_tic_tac_toe_through_the_protocol() {
-        let mut brain = Brain::new();
+        let mut brain = BrainState::new();
         // Without the key, 3x3 holds no five: the first move says what to send.
         let answers = session(&mut brain, &["START 3", "BEGIN"]);
         assert_eq!(answers[0], "OK");

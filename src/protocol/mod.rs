@@ -15,7 +15,7 @@ pub mod swap2;
 
 use std::io::{self, BufRead, Write};
 
-pub use brain::{Brain, Flow};
+pub use brain::{BrainState, Flow};
 pub use command::{BoardLine, BrainCommand, Field, Info, ParseError, Point};
 pub use interval::Interval;
 pub use settings::InfoSettings;
@@ -24,7 +24,7 @@ pub use settings::InfoSettings;
 /// Lines need not be valid UTF-8: a damaged byte becomes a replacement character, and the
 /// line is answered like any other malformed one.
 pub fn run(input: &mut dyn BufRead, output: &mut dyn Write) -> io::Result<()> {
-    let mut brain = Brain::new();
+    let mut brain = BrainState::new();
     let mut bytes = Vec::new();
     loop {
         bytes.clear();

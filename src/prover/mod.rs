@@ -53,7 +53,9 @@ use crate::rules::{Position, Side};
 pub use board::MAX_CELLS;
 pub use journal::{OnSave, SaveReport};
 pub use saved::ResumeError;
-pub use standing::{Finished, LINE_DEPTH, LineStep, SplitOpening, Standing, UnderWay, standing};
+pub use standing::{
+    Finished, LINE_DEPTH, LineStep, ProofStanding, SplitOpening, UnderWay, standing,
+};
 pub use table::INF;
 
 // For the learners' lab, which shows a pairing strategy and a winning line with the prover's

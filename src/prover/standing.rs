@@ -33,7 +33,7 @@ pub const LINE_DEPTH: usize = 12;
 
 /// Where a saved proof stands.
 #[derive(Clone, Debug, Serialize)]
-pub struct Standing {
+pub struct ProofStanding {
     /// The work of the runs that saved it: nodes and seconds.
     pub nodes: u64,
     pub seconds: f64,
@@ -113,9 +113,9 @@ pub struct LineStep {
 /// nothing finished, nothing under way). Reads the file's table once; a line goes down at
 /// most `depth` positions.
 #[must_use]
-pub fn standing(resume: Resume, position: &Position, depth: usize) -> Standing {
+pub fn standing(resume: Resume, position: &Position, depth: usize) -> ProofStanding {
     let Some(saved) = resume.saved else {
-        return Standing {
+        return ProofStanding {
             nodes: 0,
             seconds: 0.0,
             finished: Vec::new(),
@@ -156,7 +156,7 @@ pub fn standing(resume: Resume, position: &Position, depth: usize) -> Standing {
             lines,
         })
     });
-    Standing {
+    ProofStanding {
         nodes: saved.header.nodes,
         seconds: saved.header.seconds,
         finished,

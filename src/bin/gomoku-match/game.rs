@@ -9,7 +9,7 @@
 use std::time::Duration;
 
 use crate::board::{Board, Colour, Point};
-use crate::brain::{Brain, EngineCommand, Fault, Request, Setup};
+use crate::brain::{Brain, BrainRequest, EngineCommand, Fault, Setup};
 use crate::player::{MoveTimes, Player};
 
 /// The rules and limits every game of a match is played under.
@@ -228,16 +228,16 @@ fn moves(
         let stones: Vec<(Point, bool)>;
         let request = if side.informed {
             // Someone has moved since this brain last did: it answered and the other replied.
-            Request::Turn(*played.last().expect("a brain that has moved"))
+            BrainRequest::Turn(*played.last().expect("a brain that has moved"))
         } else if played.is_empty() {
-            Request::Begin
+            BrainRequest::Begin
         } else {
             stones = played
                 .iter()
                 .enumerate()
                 .map(|(number, &point)| (point, Colour::to_move_after(number) == colour))
                 .collect();
-            Request::Board(&stones)
+            BrainRequest::Board(&stones)
         };
         side.informed = true;
         let played_move = side.timed(conditions.move_limit, |brain, limit| {

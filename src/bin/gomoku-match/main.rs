@@ -27,7 +27,7 @@ use clap::Parser;
 
 use board::{Colour, Variant};
 use game::{Conditions, End};
-use report::{Engine, GameRecord};
+use report::{Contender, GameRecord};
 use tictactoe::external::{self as brain, EngineCommand, SETTLE, Setup};
 
 /// Plays two Gomocup brains against each other from balanced openings, each opening with
@@ -302,7 +302,7 @@ fn by_swap2(
         let record = GameRecord {
             opening: number,
             a_colour,
-            opener: Some(if a_opens { Engine::A } else { Engine::B }),
+            opener: Some(if a_opens { Contender::A } else { Contender::B }),
             outcome: played.outcome,
         };
         eprintln!("{}", progress(number, games, &record));
@@ -330,8 +330,8 @@ fn progress(number: usize, games: usize, record: &GameRecord) -> String {
         .map(ToString::to_string)
         .collect();
     let opened = match record.opener {
-        Some(Engine::A) => " (swap2, A opened)",
-        Some(Engine::B) => " (swap2, B opened)",
+        Some(Contender::A) => " (swap2, A opened)",
+        Some(Contender::B) => " (swap2, B opened)",
         None => "",
     };
     format!(
@@ -339,7 +339,7 @@ fn progress(number: usize, games: usize, record: &GameRecord) -> String {
         number + 1,
         record.opening + 1,
         record.a_colour,
-        record.points(Engine::A),
+        record.points(Contender::A),
         moves.len(),
         moves.join(" ")
     )

@@ -14,7 +14,7 @@ use tictactoe::protocol::Interval;
 
 /// The two engines of a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Engine {
+pub enum Contender {
     A,
     B,
 }
@@ -27,23 +27,23 @@ pub struct GameRecord {
     /// The colour engine A played.
     pub a_colour: Colour,
     /// The engine that opened the game under swap2 (`None`: the opening came from a file).
-    pub opener: Option<Engine>,
+    pub opener: Option<Contender>,
     pub outcome: GameOutcome,
 }
 
 impl GameRecord {
     /// The colour of an engine in this game.
     #[must_use]
-    pub fn colour_of(&self, engine: Engine) -> Colour {
+    pub fn colour_of(&self, engine: Contender) -> Colour {
         match engine {
-            Engine::A => self.a_colour,
-            Engine::B => self.a_colour.other(),
+            Contender::A => self.a_colour,
+            Contender::B => self.a_colour.other(),
         }
     }
 
     /// The engine's points: 1 for a win, 0.5 for a draw.
     #[must_use]
-    pub fn points(&self, engine: Engine) -> f64 {
+    pub fn points(&self, engine: Contender) -> f64 {
         match self.outcome.end.winner() {
             None => 0.5,
             Some(winner) if winner == self.colour_of(engine) => 1.0,
@@ -51,7 +51,7 @@ impl GameRecord {
         }
     }
 
-    fn times(&self, engine: Engine) -> &MoveTimes {
+    fn times(&self, engine: Contender) -> &MoveTimes {
         match self.colour_of(engine) {
             Colour::Black => &self.outcome.black_times,
             Colour::White => &self.outcome.white_times,
@@ -60,7 +60,7 @@ impl GameRecord {
 
     /// The result from engine A's side, for a cell of the table: "win (five, 23 moves)".
     fn cell(&self) -> String {
-        let word = match self.points(Engine::A) {
+        let word = match self.points(Contender::A) {
             p if p > 0.75 => "win",
             p if p < 0.25 => "loss",
             _ => "draw",
@@ -123,7 +123,7 @@ fn elo(fraction: f64) -> String {
 }
 
 fn score(out: &mut String, games: &[GameRecord]) {
-    let points: Vec<f64> = games.iter().map(|g| g.points(Engine::A)).collect();
+    let points: Vec<f64> = games.iter().map(|g| g.points(Contender::A)).collect();
     score_line(out, "A", &points);
     let opener: Vec<f64> = games
         .iter()
@@ -211,7 +211,7 @@ fn per_opening(out: &mut String, openings: &[Opening], games: &[GameRecord]) {
                 .find(|g| g.a_colour == colour)
                 .map_or("-".to_string(), |g| g.cell())
         };
-        let points: f64 = of_opening.iter().map(|g| g.points(Engine::A)).sum();
+        let points: f64 = of_opening.iter().map(|g| g.points(Contender::A)).sum();
         let _ = writeln!(
             out,
             "| {} | {opening} | {} | {} | {points} |",
@@ -225,13 +225,13 @@ fn per_opening(out: &mut String, openings: &[Opening], games: &[GameRecord]) {
 
 /// Wins, draws and losses.
 #[derive(Default)]
-struct Score {
+struct WinsDrawsLosses {
     wins: u32,
     draws: u32,
     losses: u32,
 }
 
-impl Score {
+impl WinsDrawsLosses {
     fn add(&mut self, points: f64) {
         match points {
             p if p > 0.75 => self.wins += 1,
@@ -252,9 +252,12 @@ fn totals(out: &mut String, c: &Conditions, games: &[GameRecord]) {
         out,
         "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     );
-    for (engine, name) in [(Engine::A, &c.engine_a), (Engine::B, &c.engine_b)] {
-        let (mut all, mut black, mut white) =
-            (Score::default(), Score::default(), Score::default());
+    for (engine, name) in [(Contender::A, &c.engine_a), (Contender::B, &c.engine_b)] {
+        let (mut all, mut black, mut white) = (
+            WinsDrawsLosses::default(),
+            WinsDrawsLosses::default(),
+            WinsDrawsLosses::default(),
+        );
         let mut faults = [0u32; 4];
         let mut times = MoveTimes::default();
         let mut points = 0.0;
@@ -279,8 +282,8 @@ fn totals(out: &mut String, c: &Conditions, games: &[GameRecord]) {
             .unwrap_or_default()
             .as_millis();
         let label = match engine {
-            Engine::A => "A",
-            Engine::B => "B",
+            Contender::A => "A",
+            Contender::B => "B",
         };
         let _ = writeln!(
             out,
@@ -385,18 +388,21 @@ mod tests {
     #[test]
     fn points_and_cells_are_from_a_side() {
         let won = game(0, Colour::Black, End::Five(Colour::Black), 21);
-        assert_eq!((won.points(Engine::A), won.points(Engine::B)), (1.0, 0.0));
+        assert_eq!(
+            (won.points(Contender::A), won.points(Contender::B)),
+            (1.0, 0.0)
+        );
         assert_eq!(won.cell(), "win (five, 21 moves)");
         let fault = Fault::Refused("ERROR bad | thing".to_string());
         let lost = game(0, Colour::White, End::Fault(Colour::White, fault), 4);
-        assert_eq!(lost.points(Engine::A), 0.0);
+        assert_eq!(lost.points(Contender::A), 0.0);
         assert_eq!(
             lost.cell(),
             "loss (A refused: ERROR bad \\| thing, 4 moves)"
         );
         let drawn = game(1, Colour::White, End::FullBoard, 222);
         assert_eq!(
-            (drawn.points(Engine::A), drawn.points(Engine::B)),
+            (drawn.points(Contender::A), drawn.points(Contender::B)),
             (0.5, 0.5)
         );
     }

@@ -33,7 +33,7 @@ const TT_MEGABYTES: usize = 16;
 
 /// One game of the match.
 #[derive(Serialize)]
-struct Game {
+struct BenchGame {
     opening: &'static str,
     /// The side the gomoku engine played.
     gomoku_side: Side,
@@ -49,7 +49,7 @@ struct Game {
 struct VersusReport {
     rule: String,
     time_ms: u64,
-    games: Vec<Game>,
+    games: Vec<BenchGame>,
     /// The gomoku engine's wins, losses and draws.
     wins: usize,
     losses: usize,
@@ -73,7 +73,7 @@ pub fn run(args: &BenchArgs, output: &mut dyn Write) -> Result<(), CliError> {
                     "general"
                 }
             });
-            games.push(Game {
+            games.push(BenchGame {
                 opening,
                 gomoku_side,
                 winner,

@@ -11,7 +11,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::external::{
-    Brain, EngineCommand, Fault, IllegalMove, Point, Request, Setup, TimeLimits,
+    Brain, BrainRequest, EngineCommand, Fault, IllegalMove, Point, Setup, TimeLimits,
 };
 use crate::rules::{Cell, MoveError, Position, Rule, Side};
 
@@ -98,7 +98,7 @@ pub(super) fn play(
     let stones = stones(position, &turn.moves);
     let answer = launched
         .brain
-        .play_until(&Request::Board(&stones), turn.limits.wait(), stop)
+        .play_until(&BrainRequest::Board(&stones), turn.limits.wait(), stop)
         .and_then(|point| legal(position, point));
     answer.map_err(|fault| {
         // Dropping the brain kills what is left of the process.

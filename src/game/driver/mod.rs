@@ -44,7 +44,7 @@ pub use job::{Job, Lane, Outbox, Worker};
 pub use pending::Pending;
 pub use policy::{Answer, Chooser, MovePolicy};
 pub use swap::{NODES_PER_JUDGEMENT, SwapAnswer, SwapRequest};
-pub use task::{ENGINES, Event, MOVES, Request, Task, VALUES};
+pub use task::{ENGINES, MOVES, Task, TaskEvent, TaskRequest, VALUES};
 pub use ticket::{Ticket, TimedOut};
 pub use worker::{HoldsEngine, Release};
 

@@ -10,10 +10,10 @@ use super::Ticket;
 /// One request of a front end that follows a position, or none. `K` is the key of the
 /// position asked for, `U` the job's updates, `S` what the asker keeps with the request.
 pub struct Pending<K, U, S = ()> {
-    asked: Option<Asked<K, U, S>>,
+    asked: Option<PendingAsk<K, U, S>>,
 }
 
-struct Asked<K, U, S> {
+struct PendingAsk<K, U, S> {
     key: K,
     kept: S,
     /// The job's updates until its last one; dropping it stops the job.
@@ -31,7 +31,7 @@ impl<K: PartialEq, U, S> Pending<K, U, S> {
     #[must_use]
     pub fn new(key: K, ticket: Ticket<U>, kept: S) -> Pending<K, U, S> {
         Pending {
-            asked: Some(Asked {
+            asked: Some(PendingAsk {
                 key,
                 kept,
                 ticket: Some(ticket),

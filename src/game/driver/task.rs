@@ -51,7 +51,7 @@ impl Task {
 
 /// One request of the game: a task on a position, under a clock.
 #[derive(Clone, Debug)]
-pub struct Request {
+pub struct TaskRequest {
     pub position: Position,
     pub task: Task,
     pub clock: Clock,
@@ -62,11 +62,11 @@ pub struct Request {
     pub lane: Option<Lane>,
 }
 
-impl Request {
+impl TaskRequest {
     /// `task` on `position`, without a clock or lessons, on the task's own lane.
     #[must_use]
-    pub fn new(position: Position, task: Task) -> Request {
-        Request {
+    pub fn new(position: Position, task: Task) -> TaskRequest {
+        TaskRequest {
             position,
             task,
             clock: Clock::Free,
@@ -77,20 +77,20 @@ impl Request {
 
     /// The same request under `clock`.
     #[must_use]
-    pub fn with_clock(self, clock: Clock) -> Request {
-        Request { clock, ..self }
+    pub fn with_clock(self, clock: Clock) -> TaskRequest {
+        TaskRequest { clock, ..self }
     }
 
     /// The same request, the computer's move avoiding what `lessons` say.
     #[must_use]
-    pub fn with_lessons(self, lessons: Option<SharedLessons>) -> Request {
-        Request { lessons, ..self }
+    pub fn with_lessons(self, lessons: Option<SharedLessons>) -> TaskRequest {
+        TaskRequest { lessons, ..self }
     }
 
     /// The same request on `lane`.
     #[must_use]
-    pub fn on_lane(self, lane: Lane) -> Request {
-        Request {
+    pub fn on_lane(self, lane: Lane) -> TaskRequest {
+        TaskRequest {
             lane: Some(lane),
             ..self
         }
@@ -99,7 +99,7 @@ impl Request {
 
 /// What a game's request reports.
 #[derive(Clone, Debug)]
-pub enum Event {
+pub enum TaskEvent {
     /// An iteration of iterative deepening finished (moves and hints by the engine).
     Iteration(SearchResult),
     /// One move's value (values).
@@ -114,15 +114,15 @@ pub enum Event {
     EngineFault(EngineFault),
 }
 
-impl Job for Request {
-    type Update = Event;
+impl Job for TaskRequest {
+    type Update = TaskEvent;
 
     fn lane(&self) -> Lane {
         self.lane.unwrap_or_else(|| self.task.lane())
     }
 
-    fn run(self, worker: &mut Worker, out: &Outbox<Event>) {
-        let Request {
+    fn run(self, worker: &mut Worker, out: &Outbox<TaskEvent>) {
+        let TaskRequest {
             position,
             task,
             clock,
@@ -130,7 +130,7 @@ impl Job for Request {
             ..
         } = self;
         let stop = out.stop();
-        let mut iteration = |it: &SearchResult| out.send(Event::Iteration(it.clone()));
+        let mut iteration = |it: &SearchResult| out.send(TaskEvent::Iteration(it.clone()));
         match task {
             Task::Move(player) => {
                 let policy = MovePolicy {
@@ -139,61 +139,64 @@ impl Job for Request {
                     lessons: lessons.as_ref(),
                 };
                 let answer = policy.choose(worker, &position, stop, &mut iteration);
-                out.send(Event::Answer(answer));
+                out.send(TaskEvent::Answer(answer));
             }
             Task::Engine(turn) => {
                 let outcome = external::play(worker.external(), &position, &turn, stop);
                 out.send(match outcome {
-                    Ok(cell) => Event::Answer(Answer {
+                    Ok(cell) => TaskEvent::Answer(Answer {
                         best: Some(cell),
                         chooser: Chooser::Engine(turn.command.name().to_string()),
                     }),
-                    Err(fault) => Event::EngineFault(fault),
+                    Err(fault) => TaskEvent::EngineFault(fault),
                 });
             }
             Task::Hint { player } => {
                 let answer = policy::hint(worker, &position, &player, stop, &mut iteration);
-                out.send(Event::Answer(answer));
+                out.send(TaskEvent::Answer(answer));
             }
             Task::Values => {
                 let engine = worker.engine(*position.rule());
                 engine.analyse_each(&position, &Limits::default(), stop, &mut |value| {
-                    out.send(Event::Value(value.clone()));
+                    out.send(TaskEvent::Value(value.clone()));
                 });
-                out.send(Event::ValuesDone);
+                out.send(TaskEvent::ValuesDone);
             }
         }
     }
 
-    fn failed(message: String) -> Event {
-        Event::Failed(message)
+    fn failed(message: String) -> TaskEvent {
+        TaskEvent::Failed(message)
     }
 
-    fn is_final(event: &Event) -> bool {
+    fn is_final(event: &TaskEvent) -> bool {
         matches!(
             event,
-            Event::Answer(_) | Event::ValuesDone | Event::Failed(_) | Event::EngineFault(_)
+            TaskEvent::Answer(_)
+                | TaskEvent::ValuesDone
+                | TaskEvent::Failed(_)
+                | TaskEvent::EngineFault(_)
         )
     }
 
     /// Iterations do not wake the front end: one that shows progress reads them on its own
     /// slow tick.
-    fn wakes(event: &Event) -> bool {
-        !matches!(event, Event::Iteration(_))
+    fn wakes(event: &TaskEvent) -> bool {
+        !matches!(event, TaskEvent::Iteration(_))
     }
 }
 
-impl Ticket<Event> {
+impl Ticket<TaskEvent> {
     /// Waits for the answer of a move or hint, passing every iteration to `on_iteration`.
     /// Fails with the worker's message if it failed, or says so if the search was stopped.
     pub fn answer(self, on_iteration: &mut dyn FnMut(&SearchResult)) -> Result<Answer, String> {
         for event in self {
             match event {
-                Event::Iteration(iteration) => on_iteration(&iteration),
-                Event::Answer(answer) => return Ok(answer),
-                Event::Failed(message) => return Err(message),
-                Event::EngineFault(fault) => return Err(fault.to_string()),
-                Event::Value(_) | Event::ValuesDone => {}
+                TaskEvent::Iteration(iteration) => on_iteration(&iteration),
+                TaskEvent::Answer(answer) => return Ok(answer),
+                TaskEvent::Failed(message) => return Err(message),
+                TaskEvent::EngineFault(fault) => return Err(fault.to_string()),
+                TaskEvent::Value(_) | TaskEvent::ValuesDone => {}
             }
         }
         Err("the search was stopped before it answered".to_string())

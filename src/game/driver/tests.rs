@@ -23,8 +23,8 @@ fn engine(depth: Option<u32>, time_ms: Option<u64>) -> PlayerKind {
     PlayerKind::Engine { depth, time_ms }
 }
 
-fn request(position: &Position, task: Task) -> Request {
-    Request::new(position.clone(), task)
+fn request(position: &Position, task: Task) -> TaskRequest {
+    TaskRequest::new(position.clone(), task)
 }
 
 fn pos(rule: Rule, text: &str) -> Position {
@@ -55,8 +55,8 @@ fn iterations_then_the_answer_come_on_the_ticket_and_then_it_ends() {
     let mut depths = Vec::new();
     let answer = loop {
         match next(&mut ticket).expect("the search answers") {
-            Event::Iteration(it) => depths.push(it.stats.depth),
-            Event::Answer(answer) => break answer,
+            TaskEvent::Iteration(it) => depths.push(it.stats.depth),
+            TaskEvent::Answer(answer) => break answer,
             other => panic!("unexpected {other:?}"),
         }
     };
@@ -162,12 +162,12 @@ fn the_table_is_kept_from_one_request_to_the_next() {
 }
 
 /// Every value the ticket hands out, up to the one that says they are all there.
-fn values(ticket: &mut Ticket<Event>) -> Vec<MoveValue> {
+fn values(ticket: &mut Ticket<TaskEvent>) -> Vec<MoveValue> {
     let mut found = Vec::new();
     while let Some(event) = next(ticket) {
         match event {
-            Event::Value(value) => found.push(value),
-            Event::ValuesDone => return found,
+            TaskEvent::Value(value) => found.push(value),
+            TaskEvent::ValuesDone => return found,
             other => panic!("unexpected {other:?}"),
         }
     }
@@ -278,7 +278,7 @@ fn iterations_do_not_wake_the_front_end_and_every_other_update_does() {
 fn tickets_and_the_driver_move_to_other_threads() {
     fn sendable<T: Send>() {}
     fn shareable<T: Send + Sync + Clone>() {}
-    sendable::<Ticket<Event>>();
+    sendable::<Ticket<TaskEvent>>();
     shareable::<Driver>();
     // A network front end waits on its ticket on a thread of its own.
     let d = driver();
@@ -607,7 +607,7 @@ fn an_engine_from_outside_that_fails_is_reported_and_launched_afresh() {
         moves: Vec::new(),
     });
     let mut ticket = d.request(request(&position, task));
-    let Some(Event::EngineFault(fault)) = next(&mut ticket) else {
+    let Some(TaskEvent::EngineFault(fault)) = next(&mut ticket) else {
         panic!("a launch failure is an engine fault");
     };
     assert_eq!(fault.name, "brain");

@@ -5,13 +5,13 @@
 //! which stops it.
 
 use crate::engine::PlayerKind;
-use crate::game::{Driver, DriverConfig, Event, Lane, Request, Task, Ticket};
+use crate::game::{Driver, DriverConfig, Lane, Task, TaskEvent, TaskRequest, Ticket};
 use crate::lab::TABLE_MEGABYTES;
 use crate::rules::Position;
 
 /// A search task of the lab.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Job {
+pub enum AnalystJob {
     /// The value of every legal move, each searched to the end (boards of up to 25 cells).
     Values,
     /// The full engine's best move and value, timed on boards too large to search to the end.
@@ -39,7 +39,7 @@ pub struct Analyst {
     driver: Driver,
     lane: Lane,
     /// The latest request's updates, until its last one.
-    ticket: Option<Ticket<Event>>,
+    ticket: Option<Ticket<TaskEvent>>,
 }
 
 impl Analyst {
@@ -54,22 +54,22 @@ impl Analyst {
     }
 
     /// Starts `job` on `position`, stopping the one before.
-    pub fn ask(&mut self, position: &Position, job: Job) {
+    pub fn ask(&mut self, position: &Position, job: AnalystJob) {
         let task = match job {
-            Job::Values => Task::Values,
-            Job::Best => Task::Hint {
+            AnalystJob::Values => Task::Values,
+            AnalystJob::Best => Task::Hint {
                 player: PlayerKind::Engine {
                     depth: None,
                     time_ms: Some(TIMED_MS),
                 },
             },
         };
-        let request = Request::new(position.clone(), task).on_lane(self.lane);
+        let request = TaskRequest::new(position.clone(), task).on_lane(self.lane);
         self.ticket = Some(self.driver.request(request));
     }
 
     /// The next update of the latest request.
-    pub fn poll(&mut self) -> Option<Event> {
+    pub fn poll(&mut self) -> Option<TaskEvent> {
         let ticket = self.ticket.as_mut()?;
         let event = ticket.try_next();
         if !ticket.is_running() {

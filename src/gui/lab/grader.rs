@@ -15,7 +15,7 @@ use super::marks::Mark;
 use crate::external::{EngineCommand, TimeLimits};
 use crate::game::{Driver, Ticket};
 use crate::grade::{
-    self, End, Game, GameResult, GradeOutcome, Graded, MatchOptions, MatchReport, MoveVerdict,
+    self, End, GameResult, GradeOutcome, Graded, MatchGame, MatchOptions, MatchReport, MoveVerdict,
     Report,
 };
 use crate::lab::grading::{GradeBoard as Board, GradeRequest, GradeUpdate};
@@ -418,7 +418,7 @@ fn strength_name(name: &str) -> String {
 }
 
 /// "1 won, 0 drawn, 1 lost: 50% (95% interval 9% to 91%)".
-fn score_text(score: &grade::Score) -> String {
+fn score_text(score: &grade::MatchScore) -> String {
     let (mean, low, high) = score.interval.map_or((0.0, 0.0, 0.0), |i| {
         (100.0 * i.mean, 100.0 * i.low, 100.0 * i.high)
     });
@@ -434,7 +434,7 @@ fn score_text(score: &grade::Score) -> String {
 }
 
 /// One game in words: the strength, the player's colour, the result and how it came.
-fn game_text(i: usize, game: &Game, report: &MatchReport) -> String {
+fn game_text(i: usize, game: &MatchGame, report: &MatchReport) -> String {
     let result = match game.result {
         GameResult::Win => t!("grader-result-win"),
         GameResult::Draw => t!("grader-result-draw"),

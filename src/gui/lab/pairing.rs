@@ -95,7 +95,7 @@ struct WinRun {
 type Spot = (Position, Option<Cell>);
 
 /// What was found of one position, the one on the board when it was asked for.
-struct Asked {
+struct PositionFindings {
     /// The side to move there.
     mover: Side,
     /// The pairings, or why they could not be found.
@@ -118,7 +118,7 @@ enum Claim<'a> {
     LosesFirst,
 }
 
-impl Asked {
+impl PositionFindings {
     fn pairings(&self) -> Option<&Pairings> {
         self.pairings.as_ref()?.as_ref().ok()
     }
@@ -168,7 +168,7 @@ impl Asked {
 /// winning line the board shows.
 pub struct WhyView {
     driver: Driver,
-    asked: Pending<Spot, LabUpdate<(), Pairings>, Asked>,
+    asked: Pending<Spot, LabUpdate<(), Pairings>, PositionFindings>,
 }
 
 impl WhyView {
@@ -220,14 +220,14 @@ impl WhyView {
 
     /// Asks for what the view shows of `position` and not asked for yet: its pairings, then,
     /// unless one stops the side to move, its winning line.
-    fn ask(&mut self, position: &Position, last_move: Option<Cell>) -> &mut Asked {
+    fn ask(&mut self, position: &Position, last_move: Option<Cell>) -> &mut PositionFindings {
         let now = (position.clone(), last_move);
         if !self.asked.is_for(&now) {
             let ticket = self.driver.request(PairingRequest {
                 position: position.clone(),
                 last_move,
             });
-            let asked = Asked {
+            let asked = PositionFindings {
                 mover: position.side_to_move(),
                 pairings: None,
                 win: None,
@@ -376,7 +376,7 @@ fn pairing_marks(strategy: &PairingStrategy, marks: &mut Vec<Mark>) {
 }
 
 /// For each side, whether a pairing stops it on `position`, and how (one line each).
-fn claims_ui(ui: &mut Ui, position: &Position, asked: &Asked, naming: Naming) {
+fn claims_ui(ui: &mut Ui, position: &Position, asked: &PositionFindings, naming: Naming) {
     let k = position.rule().k();
     let mover = asked.mover;
     let dark = ui.visuals().dark_mode;
@@ -435,7 +435,12 @@ fn stops_text(strategy: &PairingStrategy, k: usize, naming: Naming) -> String {
 
 /// Whether the side to move can force a win: searching, the answer, or the line that wins.
 /// Returns the node limit to search again with a larger one, when the person asked to.
-fn win_ui(ui: &mut Ui, position: &Position, asked: &mut Asked, naming: Naming) -> Option<u64> {
+fn win_ui(
+    ui: &mut Ui,
+    position: &Position,
+    asked: &mut PositionFindings,
+    naming: Naming,
+) -> Option<u64> {
     let mover = asked.mover;
     let k = position.rule().k();
     ui.separator();

@@ -8,12 +8,12 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 use crate::engine::{MoveValue, Value};
-use crate::game::{Driver, Event, Release, Ticket};
+use crate::game::{Driver, Release, TaskEvent, Ticket};
 use crate::gui::naming::Naming;
 use crate::rules::{Cell, Position, Rule, Side};
 use crate::t;
 
-use super::analyst::{self, Analyst, Job};
+use super::analyst::{self, Analyst, AnalystJob};
 use super::mini_board;
 use super::words::{result_rank, value_words};
 
@@ -128,7 +128,7 @@ impl Practice {
 
     /// Asks the practice lane for `job` on `position`; a hand-back not yet done is called
     /// off (dropping its ticket), since the search wants its table.
-    fn ask(&mut self, position: &Position, job: Job) {
+    fn ask(&mut self, position: &Position, job: AnalystJob) {
         self.released = None;
         self.searched = true;
         self.analyst.ask(position, job);
@@ -174,7 +174,7 @@ impl Practice {
     fn look(&mut self, tried: u32) {
         let candidate = self.random_position();
         self.coming.clear();
-        self.ask(&candidate, Job::Values);
+        self.ask(&candidate, AnalystJob::Values);
         self.stage = Stage::Looking { candidate, tried };
     }
 
@@ -182,9 +182,9 @@ impl Practice {
     pub fn poll(&mut self) {
         while let Some(event) = self.analyst.poll() {
             match event {
-                Event::Value(value) => self.coming.push(value),
-                Event::ValuesDone => self.candidate_done(),
-                Event::Answer(answer) => {
+                TaskEvent::Value(value) => self.coming.push(value),
+                TaskEvent::ValuesDone => self.candidate_done(),
+                TaskEvent::Answer(answer) => {
                     if let Stage::Showing {
                         answered: Some(answered),
                         ..
@@ -196,9 +196,9 @@ impl Practice {
                         });
                     }
                 }
-                Event::Failed(message) => self.stage = Stage::Failed(message),
+                TaskEvent::Failed(message) => self.stage = Stage::Failed(message),
                 // The lab never asks an engine from outside.
-                Event::Iteration(_) | Event::EngineFault(_) => {}
+                TaskEvent::Iteration(_) | TaskEvent::EngineFault(_) => {}
             }
         }
         // The learner thinks over a puzzle (or reads a failure): no search needs the table.
@@ -244,7 +244,7 @@ impl Practice {
         } else {
             let _ = after.play(cell);
             if !after.is_over() {
-                self.ask(&after, Job::Best);
+                self.ask(&after, AnalystJob::Best);
             }
         }
     }
@@ -434,7 +434,7 @@ mod tests {
         let driver = Driver::new(DriverConfig::default(), || {});
         // A search on the practice lane keeps its engine (and its table) afterwards...
         let mut plain = Analyst::new(driver.clone(), analyst::PRACTICE);
-        plain.ask(&Position::new(Rule::TIC_TAC_TOE), Job::Values);
+        plain.ask(&Position::new(Rule::TIC_TAC_TOE), AnalystJob::Values);
         let start = Instant::now();
         while plain.is_busy() && start.elapsed() < BOUND {
             let _ = plain.poll();

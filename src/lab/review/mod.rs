@@ -264,7 +264,7 @@ pub fn turning_points(assessed: &[MoveAssessment]) -> Vec<usize> {
 
 mod rows;
 
-pub use rows::{MoveRow, Note, Standing, estimated_rows, exact_row};
+pub use rows::{MoveNote, MoveRow, Standing, estimated_rows, exact_row};
 
 #[cfg(test)]
 mod tests;

@@ -49,7 +49,7 @@ impl Standing {
 
 /// What is known of a move beside the standings: why it matters.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Note {
+pub enum MoveNote {
     /// Searched to the end: the move turned a win into a draw or a loss; `kept_by` kept it.
     WinLetSlip { kept_by: Cell },
     /// Searched to the end: the move turned a draw into a loss; `kept_by` kept the draw.
@@ -76,7 +76,7 @@ pub struct MoveRow {
     pub after: Standing,
     /// Whether the move is one of the game's turning points (always so with a note).
     pub turning_point: bool,
-    pub notes: Vec<Note>,
+    pub notes: Vec<MoveNote>,
 }
 
 /// Results in order, worst first: a loss, a draw (or a value not proved either way), a win.
@@ -105,8 +105,8 @@ pub fn exact_row(
     let mut notes = Vec::new();
     if rank(played.value) < rank(best.value) {
         notes.push(match best.value {
-            Value::Win { .. } => Note::WinLetSlip { kept_by: best.cell },
-            _ => Note::DrawThrown { kept_by: best.cell },
+            Value::Win { .. } => MoveNote::WinLetSlip { kept_by: best.cell },
+            _ => MoveNote::DrawThrown { kept_by: best.cell },
         });
     }
     let after = match (after.outcome(), played.value) {
@@ -206,18 +206,18 @@ pub fn estimated_rows(
 
 /// Why a turning point is one: the forced win not followed or walked into, and the fall of
 /// the expected score where the engine would have played another move.
-fn estimated_notes(a: &MoveAssessment) -> Vec<Note> {
+fn estimated_notes(a: &MoveAssessment) -> Vec<MoveNote> {
     let mut notes = Vec::new();
     if let Some(win) = &a.missed {
-        notes.push(Note::WinNotFollowed(win.clone()));
+        notes.push(MoveNote::WinNotFollowed(win.clone()));
     }
     if let Some(win) = &a.allowed {
-        notes.push(Note::LossWalkedInto(win.clone()));
+        notes.push(MoveNote::LossWalkedInto(win.clone()));
     }
     // A fall to or from a proved result is told by the standings and the notes above.
     let estimated = !is_decisive(a.before.0) && !is_decisive(a.after.0);
     if let Some(choice) = a.engine_choice.filter(|_| a.drop > 0.0 && estimated) {
-        notes.push(Note::ScoreFell {
+        notes.push(MoveNote::ScoreFell {
             from: a.expected.0,
             to: a.expected.1,
             choice,

@@ -132,8 +132,8 @@ fn a_win_the_search_proved_counts_as_found_and_its_first_move_is_the_engines() {
         forced: None,
     };
     assert_eq!(rows[1].after, Standing::LossFound { moves: 17 });
-    assert_eq!(rows[1].notes[0], Note::LossWalkedInto(found.clone()));
-    assert_eq!(rows[2].notes[0], Note::WinNotFollowed(found));
+    assert_eq!(rows[1].notes[0], MoveNote::LossWalkedInto(found.clone()));
+    assert_eq!(rows[2].notes[0], MoveNote::WinNotFollowed(found));
     assert!(rows[1].turning_point && rows[2].turning_point);
     // The engine's own move keeps the win found: no note.
     let evals = [
@@ -249,7 +249,7 @@ fn an_exact_row_counts_from_each_position_and_names_a_move_only_where_the_result
     let thrown = exact_row(1, Side::X, b, &values, &after).expect("both valued");
     assert_eq!(thrown.before, Standing::Exact(Value::Draw));
     assert_eq!(thrown.after, Standing::Exact(Value::Loss { plies: 5 }));
-    assert_eq!(thrown.notes, vec![Note::DrawThrown { kept_by: a }]);
+    assert_eq!(thrown.notes, vec![MoveNote::DrawThrown { kept_by: a }]);
     assert!(thrown.turning_point);
     let kept = exact_row(1, Side::X, a, &values, &after).expect("both valued");
     assert!(kept.notes.is_empty() && !kept.turning_point);
@@ -296,8 +296,8 @@ fn an_estimated_row_states_forced_lines_as_found_and_the_rest_as_expected_scores
     assert_eq!(rows[1].after, Standing::LossFound { moves: 3 });
     assert_eq!(rows[2].before, Standing::WinFound { moves: 3 });
     assert_eq!(rows[2].after, Standing::LossFound { moves: 31 });
-    assert!(matches!(rows[1].notes[..], [Note::LossWalkedInto(_)]));
-    assert!(matches!(rows[2].notes[0], Note::WinNotFollowed(_)));
+    assert!(matches!(rows[1].notes[..], [MoveNote::LossWalkedInto(_)]));
+    assert!(matches!(rows[2].notes[0], MoveNote::WinNotFollowed(_)));
     assert_eq!(contradiction(&rows, false), None);
     for row in &rows {
         assert!(row.before.is_proved() || matches!(row.before, Standing::Estimate { .. }));

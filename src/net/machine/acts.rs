@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use super::super::message::{Act, Ending, Message, Offer, Snapshot, Token};
-use super::{Action, ActionError, Event, Match, Output, Phase, Role, replay_game};
+use super::{Action, ActionError, Match, NetEvent, Output, Phase, Role, replay_game};
 use crate::game::Choice;
 use crate::game::opening::OpeningError;
 use crate::rules::{Cell, Side};
@@ -142,7 +142,7 @@ impl Match {
         self.queue(now, Act::Reply { offer, accept });
         // The answer is told before what it starts (a new game, moves taken back), so
         // that a log reads in the order things happened.
-        self.emit(Event::Answered {
+        self.emit(NetEvent::Answered {
             offer,
             accepted: accept,
             by_peer: false,
@@ -214,11 +214,11 @@ impl Match {
         self.follow_colours(opener);
         self.start_turn_clock(now);
         played?;
-        self.emit(Event::Moved { side, cell });
-        self.emit(Event::Record);
+        self.emit(NetEvent::Moved { side, cell });
+        self.emit(NetEvent::Record);
         if self.session.outcome().is_some() {
             self.stop_turn_clock(now);
-            self.emit(Event::Over);
+            self.emit(NetEvent::Over);
         }
         self.send_clock(now);
         Ok(())
@@ -238,8 +238,8 @@ impl Match {
         self.follow_colours(opener);
         self.start_turn_clock(now);
         chosen?;
-        self.emit(Event::Chose { choice, mine });
-        self.emit(Event::Record);
+        self.emit(NetEvent::Chose { choice, mine });
+        self.emit(NetEvent::Record);
         self.send_clock(now);
         Ok(())
     }
@@ -255,8 +255,8 @@ impl Match {
     pub(super) fn end(&mut self, now: Instant, ending: Ending) {
         self.stop_turn_clock(now);
         self.ending = Some(ending);
-        self.emit(Event::Record);
-        self.emit(Event::Over);
+        self.emit(NetEvent::Record);
+        self.emit(NetEvent::Over);
     }
 
     /// An accepted offer made by `by`.
@@ -269,8 +269,8 @@ impl Match {
                     self.session.undo();
                 }
                 self.start_turn_clock(now);
-                self.emit(Event::Undone { moves: target });
-                self.emit(Event::Record);
+                self.emit(NetEvent::Undone { moves: target });
+                self.emit(NetEvent::Record);
             }
             Offer::Draw => self.end(now, Ending::DrawAgreed),
             Offer::Rematch => {
@@ -283,8 +283,8 @@ impl Match {
                 self.reset_away();
                 self.start_turn_clock(now);
                 self.send_clock(now);
-                self.emit(Event::NewGame { seat: self.side });
-                self.emit(Event::Record);
+                self.emit(NetEvent::NewGame { seat: self.side });
+                self.emit(NetEvent::Record);
             }
         }
     }
@@ -312,12 +312,12 @@ impl Match {
         if let Some(link) = self.link.as_mut() {
             link.ready = true;
         }
-        self.emit(Event::Joined {
+        self.emit(NetEvent::Joined {
             name,
             seat: self.colour_of(self.side.other()),
             resumed,
         });
-        self.emit(Event::Record);
+        self.emit(NetEvent::Record);
         let mark = self.out.len();
         for act in pending {
             if self.replay_own(now, &act).is_ok() {
@@ -330,7 +330,7 @@ impl Match {
         self.out.extend(
             replayed
                 .into_iter()
-                .filter(|output| !matches!(output, Output::Event(Event::Moved { .. }))),
+                .filter(|output| !matches!(output, Output::Event(NetEvent::Moved { .. }))),
         );
         Ok(())
     }
@@ -357,7 +357,7 @@ impl Match {
                 accept: true,
             } = act
             {
-                self.emit(Event::Withdrawn {
+                self.emit(NetEvent::Withdrawn {
                     offer: *offer,
                     mine: false,
                 });
@@ -393,7 +393,7 @@ impl Match {
         }
         for (ply, &cell) in moves.iter().enumerate().skip(before.len()) {
             let side = if ply % 2 == 0 { Side::X } else { Side::O };
-            self.emit(Event::Moved { side, cell });
+            self.emit(NetEvent::Moved { side, cell });
         }
     }
 

@@ -8,7 +8,7 @@ use super::super::message::{
     Act, Ending, Message, OfferAnswer, PROTOCOL, Snapshot, clean_name, clean_reason,
 };
 use super::{
-    AWAY_LIMIT, Event, HELLO_AGAIN, Link, Match, Output, PING_EVERY, Phase, RESEND_AFTER,
+    AWAY_LIMIT, HELLO_AGAIN, Link, Match, NetEvent, Output, PING_EVERY, Phase, RESEND_AFTER,
     RateLimit, Role, SILENCE_LIMIT, millis,
 };
 
@@ -64,7 +64,7 @@ impl Match {
         }
         self.away_tick = Some(now);
         if let Some(why) = why {
-            self.emit(Event::PeerAway(why.to_string()));
+            self.emit(NetEvent::PeerAway(why.to_string()));
         }
     }
 
@@ -74,16 +74,16 @@ impl Match {
     pub(super) fn withdraw_offers(&mut self, answer: Option<OfferAnswer>) {
         if let Some((offer, _)) = self.my_offer.take() {
             match answer.filter(|a| a.offer == offer) {
-                Some(answer) => self.emit(Event::Answered {
+                Some(answer) => self.emit(NetEvent::Answered {
                     offer,
                     accepted: answer.accept,
                     by_peer: true,
                 }),
-                None => self.emit(Event::Withdrawn { offer, mine: true }),
+                None => self.emit(NetEvent::Withdrawn { offer, mine: true }),
             }
         }
         if let Some((offer, _)) = self.peer_offer.take() {
-            self.emit(Event::Withdrawn { offer, mine: false });
+            self.emit(NetEvent::Withdrawn { offer, mine: false });
         }
     }
 
@@ -160,7 +160,7 @@ impl Match {
             (Role::Joiner, Message::Clock { x_ms, o_ms }) => {
                 let used = [Duration::from_millis(x_ms), Duration::from_millis(o_ms)];
                 self.clock_seen = Some((used, now));
-                self.emit(Event::Clock {
+                self.emit(NetEvent::Clock {
                     x: used[0],
                     o: used[1],
                 });
@@ -182,7 +182,7 @@ impl Match {
     }
 
     fn refused(&mut self, now: Instant, reason: &str) {
-        self.emit(Event::Refused(reason.to_string()));
+        self.emit(NetEvent::Refused(reason.to_string()));
         self.hang_up(now, None);
     }
 
@@ -195,7 +195,7 @@ impl Match {
             return;
         }
         if self.phase == Phase::Playing && self.ready() {
-            self.emit(Event::PeerLeft);
+            self.emit(NetEvent::PeerLeft);
         }
         self.hang_up(now, None);
     }
@@ -226,7 +226,7 @@ impl Match {
             Phase::Waiting => {
                 self.caller_token = *resume;
                 self.phase = Phase::Asking(clean_name(name));
-                self.emit(Event::JoinRequest {
+                self.emit(NetEvent::JoinRequest {
                     name: clean_name(name),
                 });
             }
@@ -236,7 +236,7 @@ impl Match {
             }
             Phase::Playing => {
                 self.send(Message::Busy {});
-                self.emit(Event::TurnedAway {
+                self.emit(NetEvent::TurnedAway {
                     name: clean_name(name),
                 });
                 // Closed once the caller has read it (the event said it here).
@@ -276,7 +276,7 @@ impl Match {
             snapshot: self.snapshot(answer),
         };
         self.send(welcome);
-        self.emit(Event::Joined {
+        self.emit(NetEvent::Joined {
             name: self.peer_name.clone(),
             seat: self.colour_of(self.side.other()),
             resumed,
@@ -321,7 +321,7 @@ impl Match {
             && sent == nonce
         {
             link.ping = None;
-            self.emit(Event::RoundTrip(now.saturating_duration_since(at)));
+            self.emit(NetEvent::RoundTrip(now.saturating_duration_since(at)));
         }
     }
 
@@ -386,7 +386,7 @@ impl Match {
         self.away += now.saturating_duration_since(since);
         if self.away >= AWAY_LIMIT && !self.claimable {
             self.claimable = true;
-            self.emit(Event::ClaimAvailable);
+            self.emit(NetEvent::ClaimAvailable);
         }
     }
 
@@ -443,7 +443,7 @@ impl Match {
             return;
         }
         let [x, o] = self.clock(now);
-        self.emit(Event::Clock { x, o });
+        self.emit(NetEvent::Clock { x, o });
         self.send(Message::Clock {
             x_ms: millis(x),
             o_ms: millis(o),

@@ -95,7 +95,7 @@ pub enum ActionError {
 
 /// What the front end shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Event {
+pub enum NetEvent {
     /// Host: someone asks to join; answer with [`Action::Admit`].
     JoinRequest { name: String },
     /// The opponent is here: first arrival or return.
@@ -172,7 +172,7 @@ impl ClockView {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Output {
     Send(Message),
-    Event(Event),
+    Event(NetEvent),
     /// Close the connection once what was sent before has arrived; the reason (already
     /// said to the peer) is for our player, empty when an event already said it.
     Close(String),
@@ -587,7 +587,7 @@ impl Match {
             if self.role == Role::Host && self.phase == Phase::Playing && Some(*t) == self.token)
     }
 
-    fn emit(&mut self, event: Event) {
+    fn emit(&mut self, event: NetEvent) {
         self.out.push(Output::Event(event));
     }
 

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use super::super::message::{Act, Ending, Message, Offer};
 use super::acts::chosen;
-use super::{Event, MAX_UNACKED, Match, Role};
+use super::{MAX_UNACKED, Match, NetEvent, Role};
 use crate::game::Choice;
 use crate::rules::Cell;
 
@@ -92,13 +92,13 @@ impl Match {
             return;
         }
         self.peer_offer = Some((offer, ply));
-        self.emit(Event::Offered(offer));
+        self.emit(NetEvent::Offered(offer));
     }
 
     fn peer_replied(&mut self, now: Instant, offer: Offer, accept: bool) -> Result<(), String> {
         match self.my_offer.take() {
             Some((mine, _)) if mine == offer => {
-                self.emit(Event::Answered {
+                self.emit(NetEvent::Answered {
                     offer,
                     accepted: accept,
                     by_peer: true,

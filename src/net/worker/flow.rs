@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use super::{Current, Finish, NetWorker, Options, REDIAL_EVERY, Update, View};
 use crate::net::keep::{self, Kept};
-use crate::net::machine::{Event, Output, Role};
+use crate::net::machine::{NetEvent, Output, Role};
 use crate::net::message::Message;
 use crate::net::transport::{self, Inbound, NetError};
 
@@ -24,7 +24,7 @@ const CLOSE_UNCONNECTED: Duration = Duration::from_millis(100);
 /// a message numbering, acknowledging or welcoming (pings and the clock do not).
 fn changes_the_match(output: &Output) -> bool {
     match output {
-        Output::Event(Event::RoundTrip(_) | Event::Clock { .. }) => false,
+        Output::Event(NetEvent::RoundTrip(_) | NetEvent::Clock { .. }) => false,
         Output::Event(_) => true,
         Output::Send(message) => matches!(
             message,
@@ -133,7 +133,8 @@ impl NetWorker<'_> {
                 Message::Hello { name, .. } => crate::net::message::clean_name(name),
                 _ => String::new(),
             };
-            self.notify.send(Update::Event(Event::TurnedAway { name }));
+            self.notify
+                .send(Update::Event(NetEvent::TurnedAway { name }));
             tokio::spawn(async move {
                 let _ = transport::write(&mut caller.send, &Message::Busy {}).await;
                 close_when_read(caller, LINGER, b"busy").await;
@@ -275,11 +276,11 @@ impl NetWorker<'_> {
         }
     }
 
-    fn event(&mut self, event: Event) {
+    fn event(&mut self, event: NetEvent) {
         match &event {
-            Event::Record => self.save_record(),
-            Event::Refused(reason) => self.finished = Some(Finish::failed(reason.clone())),
-            Event::PeerLeft => self.peer_left(),
+            NetEvent::Record => self.save_record(),
+            NetEvent::Refused(reason) => self.finished = Some(Finish::failed(reason.clone())),
+            NetEvent::PeerLeft => self.peer_left(),
             _ => {}
         }
         self.notify.send(Update::Event(event));

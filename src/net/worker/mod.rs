@@ -17,7 +17,7 @@ use tokio::sync::mpsc;
 
 use super::keep::{self, Hold, Hosting, Kept};
 use super::lan;
-use super::machine::{Action, ActionError, ClockView, Event, HostConfig, Match};
+use super::machine::{Action, ActionError, ClockView, HostConfig, Match, NetEvent};
 use super::message::{Ending, Offer, Token};
 use super::transport::{self, Identity, Inbound, NetConfig, NetError};
 use crate::game::Session;
@@ -137,7 +137,7 @@ pub enum Update {
     OwnKey {
         fingerprint: String,
     },
-    Event(Event),
+    Event(NetEvent),
     /// The game after a change.
     View(Box<View>),
     /// A local action was refused.

@@ -18,14 +18,14 @@ mod row;
 use egui::{RichText, Ui};
 
 use crate::engine::MoveValue;
-use crate::game::{Driver, Event, Release, Session, Ticket, clock};
+use crate::game::{Driver, Release, Session, TaskEvent, Ticket, clock};
 use crate::lab::review::PositionEval;
 use crate::lab::{GameReviewRequest, LabUpdate, ReviewUpdate};
 use crate::rules::{Cell, Position, Rule};
 use crate::t;
 
 use super::Preview;
-use super::analyst::{self, Analyst, Job};
+use super::analyst::{self, Analyst, AnalystJob};
 use crate::gui::naming::Naming;
 
 /// What the searches found so far.
@@ -160,10 +160,12 @@ impl Review {
             Findings::Exact { found, coming } => {
                 while let Some(event) = self.analyst.poll() {
                     match event {
-                        Event::Value(value) => coming.push(value),
-                        Event::ValuesDone => found.push(std::mem::take(coming)),
-                        Event::Failed(message) => game.failure = Some(message),
-                        Event::Answer(_) | Event::Iteration(_) | Event::EngineFault(_) => {}
+                        TaskEvent::Value(value) => coming.push(value),
+                        TaskEvent::ValuesDone => found.push(std::mem::take(coming)),
+                        TaskEvent::Failed(message) => game.failure = Some(message),
+                        TaskEvent::Answer(_)
+                        | TaskEvent::Iteration(_)
+                        | TaskEvent::EngineFault(_) => {}
                     }
                 }
             }
@@ -197,7 +199,8 @@ impl Review {
         match &mut game.findings {
             Findings::Exact { found, coming } => {
                 coming.clear();
-                self.analyst.ask(&game.positions[found.len()], Job::Values);
+                self.analyst
+                    .ask(&game.positions[found.len()], AnalystJob::Values);
             }
             Findings::Estimated(evals) => {
                 let request = GameReviewRequest {

@@ -6,7 +6,7 @@
 use egui::{Color32, RichText, Ui};
 
 use crate::engine::{ForcedKind, ForcedWin};
-use crate::lab::review::{MoveRow, Note, Standing};
+use crate::lab::review::{MoveNote, MoveRow, Standing};
 use crate::t;
 
 use super::super::words::{percent, value_words};
@@ -50,7 +50,7 @@ pub fn mark_colour(ui: &Ui, row: &MoveRow) -> Color32 {
     let forced = row
         .notes
         .iter()
-        .any(|n| matches!(n, Note::WinNotFollowed(_) | Note::LossWalkedInto(_)));
+        .any(|n| matches!(n, MoveNote::WinNotFollowed(_) | MoveNote::LossWalkedInto(_)));
     if forced {
         ui.visuals().error_fg_color
     } else {
@@ -96,15 +96,15 @@ pub fn row_ui(
 
 /// What a note says.
 #[must_use]
-pub fn note_words(note: &Note, row: &MoveRow, naming: Naming) -> String {
+pub fn note_words(note: &MoveNote, row: &MoveRow, naming: Naming) -> String {
     match note {
-        Note::WinLetSlip { kept_by } => {
+        MoveNote::WinLetSlip { kept_by } => {
             t!("lab-review-win-slipped", better = naming.cell(*kept_by))
         }
-        Note::DrawThrown { kept_by } => {
+        MoveNote::DrawThrown { kept_by } => {
             t!("lab-review-draw-thrown", better = naming.cell(*kept_by))
         }
-        Note::WinNotFollowed(win) => match &win.forced {
+        MoveNote::WinNotFollowed(win) => match &win.forced {
             Some(forced) => t!(
                 "lab-review-missed",
                 kind = kind_words(forced),
@@ -116,7 +116,7 @@ pub fn note_words(note: &Note, row: &MoveRow, naming: Naming) -> String {
                 first = win.first.map_or_else(String::new, |c| naming.cell(c))
             ),
         },
-        Note::LossWalkedInto(win) => {
+        MoveNote::LossWalkedInto(win) => {
             let side = naming.side(row.side.other());
             match &win.forced {
                 Some(forced) => t!(
@@ -128,7 +128,7 @@ pub fn note_words(note: &Note, row: &MoveRow, naming: Naming) -> String {
                 None => t!("lab-review-allowed-found", side = side, moves = win.moves),
             }
         }
-        Note::ScoreFell { from, to, choice } => t!(
+        MoveNote::ScoreFell { from, to, choice } => t!(
             "lab-review-engine-choice",
             from = percent(*from),
             to = percent(*to),

@@ -14,7 +14,7 @@ pub(super) struct Pair {
     joiner: Match,
     now: Instant,
     /// Events seen by each side, host first.
-    events: [Vec<Event>; 2],
+    events: [Vec<NetEvent>; 2],
     closed: [Vec<String>; 2],
     /// Which side closed its connection in the round being delivered: the peer sees it go
     /// after the round's messages, as a transport delivers what was sent before a close.
@@ -166,7 +166,7 @@ pub(super) fn cells(moves: &[(usize, usize)]) -> Vec<Cell> {
 #[test]
 fn a_whole_game_ends_the_same_on_both_sides() {
     let mut pair = Pair::new(Rule::TIC_TAC_TOE);
-    assert!(pair.events[0].contains(&Event::JoinRequest {
+    assert!(pair.events[0].contains(&NetEvent::JoinRequest {
         name: "Joiner".into()
     }));
     assert_eq!(pair.joiner.side(), Side::O);
@@ -328,7 +328,7 @@ fn a_joiner_that_comes_back_gets_the_snapshot_and_its_lost_move_arrives() {
         pair.joiner.session().moves()
     );
     assert_eq!(pair.host.session().moves().len(), 4);
-    assert!(pair.events[1].contains(&Event::Joined {
+    assert!(pair.events[1].contains(&NetEvent::Joined {
         name: "Host".into(),
         seat: Side::X,
         resumed: true,
@@ -338,7 +338,7 @@ fn a_joiner_that_comes_back_gets_the_snapshot_and_its_lost_move_arrives() {
         pair.events[1]
             .iter()
             .filter(|e| {
-                **e == Event::Moved {
+                **e == NetEvent::Moved {
                     side: Side::O,
                     cell: Cell::new(4, 4),
                 }
@@ -369,7 +369,7 @@ fn a_second_caller_is_told_busy_and_a_wrong_token_too() {
     pair.cut();
     pair.joiner = Match::joiner("Other", "test", Some(Token(7)));
     pair.connect();
-    assert!(pair.events[1].contains(&Event::Refused(
+    assert!(pair.events[1].contains(&NetEvent::Refused(
         "the host is busy with another player".into()
     )));
     assert!(!pair.host.is_connected());
@@ -392,12 +392,12 @@ fn a_declined_caller_is_told_so_and_the_host_waits_for_another() {
     let mut pair = Pair::unadmitted(Rule::TIC_TAC_TOE);
     pair.host.act(pair.now, Action::Admit(false)).unwrap();
     pair.deliver();
-    assert!(pair.events[1].contains(&Event::Refused("the host declined".into())));
+    assert!(pair.events[1].contains(&NetEvent::Refused("the host declined".into())));
     // The host chose it: it is not told back to the host as a reason the line closed.
     assert_eq!(pair.closed[0], vec![String::new()]);
     pair.joiner = Match::joiner("Second", "test", None);
     pair.connect();
-    assert!(pair.events[0].contains(&Event::JoinRequest {
+    assert!(pair.events[0].contains(&NetEvent::JoinRequest {
         name: "Second".into()
     }));
 }
@@ -438,7 +438,7 @@ fn a_move_instead_of_an_answer_declines_the_offer() {
     pair.host.act(pair.now, Action::Offer(Offer::Draw)).unwrap();
     pair.deliver();
     pair.play(false, 1, 1);
-    assert!(pair.events[0].contains(&Event::Answered {
+    assert!(pair.events[0].contains(&NetEvent::Answered {
         offer: Offer::Draw,
         accepted: false,
         by_peer: true,
@@ -470,10 +470,15 @@ fn draw_by_agreement_and_a_rematch_with_sides_swapped() {
 }
 
 /// The events an accepted offer brings, in order, without the record's and the clock's.
-fn told(events: &[Event]) -> Vec<Event> {
+fn told(events: &[NetEvent]) -> Vec<NetEvent> {
     events
         .iter()
-        .filter(|e| !matches!(e, Event::Record | Event::Clock { .. } | Event::Over))
+        .filter(|e| {
+            !matches!(
+                e,
+                NetEvent::Record | NetEvent::Clock { .. } | NetEvent::Over
+            )
+        })
         .cloned()
         .collect()
 }
@@ -490,18 +495,18 @@ fn an_accepted_rematch_is_told_before_the_new_game_on_both_sides() {
     pair.events = [Vec::new(), Vec::new()];
     pair.joiner.act(pair.now, Action::Reply(true)).unwrap();
     pair.deliver();
-    let answered = |by_peer| Event::Answered {
+    let answered = |by_peer| NetEvent::Answered {
         offer: Offer::Rematch,
         accepted: true,
         by_peer,
     };
     assert_eq!(
         told(&pair.events[1]),
-        [answered(false), Event::NewGame { seat: Side::X }]
+        [answered(false), NetEvent::NewGame { seat: Side::X }]
     );
     assert_eq!(
         told(&pair.events[0]),
-        [answered(true), Event::NewGame { seat: Side::O }]
+        [answered(true), NetEvent::NewGame { seat: Side::O }]
     );
 }
 
@@ -514,12 +519,12 @@ fn an_accepted_undo_is_told_before_the_moves_taken_back() {
     pair.events = [Vec::new(), Vec::new()];
     pair.joiner.act(pair.now, Action::Reply(true)).unwrap();
     pair.deliver();
-    let answered = |by_peer| Event::Answered {
+    let answered = |by_peer| NetEvent::Answered {
         offer: Offer::Undo,
         accepted: true,
         by_peer,
     };
-    let undone = Event::Undone { moves: 0 };
+    let undone = NetEvent::Undone { moves: 0 };
     assert_eq!(told(&pair.events[1]), [answered(false), undone.clone()]);
     assert_eq!(told(&pair.events[0]), [answered(true), undone]);
 }
@@ -553,7 +558,7 @@ fn the_away_timer_runs_only_on_the_absent_players_turn() {
     assert!(!pair.host.can_claim());
     pair.advance(Duration::from_secs(1));
     assert!(pair.host.can_claim());
-    assert!(pair.events[0].contains(&Event::ClaimAvailable));
+    assert!(pair.events[0].contains(&NetEvent::ClaimAvailable));
     pair.host.act(pair.now, Action::Claim).unwrap();
     assert_eq!(pair.host.ending(), Some(Ending::Abandoned(Side::O)));
     // The joiner comes back and learns the result, with the host's move.
@@ -574,7 +579,7 @@ fn the_host_measures_the_clock_only_on_its_own_side() {
     assert!(
         pair.events[1]
             .iter()
-            .any(|e| matches!(e, Event::Clock { .. }))
+            .any(|e| matches!(e, NetEvent::Clock { .. }))
     );
 }
 
@@ -709,7 +714,7 @@ fn an_offer_while_the_opponent_is_away_is_refused_and_one_pending_is_settled_on_
     );
     // Back: both sides are told it was withdrawn, and nothing waits any more.
     pair.connect();
-    let withdrawn = |mine| Event::Withdrawn {
+    let withdrawn = |mine| NetEvent::Withdrawn {
         offer: Offer::Draw,
         mine,
     };
@@ -757,7 +762,7 @@ fn an_answer_lost_with_the_connection_arrives_with_the_snapshot() {
     pair.connect();
     assert!(pair.same_game());
     assert!(
-        pair.events[1].contains(&Event::Answered {
+        pair.events[1].contains(&NetEvent::Answered {
             offer: Offer::Undo,
             accepted: true,
             by_peer: true
@@ -776,14 +781,14 @@ fn a_joiner_that_leaves_is_said_to_have_left_and_the_host_keeps_the_game() {
     pair.host.receive(pair.now, Message::Leave {});
     pair.take(true);
     assert!(
-        pair.events[0].contains(&Event::PeerLeft),
+        pair.events[0].contains(&NetEvent::PeerLeft),
         "{:?}",
         pair.events[0]
     );
     assert!(
         !pair.events[0]
             .iter()
-            .any(|e| matches!(e, Event::PeerAway(_))),
+            .any(|e| matches!(e, NetEvent::PeerAway(_))),
         "left, not lost: {:?}",
         pair.events[0]
     );
@@ -803,7 +808,7 @@ fn a_host_that_leaves_before_letting_the_caller_in_refuses_it() {
     pair.joiner.receive(pair.now, Message::Leave {});
     pair.take(false);
     assert!(
-        pair.events[1].contains(&Event::Refused("the host closed the game".into())),
+        pair.events[1].contains(&NetEvent::Refused("the host closed the game".into())),
         "{:?}",
         pair.events[1]
     );
@@ -817,12 +822,12 @@ fn a_stranger_calling_while_the_joiner_is_away_is_told_busy_and_nothing_is_lost(
     pair.events[0].clear();
     let joiner = std::mem::replace(&mut pair.joiner, Match::joiner("Eve", "test", None));
     pair.connect();
-    assert!(pair.events[1].contains(&Event::Refused(
+    assert!(pair.events[1].contains(&NetEvent::Refused(
         "the host is busy with another player".into()
     )));
     assert_eq!(
         pair.events[0],
-        vec![Event::TurnedAway { name: "Eve".into() }],
+        vec![NetEvent::TurnedAway { name: "Eve".into() }],
         "a stranger's call is not the opponent's connection lost"
     );
     pair.joiner = joiner;
@@ -842,7 +847,7 @@ fn a_joiner_back_in_the_game_is_told_of_the_moves_it_missed() {
     pair.events[1].clear();
     pair.connect();
     assert!(
-        pair.events[1].contains(&Event::Moved {
+        pair.events[1].contains(&NetEvent::Moved {
             side: Side::X,
             cell: Cell::new(3, 3)
         }),
@@ -857,7 +862,7 @@ fn names_lose_their_direction_controls() {
     let mut pair = Pair::unadmitted(Rule::TIC_TAC_TOE);
     pair.stranger_says_hello(PROTOCOL, "\u{202e}eve");
     pair.take(true);
-    assert!(pair.events[0].contains(&Event::JoinRequest { name: "eve".into() }));
+    assert!(pair.events[0].contains(&NetEvent::JoinRequest { name: "eve".into() }));
 }
 
 #[test]
@@ -909,7 +914,7 @@ fn a_restarted_host_takes_up_the_match_and_its_joiner_comes_back_into_it() {
     pair.connect();
     assert!(pair.host.is_connected() && pair.joiner.is_connected());
     assert!(pair.same_game());
-    assert!(pair.events[0].contains(&Event::Joined {
+    assert!(pair.events[0].contains(&NetEvent::Joined {
         name: "Joiner".into(),
         seat: Side::O,
         resumed: true,

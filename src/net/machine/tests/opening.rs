@@ -49,7 +49,7 @@ fn swap2_with_two_more_stones_hands_the_colour_back_to_the_opener() {
     pair.opener_places_three();
     assert!(!pair.host.is_my_turn() && pair.joiner.is_my_turn());
     pair.choose(false, Choice::PlaceTwo);
-    assert!(pair.events[0].contains(&Event::Chose {
+    assert!(pair.events[0].contains(&NetEvent::Chose {
         choice: Choice::PlaceTwo,
         mine: false
     }));
@@ -69,7 +69,7 @@ fn swap2_with_two_more_stones_hands_the_colour_back_to_the_opener() {
     assert!(pair.same_opening());
     assert_eq!(pair.host.session().moves().len(), 7);
     assert!(!pair.host.in_opening() && !pair.joiner.in_opening());
-    assert!(pair.events[1].contains(&Event::Moved {
+    assert!(pair.events[1].contains(&NetEvent::Moved {
         side: Side::O,
         cell: Cell::new(10, 10)
     }));
