@@ -48,6 +48,30 @@ struct Args {
     /// each `.txt` file of a folder given).
     #[arg(long, default_value = "openings")]
     apart_from: Vec<PathBuf>,
+    /// How far (in rows and in columns) from a stone already down a later stone may be: 2
+    /// made the first chunks; 3 widens the draw to many more openings.
+    #[arg(long, default_value_t = Spread::FIRST.reach, value_parser = clap::value_parser!(i32).range(1..=5))]
+    reach: i32,
+    /// The most stones an opening may have (from three): 5 made the first chunks.
+    #[arg(long, default_value_t = Spread::FIRST.most_stones, value_parser = clap::value_parser!(u8).range(3..=9))]
+    most_stones: u8,
+}
+
+/// How openings are drawn: the stones' count and reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Spread {
+    /// How far from a stone already down a later stone may be.
+    reach: i32,
+    /// The most stones an opening may have (at least three).
+    most_stones: u8,
+}
+
+impl Spread {
+    /// The draw of the first chunks: three to five stones, each within two cells.
+    const FIRST: Spread = Spread {
+        reach: 2,
+        most_stones: 5,
+    };
 }
 
 /// The rules the data is played under.
@@ -78,8 +102,6 @@ type Shape = (Vec<(i32, i32)>, Vec<(i32, i32)>);
 
 /// How far from the centre the first stone may be.
 const FIRST_REACH: i32 = 1;
-/// How far from a stone already down a later stone may be.
-const NEAR_REACH: i32 = 2;
 /// Draws allowed for each opening written before the generator gives up.
 const DRAWS_PER_OPENING: usize = 400;
 
@@ -95,16 +117,23 @@ fn run(args: &Args) -> Result<(), String> {
     let apart = read_openings(&args.apart_from)?;
     let rule = args.rule.rule();
     let mut judge = (args.judge_nodes > 0).then(|| Judging::new(args.judge_nodes, args.bound));
-    let openings = draw(args.seed, args.count, rule, &apart, &mut |stones| {
+    let spread = Spread {
+        reach: args.reach,
+        most_stones: args.most_stones,
+    };
+    let openings = draw(args.seed, args.count, rule, spread, &apart, &mut |stones| {
         judge.as_mut().is_none_or(|j| j.keeps(rule, stones))
     })?;
     let command: Vec<String> = std::env::args().skip(1).collect();
     println!("# Openings for the training games, drawn by examples/data_openings.rs:");
     println!("# data_openings {}", command.join(" "));
     println!(
-        "# (seed {}, rule {:?}, judged with {} nodes within {}; apart from {} openings)",
+        "# (seed {}, rule {:?}, 3 to {} stones each within {} of one before, judged with {} \
+         nodes within {}; apart from {} openings)",
         args.seed,
         args.rule,
+        args.most_stones,
+        args.reach,
         args.judge_nodes,
         args.bound,
         apart.len()
@@ -116,12 +145,14 @@ fn run(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
-/// `count` openings drawn by `seed`, each legal under `rule`, undecided, apart from every
-/// opening of `apart` and accepted by `keep`, with no two the same up to symmetry.
+/// `count` openings drawn by `seed` with `spread`, each legal under `rule`, undecided,
+/// apart from every opening of `apart` and accepted by `keep`, with no two the same up to
+/// symmetry.
 fn draw(
     seed: u64,
     count: usize,
     rule: Rule,
+    spread: Spread,
     apart: &[Stones],
     keep: &mut dyn FnMut(&Stones) -> bool,
 ) -> Result<Vec<Stones>, String> {
@@ -133,7 +164,7 @@ fn draw(
         if openings.len() == count {
             break;
         }
-        let stones = candidate(&mut rng);
+        let stones = candidate(&mut rng, spread);
         if position(rule, &stones).is_none()
             || apart.held_by(&stones)
             || !seen.insert(shape(&stones))
@@ -153,10 +184,11 @@ fn draw(
     Ok(openings)
 }
 
-/// Three to five stones: the first within [`FIRST_REACH`] of the centre, each later one
-/// within [`NEAR_REACH`] of a stone already down.
-fn candidate(rng: &mut StdRng) -> Stones {
-    let n = rng.random_range(3..=5);
+/// Three to `spread.most_stones` stones: the first within [`FIRST_REACH`] of the centre,
+/// each later one within `spread.reach` of a stone already down. (With [`Spread::FIRST`] the
+/// draws are those that made the first chunks.)
+fn candidate(rng: &mut StdRng, spread: Spread) -> Stones {
+    let n = rng.random_range(3..=usize::from(spread.most_stones));
     let mut stones: Stones = vec![(
         rng.random_range(-FIRST_REACH..=FIRST_REACH),
         rng.random_range(-FIRST_REACH..=FIRST_REACH),
@@ -164,8 +196,8 @@ fn candidate(rng: &mut StdRng) -> Stones {
     while stones.len() < n {
         let (x, y) = stones[rng.random_range(0..stones.len())];
         let next = (
-            x + rng.random_range(-NEAR_REACH..=NEAR_REACH),
-            y + rng.random_range(-NEAR_REACH..=NEAR_REACH),
+            x + rng.random_range(-spread.reach..=spread.reach),
+            y + rng.random_range(-spread.reach..=spread.reach),
         );
         if !stones.contains(&next) {
             stones.push(next);
@@ -409,31 +441,61 @@ mod tests {
         let apart = apart();
         assert!(apart.len() > 300, "{} openings read", apart.len());
         let rule = RuleName::Freestyle.rule();
-        let openings = draw(7, 100, rule, &apart, &mut |_| true).unwrap();
-        assert_eq!(openings, draw(7, 100, rule, &apart, &mut |_| true).unwrap());
-        assert_ne!(openings, draw(8, 100, rule, &apart, &mut |_| true).unwrap());
-        // Checked here by brute force: every way of matching an opening of the matches'
-        // stones to the drawn opening's stones of the same colour, under every orientation
-        // and shift.
-        for stones in &openings {
-            assert!((3..=5).contains(&stones.len()));
-            for other in &apart {
-                let (b, w) = colours(stones);
-                for image in images(other) {
-                    let (ob, ow) = colours(&image);
-                    let shifts = b.iter().map(|p| (p.0 - ob[0].0, p.1 - ob[0].1));
-                    for (sx, sy) in shifts {
-                        let inside = |theirs: &[(i32, i32)], ours: &[(i32, i32)]| {
-                            theirs.iter().all(|p| ours.contains(&(p.0 + sx, p.1 + sy)))
-                        };
-                        assert!(
-                            !(inside(&ob, &b) && inside(&ow, &w)),
-                            "{stones:?} holds {other:?}"
-                        );
+        let wide = Spread {
+            reach: 3,
+            most_stones: 7,
+        };
+        for spread in [Spread::FIRST, wide] {
+            let openings = draw(7, 100, rule, spread, &apart, &mut |_| true).unwrap();
+            assert_eq!(
+                openings,
+                draw(7, 100, rule, spread, &apart, &mut |_| true).unwrap()
+            );
+            assert_ne!(
+                openings,
+                draw(8, 100, rule, spread, &apart, &mut |_| true).unwrap()
+            );
+            // Checked here by brute force: every way of matching an opening of the matches'
+            // stones to the drawn opening's stones of the same colour, under every
+            // orientation and shift.
+            for stones in &openings {
+                assert!((3..=usize::from(spread.most_stones)).contains(&stones.len()));
+                for other in &apart {
+                    let (b, w) = colours(stones);
+                    for image in images(other) {
+                        let (ob, ow) = colours(&image);
+                        let shifts = b.iter().map(|p| (p.0 - ob[0].0, p.1 - ob[0].1));
+                        for (sx, sy) in shifts {
+                            let inside = |theirs: &[(i32, i32)], ours: &[(i32, i32)]| {
+                                theirs.iter().all(|p| ours.contains(&(p.0 + sx, p.1 + sy)))
+                            };
+                            assert!(
+                                !(inside(&ob, &b) && inside(&ow, &w)),
+                                "{stones:?} holds {other:?}"
+                            );
+                        }
                     }
                 }
             }
         }
+        // The wide draw reaches openings the first cannot: more stones or a wider gap.
+        let wide_openings = draw(7, 100, rule, wide, &apart, &mut |_| true).unwrap();
+        assert!(wide_openings.iter().any(|s| s.len() > 5 || reach_of(s) > 2));
+    }
+
+    /// The largest distance (in rows or columns) from a later stone to its nearest
+    /// stone before it.
+    fn reach_of(stones: &Stones) -> i32 {
+        (1..stones.len())
+            .map(|i| {
+                stones[..i]
+                    .iter()
+                    .map(|p| (p.0 - stones[i].0).abs().max((p.1 - stones[i].1).abs()))
+                    .min()
+                    .unwrap_or(0)
+            })
+            .max()
+            .unwrap_or(0)
     }
 
     #[test]

@@ -16,12 +16,14 @@
 # The engines: OURS (default target/release/pbrain-tictactoe) with OURS_BUILD, the commit
 # it was built from (default: this checkout's HEAD); RAPFI, Rapfi's command line (built
 # outside the repository by scripts/build-rapfi.sh), with RAPFI_BUILD naming its source and
-# model. JOBS games at once in self-play (default 2). Nothing of Rapfi enters the
-# repository: only the games.
+# model. JOBS games at once in self-play (default 2). OPENINGS_OPTIONS adds options to the
+# draw of openings (e.g. "--reach 3": later stones within three cells, a wider draw than the
+# first chunks'), recorded in the chunk's command. Nothing of Rapfi enters the repository:
+# only the games.
 set -euo pipefail
 
 if [ $# -ne 6 ]; then
-    sed -n '2,21p' "$0" >&2
+    sed -n '2,23p' "$0" >&2
     exit 2
 fi
 source_name=$1 rule=$2 number=$3 seed=$4 games=$5 budget=$6
@@ -54,7 +56,9 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-openings_command=(data_openings --seed "$seed" --count "$openings" --rule "$rule")
+read -r -a openings_options <<< "${OPENINGS_OPTIONS:-}"
+openings_command=(data_openings --seed "$seed" --count "$openings" --rule "$rule"
+    "${openings_options[@]}")
 nice -n 19 "$openings_tool" "${openings_command[@]:1}" > "$work/openings.txt"
 started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 start_s=$(date +%s)
@@ -87,7 +91,13 @@ read -r moves played < <(awk -F'\t' '{ n = split($3, m, " "); t += n;
     echo "# played $started, $seconds s at nice 19; $recorded games ($((games - recorded)) lost by a fault left out), $moves moves, $played by the engines"
     cat "$work/games.txt"
 } | gzip -9 -n > "$out"
-printf '| `%s` | %s | %s | %s | %s | %s | %s | %s | %s, %s s |\n' \
+# The chunk's line goes after the last line of the README's table of chunks.
+row=$(printf '| `%s` | %s | %s | %s | %s | %s | %s | %s | %s, %s s |' \
     "$(basename "$out")" "$recorded" "$moves" "$played" "$budget_text" "$seed" "$builds" \
-    "$(( ($(stat -c %s "$out") + 1023) / 1024 )) KiB" "$started" "$seconds" >> data/gomoku-games/README.md
+    "$(( ($(stat -c %s "$out") + 1023) / 1024 )) KiB" "$started" "$seconds")
+readme=data/gomoku-games/README.md
+last=$(grep -n '^| `' "$readme" | tail -1 | cut -d: -f1)
+ROW=$row awk -v last="${last:-0}" '{ print } NR == last { print ENVIRON["ROW"] }
+    END { if (last == 0) print ENVIRON["ROW"] }' "$readme" > "$work/readme.md"
+cp "$work/readme.md" "$readme"
 echo "$out: $recorded games, $moves moves ($played by the engines) in $seconds s"
