@@ -11,6 +11,7 @@ use crate::rules::{Position, Rule, Side};
 
 use super::code_tables::{CodeSet, CodeTables, MASKS, threat_mask};
 use super::line_board::LineBoard;
+use super::line_board_tests::picked_move;
 use super::lines::PatternBoard;
 use super::pattern_code::{CODES, THREATS, Threat};
 
@@ -96,18 +97,10 @@ fn play(kind: u8, seed: u64, picks: &[u16], undo_every: usize) -> Result<(), Tes
     let tables = random_tables(seed);
     let mut pos = Position::new(rule);
     let mut board = PatternBoard::with_codes(&pos, Some(tables));
-    let (width, height) = (rule.width(), rule.height());
     let mut played = Vec::new();
     for (n, &pick) in picks.iter().enumerate() {
         let side = pos.side_to_move();
-        let near: Vec<usize> = pos
-            .empty_indices()
-            .filter(|&c| {
-                (c / width).abs_diff(height / 2) <= 4 && (c % width).abs_diff(width / 2) <= 4
-            })
-            .filter(|&c| !pos.wins_at(c, side))
-            .collect();
-        let Some(&cell) = near.get(usize::from(pick) % near.len().max(1)) else {
+        let Some(cell) = picked_move(&pos, pick) else {
             break;
         };
         pos.make(cell);

@@ -196,24 +196,30 @@ fn rule_of(kind: u8) -> Rule {
     }
 }
 
+/// The random games' move for `pick`: one of the empty cells within four of the centre that
+/// do not win for the side to move (so the game goes on), or `None` when there is none.
+pub(super) fn picked_move(pos: &Position, pick: u16) -> Option<usize> {
+    let rule = pos.rule();
+    let (width, height) = (rule.width(), rule.height());
+    let side = pos.side_to_move();
+    let near: Vec<usize> = pos
+        .empty_indices()
+        .filter(|&c| (c / width).abs_diff(height / 2) <= 4 && (c % width).abs_diff(width / 2) <= 4)
+        .filter(|&c| !pos.wins_at(c, side))
+        .collect();
+    near.get(usize::from(pick) % near.len().max(1)).copied()
+}
+
 /// Plays the picked moves (each an empty cell near the middle that wins nothing), taking one
 /// back after every `undo_every`-th move, on the position and the board alike.
 fn play(rule: Rule, picks: &[u16], undo_every: usize) -> Result<(), TestCaseError> {
     let mut pos = Position::new(rule);
     let mut board = LineBoard::new(&pos);
     let mut slow = Side::BOTH.map(|side| Slow::new(LineRule::of(&rule), side));
-    let (width, height) = (rule.width(), rule.height());
     let mut played = Vec::new();
     for (n, &pick) in picks.iter().enumerate() {
         let side = pos.side_to_move();
-        let near: Vec<usize> = pos
-            .empty_indices()
-            .filter(|&c| {
-                (c / width).abs_diff(height / 2) <= 4 && (c % width).abs_diff(width / 2) <= 4
-            })
-            .filter(|&c| !pos.wins_at(c, side))
-            .collect();
-        let Some(&cell) = near.get(usize::from(pick) % near.len().max(1)) else {
+        let Some(cell) = picked_move(&pos, pick) else {
             break;
         };
         pos.make(cell);
