@@ -20,10 +20,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use clap::{Parser, ValueEnum};
+use clap::Parser;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use tictactoe::engine::{Engine, EngineConfig, Limits, Score, is_decisive};
+use tictactoe::external::Variant;
 use tictactoe::rules::{Cell, Position, Rule};
 
 #[derive(Parser, Debug)]
@@ -36,8 +37,8 @@ struct Args {
     #[arg(long, default_value_t = 250)]
     count: usize,
     /// The rule the openings are judged (and, under renju, checked) by.
-    #[arg(long, value_enum, default_value_t = RuleName::Freestyle)]
-    rule: RuleName,
+    #[arg(long, value_enum, default_value_t = Variant::Freestyle)]
+    rule: Variant,
     /// The node budget of the search that judges each opening; 0 keeps every opening drawn.
     #[arg(long, default_value_t = 4000)]
     judge_nodes: u64,
@@ -74,23 +75,11 @@ impl Spread {
     };
 }
 
-/// The rules the data is played under.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum RuleName {
-    Freestyle,
-    Exact,
-    Renju,
-}
-
-impl RuleName {
-    fn rule(self) -> Rule {
-        match self {
-            RuleName::Freestyle => Rule::new(15, 15, 5, false),
-            RuleName::Exact => Rule::new(15, 15, 5, true),
-            RuleName::Renju => Ok(Rule::RENJU),
-        }
+/// The rule the data is played under: 15x15, five in a row, as `variant` has it.
+fn rule_of(variant: Variant) -> Rule {
+    variant
+        .rule(15, 15, 5)
         .expect("15x15, five in a row is a rule")
-    }
 }
 
 /// An opening: its stones as offsets `(dx, dy)` from the centre, black first.
@@ -115,7 +104,7 @@ fn main() {
 
 fn run(args: &Args) -> Result<(), String> {
     let apart = read_openings(&args.apart_from)?;
-    let rule = args.rule.rule();
+    let rule = rule_of(args.rule);
     let mut judge = (args.judge_nodes > 0).then(|| Judging::new(args.judge_nodes, args.bound));
     let spread = Spread {
         reach: args.reach,
@@ -413,6 +402,16 @@ impl Judging {
 mod tests {
     use super::*;
 
+    #[test]
+    fn the_variants_are_the_rules_the_first_chunks_were_played_under() {
+        assert_eq!(
+            rule_of(Variant::Freestyle),
+            Rule::new(15, 15, 5, false).unwrap()
+        );
+        assert_eq!(rule_of(Variant::Exact), Rule::new(15, 15, 5, true).unwrap());
+        assert_eq!(rule_of(Variant::Renju), Rule::RENJU);
+    }
+
     fn apart() -> Vec<Stones> {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         read_openings(&[root.join("openings")]).unwrap()
@@ -440,7 +439,7 @@ mod tests {
     fn the_drawn_openings_hold_no_opening_of_the_matches_and_are_the_same_for_a_seed() {
         let apart = apart();
         assert!(apart.len() > 300, "{} openings read", apart.len());
-        let rule = RuleName::Freestyle.rule();
+        let rule = rule_of(Variant::Freestyle);
         let wide = Spread {
             reach: 3,
             most_stones: 7,

@@ -20,9 +20,10 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread;
 
-use clap::{Parser, ValueEnum};
+use clap::Parser;
 use tictactoe::engine::tuning::{self, GameLine};
 use tictactoe::engine::{Engine, EngineConfig, Limits};
+use tictactoe::external::Variant;
 use tictactoe::rules::{Cell, Position, Rule, Side};
 
 #[derive(Parser, Debug)]
@@ -32,8 +33,8 @@ struct Args {
     #[arg(long)]
     openings: PathBuf,
     /// The rule of the games.
-    #[arg(long, value_enum, default_value_t = RuleName::Freestyle)]
-    rule: RuleName,
+    #[arg(long, value_enum, default_value_t = Variant::Freestyle)]
+    rule: Variant,
     /// The node budget of each move.
     #[arg(long, default_value_t = 20_000)]
     nodes: u64,
@@ -48,23 +49,11 @@ struct Args {
     name: String,
 }
 
-/// The rules the data is played under.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum RuleName {
-    Freestyle,
-    Exact,
-    Renju,
-}
-
-impl RuleName {
-    fn rule(self) -> Rule {
-        match self {
-            RuleName::Freestyle => Rule::new(15, 15, 5, false),
-            RuleName::Exact => Rule::new(15, 15, 5, true),
-            RuleName::Renju => Ok(Rule::RENJU),
-        }
+/// The rule the data is played under: 15x15, five in a row, as `variant` has it.
+fn rule_of(variant: Variant) -> Rule {
+    variant
+        .rule(15, 15, 5)
         .expect("15x15, five in a row is a rule")
-    }
 }
 
 fn main() {
@@ -77,7 +66,7 @@ fn main() {
 
 fn run(args: &Args) -> Result<(), String> {
     tuning::check_name(&args.name)?;
-    let rule = args.rule.rule();
+    let rule = rule_of(args.rule);
     let openings = read_openings(args, rule)?;
     tuning::append_games(&args.record, &[])?;
     let next = AtomicUsize::new(0);
