@@ -19,11 +19,11 @@ const POLL_NODES: u64 = 256;
 
 /// One slot of a table of failures, this solver's and the VCT's: the position's hash and the
 /// most fours (or threats) it was searched with, in vain.
-pub(super) type Failure = (u64, u32);
+pub(super) type FailureSlot = (u64, u32);
 
 /// A VCF solver with its table of failures.
 pub struct Vcf {
-    table: Vec<Failure>,
+    table: Vec<FailureSlot>,
     mask: usize,
     /// Nodes visited by the last [`Vcf::solve`].
     pub nodes: u64,

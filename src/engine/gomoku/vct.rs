@@ -20,7 +20,7 @@ use crate::rules::Side;
 use super::board::GomokuBoard;
 use super::movegen::{Forced, QUIET_MOVES, generate};
 use super::patterns::Combo;
-use super::vcf::{Failure, Vcf};
+use super::vcf::{FailureSlot, Vcf};
 
 /// The most threats a VCT at the root may play, the nodes it may spend there, and its
 /// table's size in bits of slot count.
@@ -49,7 +49,7 @@ const THREATS_PER_NODE: usize = 12;
 
 /// A VCT solver with its table of failures and its own VCF solver.
 pub struct Vct {
-    table: Vec<Failure>,
+    table: Vec<FailureSlot>,
     mask: usize,
     vcf: Vcf,
     /// Nodes visited by the last [`Vct::solve`] (the inner VCF's included).
