@@ -8,9 +8,9 @@
 
 use std::time::Duration;
 
-use crate::board::{Board, Colour, Point};
 use crate::brain::{Brain, BrainRequest, EngineCommand, Fault, Setup};
 use crate::player::{MatchPlayer, MoveTimes};
+use crate::referee_board::{Board, Colour, Point};
 
 /// The rules and limits every game of a match is played under.
 #[derive(Clone, Copy, Debug)]

@@ -6,16 +6,16 @@
 //! counts a time-out, an illegal move, a crash or a refusal as a loss for that engine. With
 //! `--match-ms` the games have a match clock as well as a time per move.
 //!
-//! [`board`] is the referee's board, [`openings`] reads the openings file, [`swap2`] plays
-//! the swap2 opening out, [`brain`] speaks the protocol to one engine process, [`game`] plays
-//! one game, [`player`] is one brain in a game (its colour, times and clock), [`report`] writes
-//! the tables, [`records`] the games file for training.
+//! [`referee_board`] is the referee's board, [`openings`] reads the openings file, [`swap2`]
+//! plays the swap2 opening out, [`brain`] speaks the protocol to one engine process, [`game`]
+//! plays one game, [`player`] is one brain in a game (its colour, times and clock),
+//! [`report`] writes the tables, [`records`] the games file for training.
 
-mod board;
 mod game;
 mod openings;
 mod player;
 mod records;
+mod referee_board;
 mod report;
 mod swap2;
 
@@ -25,8 +25,8 @@ use std::time::Duration;
 
 use clap::Parser;
 
-use board::{Colour, Variant};
 use game::{GameConditions, GameEnd};
+use referee_board::{Colour, Variant};
 use report::{Contender, PlayedGame};
 use tictactoe::external::{self as brain, EngineCommand, SETTLE, Setup};
 

@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::board::{Board, Colour, IllegalMove, Point, Variant};
+use crate::referee_board::{Board, Colour, IllegalMove, Point, Variant};
 
 /// One opening: its stones as offsets from the centre, in the order played.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,8 +4,8 @@
 
 use std::time::{Duration, Instant};
 
-use crate::board::{Colour, Point};
 use crate::brain::{Brain, BrainReport, Fault, Swap2Answer};
+use crate::referee_board::{Colour, Point};
 
 /// The time one brain took over its moves of a game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

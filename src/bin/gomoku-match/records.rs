@@ -11,8 +11,8 @@ use tictactoe::engine::tuning::{self, GameLine};
 use tictactoe::external::EngineCommand;
 use tictactoe::rules::{Cell, Rule};
 
-use crate::board::{Colour, Point};
 use crate::game::GameEnd;
+use crate::referee_board::{Colour, Point};
 use crate::report::PlayedGame;
 
 /// Where a match's games go, and what each line says of them.

@@ -5,11 +5,11 @@
 use std::fmt::Write as _;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use crate::board::{Colour, Variant};
 use crate::brain::FaultKind;
 use crate::game::{GameEnd, GameOutcome};
 use crate::openings::OpeningStones;
 use crate::player::MoveTimes;
+use crate::referee_board::{Colour, Variant};
 use tictactoe::protocol::Interval;
 
 /// The two engines of a match.
@@ -365,8 +365,8 @@ fn civil_date(days: u64) -> (u64, u64, u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Point;
     use crate::brain::Fault;
+    use crate::referee_board::Point;
 
     fn game(opening: usize, a_colour: Colour, end: GameEnd, moves: usize) -> PlayedGame {
         PlayedGame {

@@ -10,9 +10,9 @@
 
 use std::time::Duration;
 
-use crate::board::{Board, Colour, Point};
 use crate::brain::Fault;
 use crate::player::MatchPlayer;
+use crate::referee_board::{Board, Colour, Point};
 use tictactoe::external::Swap2Answer;
 
 /// Which of the two brains of the opening.
