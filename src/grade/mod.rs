@@ -27,7 +27,7 @@ use crate::external::{Brain, EngineCommand, Setup, TimeLimits};
 use crate::rules::Rule;
 
 pub use judge::{Graded, GradedCell, MoveVerdict};
-pub use report::{GradedBoard, Report, Sample};
+pub use report::{GradedBoard, Report, Sampling};
 pub use sample::BUDGET;
 pub use versus::{
     End, GameResult, MatchGame, MatchOptions, MatchReport, MatchScore, STRENGTHS, Strength,
@@ -254,7 +254,7 @@ pub fn grade(
             &mut || sampler.next_question(),
             progress,
         );
-        report.sample = Some(Sample {
+        report.sample = Some(Sampling {
             seed: positions.seed,
             budget_nodes: positions.budget,
             drawn: sampler.drawn,

@@ -24,7 +24,7 @@ impl fmt::Display for GradedBoard {
 
 /// How a sample of positions was drawn (boards too large to try every position).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Sample {
+pub struct Sampling {
     /// The seed: the same seed draws the same positions.
     pub seed: u64,
     /// The nodes the game's solver could search to settle one position.
@@ -43,7 +43,7 @@ pub struct Report {
     pub positions: usize,
     pub asked: usize,
     /// How the positions were drawn, when they are a sample.
-    pub sample: Option<Sample>,
+    pub sample: Option<Sampling>,
     /// How long the grading took, in seconds.
     pub seconds: f64,
     pub best: usize,

@@ -6,7 +6,7 @@
 //! board it shows and hands it to everything that names a side or a cell, so the status,
 //! the panel and the board's labels of one frame always agree.
 
-use crate::rules::threats::{Threat, ThreatKind};
+use crate::rules::threats::{BoardThreat, ThreatKind};
 use crate::rules::{Cell, Side};
 use crate::t;
 
@@ -102,7 +102,7 @@ impl Naming {
     /// "Black open three: H8 I8 J8, at G8 K8". The stones and points keep the board's
     /// coordinates on either look: they are read off its edges.
     #[must_use]
-    pub fn threat_words(self, threat: &Threat) -> String {
+    pub fn threat_words(self, threat: &BoardThreat) -> String {
         let names = |cells: &[Cell]| {
             cells
                 .iter()

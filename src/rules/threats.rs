@@ -18,9 +18,9 @@ pub enum ThreatKind {
     OpenThree,
 }
 
-/// One threat on the board.
+/// One threat on the board: its stones and the points that carry it out, as cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Threat {
+pub struct BoardThreat {
     pub side: Side,
     pub kind: ThreatKind,
     /// The threatening stones, in order along their line.
@@ -43,7 +43,7 @@ pub fn applies(position: &Position) -> bool {
 /// Every four and open three of both sides, fours first. Nothing when the game is over or
 /// the rule is not five in a row.
 #[must_use]
-pub fn threats(position: &Position) -> Vec<Threat> {
+pub fn threats(position: &Position) -> Vec<BoardThreat> {
     if !applies(position) || position.is_over() {
         return Vec::new();
     }
@@ -52,7 +52,7 @@ pub fn threats(position: &Position) -> Vec<Threat> {
         let content: Vec<Option<Side>> = line.iter().map(|&c| position.get(c)).collect();
         for side in Side::BOTH {
             for (kind, stones, points) in line_threats(&content, side, position) {
-                found.push(Threat {
+                found.push(BoardThreat {
                     side,
                     kind,
                     stones: stones.iter().map(|&i| line[i]).collect(),

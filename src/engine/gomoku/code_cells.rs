@@ -29,7 +29,7 @@ const OCCUPIED: CodeCell = CodeCell {
 
 /// What a stone changed, to take it back.
 #[derive(Clone)]
-struct Ply {
+struct CodeUndo {
     changed: usize,
     counts: [[u16; THREATS]; 2],
     sums: [[i32; 2]; 2],
@@ -52,7 +52,7 @@ pub struct CodeCells {
     /// (`role` 0) and when waiting (1).
     sums: [[i32; 2]; 2],
     changed: Vec<(u32, CodeCell)>,
-    plies: Vec<Ply>,
+    plies: Vec<CodeUndo>,
 }
 
 impl CodeCells {
@@ -90,7 +90,7 @@ impl CodeCells {
     /// A stone goes on the empty `cell` (before its neighbours are read again).
     #[inline]
     pub fn place(&mut self, cell: usize) {
-        self.plies.push(Ply {
+        self.plies.push(CodeUndo {
             changed: self.changed.len(),
             counts: self.counts,
             sums: self.sums,

@@ -35,7 +35,7 @@ const OCCUPIED: CellLines = CellLines {
 
 /// What a move changed, to take it back.
 #[derive(Clone)]
-struct Ply {
+struct LineUndo {
     /// The length of the stack of changed cells before the move.
     changed: usize,
     /// The threat counts before the move.
@@ -58,7 +58,7 @@ pub struct LineBoard {
     counts: [[u16; THREATS]; 2],
     /// The old states of the cells the moves made so far changed, oldest first.
     changed: Vec<(u16, CellLines)>,
-    plies: Vec<Ply>,
+    plies: Vec<LineUndo>,
 }
 
 impl LineBoard {
@@ -97,7 +97,7 @@ impl LineBoard {
 
     /// Puts a stone of `side` on the empty `cell`.
     pub fn make(&mut self, cell: usize, side: Side) {
-        self.plies.push(Ply {
+        self.plies.push(LineUndo {
             changed: self.changed.len(),
             counts: self.counts,
         });

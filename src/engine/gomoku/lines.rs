@@ -43,7 +43,7 @@ const NOTHING: CellPatterns = CellPatterns {
 
 /// What a stone changed, to take it back.
 #[derive(Clone)]
-struct Ply {
+struct PatternUndo {
     /// The length of the stack of changed cells before the stone.
     changed: usize,
     combos: [[u32; COMBOS]; 2],
@@ -69,7 +69,7 @@ pub struct PatternBoard {
     occupied: Vec<bool>,
     /// The old patterns of the cells the stones placed so far changed, oldest first.
     changed: Vec<(u32, [CellPatterns; 2])>,
-    plies: Vec<Ply>,
+    plies: Vec<PatternUndo>,
     /// The pattern codes and their learned terms, where the engine plays with the tables
     /// ([`code_tables::selected`]).
     codes: Option<CodeCells>,
@@ -129,7 +129,7 @@ impl PatternBoard {
 
     /// A stone of `side` is placed on the empty `cell`.
     pub fn place(&mut self, cell: usize, side: Side) {
-        self.plies.push(Ply {
+        self.plies.push(PatternUndo {
             changed: self.changed.len(),
             combos: self.combos,
             totals: self.totals,

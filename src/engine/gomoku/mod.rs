@@ -17,7 +17,8 @@
 //! - [`vct`]: victory by continuous threats (threes and fours), with its own table;
 //! - [`forced`]: the forced win of the side to move by either solver, named by kind, for a
 //!   front end that explains a game;
-//! - [`opening`]: balanced opening stones for swap and swap2, judged by short searches;
+//! - [`balanced_opening`]: balanced opening stones for swap and swap2, judged by short
+//!   searches;
 //! - [`swap`]: the colour choices of swap and swap2 and swap2's second step;
 //! - [`tuning`]: the features and game records that fit the weights to game results;
 //! - [`games`]: the games files they are read from (plain or gzip-compressed);
@@ -36,6 +37,7 @@
 //! - [`board`]: the search board with its patterns, always kept;
 //! - [`knowledge`]: all of it behind the search's `Knowledge` trait.
 
+pub mod balanced_opening;
 pub mod board;
 pub mod book;
 pub mod code_cells;
@@ -50,7 +52,6 @@ pub mod line_class;
 pub mod line_words;
 pub mod lines;
 pub mod movegen;
-pub mod opening;
 pub mod pattern_code;
 pub mod pattern_kinds;
 pub mod patterns;

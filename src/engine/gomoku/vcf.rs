@@ -17,12 +17,13 @@ use super::patterns::Combo;
 /// How often (in nodes) the solver looks at the clock.
 const POLL_NODES: u64 = 256;
 
-/// One table slot: the position's hash and the most fours it was searched with, in vain.
-type Slot = (u64, u32);
+/// One slot of a table of failures, this solver's and the VCT's: the position's hash and the
+/// most fours (or threats) it was searched with, in vain.
+pub(super) type FailureSlot = (u64, u32);
 
 /// A VCF solver with its table of failures.
 pub struct Vcf {
-    table: Vec<Slot>,
+    table: Vec<FailureSlot>,
     mask: usize,
     /// Nodes visited by the last [`Vcf::solve`].
     pub nodes: u64,

@@ -20,7 +20,7 @@ use crate::rules::Side;
 use super::board::GomokuBoard;
 use super::movegen::{Forced, QUIET_MOVES, generate};
 use super::patterns::Combo;
-use super::vcf::Vcf;
+use super::vcf::{FailureSlot, Vcf};
 
 /// The most threats a VCT at the root may play, the nodes it may spend there, and its
 /// table's size in bits of slot count.
@@ -47,12 +47,9 @@ const INNER_VCF_NODES: u64 = 400;
 /// The most threats tried at one attacker's node, strongest first.
 const THREATS_PER_NODE: usize = 12;
 
-/// One table slot: the position's hash and the most threats it was searched with, in vain.
-type Slot = (u64, u32);
-
 /// A VCT solver with its table of failures and its own VCF solver.
 pub struct Vct {
-    table: Vec<Slot>,
+    table: Vec<FailureSlot>,
     mask: usize,
     vcf: Vcf,
     /// Nodes visited by the last [`Vct::solve`] (the inner VCF's included).

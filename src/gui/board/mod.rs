@@ -24,7 +24,7 @@ use crate::t;
 
 use super::naming::Naming;
 use super::status::{Wording, forbidden_name, value_words};
-use crate::rules::threats::Threat;
+use crate::rules::threats::BoardThreat;
 use palette::DecorationColors;
 
 /// How boards are drawn: stones on the lines of gomoku boards, or marks in cells everywhere.
@@ -75,7 +75,7 @@ pub struct BoardView<'a> {
     /// The moves in order, to number the stones; empty for no numbers.
     pub(super) numbers: &'a [Cell],
     /// Fours and open threes to mark (the learners' view).
-    pub(super) threats: &'a [Threat],
+    pub(super) threats: &'a [BoardThreat],
     /// Black's forbidden cells under renju and why, marked while black is to move.
     forbidden: &'a [(Cell, Forbidden)],
     /// Drawn last, over everything (the learners' lab).
@@ -152,7 +152,7 @@ impl<'a> BoardView<'a> {
     }
 
     #[must_use]
-    pub fn threats(mut self, threats: &'a [Threat]) -> Self {
+    pub fn threats(mut self, threats: &'a [BoardThreat]) -> Self {
         self.threats = threats;
         self
     }

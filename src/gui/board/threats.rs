@@ -4,7 +4,7 @@
 use egui::{Color32, Painter, Pos2, Stroke, Vec2};
 
 use crate::rules::Cell;
-use crate::rules::threats::Threat;
+use crate::rules::threats::BoardThreat;
 
 use super::palette::threat_color;
 
@@ -12,7 +12,7 @@ use super::palette::threat_color;
 /// `centre`: red for fours, blue for open threes.
 pub(super) fn paint(
     painter: &Painter,
-    threats: &[Threat],
+    threats: &[BoardThreat],
     centre: &dyn Fn(Cell) -> Pos2,
     edge: f32,
 ) {
