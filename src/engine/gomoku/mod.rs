@@ -34,11 +34,10 @@
 //!   engine's board;
 //! - [`line_board`]: those classes, codes and threats for every empty cell, kept up to date
 //!   from the words move by move and restored on undo;
-//! - [`board`]: the search board with its patterns, always kept;
+//! - [`gomoku_board`]: the search board with its patterns, always kept;
 //! - [`knowledge`]: all of it behind the search's `Knowledge` trait.
 
 pub mod balanced_opening;
-pub mod board;
 pub mod book;
 pub mod code_cells;
 pub mod code_tables;
@@ -46,6 +45,7 @@ pub mod code_training;
 pub mod eval;
 pub mod forced;
 pub mod games;
+pub mod gomoku_board;
 pub mod knowledge;
 pub mod line_board;
 pub mod line_class;
