@@ -11,6 +11,7 @@ use crate::engine::search::{Context, Exit, Features, Knowledge, Settled};
 use crate::engine::types::Limits;
 
 use super::board::GomokuBoard;
+use super::code_tables::Uses;
 use super::movegen::{self, Forced};
 use super::patterns::Combo;
 use super::vcf::Vcf;
@@ -38,6 +39,51 @@ const REDUCE_FROM_DEPTH: u32 = 3;
 const REDUCE_MORE_FROM_INDEX: usize = 8;
 const REDUCE_MORE_FROM_DEPTH: u32 = 5;
 
+/// Move-count pruning: below the root, the moves of a node with `d` plies left from index
+/// `3 + d^1.32` on are not searched (Rapfi's count), once one that does not lose is found.
+const PRUNE_BASE: f64 = 3.0;
+const PRUNE_POWER: f64 = 1.32;
+
+/// Logarithmic late move reductions: the quiet `i`th move (from 0) of a node with `d` plies
+/// left is reduced by `ln(d) ln(i + 1)` times this, rounded, from the index
+/// `REDUCE_FROM_INDEX` on; at least one ply is left to the reduced search.
+const LOG_REDUCTION_SCALE: f64 = 0.5;
+
+/// The depths and indices the tables of [`Selective`] cover; larger ones read the last entry.
+const SELECTIVE_DEPTHS: usize = 64;
+const SELECTIVE_INDICES: usize = 256;
+
+/// The selectivity the code tables' move order allows, where they are selected
+/// ([`super::code_tables::Uses`]): the move counts past which moves are pruned, by depth, and
+/// the logarithmic reductions, by depth and index.
+struct Selective {
+    prune_from: Option<[usize; SELECTIVE_DEPTHS]>,
+    reductions: Option<Vec<[u8; SELECTIVE_INDICES]>>,
+}
+
+impl Selective {
+    fn new(uses: Option<Uses>) -> Selective {
+        let uses = uses.unwrap_or(Uses::NONE);
+        Selective {
+            prune_from: uses.prune.then(|| {
+                std::array::from_fn(|d| PRUNE_BASE as usize + (d as f64).powf(PRUNE_POWER) as usize)
+            }),
+            reductions: uses.reduce.then(|| {
+                (0..SELECTIVE_DEPTHS)
+                    .map(|d| {
+                        std::array::from_fn(|i| {
+                            let r = LOG_REDUCTION_SCALE
+                                * (d.max(1) as f64).ln()
+                                * ((i + 1) as f64).ln();
+                            r.round() as u8
+                        })
+                    })
+                    .collect()
+            }),
+        }
+    }
+}
+
 /// Table size of the VCF solver, in bits of slot count.
 pub(super) const VCF_TABLE_BITS: u32 = 16;
 
@@ -53,6 +99,8 @@ pub(crate) struct Gomoku {
     pub inner_vct: bool,
     /// The cells near the stones, reused by the move generator.
     near: Vec<usize>,
+    /// Move-count pruning and logarithmic reductions, where the code tables are selected.
+    selective: Selective,
 }
 
 impl Knowledge for Gomoku {
@@ -73,11 +121,24 @@ impl Knowledge for Gomoku {
             && !patterns.has_at_least(me.other(), Combo::OpenFour);
         if !quiet {
             0
+        } else if let Some(table) = &self.selective.reductions {
+            let row = &table[(depth as usize).min(SELECTIVE_DEPTHS - 1)];
+            let r = u32::from(row[index.min(SELECTIVE_INDICES - 1)]);
+            r.clamp(1, depth - 2)
         } else if index >= REDUCE_MORE_FROM_INDEX && depth >= REDUCE_MORE_FROM_DEPTH {
             2
         } else {
             1
         }
+    }
+
+    /// Past a count of moves that grows with the depth left, where the code tables' order
+    /// is selected with pruning: the order puts the moves worth searching first.
+    #[inline]
+    fn prune(&self, depth: u32, index: usize, _: usize) -> bool {
+        self.selective
+            .prune_from
+            .is_some_and(|from| index >= from[(depth as usize).min(SELECTIVE_DEPTHS - 1)])
     }
 
     /// The table's move goes first where the generator would give it too: on an empty cell
@@ -96,8 +157,11 @@ impl Knowledge for Gomoku {
     }
 
     fn new(board: SearchBoard, _: Features, limits: &Limits) -> Gomoku {
+        let board = GomokuBoard::with_board(board);
+        let selective = Selective::new(board.patterns().codes().map(|c| c.uses));
         Gomoku {
-            board: GomokuBoard::with_board(board),
+            board,
+            selective,
             vcf: Vcf::new(VCF_TABLE_BITS),
             vct: Vct::new(vct::TABLE_BITS),
             // A quarter of the move's time: of its target under a match clock (the hard
@@ -276,5 +340,43 @@ impl Gomoku {
             WIN - (at.ply as Score + line.len() as Score),
             line.first().copied(),
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with(prune: bool, reduce: bool) -> Selective {
+        Selective::new(Some(Uses {
+            prune,
+            reduce,
+            ..Uses::ALL
+        }))
+    }
+
+    #[test]
+    fn move_count_pruning_keeps_more_moves_the_more_plies_are_left() {
+        let from = with(true, false).prune_from.expect("pruning selected");
+        assert_eq!(&from[..9], &[3, 4, 5, 7, 9, 11, 13, 16, 18]);
+        assert!(from.windows(2).all(|w| w[0] <= w[1]));
+        assert!(with(false, true).prune_from.is_none());
+        assert!(Selective::new(None).prune_from.is_none());
+    }
+
+    #[test]
+    fn logarithmic_reductions_grow_with_depth_and_move_number() {
+        let table = with(false, true).reductions.expect("reductions selected");
+        // 0.5 ln(d) ln(i + 1), rounded.
+        assert_eq!(table[3][3], 1);
+        assert_eq!(table[5][8], 2);
+        assert_eq!(table[9][30], 4);
+        assert_eq!(table[2][0], 0);
+        for d in 1..SELECTIVE_DEPTHS {
+            for i in 1..SELECTIVE_INDICES {
+                assert!(table[d][i] >= table[d][i - 1] && table[d][i] >= table[d - 1][i]);
+            }
+        }
+        assert!(with(true, false).reductions.is_none());
     }
 }
