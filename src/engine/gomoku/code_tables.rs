@@ -225,6 +225,9 @@ pub struct Uses {
     /// Late moves are reduced by the logarithms of the depth left and of the move's place
     /// (else by the pattern engine's one or two plies).
     pub reduce: bool,
+    /// Near the horizon, once a move that does not lose is found, moves whose move score lies
+    /// too far below the node's best are not searched.
+    pub floor: bool,
 }
 
 impl Uses {
@@ -235,6 +238,7 @@ impl Uses {
         cap: false,
         prune: false,
         reduce: false,
+        floor: false,
     };
 
     /// Nothing read from the tables.
@@ -244,6 +248,7 @@ impl Uses {
         cap: false,
         prune: false,
         reduce: false,
+        floor: false,
     };
 }
 
@@ -258,8 +263,9 @@ pub struct Selection {
 /// or `patterns`, none (the pattern evaluation); `codes`, the built-in tables for the
 /// evaluation and the move ordering, every move kept. For measuring, `codes` may be followed
 /// by `/` and a `+`-separated choice of `eval`, `order`, `cap` (the pattern engine's bound
-/// on the moves of a quiet position), `prune` (move-count pruning) and `lmr` (logarithmic
-/// late move reductions), and by `:PATH` for the tables of another file
+/// on the moves of a quiet position), `prune` (move-count pruning), `lmr` (logarithmic late
+/// move reductions) and `floor` (pruning by the move score near the horizon), and by `:PATH`
+/// for the tables of another file
 /// (`codes/order+cap:/tmp/codes.bin`). A value that is none of these, or a file that cannot
 /// be read as tables, is reported once on standard error and the pattern evaluation is used.
 #[must_use]
@@ -300,9 +306,10 @@ fn choose(value: &str) -> Result<Option<Selection>, String> {
                     "cap" => uses.cap = true,
                     "prune" => uses.prune = true,
                     "lmr" => uses.reduce = true,
+                    "floor" => uses.floor = true,
                     _ => {
                         return Err(format!(
-                            "{part:?} is none of eval, order, cap, prune and lmr"
+                            "{part:?} is none of eval, order, cap, prune, lmr and floor"
                         ));
                     }
                 }
@@ -382,7 +389,8 @@ mod tests {
         let parts = choose("codes/order+cap").unwrap().unwrap().uses;
         assert_eq!((parts.eval, parts.order, parts.cap), (false, true, true));
         let parts = choose("codes/eval+order+prune+lmr").unwrap().unwrap().uses;
-        assert!(parts.prune && parts.reduce && !parts.cap);
+        assert!(parts.prune && parts.reduce && !parts.cap && !parts.floor);
+        assert!(choose("codes/order+floor").unwrap().unwrap().uses.floor);
         assert!(choose("code").unwrap_err().contains("neither"));
         assert!(choose("codesx").unwrap_err().contains("neither"));
         assert!(choose("codes/eval+all").unwrap_err().contains("\"all\""));

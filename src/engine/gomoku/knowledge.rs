@@ -49,6 +49,11 @@ const PRUNE_POWER: f64 = 1.32;
 /// `REDUCE_FROM_INDEX` on; at least one ply is left to the reduced search.
 const LOG_REDUCTION_SCALE: f64 = 0.5;
 
+/// Pruning by the move score: with `d` plies left (at most `FLOOR_MARGINS.len() - 1`), a move
+/// whose score lies more than `FLOOR_MARGINS[d]` below the node's first move's is not searched
+/// (the scores are the move's log-odds times 256: 768 is a twentieth of the first move's odds).
+const FLOOR_MARGINS: [i32; 4] = [768, 768, 1152, 1536];
+
 /// The depths and indices the tables of [`Selective`] cover; larger ones read the last entry.
 const SELECTIVE_DEPTHS: usize = 64;
 const SELECTIVE_INDICES: usize = 256;
@@ -59,6 +64,8 @@ const SELECTIVE_INDICES: usize = 256;
 struct Selective {
     prune_from: Option<[usize; SELECTIVE_DEPTHS]>,
     reductions: Option<Vec<[u8; SELECTIVE_INDICES]>>,
+    /// Whether moves are pruned by their move score ([`FLOOR_MARGINS`]).
+    floor: bool,
 }
 
 impl Selective {
@@ -80,6 +87,7 @@ impl Selective {
                     })
                     .collect()
             }),
+            floor: uses.floor && uses.order,
         }
     }
 }
@@ -101,6 +109,9 @@ pub(crate) struct Gomoku {
     near: Vec<usize>,
     /// Move-count pruning and logarithmic reductions, where the code tables are selected.
     selective: Selective,
+    /// The move score of the first move of the node with this many stones on the current
+    /// line, for the pruning by the move score.
+    first_scores: Vec<i32>,
 }
 
 impl Knowledge for Gomoku {
@@ -135,10 +146,12 @@ impl Knowledge for Gomoku {
     /// Past a count of moves that grows with the depth left, where the code tables' order
     /// is selected with pruning: the order puts the moves worth searching first.
     #[inline]
-    fn prune(&self, depth: u32, index: usize, _: usize) -> bool {
-        self.selective
+    fn prune(&self, depth: u32, index: usize, m: usize) -> bool {
+        let by_count = self
+            .selective
             .prune_from
-            .is_some_and(|from| index >= from[(depth as usize).min(SELECTIVE_DEPTHS - 1)])
+            .is_some_and(|from| index >= from[(depth as usize).min(SELECTIVE_DEPTHS - 1)]);
+        by_count || (self.selective.floor && self.below_floor(depth, m))
     }
 
     /// The table's move goes first where the generator would give it too: on an empty cell
@@ -159,9 +172,11 @@ impl Knowledge for Gomoku {
     fn new(board: SearchBoard, _: Features, limits: &Limits) -> Gomoku {
         let board = GomokuBoard::with_board(board);
         let selective = Selective::new(board.patterns().codes().map(|c| c.uses));
+        let first_scores = vec![0; board.pos().rule().cells() + 1];
         Gomoku {
             board,
             selective,
+            first_scores,
             vcf: Vcf::new(VCF_TABLE_BITS),
             vct: Vct::new(vct::TABLE_BITS),
             // A quarter of the move's time: of its target under a match clock (the hard
@@ -224,6 +239,12 @@ impl Knowledge for Gomoku {
         if let Some(found) = self.pattern_moves(at.ply, at.history, moves) {
             return Some(settled(found, false));
         }
+        if self.selective.floor
+            && let (Some(&first), Some(codes)) = (moves.first(), self.board.patterns().codes())
+        {
+            let me = self.board.pos().side_to_move();
+            self.first_scores[self.board.pos().stones()] = codes.order(first, me);
+        }
         self.inner_vct(at).map(|found| settled(found, true))
     }
 
@@ -275,6 +296,19 @@ impl Knowledge for Gomoku {
 }
 
 impl Gomoku {
+    /// Whether the move `m` of a node with `depth` plies left scores too far below the node's
+    /// first move to be searched.
+    fn below_floor(&self, depth: u32, m: usize) -> bool {
+        let Some(&margin) = FLOOR_MARGINS.get(depth as usize) else {
+            return false;
+        };
+        let Some(codes) = self.board.patterns().codes() else {
+            return false;
+        };
+        let me = self.board.pos().side_to_move();
+        codes.order(m, me) < self.first_scores[self.board.pos().stones()] - margin
+    }
+
     /// The moves worth searching from the patterns (see [`movegen`]), or the score and the
     /// move when a five or two of the opponent's settle it.
     fn pattern_moves(
