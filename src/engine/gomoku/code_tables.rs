@@ -228,6 +228,9 @@ pub struct Uses {
     /// Near the horizon, once a move that does not lose is found, moves whose move score lies
     /// too far below the node's best are not searched.
     pub floor: bool,
+    /// The root keeps the pattern engine's bound on a quiet position's moves (the nodes below
+    /// it keep every move unless `cap` says otherwise).
+    pub root_cap: bool,
 }
 
 impl Uses {
@@ -239,6 +242,7 @@ impl Uses {
         prune: false,
         reduce: false,
         floor: false,
+        root_cap: false,
     };
 
     /// Nothing read from the tables.
@@ -249,6 +253,7 @@ impl Uses {
         prune: false,
         reduce: false,
         floor: false,
+        root_cap: false,
     };
 }
 
@@ -264,8 +269,8 @@ pub struct Selection {
 /// evaluation and the move ordering, every move kept. For measuring, `codes` may be followed
 /// by `/` and a `+`-separated choice of `eval`, `order`, `cap` (the pattern engine's bound
 /// on the moves of a quiet position), `prune` (move-count pruning), `lmr` (logarithmic late
-/// move reductions) and `floor` (pruning by the move score near the horizon), and by `:PATH`
-/// for the tables of another file
+/// move reductions), `floor` (pruning by the move score near the horizon) and `rootcap` (the
+/// pattern engine's bound at the root only), and by `:PATH` for the tables of another file
 /// (`codes/order+cap:/tmp/codes.bin`). A value that is none of these, or a file that cannot
 /// be read as tables, is reported once on standard error and the pattern evaluation is used.
 #[must_use]
@@ -307,9 +312,10 @@ fn choose(value: &str) -> Result<Option<Selection>, String> {
                     "prune" => uses.prune = true,
                     "lmr" => uses.reduce = true,
                     "floor" => uses.floor = true,
+                    "rootcap" => uses.root_cap = true,
                     _ => {
                         return Err(format!(
-                            "{part:?} is none of eval, order, cap, prune, lmr and floor"
+                            "{part:?} is none of eval, order, cap, rootcap, prune, lmr and floor"
                         ));
                     }
                 }
@@ -391,6 +397,13 @@ mod tests {
         let parts = choose("codes/eval+order+prune+lmr").unwrap().unwrap().uses;
         assert!(parts.prune && parts.reduce && !parts.cap && !parts.floor);
         assert!(choose("codes/order+floor").unwrap().unwrap().uses.floor);
+        assert!(
+            choose("codes/order+rootcap")
+                .unwrap()
+                .unwrap()
+                .uses
+                .root_cap
+        );
         assert!(choose("code").unwrap_err().contains("neither"));
         assert!(choose("codesx").unwrap_err().contains("neither"));
         assert!(choose("codes/eval+all").unwrap_err().contains("\"all\""));

@@ -66,6 +66,9 @@ struct Selective {
     reductions: Option<Vec<[u8; SELECTIVE_INDICES]>>,
     /// Whether moves are pruned by their move score ([`FLOOR_MARGINS`]).
     floor: bool,
+    /// Whether the root keeps the pattern engine's bound on a quiet position's moves where
+    /// the nodes below keep every move.
+    root_cap: bool,
 }
 
 impl Selective {
@@ -88,6 +91,7 @@ impl Selective {
                     .collect()
             }),
             floor: uses.floor && uses.order,
+            root_cap: uses.root_cap,
         }
     }
 }
@@ -319,13 +323,15 @@ impl Gomoku {
     ) -> Option<(Score, Option<usize>)> {
         let me = self.board.pos().side_to_move();
         self.board.candidates(&mut self.near);
-        let quiet = if ply == 0 {
-            movegen::ROOT_QUIET_MOVES
-        } else {
-            movegen::QUIET_MOVES
-        };
         let (board, near) = (&self.board, &self.near);
         let patterns = board.patterns();
+        let quiet = if ply > 0 {
+            movegen::quiet_bound(patterns, movegen::QUIET_MOVES)
+        } else if self.selective.root_cap {
+            Some(movegen::ROOT_QUIET_MOVES)
+        } else {
+            movegen::quiet_bound(patterns, movegen::ROOT_QUIET_MOVES)
+        };
         // Two copies of the generator: the one of a side with no forbidden cells asks
         // nothing of the rules.
         let forced = if board.restricted() {
