@@ -15,6 +15,10 @@
 //! Each code's number is fitted as its four line classes' numbers plus a residual of its
 //! own, the residuals held to zero more firmly (`--eval-l2` and `--move-l2` against `--class-l2`), so that a code
 //! seen seldom is worth about what its classes are. Both are fitted by Adam over the whole set from zero, so a run is deterministic (no seed).
+//! A game that repeats an earlier one up to a symmetry of the board (the same moves turned or
+//! mirrored, and the same result) is read once, unless `--keep-repeats`: the data's
+//! self-play chunks hold a few, and a repeat would count its positions twice and could sit
+//! on both sides of the held-apart split.
 //! Positions are kept from the `--skip`th ply on (and past the game's opening stones where
 //! the games file names them), with at least 50 empty cells and no five to
 //! make. Every tenth game is held apart and only measured: its losses are printed before and
@@ -25,6 +29,7 @@
 //!     --provenance assets/gomoku/codes.txt
 //! ```
 
+use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -34,7 +39,8 @@ use tictactoe::engine::code_tables::CodeSet;
 use tictactoe::engine::code_training::{
     self, CLASSES, CODES, EVAL_PARAMETERS, MOVE_PARAMETERS, Sample, eval_index, move_index,
 };
-use tictactoe::engine::tuning;
+use tictactoe::engine::tuning::{self, GameLine};
+use tictactoe::rules::{Rule, Symmetry};
 
 /// The move scores are written times this.
 const MOVE_SCALE: f64 = 256.0;
@@ -55,16 +61,20 @@ struct Args {
     /// Plies of each game left out at the start.
     #[arg(long, default_value_t = 4)]
     skip: usize,
+    /// Read a game that repeats an earlier one (up to a symmetry of the board) again instead
+    /// of once.
+    #[arg(long)]
+    keep_repeats: bool,
     /// Every this many games one is held apart for measuring only.
     #[arg(long, default_value_t = 10)]
     validate_every: usize,
     /// Steps of each fit.
     #[arg(long, default_value_t = 400)]
     steps: usize,
-    /// Adam's step size for the evaluation (in logits).
+    /// Adam's first step size for the evaluation (in logits), falling to zero by the last step.
     #[arg(long, default_value_t = 0.01)]
     eval_rate: f64,
-    /// Adam's step size for the move scores (in logits).
+    /// The same for the move scores.
     #[arg(long, default_value_t = 0.05)]
     move_rate: f64,
     /// The weight of the squared residuals (each code's number less its classes') added to
@@ -92,9 +102,9 @@ fn run(args: &Args) -> Result<(), String> {
     if args.validate_every < 2 {
         return Err("--validate-every must be at least 2".to_string());
     }
-    let (train, held, games) = read(args)?;
+    let (train, held, games, repeats) = read(args)?;
     println!(
-        "{games} games: {} positions to fit, {} held apart ({:.1} s to read)",
+        "{games} games ({repeats} repeats left out): {} positions to fit, {} held apart ({:.1} s to read)",
         train.len(),
         held.len(),
         start.elapsed().as_secs_f64()
@@ -146,7 +156,8 @@ fn run(args: &Args) -> Result<(), String> {
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         println!("tables written to {}", path.display());
         if let Some(provenance) = &args.provenance {
-            let text = provenance_text(args, games, train.len(), held.len(), k, &report);
+            let counts = (games, repeats, train.len(), held.len());
+            let text = provenance_text(args, counts, k, &report);
             std::fs::write(provenance, text)
                 .map_err(|e| format!("cannot write {}: {e}", provenance.display()))?;
         }
@@ -154,9 +165,15 @@ fn run(args: &Args) -> Result<(), String> {
     Ok(())
 }
 
-/// The samples to fit, those held apart, and the number of games.
-fn read(args: &Args) -> Result<(Vec<Sample>, Vec<Sample>, usize), String> {
-    let games = tuning::read_games(&args.games)?;
+/// The samples to fit, those held apart, the number of games read and of repeats left out.
+fn read(args: &Args) -> Result<(Vec<Sample>, Vec<Sample>, usize, usize), String> {
+    let mut games = tuning::read_games(&args.games)?;
+    let mut repeats = 0;
+    if !args.keep_repeats {
+        let read = games.len();
+        games = distinct(games);
+        repeats = read - games.len();
+    }
     let (mut train, mut held) = (Vec::new(), Vec::new());
     for (number, game) in games.iter().enumerate() {
         let samples = code_training::samples(game, args.skip)
@@ -167,7 +184,35 @@ fn read(args: &Args) -> Result<(Vec<Sample>, Vec<Sample>, usize), String> {
             train.extend(samples);
         }
     }
-    Ok((train, held, games.len()))
+    Ok((train, held, games.len(), repeats))
+}
+
+/// The games, each once: a game whose rule, result and moves under some symmetry of the board
+/// are an earlier game's is left out.
+fn distinct(games: Vec<GameLine>) -> Vec<GameLine> {
+    let mut seen: HashSet<(Rule, u64, Vec<(usize, usize)>)> = HashSet::new();
+    games
+        .into_iter()
+        .filter(|game| seen.insert((game.rule, game.black_points.to_bits(), canonical(game))))
+        .collect()
+}
+
+/// The least of a game's moves under each symmetry of its board, as rows and columns.
+fn canonical(game: &GameLine) -> Vec<(usize, usize)> {
+    let (width, height) = (game.rule.width(), game.rule.height());
+    Symmetry::of(&game.rule)
+        .iter()
+        .map(|s| {
+            game.moves
+                .iter()
+                .map(|&m| {
+                    let cell = s.apply(m, width, height);
+                    (cell.row, cell.col)
+                })
+                .collect()
+        })
+        .min()
+        .unwrap_or_default()
 }
 
 fn sigmoid(x: f64) -> f64 {
@@ -213,21 +258,26 @@ fn best_scale(set: &[Sample]) -> f64 {
     ((a + b) / 2.0).exp()
 }
 
-/// Adam on a parameter vector, given the gradient of the whole set.
+/// Adam on a parameter vector, given the gradient of the whole set, its step size falling
+/// from `rate` to zero over `steps` steps along half a cosine: a constant step leaves the
+/// loss wandering once it is near its least (on the data's first chunks it rose again after
+/// 300 steps).
 struct Adam {
     m: Vec<f64>,
     v: Vec<f64>,
     step: i32,
     rate: f64,
+    steps: usize,
 }
 
 impl Adam {
-    fn new(n: usize, rate: f64) -> Adam {
+    fn new(n: usize, rate: f64, steps: usize) -> Adam {
         Adam {
             m: vec![0.0; n],
             v: vec![0.0; n],
             step: 0,
             rate,
+            steps,
         }
     }
 
@@ -235,6 +285,8 @@ impl Adam {
         let (beta1, beta2, epsilon): (f64, f64, f64) = (0.9, 0.999, 1e-8);
         self.step += 1;
         let (c1, c2) = (1.0 - beta1.powi(self.step), 1.0 - beta2.powi(self.step));
+        let done = f64::from(self.step - 1) / self.steps.max(1) as f64;
+        let rate = self.rate * 0.5 * (1.0 + (std::f64::consts::PI * done).cos());
         for i in 0..w.len() {
             let g = gradient[i];
             if g == 0.0 && self.m[i] == 0.0 {
@@ -242,7 +294,7 @@ impl Adam {
             }
             self.m[i] = beta1 * self.m[i] + (1.0 - beta1) * g;
             self.v[i] = beta2 * self.v[i] + (1.0 - beta2) * g * g;
-            w[i] -= self.rate * (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + epsilon);
+            w[i] -= rate * (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + epsilon);
         }
     }
 }
@@ -327,8 +379,8 @@ fn fit_eval(set: &[Sample], args: &Args) -> Vec<f64> {
         .flat_map(|&s| [eval_index(s, 0, 0), eval_index(s, 1, 0)])
         .collect();
     let mut model = Coded::new(EVAL_PARAMETERS, blocks);
-    let mut residual = Adam::new(EVAL_PARAMETERS, args.eval_rate);
-    let mut class = Adam::new(model.class.len(), args.eval_rate);
+    let mut residual = Adam::new(EVAL_PARAMETERS, args.eval_rate, args.steps);
+    let mut class = Adam::new(model.class.len(), args.eval_rate, args.steps);
     let mut gradient = vec![0.0; EVAL_PARAMETERS];
     let n = set.len() as f64;
     for step in 1..=args.steps {
@@ -357,8 +409,8 @@ fn fit_eval(set: &[Sample], args: &Args) -> Vec<f64> {
 fn fit_moves(set: &[Sample], args: &Args) -> Vec<f64> {
     let blocks = (0..2 * CodeSet::ALL.len()).map(|b| b * CODES).collect();
     let mut model = Coded::new(MOVE_PARAMETERS, blocks);
-    let mut residual = Adam::new(MOVE_PARAMETERS, args.move_rate);
-    let mut class = Adam::new(model.class.len(), args.move_rate);
+    let mut residual = Adam::new(MOVE_PARAMETERS, args.move_rate, args.steps);
+    let mut class = Adam::new(model.class.len(), args.move_rate, args.steps);
     let mut gradient = vec![0.0; MOVE_PARAMETERS];
     let n = set.len() as f64;
     let mut scores = Vec::new();
@@ -438,23 +490,27 @@ fn print_largest(eval: &[f64], moves: &[f64], k: f64) {
     );
 }
 
+/// `counts`: the games read, the repeats left out, the positions fitted and held apart.
 fn provenance_text(
     args: &Args,
-    games: usize,
-    train: usize,
-    held: usize,
+    (games, repeats, train, held): (usize, usize, usize, usize),
     k: f64,
     report: &str,
 ) -> String {
     let files: Vec<String> = args.games.iter().map(|p| p.display().to_string()).collect();
     format!(
         "Pattern-code tables (assets/gomoku/codes.bin), fitted by examples/code_tables.rs.\n\
-         Command: cargo run --release --example code_tables -- {} --skip {} --validate-every {} --steps {} --eval-rate {} --move-rate {} --eval-l2 {} --move-l2 {} --class-l2 {} --out assets/gomoku/codes.bin --provenance assets/gomoku/codes.txt\n\
-         Data: {games} games ({train} positions fitted, {held} held apart: every {}th game).\n\
+         Command: cargo run --release --example code_tables -- {}{} --skip {} --validate-every {} --steps {} --eval-rate {} --move-rate {} --eval-l2 {} --move-l2 {} --class-l2 {} --out assets/gomoku/codes.bin --provenance assets/gomoku/codes.txt\n\
+         Data: {games} games, {repeats} repeats up to symmetry left out ({train} positions fitted, {held} held apart: every {}th game).\n\
          Seed: none (Adam over the whole set from zero: the run is deterministic).\n\
          Scale K: {k:.1} (the pattern evaluation's best fit); move scores times {MOVE_SCALE}.\n\
          {report}",
         files.join(" "),
+        if args.keep_repeats {
+            " --keep-repeats"
+        } else {
+            ""
+        },
         args.skip,
         args.validate_every,
         args.steps,
@@ -465,4 +521,36 @@ fn provenance_text(
         args.class_l2,
         args.validate_every,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(text: &str) -> GameLine {
+        text.parse().expect("a game line")
+    }
+
+    #[test]
+    fn a_game_repeated_under_a_symmetry_is_read_once() {
+        let first = game("15,15,5\t1\t7,7 7,8 8,8 6,6 9,9");
+        // The same game turned a quarter turn clockwise: (r, c) -> (c, 14 - r).
+        let turned = game("15,15,5\t1\t7,7 8,7 8,6 6,8 9,5");
+        // The same moves with another result, under another rule, or one move different.
+        let other_result = game("15,15,5\t0.5\t7,7 7,8 8,8 6,6 9,9");
+        let other_rule = game("15,15,5 renju\t1\t7,7 7,8 8,8 6,6 9,9");
+        let other_move = game("15,15,5\t1\t7,7 7,8 8,8 6,6 9,10");
+        let games = vec![
+            first.clone(),
+            turned,
+            other_result.clone(),
+            other_rule.clone(),
+            first.clone(),
+            other_move.clone(),
+        ];
+        assert_eq!(
+            distinct(games),
+            vec![first, other_result, other_rule, other_move]
+        );
+    }
 }

@@ -5,7 +5,9 @@
 //! `openings/*.txt` (the matches' and the tuning games'), no position made by some of a drawn
 //! opening's stones (as many black and white stones as that opening has) is that opening's.
 //! So no game of the data starts where a match game starts, or passes through its opening
-//! on the way. The same seed and options give the same openings.
+//! on the way. With `--avoid`, none is either, up to symmetry and translation, an opening
+//! the training games already played under the same rule (each game's first `opening=N`
+//! stones). The same seed and options (and the same games to avoid) give the same openings.
 //!
 //! ```sh
 //! cargo run --release --example data_openings -- --seed 1 --count 250 --rule freestyle \
@@ -23,6 +25,7 @@ use std::sync::atomic::AtomicBool;
 use clap::Parser;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
+use tictactoe::engine::tuning;
 use tictactoe::engine::{Engine, EngineConfig, Limits, Score, is_decisive};
 use tictactoe::external::Variant;
 use tictactoe::rules::{Cell, Position, Rule};
@@ -49,6 +52,11 @@ struct Args {
     /// each `.txt` file of a folder given).
     #[arg(long, default_value = "openings")]
     apart_from: Vec<PathBuf>,
+    /// Games files, or folders of them (data/gomoku-games), whose openings (each game's
+    /// first `opening=N` stones) the draw does not give again, up to symmetry and
+    /// translation, for games played under the same rule; none by default.
+    #[arg(long, num_args = 1..)]
+    avoid: Vec<PathBuf>,
     /// How far (in rows and in columns) from a stone already down a later stone may be: 2
     /// made the first chunks; 3 widens the draw to many more openings.
     #[arg(long, default_value_t = Spread::FIRST.reach, value_parser = clap::value_parser!(i32).range(1..=5))]
@@ -105,14 +113,21 @@ fn main() {
 fn run(args: &Args) -> Result<(), String> {
     let apart = read_openings(&args.apart_from)?;
     let rule = rule_of(args.rule);
+    let played = played_openings(&args.avoid, rule)?;
     let mut judge = (args.judge_nodes > 0).then(|| Judging::new(args.judge_nodes, args.bound));
     let spread = Spread {
         reach: args.reach,
         most_stones: args.most_stones,
     };
-    let openings = draw(args.seed, args.count, rule, spread, &apart, &mut |stones| {
-        judge.as_mut().is_none_or(|j| j.keeps(rule, stones))
-    })?;
+    let openings = draw(
+        args.seed,
+        args.count,
+        rule,
+        spread,
+        &apart,
+        &played,
+        &mut |stones| judge.as_mut().is_none_or(|j| j.keeps(rule, stones)),
+    )?;
     let command: Vec<String> = std::env::args().skip(1).collect();
     println!("# Openings for the training games, drawn by examples/data_openings.rs:");
     println!("# data_openings {}", command.join(" "));
@@ -127,6 +142,12 @@ fn run(args: &Args) -> Result<(), String> {
         args.bound,
         apart.len()
     );
+    if !args.avoid.is_empty() {
+        println!(
+            "# (and none of the {} openings of games already played under this rule)",
+            played.len()
+        );
+    }
     for stones in openings {
         let text: Vec<String> = stones.iter().map(|(x, y)| format!("{x},{y}")).collect();
         println!("{}", text.join(" "));
@@ -136,18 +157,20 @@ fn run(args: &Args) -> Result<(), String> {
 
 /// `count` openings drawn by `seed` with `spread`, each legal under `rule`, undecided,
 /// apart from every opening of `apart` and accepted by `keep`, with no two the same up to
-/// symmetry.
+/// symmetry and none the same as an opening of `played`.
 fn draw(
     seed: u64,
     count: usize,
     rule: Rule,
     spread: Spread,
     apart: &[Stones],
+    played: &[Stones],
     keep: &mut dyn FnMut(&Stones) -> bool,
 ) -> Result<Vec<Stones>, String> {
     let apart = Apart::new(apart);
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut seen = HashSet::new();
+    // The shapes already taken: those played, then each one drawn.
+    let mut seen: HashSet<Shape> = played.iter().map(shape).collect();
     let mut openings = Vec::with_capacity(count);
     for _ in 0..count * DRAWS_PER_OPENING {
         if openings.len() == count {
@@ -335,6 +358,30 @@ fn read_openings(paths: &[PathBuf]) -> Result<Vec<Stones>, String> {
     Ok(openings)
 }
 
+/// The openings of the games at `paths` (games files or folders, as
+/// [`tuning::read_games`] reads them) played under `rule`: each game's first `opening=N`
+/// stones as offsets from the centre. A game that does not say its opening is left out.
+fn played_openings(paths: &[PathBuf], rule: Rule) -> Result<Vec<Stones>, String> {
+    if paths.is_empty() {
+        return Ok(Vec::new());
+    }
+    let games = tuning::read_games(paths)?;
+    let centre = (rule.width() / 2) as i32;
+    Ok(games
+        .iter()
+        .filter(|game| game.rule == rule)
+        .filter_map(|game| {
+            let stones = game.moves.get(..game.opening?)?;
+            Some(
+                stones
+                    .iter()
+                    .map(|c| (c.col as i32 - centre, c.row as i32 - centre))
+                    .collect(),
+            )
+        })
+        .collect())
+}
+
 /// The openings of one file: one a line, stones `dx,dy`, `#` starting a comment.
 fn parse_openings(path: &Path) -> Result<Vec<Stones>, String> {
     let text = std::fs::read_to_string(path)
@@ -445,14 +492,14 @@ mod tests {
             most_stones: 7,
         };
         for spread in [Spread::FIRST, wide] {
-            let openings = draw(7, 100, rule, spread, &apart, &mut |_| true).unwrap();
+            let openings = draw(7, 100, rule, spread, &apart, &[], &mut |_| true).unwrap();
             assert_eq!(
                 openings,
-                draw(7, 100, rule, spread, &apart, &mut |_| true).unwrap()
+                draw(7, 100, rule, spread, &apart, &[], &mut |_| true).unwrap()
             );
             assert_ne!(
                 openings,
-                draw(8, 100, rule, spread, &apart, &mut |_| true).unwrap()
+                draw(8, 100, rule, spread, &apart, &[], &mut |_| true).unwrap()
             );
             // Checked here by brute force: every way of matching an opening of the matches'
             // stones to the drawn opening's stones of the same colour, under every
@@ -478,7 +525,7 @@ mod tests {
             }
         }
         // The wide draw reaches openings the first cannot: more stones or a wider gap.
-        let wide_openings = draw(7, 100, rule, wide, &apart, &mut |_| true).unwrap();
+        let wide_openings = draw(7, 100, rule, wide, &apart, &[], &mut |_| true).unwrap();
         assert!(wide_openings.iter().any(|s| s.len() > 5 || reach_of(s) > 2));
     }
 
@@ -495,6 +542,102 @@ mod tests {
             })
             .max()
             .unwrap_or(0)
+    }
+
+    /// Whether `a` and `b` are the same stones of each colour up to some orientation and
+    /// shift, checked by brute force.
+    fn same_up_to_symmetry(a: &Stones, b: &Stones) -> bool {
+        let (ab, aw) = colours(a);
+        images(b).iter().any(|image| {
+            let (ib, iw) = colours(image);
+            ab.len() == ib.len()
+                && aw.len() == iw.len()
+                && ib.iter().any(|first| {
+                    let (sx, sy) = (ab[0].0 - first.0, ab[0].1 - first.1);
+                    let moved = |theirs: &[(i32, i32)], ours: &[(i32, i32)]| {
+                        theirs.iter().all(|p| ours.contains(&(p.0 + sx, p.1 + sy)))
+                    };
+                    moved(&ib, &ab) && moved(&iw, &aw)
+                })
+        })
+    }
+
+    #[test]
+    fn openings_of_games_already_played_under_the_rule_are_not_drawn_again() {
+        let apart = apart();
+        let rule = rule_of(Variant::Freestyle);
+        let renju = rule_of(Variant::Renju);
+        let wide = Spread {
+            reach: 3,
+            most_stones: 5,
+        };
+        let first = draw(7, 100, rule, wide, &apart, &[], &mut |_| true).unwrap();
+        // The first openings played as games, each turned, with a move after its opening; a
+        // renju game and a game that does not say its opening beside them.
+        let folder =
+            std::env::temp_dir().join(format!("data-openings-avoid-{}", std::process::id()));
+        std::fs::create_dir_all(&folder).unwrap();
+        // Each image moved to the board's top left corner, the move after it on the first
+        // free cell from the bottom right.
+        let game = |rule: Rule, stones: &[(i32, i32)], opening: Option<usize>| {
+            let min_x = stones.iter().map(|p| p.0).min().unwrap();
+            let min_y = stones.iter().map(|p| p.1).min().unwrap();
+            let mut moves: Vec<Cell> = stones
+                .iter()
+                .map(|p| Cell::new((p.1 - min_y) as usize, (p.0 - min_x) as usize))
+                .collect();
+            let free = (0..15 * 15)
+                .rev()
+                .map(|i| Cell::new(i / 15, i % 15))
+                .find(|c| !moves.contains(c))
+                .unwrap();
+            moves.push(free);
+            let mut game = tuning::GameLine::new(rule, 0.5, moves);
+            game.opening = opening;
+            game
+        };
+        let mut games: Vec<tuning::GameLine> = first
+            .iter()
+            .enumerate()
+            .map(|(i, stones)| {
+                let image = &images(stones)[i % 8];
+                game(rule, image, Some(image.len()))
+            })
+            .collect();
+        games.push(game(renju, &[(0, 0), (1, 0), (0, 1)], Some(3)));
+        games.push(game(rule, &[(0, 0), (1, 1), (2, 2)], None));
+        let file = folder.join("self-freestyle-001.txt");
+        tuning::append_games(&file, &games).unwrap();
+        let played = played_openings(std::slice::from_ref(&folder), rule);
+        let played_renju = played_openings(std::slice::from_ref(&file), renju);
+        std::fs::remove_dir_all(&folder).unwrap();
+        let (played, played_renju) = (played.unwrap(), played_renju.unwrap());
+        // Only the games of the rule that say their opening count.
+        assert_eq!(played.len(), first.len());
+        assert_eq!(played_renju, vec![vec![(-7, -7), (-6, -7), (-7, -6)]]);
+
+        // The same seed without the games draws the same openings again; with them, none
+        // of those (in any orientation or shift) and still as many.
+        assert_eq!(
+            first,
+            draw(7, 100, rule, wide, &apart, &[], &mut |_| true).unwrap()
+        );
+        let second = draw(7, 100, rule, wide, &apart, &played, &mut |_| true).unwrap();
+        assert_eq!(second.len(), 100);
+        for stones in &second {
+            for old in &first {
+                assert!(
+                    !same_up_to_symmetry(stones, old),
+                    "{stones:?} repeats {old:?}"
+                );
+            }
+        }
+        // The check is not empty: each opening of the games is the same as one drawn first.
+        for (old, image) in first.iter().zip(&played) {
+            assert!(same_up_to_symmetry(image, old));
+        }
+        // A path that cannot be read is an error, not an empty list.
+        assert!(played_openings(&[folder.join("none.txt")], rule).is_err());
     }
 
     #[test]

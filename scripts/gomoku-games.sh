@@ -18,12 +18,15 @@
 # outside the repository by scripts/build-rapfi.sh), with RAPFI_BUILD naming its source and
 # model. JOBS games at once in self-play (default 2). OPENINGS_OPTIONS adds options to the
 # draw of openings (e.g. "--reach 3": later stones within three cells, a wider draw than the
-# first chunks'), recorded in the chunk's command. Nothing of Rapfi enters the repository:
-# only the games.
+# first chunks'), recorded in the chunk's command. AVOID names the games files, or folders
+# of them, whose openings the draw does not give again under the chunk's rule (data_openings
+# --avoid; default data/gomoku-games, every chunk already made; AVOID= for none): the chunk's
+# command names each games file, so it still makes the same openings after later chunks
+# land. Nothing of Rapfi enters the repository: only the games.
 set -euo pipefail
 
 if [ $# -ne 6 ]; then
-    sed -n '2,23p' "$0" >&2
+    sed -n '2,26p' "$0" >&2
     exit 2
 fi
 source_name=$1 rule=$2 number=$3 seed=$4 games=$5 budget=$6
@@ -57,6 +60,17 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 read -r -a openings_options <<< "${OPENINGS_OPTIONS:-}"
+read -r -a avoid_paths <<< "${AVOID-data/gomoku-games}"
+avoid_files=()
+for path in "${avoid_paths[@]}"; do
+    if [ -d "$path" ]; then
+        mapfile -t -O "${#avoid_files[@]}" avoid_files < <(find "$path" -type f \
+            \( -name '*.txt' -o -name '*.txt.gz' \) | LC_ALL=C sort)
+    else
+        avoid_files+=("$path")
+    fi
+done
+[ ${#avoid_files[@]} -eq 0 ] || openings_options+=(--avoid "${avoid_files[@]}")
 openings_command=(data_openings --seed "$seed" --count "$openings" --rule "$rule"
     "${openings_options[@]}")
 nice -n 19 "$openings_tool" "${openings_command[@]:1}" > "$work/openings.txt"

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 
-use super::wording::{CellText, Line};
+use super::wording::{CellText, MovesText};
 use super::{BoardArgs, CliError};
 use crate::engine::PlayerKind;
 use crate::external::{EngineCommand, TimeLimits};
@@ -221,7 +221,7 @@ impl TerminalGame {
                     Player::Computer(_) => "The computer wins".to_string(),
                     Player::Engine(command) => format!("The engine {} wins", command.name()),
                 };
-                format!("{who} ({side}) with {}.", Line(line))
+                format!("{who} ({side}) with {}.", MovesText(line))
             }
         }
     }

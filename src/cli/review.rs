@@ -17,7 +17,7 @@ use std::sync::atomic::AtomicBool;
 use clap::Args;
 use serde::Serialize;
 
-use super::wording::{CellText, Line, MaybeCell};
+use super::wording::{CellText, MaybeCell, MovesText};
 use super::{CliError, emit};
 use crate::engine::{Engine, EngineConfig, ForcedKind, Limits, Value};
 use crate::game::{GameRecord, clock, record};
@@ -433,7 +433,7 @@ impl NoteReport {
     /// threat search gave the line, else "a line of 17 moves starting at (8,8)".
     fn found(&self) -> String {
         match (&self.line, self.by) {
-            (Some(line), Some(by)) => format!("by {by}: {}", Line(line)),
+            (Some(line), Some(by)) => format!("by {by}: {}", MovesText(line)),
             _ => format!(
                 "a line of {} moves starting at {}",
                 self.line_moves.unwrap_or_default(),

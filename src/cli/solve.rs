@@ -10,7 +10,7 @@ use std::time::Duration;
 use clap::Args;
 use serde::Serialize;
 
-use super::wording::{Line, MaybeCell, ValueText};
+use super::wording::{MaybeCell, MovesText, ValueText};
 use super::{BoardArgs, CliError, emit};
 use crate::engine::{Engine, EngineConfig, Limits, searches_every_cell};
 use crate::rules::{Cell, Side};
@@ -151,7 +151,7 @@ impl fmt::Display for SolveReport {
         )?;
         writeln!(f, "result    {}", self.verdict)?;
         writeln!(f, "best      {}", MaybeCell(self.best))?;
-        writeln!(f, "pv        {}", Line(&self.pv))?;
+        writeln!(f, "pv        {}", MovesText(&self.pv))?;
         writeln!(f, "depth     {}", self.depth)?;
         if self.every_cell {
             writeln!(f, "cells     every empty cell searched")?;

@@ -83,9 +83,9 @@ impl fmt::Display for MaybeCell {
 }
 
 /// A line of moves, space-separated.
-pub struct Line<'a>(pub &'a [Cell]);
+pub struct MovesText<'a>(pub &'a [Cell]);
 
-impl fmt::Display for Line<'_> {
+impl fmt::Display for MovesText<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, &cell) in self.0.iter().enumerate() {
             if i > 0 {

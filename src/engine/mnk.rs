@@ -3,11 +3,11 @@
 
 use std::sync::atomic::AtomicBool;
 
-use crate::engine::board::SearchBoard;
 use crate::engine::score::{Score, WIN};
 use crate::engine::search::{
     Context, Exit, Features, Knowledge, NoRecorder, Recorder, Searcher, Settled,
 };
+use crate::engine::search_board::SearchBoard;
 use crate::engine::table::Table;
 use crate::engine::types::Limits;
 use crate::rules::Position;

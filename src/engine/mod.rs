@@ -11,7 +11,6 @@
 //! other computer players). This file only names them.
 
 mod analyse;
-mod board;
 mod gomoku;
 mod iterate;
 mod lazy_smp;
@@ -19,20 +18,23 @@ mod mnk;
 mod players;
 mod score;
 mod search;
+mod search_board;
 mod sizing;
 mod table;
 mod types;
 
-pub use board::{FULL_WIDTH_CELLS, searches_every_cell, window_weights};
 pub use gomoku::book::{Book, BookLine, MARGIN as BOOK_MARGIN, opening_book};
 pub use gomoku::forced::{ForcedKind, ForcedWin, forced_win};
 pub use gomoku::is_gomoku as uses_gomoku_engine;
 pub use gomoku::{code_tables, code_training};
+pub use search_board::{FULL_WIDTH_CELLS, searches_every_cell, window_weights};
 // For the boards' benchmark (examples/line_board_bench.rs).
+pub use gomoku::balanced_opening::{
+    BALANCE_BOUND, Judge, Judgement, Proposal, SEARCHES_PER_DECISION,
+};
+pub use gomoku::balanced_opening::{propose_three, propose_two_more};
 pub use gomoku::line_board::LineBoard;
 pub use gomoku::lines::PatternBoard;
-pub use gomoku::opening::{BALANCE_BOUND, Judge, Judgement, Proposal, SEARCHES_PER_DECISION};
-pub use gomoku::opening::{propose_three, propose_two_more};
 pub use gomoku::pattern_code::Threat;
 pub use gomoku::patterns::Combo;
 pub use gomoku::swap::{ColourChoice, Swap2Choice, SwapError, choose_colour, swap2_choice};

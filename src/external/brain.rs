@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use super::brain_report::BrainReport;
-use super::fault::{Ending, Exit, LaunchFailure};
+use super::fault::{EngineExit, LaunchFailure, ProcessExit};
 use super::request::{
     BrainRequest, Swap2Answer, parse_about_name, parse_move, parse_swap2_answer, swap2_lines,
 };
@@ -432,11 +432,11 @@ impl Brain {
         let exit = status.map_or_else(
             || {
                 let _ = self.child.kill();
-                Exit::OutputClosed
+                ProcessExit::OutputClosed
             },
-            Exit::of,
+            ProcessExit::of,
         );
-        Fault::Ended(Ending {
+        Fault::Ended(EngineExit {
             exit,
             answered: self.spoke,
             last_error: self.errors.last_line(EXITING),
@@ -534,7 +534,7 @@ while read line; do case "$line" in DONE*|END*) exec yes 'MESSAGE thinking' ;; e
 
     /// How `script` ended when it was asked its name.
     #[cfg(unix)]
-    fn ending(script: &str) -> Ending {
+    fn ending(script: &str) -> EngineExit {
         match Brain::about(&shell(script), Duration::from_secs(60)) {
             Err(Fault::Ended(ending)) => ending,
             other => panic!("{script}: {other:?}"),
@@ -548,8 +548,8 @@ while read line; do case "$line" in DONE*|END*) exec yes 'MESSAGE thinking' ;; e
         let at_once = ending("echo 'first line' >&2; echo 'no module named numpy' >&2; exit 2");
         assert_eq!(
             at_once,
-            Ending {
-                exit: Exit::Code(2),
+            EngineExit {
+                exit: ProcessExit::Code(2),
                 answered: false,
                 last_error: Some("no module named numpy".to_string()),
             }
@@ -560,17 +560,17 @@ while read line; do case "$line" in DONE*|END*) exec yes 'MESSAGE thinking' ;; e
         );
         // Reads ABOUT, says nothing anywhere, exits with 0.
         let quiet = ending("read line; exit 0");
-        assert_eq!((quiet.exit, quiet.last_error), (Exit::Code(0), None));
+        assert_eq!((quiet.exit, quiet.last_error), (ProcessExit::Code(0), None));
         // Killed by a signal: a crash.
         let crash = ending("read line; kill -SEGV $$");
-        assert_eq!(crash.exit, Exit::Signal(11));
+        assert_eq!(crash.exit, ProcessExit::Signal(11));
         assert_eq!(
             Fault::Ended(crash).to_string(),
             "crashed (signal 11, SIGSEGV)"
         );
         // Closes its output and goes on running: killed, and said so.
         let closed = ending("exec >&-; sleep 30");
-        assert_eq!(closed.exit, Exit::OutputClosed);
+        assert_eq!(closed.exit, ProcessExit::OutputClosed);
         // Answers START, then exits when asked to move (whatever else it is told first).
         let setup = Setup::for_game(&crate::rules::Rule::TIC_TAC_TOE, Default::default());
         let later = shell(

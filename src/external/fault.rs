@@ -56,7 +56,7 @@ impl LaunchFailure {
 
 /// How an engine's process ended, as far as the manager could see.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Exit {
+pub enum ProcessExit {
     /// It exited with this code.
     Code(i32),
     /// A signal ended it (a crash: SIGSEGV, SIGABRT, or one sent from outside).
@@ -65,21 +65,21 @@ pub enum Exit {
     OutputClosed,
 }
 
-impl Exit {
+impl ProcessExit {
     /// How the process with `status` ended.
     #[must_use]
-    pub fn of(status: std::process::ExitStatus) -> Exit {
+    pub fn of(status: std::process::ExitStatus) -> ProcessExit {
         if let Some(code) = status.code() {
-            return Exit::Code(code);
+            return ProcessExit::Code(code);
         }
         #[cfg(unix)]
         {
             use std::os::unix::process::ExitStatusExt;
             if let Some(signal) = status.signal() {
-                return Exit::Signal(signal);
+                return ProcessExit::Signal(signal);
             }
         }
-        Exit::Code(-1)
+        ProcessExit::Code(-1)
     }
 }
 
@@ -104,22 +104,24 @@ pub fn signal_name(signal: i32) -> Option<&'static str> {
 /// on its error output (cut short and cleaned), which is often the reason: an interpreter's
 /// error, a missing file.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Ending {
-    pub exit: Exit,
+pub struct EngineExit {
+    pub exit: ProcessExit,
     pub answered: bool,
     pub last_error: Option<String>,
 }
 
-impl fmt::Display for Ending {
+impl fmt::Display for EngineExit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.exit, self.answered) {
-            (Exit::Code(code), false) => write!(f, "stopped at once with exit code {code}")?,
-            (Exit::Code(code), true) => write!(f, "exited with code {code} before answering")?,
-            (Exit::Signal(signal), _) => match signal_name(signal) {
+            (ProcessExit::Code(code), false) => write!(f, "stopped at once with exit code {code}")?,
+            (ProcessExit::Code(code), true) => {
+                write!(f, "exited with code {code} before answering")?
+            }
+            (ProcessExit::Signal(signal), _) => match signal_name(signal) {
                 Some(name) => write!(f, "crashed (signal {signal}, {name})")?,
                 None => write!(f, "crashed (signal {signal})")?,
             },
-            (Exit::OutputClosed, _) => f.write_str("closed its output before answering")?,
+            (ProcessExit::OutputClosed, _) => f.write_str("closed its output before answering")?,
         }
         match &self.last_error {
             Some(line) => write!(f, "; its last error line: {line}"),
@@ -136,7 +138,7 @@ pub enum Fault {
     /// No answer by the deadline; the brain was killed.
     TimeOut(Duration),
     /// The brain's output ended (it exited, crashed or closed it), or its input was closed.
-    Ended(Ending),
+    Ended(EngineExit),
     /// ERROR or UNKNOWN instead of an answer.
     Refused(String),
     /// A line that is not the answer asked for.

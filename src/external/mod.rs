@@ -18,7 +18,9 @@ pub mod variant;
 pub use brain::{Brain, MAX_LINE, shown};
 pub use brain_report::BrainReport;
 pub use command::EngineCommand;
-pub use fault::{Ending, Exit, Fault, FaultKind, IllegalMove, LaunchFailure, signal_name};
+pub use fault::{
+    EngineExit, Fault, FaultKind, IllegalMove, LaunchFailure, ProcessExit, signal_name,
+};
 pub use point::Point;
 pub use request::{
     BrainRequest, Swap2Answer, parse_about_name, parse_move, parse_swap2_answer, swap2_lines,

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::external::EngineCommand;
 use crate::rules::{Cell, MoveError, Outcome, Position, Rule, Side};
 
-use super::opening::{Actor, Choice, Opening, OpeningError, OpeningRule, Step};
+use super::opening::{Actor, Choice, ChoiceError, Opening, OpeningRule, Step};
 use super::record::{self, GameRecord, RecordError};
 
 use super::{EngineTurn, Mode, Player, Settings, Tally};
@@ -311,7 +311,7 @@ impl Session {
     }
 
     /// Makes `choice` of the opening for whoever is to choose.
-    pub fn choose(&mut self, choice: Choice) -> Result<(), OpeningError> {
+    pub fn choose(&mut self, choice: Choice) -> Result<(), ChoiceError> {
         self.opening.choose(self.moves.len(), choice)?;
         self.redo.clear();
         self.changed();

@@ -18,7 +18,7 @@ use egui::{Button, ComboBox, DragValue, RichText, TextEdit, Ui};
 use serde::{Deserialize, Serialize};
 
 use crate::external::{
-    Brain, Ending, EngineCommand, Exit, Fault, IllegalMove, LaunchFailure, signal_name,
+    Brain, EngineCommand, EngineExit, Fault, IllegalMove, LaunchFailure, ProcessExit, signal_name,
 };
 use crate::game::{EngineFault, Settings};
 use crate::rules::Side;
@@ -284,20 +284,20 @@ fn not_added(name: &str, fault: &Fault) -> String {
 }
 
 /// How an engine's process ended, with the last line of its error output if it wrote one.
-fn ending_words(name: &str, ending: &Ending) -> String {
+fn ending_words(name: &str, ending: &EngineExit) -> String {
     let words = match ending.exit {
-        Exit::Code(code) if !ending.answered => {
+        ProcessExit::Code(code) if !ending.answered => {
             t!("engine-fault-at-once", name = name, code = code)
         }
-        Exit::Code(code) => t!("engine-fault-exited", name = name, code = code),
-        Exit::Signal(signal) => {
+        ProcessExit::Code(code) => t!("engine-fault-exited", name = name, code = code),
+        ProcessExit::Signal(signal) => {
             let signal = match signal_name(signal) {
                 Some(known) => format!("{signal}, {known}"),
                 None => signal.to_string(),
             };
             t!("engine-fault-crashed", name = name, signal = signal)
         }
-        Exit::OutputClosed => t!("engine-fault-closed", name = name),
+        ProcessExit::OutputClosed => t!("engine-fault-closed", name = name),
     };
     match &ending.last_error {
         Some(line) => t!(

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use egui::{RichText, TextEdit, Ui};
 use serde::{Deserialize, Serialize};
 
-use crate::game::opening::{OpeningError, Seat};
+use crate::game::opening::{ChoiceError, Seat};
 use crate::game::{Choice, OpeningRule, Step};
 use crate::net::keep::{self, Kept};
 use crate::net::{
@@ -1553,8 +1553,8 @@ fn refusal(error: &ActionError, naming: Naming) -> String {
         ActionError::NoOffer => t!("online-no-offer"),
         ActionError::CannotOffer => t!("online-cannot-offer"),
         ActionError::UndoInOpening => t!("online-no-undo-in-opening"),
-        ActionError::Opening(OpeningError::NotNow) => t!("opening-no-choice-now"),
-        ActionError::Opening(OpeningError::NotOffered) => t!("opening-two-not-offered"),
+        ActionError::Opening(ChoiceError::NotNow) => t!("opening-no-choice-now"),
+        ActionError::Opening(ChoiceError::NotOffered) => t!("opening-two-not-offered"),
         ActionError::CannotClaim => t!("online-cannot-claim"),
         ActionError::NobodyWaiting => t!("online-nobody-waiting"),
         ActionError::PeerAway => t!("online-offer-away"),

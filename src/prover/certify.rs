@@ -67,8 +67,8 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use super::board::{Mask, ProverBoard};
 use super::maker_breaker::{CertificateClass, MakerBreaker, Reason};
+use super::prover_board::{Mask, ProverBoard};
 use super::search::{AndOr, Dfpn};
 use super::{Progress, ProverStats};
 use crate::rules::zobrist::splitmix64;

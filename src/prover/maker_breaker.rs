@@ -10,8 +10,8 @@
 //! Moves: only empty cells on lines the attacker can still fill; cells that lie on exactly
 //! the same such lines give the same position up to swapping them, so one stands for all.
 
-use super::board::{Mask, ProverBoard, cells_of};
 use super::pairing::{PairingSearch, Pairs};
+use super::prover_board::{Mask, ProverBoard, cells_of};
 use super::reading::Reading;
 use super::search::{AndOr, Leaf};
 use super::table::INF;

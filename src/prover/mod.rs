@@ -16,9 +16,9 @@
 //! ([`prove_resumable`]), and a draw written down as a certificate that the separate
 //! checker ([`crate::verify`]) reads without trusting the prover ([`certify`]).
 //!
-//! From the bottom up: `board` (the prover's board: cells as bit masks, the lines, symmetric
-//! hashes) and `reading` (every line read at once); `table` (what a table keeps of a
-//! position, and a searcher's own table) and `shared_table` (the table the threads share);
+//! From the bottom up: `prover_board` (the prover's board: cells as bit masks, the lines,
+//! symmetric hashes) and `reading` (every line read at once); `table` (what a table keeps of
+//! a position, and a searcher's own table) and `shared_table` (the table the threads share);
 //! `pairing` (the pairing search); `search` (depth-first proof-number search over any
 //! AND/OR game); `maker_breaker` and `ordinary` (the two games it searches);
 //! `saved` (the file a proof is saved to) and `journal` (what a resumable proof keeps);
@@ -26,12 +26,12 @@
 //! proof stands, read from its file); `certify` (writing a certificate). This file runs a
 //! proof: both sides' searches, a watching thread, the saves.
 
-mod board;
 pub mod certify;
 mod journal;
 mod maker_breaker;
 mod ordinary;
 mod pairing;
+mod prover_board;
 mod reading;
 mod saved;
 mod search;
@@ -50,8 +50,8 @@ use serde::Serialize;
 
 use crate::rules::{Position, Side};
 
-pub use board::MAX_CELLS;
 pub use journal::{OnSave, SaveReport};
+pub use prover_board::MAX_CELLS;
 pub use saved::ResumeError;
 pub use standing::{
     Finished, LINE_DEPTH, LineStep, ProofStanding, SplitOpening, UnderWay, standing,
@@ -60,10 +60,10 @@ pub use table::INF;
 
 // For the learners' lab, which shows a pairing strategy and a winning line with the prover's
 // own board and searches.
-pub(crate) use board::{Mask, ProverBoard, cells_of};
 pub(crate) use maker_breaker::MakerBreaker;
 pub(crate) use ordinary::Ordinary;
 pub(crate) use pairing::PairingSearch;
+pub(crate) use prover_board::{Mask, ProverBoard, cells_of};
 pub(crate) use search::{AndOr, Dfpn};
 
 use journal::Journal;

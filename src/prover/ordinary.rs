@@ -10,8 +10,8 @@
 //! Only for the usual "K or more" rule: under exactly-K an extra stone can hurt (it can turn
 //! a line into an overline), so none of this reasoning holds there.
 
-use super::board::{Mask, ProverBoard, cells_of};
 use super::pairing::PairingSearch;
+use super::prover_board::{Mask, ProverBoard, cells_of};
 use super::search::{AndOr, Leaf};
 
 /// The real game with the attacker's question.

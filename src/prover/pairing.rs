@@ -11,7 +11,7 @@
 //! results by the reduced set of lines was dropped: on 7,7,5 it answered 57 of 124,381
 //! questions, and the build without it took 0.94 of the time, in a paired run of 7.)
 
-use super::board::{Mask, ProverBoard, cells_of};
+use super::prover_board::{Mask, ProverBoard, cells_of};
 use super::reading::{Reading, lines_holding};
 
 /// Recursion steps one pairing search may take before it gives up (a give-up only loses a

@@ -7,7 +7,7 @@
 //! one at a time, with the overlapping lines compared for each, took half the time of the
 //! 9,8,5 proof (docs/prover.md, "Reading every line at once").
 
-use super::board::{Direction, Mask, ProverBoard, cells_of};
+use super::prover_board::{Direction, Mask, ProverBoard, cells_of};
 
 /// The most cells a line has.
 const LONGEST: usize = 20;

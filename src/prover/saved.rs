@@ -22,7 +22,7 @@ use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
-use super::board::Mask;
+use super::prover_board::Mask;
 use super::search::Dfpn;
 use super::shared_table::SharedTable;
 use super::table::Numbers;
@@ -476,8 +476,8 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     use super::*;
-    use crate::prover::board::ProverBoard;
     use crate::prover::maker_breaker::MakerBreaker;
+    use crate::prover::prover_board::ProverBoard;
     use crate::rules::{Position, Rule};
 
     fn scratch(name: &str) -> PathBuf {

@@ -19,7 +19,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use super::board::Mask;
+use super::prover_board::Mask;
 use super::shared_table::{SharedTable, as_seen_marked};
 use super::table::{INF, LEAF_MARK, Numbers, OwnTable};
 

@@ -29,7 +29,7 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, AtomicUsize, Ordering};
 
-use super::board::Mask;
+use super::prover_board::Mask;
 use super::table::{INF, LEAF_MARK, Numbers};
 use crate::memory::{ZeroIsValid, zeroed_vec};
 

@@ -11,9 +11,9 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use super::ProverRun;
-use super::board::ProverBoard;
 use super::journal::Journal;
 use super::maker_breaker::MakerBreaker;
+use super::prover_board::ProverBoard;
 use super::saved::{ProofStage, TableToSave};
 use super::search::{AndOr, Counters, Dfpn};
 use super::shared_table::SharedTable;

@@ -19,9 +19,9 @@
 use serde::Serialize;
 
 use super::Resume;
-use super::board::{Mask, ProverBoard};
 use super::maker_breaker::MakerBreaker;
 use super::ordinary::Ordinary;
+use super::prover_board::{Mask, ProverBoard};
 use super::saved::SavedTable;
 use super::search::{AndOr, children_of};
 use super::split::distinct_openings;

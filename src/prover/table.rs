@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use rustc_hash::FxBuildHasher;
 
-use super::board::Mask;
+use super::prover_board::Mask;
 
 /// An unreachable threshold: proof and disproof numbers saturate here.
 pub const INF: u32 = u32::MAX / 2;

@@ -8,13 +8,13 @@
 
 use std::time::Duration;
 
-use crate::board::{Board, Colour, Point};
 use crate::brain::{Brain, BrainRequest, EngineCommand, Fault, Setup};
-use crate::player::{MoveTimes, Player};
+use crate::player::{MatchPlayer, MoveTimes};
+use crate::referee_board::{Board, Colour, Point};
 
 /// The rules and limits every game of a match is played under.
 #[derive(Clone, Copy, Debug)]
-pub struct Conditions {
+pub struct GameConditions {
     pub setup: Setup,
     /// The longest a move may take before the brain is killed and loses: the time per move
     /// and a generous allowance.
@@ -28,7 +28,7 @@ pub struct Conditions {
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum End {
+pub enum GameEnd {
     /// Five in a row by this colour.
     Five(Colour),
     /// This colour's brain faulted and lost.
@@ -39,14 +39,14 @@ pub enum End {
     MoveCap,
 }
 
-impl End {
+impl GameEnd {
     /// The winner, or `None` for a draw.
     #[must_use]
     pub fn winner(&self) -> Option<Colour> {
         match self {
-            End::Five(colour) => Some(*colour),
-            End::Fault(loser, _) => Some(loser.other()),
-            End::FullBoard | End::MoveCap => None,
+            GameEnd::Five(colour) => Some(*colour),
+            GameEnd::Fault(loser, _) => Some(loser.other()),
+            GameEnd::FullBoard | GameEnd::MoveCap => None,
         }
     }
 }
@@ -54,7 +54,7 @@ impl End {
 /// What happened in a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameOutcome {
-    pub end: End,
+    pub end: GameEnd,
     /// The moves played after the opening, in order.
     pub moves: Vec<Point>,
     /// Black's and White's move times.
@@ -66,7 +66,7 @@ impl Default for GameOutcome {
     /// A game not yet played: no moves, and a draw at the move cap until it ends otherwise.
     fn default() -> GameOutcome {
         GameOutcome {
-            end: End::MoveCap,
+            end: GameEnd::MoveCap,
             moves: Vec::new(),
             black_times: MoveTimes::default(),
             white_times: MoveTimes::default(),
@@ -78,7 +78,7 @@ impl Default for GameOutcome {
 /// caller) between the brains started from `black` and `white`.
 #[must_use]
 pub fn play(
-    conditions: &Conditions,
+    conditions: &GameConditions,
     opening: &[Point],
     black: &EngineCommand,
     white: &EngineCommand,
@@ -119,7 +119,7 @@ pub struct Swap2Game {
 /// swap2 (see [`crate::swap2`]) and played on by the colours it settled.
 #[must_use]
 pub fn play_swap2(
-    conditions: &Conditions,
+    conditions: &GameConditions,
     opener: &EngineCommand,
     responder: &EngineCommand,
 ) -> Swap2Game {
@@ -161,7 +161,7 @@ pub fn play_swap2(
             game.outcome.moves = played.split_off(agreed.stones.len());
             game.opening = agreed.stones;
         }
-        Err((colour, fault)) => game.outcome.end = End::Fault(colour, fault),
+        Err((colour, fault)) => game.outcome.end = GameEnd::Fault(colour, fault),
     }
     finish(conditions, sides, &mut game.outcome);
     game
@@ -170,19 +170,19 @@ pub fn play_swap2(
 /// Starts the brains of the game in order, each for its colour; the first that cannot set
 /// up the game loses it.
 fn launch(
-    conditions: &Conditions,
+    conditions: &GameConditions,
     brains: [(Colour, &EngineCommand); 2],
-) -> Result<Vec<Player>, End> {
+) -> Result<Vec<MatchPlayer>, GameEnd> {
     let mut sides = Vec::with_capacity(2);
     for (colour, command) in brains {
-        let mut brain =
-            Brain::launch(command, &conditions.setup).map_err(|fault| End::Fault(colour, fault))?;
+        let mut brain = Brain::launch(command, &conditions.setup)
+            .map_err(|fault| GameEnd::Fault(colour, fault))?;
         if let Some(time) = conditions.match_time {
             brain
                 .info(&[format!("INFO timeout_match {}", time.as_millis())])
-                .map_err(|fault| End::Fault(colour, fault))?;
+                .map_err(|fault| GameEnd::Fault(colour, fault))?;
         }
-        sides.push(Player {
+        sides.push(MatchPlayer {
             colour,
             brain,
             informed: false,
@@ -194,7 +194,7 @@ fn launch(
 }
 
 /// Keeps each side's move times and ends its brain.
-fn finish(conditions: &Conditions, sides: Vec<Player>, outcome: &mut GameOutcome) {
+fn finish(conditions: &GameConditions, sides: Vec<MatchPlayer>, outcome: &mut GameOutcome) {
     let grace = conditions.move_limit;
     for side in sides {
         match side.colour {
@@ -207,21 +207,21 @@ fn finish(conditions: &Conditions, sides: Vec<Player>, outcome: &mut GameOutcome
 
 /// The move loop: asks the side to move, checks its move, and stops at the end of the game.
 fn moves(
-    conditions: &Conditions,
+    conditions: &GameConditions,
     board: &mut Board,
     played: &mut Vec<Point>,
-    sides: &mut [Player],
-) -> End {
+    sides: &mut [MatchPlayer],
+) -> GameEnd {
     let opening = played.len();
     loop {
         if board.is_full() {
-            return End::FullBoard;
+            return GameEnd::FullBoard;
         }
         if conditions
             .max_moves
             .is_some_and(|cap| played.len() - opening >= cap)
         {
-            return End::MoveCap;
+            return GameEnd::MoveCap;
         }
         let colour = Colour::to_move_after(played.len());
         let side = &mut sides[usize::from(colour == Colour::White)];
@@ -250,16 +250,16 @@ fn moves(
                 side.times.add(took, conditions.setup.turn, report);
                 point
             }
-            Err(fault) => return End::Fault(colour, fault),
+            Err(fault) => return GameEnd::Fault(colour, fault),
         };
         match board.place(point, colour) {
             Ok(five) => {
                 played.push(point);
                 if five {
-                    return End::Five(colour);
+                    return GameEnd::Five(colour);
                 }
             }
-            Err(why) => return End::Fault(colour, Fault::Illegal(point, why)),
+            Err(why) => return GameEnd::Fault(colour, Fault::Illegal(point, why)),
         }
     }
 }

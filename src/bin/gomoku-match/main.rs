@@ -6,16 +6,16 @@
 //! counts a time-out, an illegal move, a crash or a refusal as a loss for that engine. With
 //! `--match-ms` the games have a match clock as well as a time per move.
 //!
-//! [`board`] is the referee's board, [`openings`] reads the openings file, [`swap2`] plays
-//! the swap2 opening out, [`brain`] speaks the protocol to one engine process, [`game`] plays
-//! one game, [`player`] is one brain in a game (its colour, times and clock), [`report`] writes
-//! the tables, [`records`] the games file for training.
+//! [`referee_board`] is the referee's board, [`openings`] reads the openings file, [`swap2`]
+//! plays the swap2 opening out, [`brain`] speaks the protocol to one engine process, [`game`]
+//! plays one game, [`player`] is one brain in a game (its colour, times and clock),
+//! [`report`] writes the tables, [`records`] the games file for training.
 
-mod board;
 mod game;
 mod openings;
 mod player;
 mod records;
+mod referee_board;
 mod report;
 mod swap2;
 
@@ -25,9 +25,9 @@ use std::time::Duration;
 
 use clap::Parser;
 
-use board::{Colour, Variant};
-use game::{Conditions, End};
-use report::{Contender, GameRecord};
+use game::{GameConditions, GameEnd};
+use referee_board::{Colour, Variant};
+use report::{Contender, PlayedGame};
 use tictactoe::external::{self as brain, EngineCommand, SETTLE, Setup};
 
 /// Plays two Gomocup brains against each other from balanced openings, each opening with
@@ -168,7 +168,7 @@ fn run(args: &Args) -> Result<(), String> {
         ));
     }
     let turn = Duration::from_millis(args.turn_ms);
-    let conditions = Conditions {
+    let conditions = GameConditions {
         setup: Setup {
             width: size,
             height: size,
@@ -197,7 +197,7 @@ fn run(args: &Args) -> Result<(), String> {
                 name(&args.name_a, &args.engine_a),
                 name(&args.name_b, &args.engine_b),
             ];
-            Some(records::Recorder::new(path, rule, names)?)
+            Some(records::GamesFile::new(path, rule, names)?)
         }
         None => None,
     };
@@ -217,9 +217,9 @@ fn run(args: &Args) -> Result<(), String> {
 /// The games from the openings file, each opening with A as black and then as white.
 fn from_file(
     args: &Args,
-    conditions: &Conditions,
-    recorder: Option<&records::Recorder>,
-) -> Result<(Vec<openings::Opening>, Vec<GameRecord>), String> {
+    conditions: &GameConditions,
+    recorder: Option<&records::GamesFile>,
+) -> Result<(Vec<openings::OpeningStones>, Vec<PlayedGame>), String> {
     let (size, variant) = (conditions.setup.width, conditions.setup.variant);
     let text = std::fs::read_to_string(&args.openings)
         .map_err(|e| format!("cannot read {}: {e}", args.openings.display()))?;
@@ -251,7 +251,7 @@ fn from_file(
             Colour::White => (&args.engine_b, &args.engine_a),
         };
         let outcome = game::play(conditions, &stones[opening], black, white);
-        let record = GameRecord {
+        let record = PlayedGame {
             opening,
             a_colour,
             opener: None,
@@ -270,9 +270,9 @@ fn from_file(
 /// agreed stones are its own opening in the report.
 fn by_swap2(
     args: &Args,
-    conditions: &Conditions,
-    recorder: Option<&records::Recorder>,
-) -> Result<(Vec<openings::Opening>, Vec<GameRecord>), String> {
+    conditions: &GameConditions,
+    recorder: Option<&records::GamesFile>,
+) -> Result<(Vec<openings::OpeningStones>, Vec<PlayedGame>), String> {
     let games = args.games.unwrap_or(2);
     let centre = (conditions.setup.width / 2) as isize;
     let mut openings = Vec::with_capacity(games);
@@ -290,7 +290,7 @@ fn by_swap2(
             .iter()
             .map(|p| (p.x as isize - centre, p.y as isize - centre))
             .collect();
-        openings.push(openings::Opening {
+        openings.push(openings::OpeningStones {
             line: number + 1,
             offsets,
         });
@@ -299,7 +299,7 @@ fn by_swap2(
         } else {
             played.opener.other()
         };
-        let record = GameRecord {
+        let record = PlayedGame {
             opening: number,
             a_colour,
             opener: Some(if a_opens { Contender::A } else { Contender::B }),
@@ -316,12 +316,12 @@ fn by_swap2(
 
 /// One line on standard error per game, so a long match shows how it goes, with the moves
 /// after the opening so any game can be replayed.
-fn progress(number: usize, games: usize, record: &GameRecord) -> String {
+fn progress(number: usize, games: usize, record: &PlayedGame) -> String {
     let how = match &record.outcome.end {
-        End::Five(colour) => format!("{colour} five"),
-        End::Fault(colour, fault) => format!("{colour} {fault}"),
-        End::FullBoard => "full board".to_string(),
-        End::MoveCap => "move cap".to_string(),
+        GameEnd::Five(colour) => format!("{colour} five"),
+        GameEnd::Fault(colour, fault) => format!("{colour} {fault}"),
+        GameEnd::FullBoard => "full board".to_string(),
+        GameEnd::MoveCap => "move cap".to_string(),
     };
     let moves: Vec<String> = record
         .outcome
@@ -345,7 +345,7 @@ fn progress(number: usize, games: usize, record: &GameRecord) -> String {
     )
 }
 
-fn describe(args: &Args, conditions: &Conditions) -> report::Conditions {
+fn describe(args: &Args, conditions: &GameConditions) -> report::MatchConditions {
     let command: Vec<String> = std::env::args()
         .map(|arg| {
             if arg.contains(char::is_whitespace) {
@@ -355,7 +355,7 @@ fn describe(args: &Args, conditions: &Conditions) -> report::Conditions {
             }
         })
         .collect();
-    report::Conditions {
+    report::MatchConditions {
         command: command.join(" "),
         engine_a: args.engine_a.to_string(),
         engine_b: args.engine_b.to_string(),

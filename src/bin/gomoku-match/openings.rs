@@ -5,11 +5,11 @@
 
 use std::fmt;
 
-use crate::board::{Board, Colour, IllegalMove, Point, Variant};
+use crate::referee_board::{Board, Colour, IllegalMove, Point, Variant};
 
 /// One opening: its stones as offsets from the centre, in the order played.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Opening {
+pub struct OpeningStones {
     /// The line of the file it was read from, to name it in messages.
     pub line: usize,
     pub offsets: Vec<(isize, isize)>,
@@ -41,7 +41,7 @@ pub enum OpeningError {
 }
 
 /// Reads every opening of a file.
-pub fn parse(text: &str) -> Result<Vec<Opening>, OpeningError> {
+pub fn parse(text: &str) -> Result<Vec<OpeningStones>, OpeningError> {
     let mut openings = Vec::new();
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
@@ -58,7 +58,7 @@ pub fn parse(text: &str) -> Result<Vec<Opening>, OpeningError> {
                 })
             })
             .collect::<Result<_, _>>()?;
-        openings.push(Opening { line, offsets });
+        openings.push(OpeningStones { line, offsets });
     }
     if openings.is_empty() {
         return Err(OpeningError::Empty);
@@ -71,7 +71,7 @@ fn offset(stone: &str) -> Option<(isize, isize)> {
     Some((dx.trim().parse().ok()?, dy.trim().parse().ok()?))
 }
 
-impl Opening {
+impl OpeningStones {
     /// The opening's stones on a `size` x `size` board, in the order played, checked: on
     /// the board, on distinct cells, and with no five in a row, so a game can start from it.
     pub fn stones(&self, size: usize, variant: Variant) -> Result<Vec<Point>, OpeningError> {
@@ -111,7 +111,7 @@ impl Opening {
     }
 }
 
-impl fmt::Display for Opening {
+impl fmt::Display for OpeningStones {
     /// The offsets as written in the file.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let stones: Vec<String> = self
@@ -134,11 +134,11 @@ mod tests {
         assert_eq!(
             openings,
             vec![
-                Opening {
+                OpeningStones {
                     line: 3,
                     offsets: vec![(0, 0), (0, -1), (2, 2)]
                 },
-                Opening {
+                OpeningStones {
                     line: 4,
                     offsets: vec![(0, 0), (1, -1), (-2, 1)]
                 },

@@ -4,8 +4,8 @@
 
 use std::time::{Duration, Instant};
 
-use crate::board::{Colour, Point};
 use crate::brain::{Brain, BrainReport, Fault, Swap2Answer};
+use crate::referee_board::{Colour, Point};
 
 /// The time one brain took over its moves of a game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -66,7 +66,7 @@ impl MoveTimes {
 }
 
 /// One of the two players of a game while it is played.
-pub struct Player {
+pub struct MatchPlayer {
     pub colour: Colour,
     pub brain: Brain,
     /// Whether the brain has seen the position (after which it gets TURN).
@@ -76,7 +76,7 @@ pub struct Player {
     pub left: Option<Duration>,
 }
 
-impl Player {
+impl MatchPlayer {
     /// Asks the brain for an answer under the clocks: with a match clock it is told its
     /// time left first (INFO time_left), the answer is waited for at most the move limit
     /// or the time left, whichever is shorter, and the time it took is charged, a time-out

@@ -11,22 +11,22 @@ use tictactoe::engine::tuning::{self, GameLine};
 use tictactoe::external::EngineCommand;
 use tictactoe::rules::{Cell, Rule};
 
-use crate::board::{Colour, Point};
-use crate::game::End;
-use crate::report::GameRecord;
+use crate::game::GameEnd;
+use crate::referee_board::{Colour, Point};
+use crate::report::PlayedGame;
 
 /// Where a match's games go, and what each line says of them.
-pub struct Recorder {
+pub struct GamesFile {
     path: PathBuf,
     rule: Rule,
     /// The names of engines A and B.
     names: [String; 2],
 }
 
-impl Recorder {
+impl GamesFile {
     /// A recorder appending to the plain games file at `path` (made if missing) under
     /// `rule`, the engines named `names` (A's and B's).
-    pub fn new(path: &Path, rule: Rule, names: [String; 2]) -> Result<Recorder, String> {
+    pub fn new(path: &Path, rule: Rule, names: [String; 2]) -> Result<GamesFile, String> {
         for name in &names {
             tuning::check_name(name).map_err(|e| format!("--name-a/--name-b: {e}"))?;
         }
@@ -38,7 +38,7 @@ impl Recorder {
         }
         // Made at once, so a run whose every game a fault decides still leaves its file.
         tuning::append_games(path, &[])?;
-        Ok(Recorder {
+        Ok(GamesFile {
             path: path.to_path_buf(),
             rule,
             names,
@@ -47,7 +47,7 @@ impl Recorder {
 
     /// Appends one game, opened by `opening` (the stones before the engines' first move),
     /// unless a fault decided it.
-    pub fn record(&self, opening: &[Point], record: &GameRecord) -> Result<(), String> {
+    pub fn record(&self, opening: &[Point], record: &PlayedGame) -> Result<(), String> {
         match line(self.rule, opening, record, &self.names) {
             Some(line) => tuning::append_games(&self.path, &[line]),
             None => Ok(()),
@@ -59,10 +59,10 @@ impl Recorder {
 pub fn line(
     rule: Rule,
     opening: &[Point],
-    record: &GameRecord,
+    record: &PlayedGame,
     names: &[String; 2],
 ) -> Option<GameLine> {
-    if matches!(record.outcome.end, End::Fault(..)) {
+    if matches!(record.outcome.end, GameEnd::Fault(..)) {
         return None;
     }
     let black_points = match record.outcome.end.winner() {

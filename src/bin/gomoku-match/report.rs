@@ -5,11 +5,11 @@
 use std::fmt::Write as _;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use crate::board::{Colour, Variant};
 use crate::brain::FaultKind;
-use crate::game::{End, GameOutcome};
-use crate::openings::Opening;
+use crate::game::{GameEnd, GameOutcome};
+use crate::openings::OpeningStones;
 use crate::player::MoveTimes;
+use crate::referee_board::{Colour, Variant};
 use tictactoe::protocol::Interval;
 
 /// The two engines of a match.
@@ -21,7 +21,7 @@ pub enum Contender {
 
 /// One game of the match, as played.
 #[derive(Clone, Debug)]
-pub struct GameRecord {
+pub struct PlayedGame {
     /// The index of its opening in the file's list.
     pub opening: usize,
     /// The colour engine A played.
@@ -31,7 +31,7 @@ pub struct GameRecord {
     pub outcome: GameOutcome,
 }
 
-impl GameRecord {
+impl PlayedGame {
     /// The colour of an engine in this game.
     #[must_use]
     pub fn colour_of(&self, engine: Contender) -> Colour {
@@ -66,10 +66,10 @@ impl GameRecord {
             _ => "draw",
         };
         let how = match &self.outcome.end {
-            End::Five(_) => "five".to_string(),
-            End::FullBoard => "full board".to_string(),
-            End::MoveCap => "move cap".to_string(),
-            End::Fault(colour, fault) => {
+            GameEnd::Five(_) => "five".to_string(),
+            GameEnd::FullBoard => "full board".to_string(),
+            GameEnd::MoveCap => "move cap".to_string(),
+            GameEnd::Fault(colour, fault) => {
                 let who = if *colour == self.a_colour { "A" } else { "B" };
                 format!("{who} {}", shorten(&fault.to_string()))
             }
@@ -80,7 +80,7 @@ impl GameRecord {
 
 /// Everything the report says besides the games.
 #[derive(Clone, Debug)]
-pub struct Conditions {
+pub struct MatchConditions {
     /// The command line that ran the match.
     pub command: String,
     pub engine_a: String,
@@ -101,7 +101,11 @@ pub struct Conditions {
 
 /// The Markdown report of a match.
 #[must_use]
-pub fn markdown(conditions: &Conditions, openings: &[Opening], games: &[GameRecord]) -> String {
+pub fn markdown(
+    conditions: &MatchConditions,
+    openings: &[OpeningStones],
+    games: &[PlayedGame],
+) -> String {
     let mut out = String::new();
     header(&mut out, conditions, openings.len(), games.len());
     per_opening(&mut out, openings, games);
@@ -122,7 +126,7 @@ fn elo(fraction: f64) -> String {
     format!("{:+.0}", -400.0 * (1.0 / fraction - 1.0).log10() + 0.0)
 }
 
-fn score(out: &mut String, games: &[GameRecord]) {
+fn score(out: &mut String, games: &[PlayedGame]) {
     let points: Vec<f64> = games.iter().map(|g| g.points(Contender::A)).collect();
     score_line(out, "A", &points);
     let opener: Vec<f64> = games
@@ -151,7 +155,7 @@ fn score_line(out: &mut String, who: &str, points: &[f64]) {
     );
 }
 
-fn header(out: &mut String, c: &Conditions, openings: usize, games: usize) {
+fn header(out: &mut String, c: &MatchConditions, openings: usize, games: usize) {
     let rule = match c.variant {
         Variant::Exact => "exactly five wins",
         Variant::Freestyle => "freestyle, five or more win",
@@ -193,7 +197,7 @@ fn header(out: &mut String, c: &Conditions, openings: usize, games: usize) {
     );
 }
 
-fn per_opening(out: &mut String, openings: &[Opening], games: &[GameRecord]) {
+fn per_opening(out: &mut String, openings: &[OpeningStones], games: &[PlayedGame]) {
     let _ = writeln!(out, "## Games (results for A)\n");
     let _ = writeln!(
         out,
@@ -201,7 +205,7 @@ fn per_opening(out: &mut String, openings: &[Opening], games: &[GameRecord]) {
     );
     let _ = writeln!(out, "|---|---|---|---|---|");
     for (index, opening) in openings.iter().enumerate() {
-        let of_opening: Vec<&GameRecord> = games.iter().filter(|g| g.opening == index).collect();
+        let of_opening: Vec<&PlayedGame> = games.iter().filter(|g| g.opening == index).collect();
         if of_opening.is_empty() {
             continue;
         }
@@ -241,7 +245,7 @@ impl WinsDrawsLosses {
     }
 }
 
-fn totals(out: &mut String, c: &Conditions, games: &[GameRecord]) {
+fn totals(out: &mut String, c: &MatchConditions, games: &[PlayedGame]) {
     let _ = writeln!(out, "## Totals\n");
     let _ = writeln!(
         out,
@@ -269,7 +273,7 @@ fn totals(out: &mut String, c: &Conditions, games: &[GameRecord]) {
                 Colour::Black => black.add(p),
                 Colour::White => white.add(p),
             }
-            if let End::Fault(colour, fault) = &game.outcome.end
+            if let GameEnd::Fault(colour, fault) = &game.outcome.end
                 && *colour == game.colour_of(engine)
             {
                 faults[fault_column(fault.kind())] += 1;
@@ -361,11 +365,11 @@ fn civil_date(days: u64) -> (u64, u64, u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Point;
     use crate::brain::Fault;
+    use crate::referee_board::Point;
 
-    fn game(opening: usize, a_colour: Colour, end: End, moves: usize) -> GameRecord {
-        GameRecord {
+    fn game(opening: usize, a_colour: Colour, end: GameEnd, moves: usize) -> PlayedGame {
+        PlayedGame {
             opening,
             a_colour,
             opener: None,
@@ -387,20 +391,20 @@ mod tests {
 
     #[test]
     fn points_and_cells_are_from_a_side() {
-        let won = game(0, Colour::Black, End::Five(Colour::Black), 21);
+        let won = game(0, Colour::Black, GameEnd::Five(Colour::Black), 21);
         assert_eq!(
             (won.points(Contender::A), won.points(Contender::B)),
             (1.0, 0.0)
         );
         assert_eq!(won.cell(), "win (five, 21 moves)");
         let fault = Fault::Refused("ERROR bad | thing".to_string());
-        let lost = game(0, Colour::White, End::Fault(Colour::White, fault), 4);
+        let lost = game(0, Colour::White, GameEnd::Fault(Colour::White, fault), 4);
         assert_eq!(lost.points(Contender::A), 0.0);
         assert_eq!(
             lost.cell(),
             "loss (A refused: ERROR bad \\| thing, 4 moves)"
         );
-        let drawn = game(1, Colour::White, End::FullBoard, 222);
+        let drawn = game(1, Colour::White, GameEnd::FullBoard, 222);
         assert_eq!(
             (drawn.points(Contender::A), drawn.points(Contender::B)),
             (0.5, 0.5)
@@ -410,7 +414,7 @@ mod tests {
     #[test]
     fn the_tables_add_up() {
         let openings = crate::openings::parse("0,0 0,-1 2,2\n0,0 1,-1 2,0\n").unwrap();
-        let conditions = Conditions {
+        let conditions = MatchConditions {
             command: "gomoku-match".to_string(),
             engine_a: "a".to_string(),
             engine_b: "b".to_string(),
@@ -425,15 +429,15 @@ mod tests {
             swap2: false,
         };
         let games = [
-            game(0, Colour::Black, End::Five(Colour::Black), 21),
-            game(0, Colour::White, End::Five(Colour::Black), 30),
+            game(0, Colour::Black, GameEnd::Five(Colour::Black), 21),
+            game(0, Colour::White, GameEnd::Five(Colour::Black), 30),
             game(
                 1,
                 Colour::Black,
-                End::Fault(Colour::White, Fault::TimeOut(Duration::from_millis(1500))),
+                GameEnd::Fault(Colour::White, Fault::TimeOut(Duration::from_millis(1500))),
                 8,
             ),
-            game(1, Colour::White, End::MoveCap, 100),
+            game(1, Colour::White, GameEnd::MoveCap, 100),
         ];
         let text = markdown(&conditions, &openings, &games);
         assert!(

@@ -10,24 +10,24 @@
 
 use std::time::Duration;
 
-use crate::board::{Board, Colour, Point};
 use crate::brain::Fault;
-use crate::player::Player;
+use crate::player::MatchPlayer;
+use crate::referee_board::{Board, Colour, Point};
 use tictactoe::external::Swap2Answer;
 
 /// Which of the two brains of the opening.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Role {
+pub enum Swap2Role {
     Opener,
     Responder,
 }
 
-impl Role {
+impl Swap2Role {
     /// Its colour until a colour is chosen: the opener's stones start the game.
     fn default_colour(self) -> Colour {
         match self {
-            Role::Opener => Colour::Black,
-            Role::Responder => Colour::White,
+            Swap2Role::Opener => Colour::Black,
+            Swap2Role::Responder => Colour::White,
         }
     }
 }
@@ -48,21 +48,27 @@ pub type Faulted = (Colour, Fault);
 /// (and within its time left, under a match clock, which the answers are charged to).
 pub fn negotiate(
     board: &mut Board,
-    opener: &mut Player,
-    responder: &mut Player,
+    opener: &mut MatchPlayer,
+    responder: &mut MatchPlayer,
     limit: Duration,
 ) -> Result<Agreed, Faulted> {
     let mut stones = Vec::new();
-    let three = ask(opener, Role::Opener, &stones, limit)?;
-    place(board, &mut stones, Role::Opener, &three, &[3])?;
-    let answer = ask(responder, Role::Responder, &stones, limit)?;
-    place(board, &mut stones, Role::Responder, &answer, &[0, 1, 2])?;
+    let three = ask(opener, Swap2Role::Opener, &stones, limit)?;
+    place(board, &mut stones, Swap2Role::Opener, &three, &[3])?;
+    let answer = ask(responder, Swap2Role::Responder, &stones, limit)?;
+    place(
+        board,
+        &mut stones,
+        Swap2Role::Responder,
+        &answer,
+        &[0, 1, 2],
+    )?;
     let opener_colour = match answer {
         // The responder takes black; the opener plays white's fourth move.
         Swap2Answer::Swap => Colour::White,
         Swap2Answer::Stones(two) if two.len() == 2 => {
-            let choice = ask(opener, Role::Opener, &stones, limit)?;
-            place(board, &mut stones, Role::Opener, &choice, &[0, 1])?;
+            let choice = ask(opener, Swap2Role::Opener, &stones, limit)?;
+            place(board, &mut stones, Swap2Role::Opener, &choice, &[0, 1])?;
             // The opener swaps to black, or plays white's sixth move.
             if choice == Swap2Answer::Swap {
                 Colour::Black
@@ -81,8 +87,8 @@ pub fn negotiate(
 
 /// Sends SWAP2BOARD with the stones so far and reads the answer.
 fn ask(
-    side: &mut Player,
-    role: Role,
+    side: &mut MatchPlayer,
+    role: Swap2Role,
     stones: &[Point],
     limit: Duration,
 ) -> Result<Swap2Answer, Faulted> {
@@ -95,7 +101,7 @@ fn ask(
 fn place(
     board: &mut Board,
     stones: &mut Vec<Point>,
-    role: Role,
+    role: Swap2Role,
     answer: &Swap2Answer,
     counts: &[usize],
 ) -> Result<(), Faulted> {

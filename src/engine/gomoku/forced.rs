@@ -3,10 +3,10 @@
 //! and fours ([`Vct`]), each within the budget the search gives its own root. The search
 //! plays such a win without saying which solver found it; a learner is told which.
 
-use crate::engine::board::SearchBoard;
+use crate::engine::search_board::SearchBoard;
 use crate::rules::{Cell, Position};
 
-use super::board::GomokuBoard;
+use super::gomoku_board::GomokuBoard;
 use super::is_gomoku;
 use super::knowledge::{ROOT_VCF_FOURS, ROOT_VCF_NODES, VCF_TABLE_BITS};
 use super::vcf::Vcf;

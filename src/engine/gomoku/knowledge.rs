@@ -5,13 +5,13 @@
 
 use std::time::Instant;
 
-use crate::engine::board::SearchBoard;
 use crate::engine::score::{Score, WIN};
 use crate::engine::search::{Context, Exit, Features, Knowledge, Settled};
+use crate::engine::search_board::SearchBoard;
 use crate::engine::types::Limits;
 
-use super::board::GomokuBoard;
 use super::code_tables::Uses;
+use super::gomoku_board::GomokuBoard;
 use super::movegen::{self, Forced};
 use super::patterns::Combo;
 use super::vcf::Vcf;

@@ -313,7 +313,7 @@ impl PatternBoard {
 /// Whether the rule is five in a row on a board where the pattern engine is used.
 #[must_use]
 pub fn is_gomoku(rule: &Rule) -> bool {
-    rule.k() == 5 && rule.cells() > crate::engine::board::FULL_WIDTH_CELLS
+    rule.k() == 5 && rule.cells() > crate::engine::search_board::FULL_WIDTH_CELLS
 }
 
 /// The patterns of every line key as [`LineWords`] gives it for `rule`, and how many cells

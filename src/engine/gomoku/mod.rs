@@ -17,7 +17,8 @@
 //! - [`vct`]: victory by continuous threats (threes and fours), with its own table;
 //! - [`forced`]: the forced win of the side to move by either solver, named by kind, for a
 //!   front end that explains a game;
-//! - [`opening`]: balanced opening stones for swap and swap2, judged by short searches;
+//! - [`balanced_opening`]: balanced opening stones for swap and swap2, judged by short
+//!   searches;
 //! - [`swap`]: the colour choices of swap and swap2 and swap2's second step;
 //! - [`tuning`]: the features and game records that fit the weights to game results;
 //! - [`games`]: the games files they are read from (plain or gzip-compressed);
@@ -33,10 +34,10 @@
 //!   engine's board;
 //! - [`line_board`]: those classes, codes and threats for every empty cell, kept up to date
 //!   from the words move by move and restored on undo;
-//! - [`board`]: the search board with its patterns, always kept;
+//! - [`gomoku_board`]: the search board with its patterns, always kept;
 //! - [`knowledge`]: all of it behind the search's `Knowledge` trait.
 
-pub mod board;
+pub mod balanced_opening;
 pub mod book;
 pub mod code_cells;
 pub mod code_tables;
@@ -44,13 +45,13 @@ pub mod code_training;
 pub mod eval;
 pub mod forced;
 pub mod games;
+pub mod gomoku_board;
 pub mod knowledge;
 pub mod line_board;
 pub mod line_class;
 pub mod line_words;
 pub mod lines;
 pub mod movegen;
-pub mod opening;
 pub mod pattern_code;
 pub mod pattern_kinds;
 pub mod patterns;

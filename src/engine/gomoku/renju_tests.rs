@@ -3,7 +3,7 @@
 
 use rand::{RngExt, SeedableRng};
 
-use super::board::GomokuBoard;
+use super::gomoku_board::GomokuBoard;
 use super::vcf::Vcf;
 use crate::rules::renju::forbidden_at;
 use crate::rules::{Cell, Position, Rule, Side};

@@ -6,7 +6,7 @@
 
 use crate::rules::{Cell, Position, Side};
 
-use super::opening::{Judge, Judgement, PLACE_TWO_BOUND, propose_two_more};
+use super::balanced_opening::{Judge, Judgement, PLACE_TWO_BOUND, propose_two_more};
 
 /// The colour taken after the opening stones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

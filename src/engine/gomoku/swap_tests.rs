@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use super::opening::{
+use super::balanced_opening::{
     Judge, RENJU_WHITE_EDGE_FIVE, RENJU_WHITE_EDGE_THREE, WHITE_EDGE_FIVE, WHITE_EDGE_THREE,
     propose_three, propose_two_more, white_edge,
 };

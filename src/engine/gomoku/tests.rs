@@ -1,7 +1,7 @@
 //! Facts of the gomoku engine on board diagrams: the line patterns, their incremental
 //! upkeep, the VCF solver, and the search's answers to fives, fours and threes.
 
-use super::board::GomokuBoard;
+use super::gomoku_board::GomokuBoard;
 use super::lines::PatternBoard;
 use super::patterns::{Combo, Pattern};
 use super::vcf::Vcf;

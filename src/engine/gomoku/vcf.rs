@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use crate::rules::Side;
 
-use super::board::GomokuBoard;
+use super::gomoku_board::GomokuBoard;
 use super::movegen::find;
 use super::patterns::Combo;
 

@@ -17,7 +17,7 @@ use std::time::Instant;
 
 use crate::rules::Side;
 
-use super::board::GomokuBoard;
+use super::gomoku_board::GomokuBoard;
 use super::movegen::{Forced, QUIET_MOVES, generate, quiet_bound};
 use super::patterns::Combo;
 use super::vcf::{FailureSlot, Vcf};

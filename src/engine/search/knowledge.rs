@@ -6,8 +6,8 @@
 
 use std::time::Instant;
 
-use crate::engine::board::SearchBoard;
 use crate::engine::score::Score;
+use crate::engine::search_board::SearchBoard;
 use crate::engine::types::Limits;
 
 use super::features::Features;

@@ -20,8 +20,8 @@ use std::time::Instant;
 
 use crate::rules::Position;
 
-use super::board::SearchBoard;
 use super::score::{INFINITY, Score, WIN, is_decisive};
+use super::search_board::SearchBoard;
 use super::table::{Bound, Entry, Table};
 use super::types::{Limits, Stats};
 

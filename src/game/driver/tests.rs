@@ -412,9 +412,9 @@ impl Job for Panics {
 }
 
 /// Sends the count of iterations of nothing: 1, 2, 3, then its total.
-struct Counts;
+struct CountingJob;
 
-impl Job for Counts {
+impl Job for CountingJob {
     type Update = Result<u32, String>;
 
     fn lane(&self) -> Lane {
@@ -444,7 +444,7 @@ fn a_job_that_panics_is_reported_and_its_lane_works_on() {
     let failure = next(&mut ticket).expect("a failure is reported");
     assert!(failure.unwrap_err().contains("a bad job"));
     assert!(ticket.next().is_none());
-    let mut ticket = d.request(Counts);
+    let mut ticket = d.request(CountingJob);
     let mut counts = Vec::new();
     while let Some(update) = next(&mut ticket) {
         counts.push(update.unwrap());
@@ -455,8 +455,8 @@ fn a_job_that_panics_is_reported_and_its_lane_works_on() {
 #[test]
 fn a_lane_may_set_up_its_own_engines() {
     /// Reports how its worker sets up engines.
-    struct Setup;
-    impl Job for Setup {
+    struct EngineSetupJob;
+    impl Job for EngineSetupJob {
         type Update = (usize, usize);
         fn lane(&self) -> Lane {
             TEST_LANE.with_engine(DriverConfig {
@@ -482,7 +482,7 @@ fn a_lane_may_set_up_its_own_engines() {
         },
         || {},
     );
-    assert_eq!(next(&mut d.request(Setup)), Some((1, 1)));
+    assert_eq!(next(&mut d.request(EngineSetupJob)), Some((1, 1)));
 }
 
 #[test]

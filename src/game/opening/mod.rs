@@ -140,7 +140,7 @@ pub enum Actor {
 
 /// A choice refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum OpeningError {
+pub enum ChoiceError {
     #[error("no colour is to be chosen now")]
     NotNow,
     #[error("placing two more stones is offered only by swap2, after the first three")]
@@ -283,12 +283,12 @@ impl Opening {
     }
 
     /// Makes `choice` with `stones` down. The choices taken back by undo are forgotten.
-    pub fn choose(&mut self, stones: usize, choice: Choice) -> Result<(), OpeningError> {
+    pub fn choose(&mut self, stones: usize, choice: Choice) -> Result<(), ChoiceError> {
         let Step::Choose { place_two, .. } = self.step(stones) else {
-            return Err(OpeningError::NotNow);
+            return Err(ChoiceError::NotNow);
         };
         if choice == Choice::PlaceTwo && !place_two {
-            return Err(OpeningError::NotOffered);
+            return Err(ChoiceError::NotOffered);
         }
         self.choices.push(choice);
         self.undone.clear();

@@ -25,17 +25,17 @@ fn swap_asks_for_three_stones_then_the_choosers_colour() {
         place_two: false,
     };
     assert_eq!(opening.step(3), choose);
-    assert_eq!(opening.choose(2, Choice::Black), Err(OpeningError::NotNow));
+    assert_eq!(opening.choose(2, Choice::Black), Err(ChoiceError::NotNow));
     assert_eq!(
         opening.choose(3, Choice::PlaceTwo),
-        Err(OpeningError::NotOffered)
+        Err(ChoiceError::NotOffered)
     );
     opening.choose(3, Choice::Black).unwrap();
     assert_eq!(opening.step(3), Step::Play);
     // The chooser took black: the opener plays white, and is to move.
     assert_eq!(opening.opener_side(), Side::O);
     assert_eq!(opening.actor_now(3), Actor::Side(Side::O));
-    assert_eq!(opening.choose(3, Choice::White), Err(OpeningError::NotNow));
+    assert_eq!(opening.choose(3, Choice::White), Err(ChoiceError::NotNow));
 }
 
 #[test]
@@ -67,7 +67,7 @@ fn swap2_hands_the_choice_back_after_two_more() {
     );
     assert_eq!(
         opening.choose(5, Choice::PlaceTwo),
-        Err(OpeningError::NotOffered)
+        Err(ChoiceError::NotOffered)
     );
     opening.choose(5, Choice::White).unwrap();
     assert_eq!(opening.step(5), Step::Play);

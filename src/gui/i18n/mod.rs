@@ -130,13 +130,13 @@ macro_rules! t {
     ($id:literal, $($name:ident = $value:expr),+ $(,)?) => {
         $crate::gui::i18n::text_with(
             $id,
-            &[$((stringify!($name), $crate::gui::i18n::Value::from($value))),+],
+            &[$((stringify!($name), $crate::gui::i18n::ArgValue::from($value))),+],
         )
     };
 }
 
 /// A Fluent variable's value (numbers and text convert into it).
-pub type Value<'a> = FluentValue<'a>;
+pub type ArgValue<'a> = FluentValue<'a>;
 
 #[cfg(test)]
 mod tests;

@@ -19,7 +19,7 @@ use crate::t;
 use super::words::value_words;
 
 /// What the comparison of one position found, while it runs and once it is done.
-struct Run {
+struct ComparisonRun {
     /// Results as they come in.
     results: Vec<MethodResult>,
     running: Option<Method>,
@@ -29,7 +29,7 @@ struct Run {
     stopped: bool,
 }
 
-impl Run {
+impl ComparisonRun {
     /// Takes in one of the comparison's updates.
     fn take(&mut self, update: CompareUpdate) {
         match update {
@@ -62,7 +62,7 @@ impl Run {
 pub struct Compare {
     driver: Driver,
     /// The comparison of the position it was asked for.
-    run: Pending<Position, CompareUpdate, Run>,
+    run: Pending<Position, CompareUpdate, ComparisonRun>,
 }
 
 impl Compare {
@@ -103,7 +103,7 @@ impl Compare {
 
     fn start(&mut self, position: &Position) {
         let ticket = self.driver.request(CompareRequest::new(position.clone()));
-        let run = Run {
+        let run = ComparisonRun {
             results: Vec::new(),
             running: None,
             done: None,

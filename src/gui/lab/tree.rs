@@ -31,7 +31,7 @@ enum Which {
 
 /// What the recording of one position found, while it runs and once it is done, and what
 /// of it is shown.
-struct Run {
+struct RecordingRun {
     /// The side to move in the position recorded, whose view the values take.
     root: Side,
     running: Option<Method>,
@@ -43,7 +43,7 @@ struct Run {
     step: Option<usize>,
 }
 
-impl Run {
+impl RecordingRun {
     /// Takes in one of the recording's updates.
     fn take(&mut self, update: TreesUpdate) {
         match update {
@@ -73,7 +73,7 @@ impl Run {
 pub struct TreeView {
     driver: Driver,
     /// The recording of the position it was asked for.
-    run: Pending<Position, TreesUpdate, Run>,
+    run: Pending<Position, TreesUpdate, RecordingRun>,
 }
 
 impl TreeView {
@@ -126,7 +126,7 @@ impl TreeView {
             depth: choice,
             budget: DEFAULT_BUDGET,
         });
-        let run = Run {
+        let run = RecordingRun {
             root: position.side_to_move(),
             running: None,
             pair: None,
@@ -236,7 +236,7 @@ fn worth(score: Score) -> String {
     }
 }
 
-fn replay_ui(ui: &mut Ui, run: &mut Run, naming: Naming) {
+fn replay_ui(ui: &mut Ui, run: &mut RecordingRun, naming: Naming) {
     ui.horizontal(|ui| {
         ui.label(t!("lab-tree-replay"));
         for (which, name) in [
@@ -304,7 +304,7 @@ fn node_name(tree: &SearchTree, id: NodeId, naming: Naming) -> String {
     }
 }
 
-fn trees_ui(ui: &mut Ui, run: &mut Run, naming: Naming) {
+fn trees_ui(ui: &mut Ui, run: &mut RecordingRun, naming: Naming) {
     let mut selected = run.selected;
     // Alpha-beta's rows carry the window too: it gets the wider column.
     let total = ui.available_width();

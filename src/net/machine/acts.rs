@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use super::super::message::{Act, Ending, Message, Offer, Snapshot, Token};
 use super::{Action, ActionError, Match, NetEvent, Output, Phase, Role, replay_game};
 use crate::game::Choice;
-use crate::game::opening::OpeningError;
+use crate::game::opening::ChoiceError;
 use crate::rules::{Cell, Side};
 
 impl Match {
@@ -231,7 +231,7 @@ impl Match {
         now: Instant,
         choice: Choice,
         mine: bool,
-    ) -> Result<(), OpeningError> {
+    ) -> Result<(), ChoiceError> {
         self.stop_turn_clock(now);
         let opener = self.session.opening().opener_side();
         let chosen = self.session.choose(choice);

@@ -19,7 +19,7 @@
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
-use crate::game::opening::{Actor, OpeningError};
+use crate::game::opening::{Actor, ChoiceError};
 use crate::game::{Choice, Mode, Opening, OpeningRule, Seat, Session, Settings, Termination};
 use crate::rules::{Cell, MoveError, Rule, Side};
 
@@ -78,7 +78,7 @@ pub enum ActionError {
     #[error("moves of the opening cannot be taken back")]
     UndoInOpening,
     #[error("{0}")]
-    Opening(#[from] OpeningError),
+    Opening(#[from] ChoiceError),
     #[error("there is no offer to answer")]
     NoOffer,
     #[error("that cannot be offered now")]

@@ -122,7 +122,7 @@ fn choices_out_of_turn_or_not_offered_are_refused_locally() {
     );
     assert_eq!(
         pair.host.act(now, Action::Choose(Choice::Black)),
-        Err(ActionError::Opening(OpeningError::NotNow))
+        Err(ActionError::Opening(ChoiceError::NotNow))
     );
     pair.play(true, 7, 7);
     assert_eq!(
@@ -141,7 +141,7 @@ fn choices_out_of_turn_or_not_offered_are_refused_locally() {
     );
     assert_eq!(
         pair.joiner.act(now, Action::Choose(Choice::PlaceTwo)),
-        Err(ActionError::Opening(OpeningError::NotOffered))
+        Err(ActionError::Opening(ChoiceError::NotOffered))
     );
     assert!(pair.same_opening());
     assert!(pair.host.session().opening().choices().is_empty());

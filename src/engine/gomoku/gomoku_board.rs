@@ -1,7 +1,7 @@
 //! The board of the five-in-a-row search: the search board with its line patterns, both
 //! kept up to date move by move, so the patterns are always there to read.
 
-use crate::engine::board::SearchBoard;
+use crate::engine::search_board::SearchBoard;
 use crate::rules::{Position, Side, renju};
 
 use super::lines::PatternBoard;
