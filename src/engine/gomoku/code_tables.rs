@@ -219,6 +219,18 @@ pub struct Uses {
     pub order: bool,
     /// A quiet position's moves are cut to the pattern engine's bound (else all are kept).
     pub cap: bool,
+    /// Below the root, once a move that does not lose is found, the moves past a count
+    /// that grows with the depth left are not searched (move-count pruning).
+    pub prune: bool,
+    /// Late moves are reduced by the logarithms of the depth left and of the move's place
+    /// (else by the pattern engine's one or two plies).
+    pub reduce: bool,
+    /// Near the horizon, once a move that does not lose is found, moves whose move score lies
+    /// too far below the node's best are not searched.
+    pub floor: bool,
+    /// The root keeps the pattern engine's bound on a quiet position's moves (the nodes below
+    /// it keep every move unless `cap` says otherwise).
+    pub root_cap: bool,
 }
 
 impl Uses {
@@ -227,6 +239,21 @@ impl Uses {
         eval: true,
         order: true,
         cap: false,
+        prune: false,
+        reduce: false,
+        floor: false,
+        root_cap: false,
+    };
+
+    /// Nothing read from the tables.
+    pub const NONE: Uses = Uses {
+        eval: false,
+        order: false,
+        cap: false,
+        prune: false,
+        reduce: false,
+        floor: false,
+        root_cap: false,
     };
 }
 
@@ -240,8 +267,10 @@ pub struct Selection {
 /// The tables the engine plays with, by the environment variable [`SELECT_VARIABLE`]: unset
 /// or `patterns`, none (the pattern evaluation); `codes`, the built-in tables for the
 /// evaluation and the move ordering, every move kept. For measuring, `codes` may be followed
-/// by `/` and a `+`-separated choice of `eval`, `order` and `cap` (the pattern engine's bound
-/// on the moves of a quiet position), and by `:PATH` for the tables of another file
+/// by `/` and a `+`-separated choice of `eval`, `order`, `cap` (the pattern engine's bound
+/// on the moves of a quiet position), `prune` (move-count pruning), `lmr` (logarithmic late
+/// move reductions), `floor` (pruning by the move score near the horizon) and `rootcap` (the
+/// pattern engine's bound at the root only), and by `:PATH` for the tables of another file
 /// (`codes/order+cap:/tmp/codes.bin`). A value that is none of these, or a file that cannot
 /// be read as tables, is reported once on standard error and the pattern evaluation is used.
 #[must_use]
@@ -274,17 +303,21 @@ fn choose(value: &str) -> Result<Option<Selection>, String> {
         None if parts.is_empty() => Uses::ALL,
         None => return Err(bad()),
         Some(list) => {
-            let mut uses = Uses {
-                eval: false,
-                order: false,
-                cap: false,
-            };
+            let mut uses = Uses::NONE;
             for part in list.split('+') {
                 match part {
                     "eval" => uses.eval = true,
                     "order" => uses.order = true,
                     "cap" => uses.cap = true,
-                    _ => return Err(format!("{part:?} is none of eval, order and cap")),
+                    "prune" => uses.prune = true,
+                    "lmr" => uses.reduce = true,
+                    "floor" => uses.floor = true,
+                    "rootcap" => uses.root_cap = true,
+                    _ => {
+                        return Err(format!(
+                            "{part:?} is none of eval, order, cap, rootcap, prune, lmr and floor"
+                        ));
+                    }
                 }
             }
             uses
@@ -361,6 +394,16 @@ mod tests {
         assert_eq!(built_in.uses, Uses::ALL);
         let parts = choose("codes/order+cap").unwrap().unwrap().uses;
         assert_eq!((parts.eval, parts.order, parts.cap), (false, true, true));
+        let parts = choose("codes/eval+order+prune+lmr").unwrap().unwrap().uses;
+        assert!(parts.prune && parts.reduce && !parts.cap && !parts.floor);
+        assert!(choose("codes/order+floor").unwrap().unwrap().uses.floor);
+        assert!(
+            choose("codes/order+rootcap")
+                .unwrap()
+                .unwrap()
+                .uses
+                .root_cap
+        );
         assert!(choose("code").unwrap_err().contains("neither"));
         assert!(choose("codesx").unwrap_err().contains("neither"));
         assert!(choose("codes/eval+all").unwrap_err().contains("\"all\""));

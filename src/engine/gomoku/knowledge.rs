@@ -10,6 +10,7 @@ use crate::engine::search::{Context, Exit, Features, Knowledge, Settled};
 use crate::engine::search_board::SearchBoard;
 use crate::engine::types::Limits;
 
+use super::code_tables::Uses;
 use super::gomoku_board::GomokuBoard;
 use super::movegen::{self, Forced};
 use super::patterns::Combo;
@@ -38,6 +39,63 @@ const REDUCE_FROM_DEPTH: u32 = 3;
 const REDUCE_MORE_FROM_INDEX: usize = 8;
 const REDUCE_MORE_FROM_DEPTH: u32 = 5;
 
+/// Move-count pruning: below the root, the moves of a node with `d` plies left from index
+/// `3 + d^1.32` on are not searched (Rapfi's count), once one that does not lose is found.
+const PRUNE_BASE: f64 = 3.0;
+const PRUNE_POWER: f64 = 1.32;
+
+/// Logarithmic late move reductions: the quiet `i`th move (from 0) of a node with `d` plies
+/// left is reduced by `ln(d) ln(i + 1)` times this, rounded, from the index
+/// `REDUCE_FROM_INDEX` on; at least one ply is left to the reduced search.
+const LOG_REDUCTION_SCALE: f64 = 0.5;
+
+/// Pruning by the move score: with `d` plies left (at most `FLOOR_MARGINS.len() - 1`), a move
+/// whose score lies more than `FLOOR_MARGINS[d]` below the node's first move's is not searched
+/// (the scores are the move's log-odds times 256: 768 is a twentieth of the first move's odds).
+const FLOOR_MARGINS: [i32; 4] = [768, 768, 1152, 1536];
+
+/// The depths and indices the tables of [`Selective`] cover; larger ones read the last entry.
+const SELECTIVE_DEPTHS: usize = 64;
+const SELECTIVE_INDICES: usize = 256;
+
+/// The selectivity the code tables' move order allows, where they are selected
+/// ([`super::code_tables::Uses`]): the move counts past which moves are pruned, by depth, and
+/// the logarithmic reductions, by depth and index.
+struct Selective {
+    prune_from: Option<[usize; SELECTIVE_DEPTHS]>,
+    reductions: Option<Vec<[u8; SELECTIVE_INDICES]>>,
+    /// Whether moves are pruned by their move score ([`FLOOR_MARGINS`]).
+    floor: bool,
+    /// Whether the root keeps the pattern engine's bound on a quiet position's moves where
+    /// the nodes below keep every move.
+    root_cap: bool,
+}
+
+impl Selective {
+    fn new(uses: Option<Uses>) -> Selective {
+        let uses = uses.unwrap_or(Uses::NONE);
+        Selective {
+            prune_from: uses.prune.then(|| {
+                std::array::from_fn(|d| PRUNE_BASE as usize + (d as f64).powf(PRUNE_POWER) as usize)
+            }),
+            reductions: uses.reduce.then(|| {
+                (0..SELECTIVE_DEPTHS)
+                    .map(|d| {
+                        std::array::from_fn(|i| {
+                            let r = LOG_REDUCTION_SCALE
+                                * (d.max(1) as f64).ln()
+                                * ((i + 1) as f64).ln();
+                            r.round() as u8
+                        })
+                    })
+                    .collect()
+            }),
+            floor: uses.floor && uses.order,
+            root_cap: uses.root_cap,
+        }
+    }
+}
+
 /// Table size of the VCF solver, in bits of slot count.
 pub(super) const VCF_TABLE_BITS: u32 = 16;
 
@@ -53,6 +111,11 @@ pub(crate) struct Gomoku {
     pub inner_vct: bool,
     /// The cells near the stones, reused by the move generator.
     near: Vec<usize>,
+    /// Move-count pruning and logarithmic reductions, where the code tables are selected.
+    selective: Selective,
+    /// The move score of the first move of the node with this many stones on the current
+    /// line, for the pruning by the move score.
+    first_scores: Vec<i32>,
 }
 
 impl Knowledge for Gomoku {
@@ -73,11 +136,26 @@ impl Knowledge for Gomoku {
             && !patterns.has_at_least(me.other(), Combo::OpenFour);
         if !quiet {
             0
+        } else if let Some(table) = &self.selective.reductions {
+            let row = &table[(depth as usize).min(SELECTIVE_DEPTHS - 1)];
+            let r = u32::from(row[index.min(SELECTIVE_INDICES - 1)]);
+            r.clamp(1, depth - 2)
         } else if index >= REDUCE_MORE_FROM_INDEX && depth >= REDUCE_MORE_FROM_DEPTH {
             2
         } else {
             1
         }
+    }
+
+    /// Past a count of moves that grows with the depth left, where the code tables' order
+    /// is selected with pruning: the order puts the moves worth searching first.
+    #[inline]
+    fn prune(&self, depth: u32, index: usize, m: usize) -> bool {
+        let by_count = self
+            .selective
+            .prune_from
+            .is_some_and(|from| index >= from[(depth as usize).min(SELECTIVE_DEPTHS - 1)]);
+        by_count || (self.selective.floor && self.below_floor(depth, m))
     }
 
     /// The table's move goes first where the generator would give it too: on an empty cell
@@ -96,8 +174,13 @@ impl Knowledge for Gomoku {
     }
 
     fn new(board: SearchBoard, _: Features, limits: &Limits) -> Gomoku {
+        let board = GomokuBoard::with_board(board);
+        let selective = Selective::new(board.patterns().codes().map(|c| c.uses));
+        let first_scores = vec![0; board.pos().rule().cells() + 1];
         Gomoku {
-            board: GomokuBoard::with_board(board),
+            board,
+            selective,
+            first_scores,
             vcf: Vcf::new(VCF_TABLE_BITS),
             vct: Vct::new(vct::TABLE_BITS),
             // A quarter of the move's time: of its target under a match clock (the hard
@@ -160,6 +243,12 @@ impl Knowledge for Gomoku {
         if let Some(found) = self.pattern_moves(at.ply, at.history, moves) {
             return Some(settled(found, false));
         }
+        if self.selective.floor
+            && let (Some(&first), Some(codes)) = (moves.first(), self.board.patterns().codes())
+        {
+            let me = self.board.pos().side_to_move();
+            self.first_scores[self.board.pos().stones()] = codes.order(first, me);
+        }
         self.inner_vct(at).map(|found| settled(found, true))
     }
 
@@ -211,6 +300,19 @@ impl Knowledge for Gomoku {
 }
 
 impl Gomoku {
+    /// Whether the move `m` of a node with `depth` plies left scores too far below the node's
+    /// first move to be searched.
+    fn below_floor(&self, depth: u32, m: usize) -> bool {
+        let Some(&margin) = FLOOR_MARGINS.get(depth as usize) else {
+            return false;
+        };
+        let Some(codes) = self.board.patterns().codes() else {
+            return false;
+        };
+        let me = self.board.pos().side_to_move();
+        codes.order(m, me) < self.first_scores[self.board.pos().stones()] - margin
+    }
+
     /// The moves worth searching from the patterns (see [`movegen`]), or the score and the
     /// move when a five or two of the opponent's settle it.
     fn pattern_moves(
@@ -221,13 +323,15 @@ impl Gomoku {
     ) -> Option<(Score, Option<usize>)> {
         let me = self.board.pos().side_to_move();
         self.board.candidates(&mut self.near);
-        let quiet = if ply == 0 {
-            movegen::ROOT_QUIET_MOVES
-        } else {
-            movegen::QUIET_MOVES
-        };
         let (board, near) = (&self.board, &self.near);
         let patterns = board.patterns();
+        let quiet = if ply > 0 {
+            movegen::quiet_bound(patterns, movegen::QUIET_MOVES)
+        } else if self.selective.root_cap {
+            Some(movegen::ROOT_QUIET_MOVES)
+        } else {
+            movegen::quiet_bound(patterns, movegen::ROOT_QUIET_MOVES)
+        };
         // Two copies of the generator: the one of a side with no forbidden cells asks
         // nothing of the rules.
         let forced = if board.restricted() {
@@ -276,5 +380,43 @@ impl Gomoku {
             WIN - (at.ply as Score + line.len() as Score),
             line.first().copied(),
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with(prune: bool, reduce: bool) -> Selective {
+        Selective::new(Some(Uses {
+            prune,
+            reduce,
+            ..Uses::ALL
+        }))
+    }
+
+    #[test]
+    fn move_count_pruning_keeps_more_moves_the_more_plies_are_left() {
+        let from = with(true, false).prune_from.expect("pruning selected");
+        assert_eq!(&from[..9], &[3, 4, 5, 7, 9, 11, 13, 16, 18]);
+        assert!(from.windows(2).all(|w| w[0] <= w[1]));
+        assert!(with(false, true).prune_from.is_none());
+        assert!(Selective::new(None).prune_from.is_none());
+    }
+
+    #[test]
+    fn logarithmic_reductions_grow_with_depth_and_move_number() {
+        let table = with(false, true).reductions.expect("reductions selected");
+        // 0.5 ln(d) ln(i + 1), rounded.
+        assert_eq!(table[3][3], 1);
+        assert_eq!(table[5][8], 2);
+        assert_eq!(table[9][30], 4);
+        assert_eq!(table[2][0], 0);
+        for d in 1..SELECTIVE_DEPTHS {
+            for i in 1..SELECTIVE_INDICES {
+                assert!(table[d][i] >= table[d][i - 1] && table[d][i] >= table[d - 1][i]);
+            }
+        }
+        assert!(with(true, false).reductions.is_none());
     }
 }

@@ -29,8 +29,17 @@ pub enum Forced {
     Loss(usize),
 }
 
+/// The bound on the moves of a quiet position where the board's move order keeps `bound` of
+/// them: `None` (every move) where the code tables order the moves without the cap.
+#[must_use]
+pub fn quiet_bound(board: &PatternBoard, bound: usize) -> Option<usize> {
+    let every = board.codes().is_some_and(|c| c.uses.order && !c.uses.cap);
+    (!every).then_some(bound)
+}
+
 /// Fills `moves` with the moves worth searching for `me`, best first, from `near` (the empty
-/// cells near the stones), at most `quiet` of them in a quiet position; `history` adds the
+/// cells near the stones), at most `quiet` of them in a quiet position (every one where it is
+/// `None`); `history` adds the
 /// history heuristic's counts to the order; only cells `legal` allows are given (a five is
 /// always legal). Or returns the outcome when it is forced.
 pub fn generate(
@@ -38,7 +47,7 @@ pub fn generate(
     me: Side,
     near: &[usize],
     history: &[u32],
-    quiet: usize,
+    quiet: Option<usize>,
     moves: &mut Vec<usize>,
     legal: impl Fn(usize) -> bool,
 ) -> Option<Forced> {
@@ -75,11 +84,9 @@ pub fn generate(
             scored.push((order_key(board, me, c, history), c));
         }
     }
-    let every = board.codes().is_some_and(|c| c.uses.order && !c.uses.cap);
-    let keep = if board.has_at_least(them, Combo::OpenFour) || every {
-        scored.len()
-    } else {
-        quiet.min(scored.len())
+    let keep = match quiet {
+        Some(quiet) if !board.has_at_least(them, Combo::OpenFour) => quiet.min(scored.len()),
+        _ => scored.len(),
     };
     // Only the kept moves need sorting: the best `keep` are found first, in linear time.
     // Keys are distinct (they end in the cell), so the order is the full sort's.

@@ -18,7 +18,7 @@ use std::time::Instant;
 use crate::rules::Side;
 
 use super::gomoku_board::GomokuBoard;
-use super::movegen::{Forced, QUIET_MOVES, generate};
+use super::movegen::{Forced, QUIET_MOVES, generate, quiet_bound};
 use super::patterns::Combo;
 use super::vcf::{FailureSlot, Vcf};
 
@@ -148,7 +148,7 @@ impl Vct {
             me,
             &near,
             &history,
-            QUIET_MOVES,
+            quiet_bound(patterns, QUIET_MOVES),
             &mut moves,
             legal,
         ) {
@@ -275,7 +275,7 @@ impl Vct {
             me,
             &near,
             &self.no_history,
-            QUIET_MOVES,
+            quiet_bound(patterns, QUIET_MOVES),
             &mut defences,
             legal,
         ) {

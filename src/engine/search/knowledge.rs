@@ -58,6 +58,15 @@ pub(crate) trait Knowledge: Sized {
         0
     }
 
+    /// Whether the `index`th move `m` (from 0) of a node below the root with `depth` plies
+    /// left is left out (move-count pruning), asked only once the node has a move that does
+    /// not lose. `false` (the default) prunes nothing.
+    #[inline]
+    fn prune(&self, depth: u32, index: usize, m: usize) -> bool {
+        let _ = (depth, index, m);
+        false
+    }
+
     /// Whether the table's move may be searched before the node's moves are generated (a
     /// staged move picker): when it cuts, the generation is saved. `m` is the table's move at
     /// a node `ply` from the position searched; only a move the generator would also give may

@@ -2,7 +2,7 @@
 //! The steps where kinds of game differ (the horizon, the moves, their order) ask the
 //! searcher's [`Knowledge`].
 
-use crate::engine::score::{INFINITY, Score, WIN};
+use crate::engine::score::{INFINITY, Score, WIN, WIN_BOUND};
 use crate::engine::table::Bound;
 
 use super::{Context, Exit, Knowledge, Recorder, Searcher, Settled};
@@ -305,7 +305,8 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
 
     /// Step 10: searches `moves` in turn, those from `sorted_from` on sorted when the search
     /// reaches them, after `first` (the table's move and its score, when step 7 searched
-    /// it); the best score and move, or `None` when the search was stopped.
+    /// it), leaving out below the root the moves the knowledge prunes once one that does
+    /// not lose is found; the best score and move, or `None` when the search was stopped.
     #[inline]
     fn search_moves(
         &mut self,
@@ -329,6 +330,14 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
             }
             let m = moves[i];
             let index = i + searched_before;
+            let below_root = node.ply > self.root_ply;
+            if self.features.pruning
+                && below_root
+                && best_score > -WIN_BOUND
+                && self.knowledge.prune(node.depth, index, m)
+            {
+                continue;
+            }
             let reduction = if self.features.pruning {
                 self.knowledge.reduction(node.depth, index, m)
             } else {
