@@ -187,10 +187,14 @@ fn read(args: &Args) -> Result<(Vec<Sample>, Vec<Sample>, usize, usize), String>
     Ok((train, held, games.len(), repeats))
 }
 
+/// What makes two games the same: the rule, black's points and the least of the moves under
+/// the board's symmetries.
+type GameKey = (Rule, u64, Vec<(usize, usize)>);
+
 /// The games, each once: a game whose rule, result and moves under some symmetry of the board
 /// are an earlier game's is left out.
 fn distinct(games: Vec<GameLine>) -> Vec<GameLine> {
-    let mut seen: HashSet<(Rule, u64, Vec<(usize, usize)>)> = HashSet::new();
+    let mut seen: HashSet<GameKey> = HashSet::new();
     games
         .into_iter()
         .filter(|game| seen.insert((game.rule, game.black_points.to_bits(), canonical(game))))
