@@ -231,6 +231,10 @@ pub struct Uses {
     /// The root keeps the pattern engine's bound on a quiet position's moves (the nodes below
     /// it keep every move unless `cap` says otherwise).
     pub root_cap: bool,
+    /// One and two plies below the root's moves past the pattern engine's bound at the root,
+    /// the VCT inside the search may spend this many nodes (0: it is not asked) instead of
+    /// its usual budget.
+    pub late_vct: Option<u64>,
 }
 
 impl Uses {
@@ -243,6 +247,7 @@ impl Uses {
         reduce: false,
         floor: false,
         root_cap: false,
+        late_vct: None,
     };
 
     /// Nothing read from the tables.
@@ -254,6 +259,7 @@ impl Uses {
         reduce: false,
         floor: false,
         root_cap: false,
+        late_vct: None,
     };
 }
 
@@ -270,7 +276,8 @@ pub struct Selection {
 /// by `/` and a `+`-separated choice of `eval`, `order`, `cap` (the pattern engine's bound
 /// on the moves of a quiet position), `prune` (move-count pruning), `lmr` (logarithmic late
 /// move reductions), `floor` (pruning by the move score near the horizon) and `rootcap` (the
-/// pattern engine's bound at the root only), and by `:PATH` for the tables of another file
+/// pattern engine's bound at the root only), `latevctN` (a VCT of at most N nodes, none for 0,
+/// below the root's moves past that bound), and by `:PATH` for the tables of another file
 /// (`codes/order+cap:/tmp/codes.bin`). A value that is none of these, or a file that cannot
 /// be read as tables, is reported once on standard error and the pattern evaluation is used.
 #[must_use]
@@ -313,11 +320,15 @@ fn choose(value: &str) -> Result<Option<Selection>, String> {
                     "lmr" => uses.reduce = true,
                     "floor" => uses.floor = true,
                     "rootcap" => uses.root_cap = true,
-                    _ => {
-                        return Err(format!(
-                            "{part:?} is none of eval, order, cap, rootcap, prune, lmr and floor"
-                        ));
-                    }
+                    _ => match part.strip_prefix("latevct").map(str::parse) {
+                        Some(Ok(nodes)) => uses.late_vct = Some(nodes),
+                        _ => {
+                            return Err(format!(
+                                "{part:?} is none of eval, order, cap, rootcap, prune, lmr, \
+                                 floor and latevctN (N a number of nodes)"
+                            ));
+                        }
+                    },
                 }
             }
             uses
@@ -404,6 +415,12 @@ mod tests {
                 .uses
                 .root_cap
         );
+        let late = choose("codes/order+latevct0").unwrap().unwrap().uses;
+        assert_eq!(late.late_vct, Some(0));
+        let late = choose("codes/order+latevct150").unwrap().unwrap().uses;
+        assert_eq!(late.late_vct, Some(150));
+        assert_eq!(choose("codes/order").unwrap().unwrap().uses.late_vct, None);
+        assert!(choose("codes/latevct").unwrap_err().contains("latevctN"));
         assert!(choose("code").unwrap_err().contains("neither"));
         assert!(choose("codesx").unwrap_err().contains("neither"));
         assert!(choose("codes/eval+all").unwrap_err().contains("\"all\""));
