@@ -44,14 +44,15 @@ const REDUCE_MORE_FROM_DEPTH: u32 = 5;
 const PRUNE_BASE: f64 = 3.0;
 const PRUNE_POWER: f64 = 1.32;
 
-/// Logarithmic late move reductions: the quiet `i`th move (from 0) of a node with `d` plies
-/// left is reduced by `ln(d) ln(i + 1)` times this, rounded, from the index
-/// `REDUCE_FROM_INDEX` on; at least one ply is left to the reduced search.
-const LOG_REDUCTION_SCALE: f64 = 0.5;
+// Logarithmic late move reductions: the quiet `i`th move (from 0) of a node with `d` plies
+// left is reduced by `ln(d) ln(i + 1)` times a scale (`Uses::lmr_scale` hundredths, 0.5
+// unless set), rounded, from the index `REDUCE_FROM_INDEX` on; at least one ply is left to
+// the reduced search.
 
 /// Pruning by the move score: with `d` plies left (at most `FLOOR_MARGINS.len() - 1`), a move
 /// whose score lies more than `FLOOR_MARGINS[d]` below the node's first move's is not searched
-/// (the scores are the move's log-odds times 256: 768 is a twentieth of the first move's odds).
+/// (the scores are the move's log-odds times 256: 768 is a twentieth of the first move's odds);
+/// the margins may be scaled (`Uses::floor_scale`, in percent).
 const FLOOR_MARGINS: [i32; 4] = [768, 768, 1152, 1536];
 
 /// The depths and indices the tables of [`Selective`] cover; larger ones read the last entry.
@@ -64,8 +65,9 @@ const SELECTIVE_INDICES: usize = 256;
 struct Selective {
     prune_from: Option<[usize; SELECTIVE_DEPTHS]>,
     reductions: Option<Vec<[u8; SELECTIVE_INDICES]>>,
-    /// Whether moves are pruned by their move score ([`FLOOR_MARGINS`]).
+    /// Whether moves are pruned by their move score ([`FLOOR_MARGINS`]), and the margins.
     floor: bool,
+    floor_margins: [i32; FLOOR_MARGINS.len()],
     /// Whether the root keeps the pattern engine's bound on a quiet position's moves where
     /// the nodes below keep every move.
     root_cap: bool,
@@ -84,7 +86,7 @@ impl Selective {
                 (0..SELECTIVE_DEPTHS)
                     .map(|d| {
                         std::array::from_fn(|i| {
-                            let r = LOG_REDUCTION_SCALE
+                            let r = f64::from(uses.lmr_scale) / 100.0
                                 * (d.max(1) as f64).ln()
                                 * ((i + 1) as f64).ln();
                             r.round() as u8
@@ -93,6 +95,7 @@ impl Selective {
                     .collect()
             }),
             floor: uses.floor && uses.order,
+            floor_margins: FLOOR_MARGINS.map(|m| m * i32::from(uses.floor_scale) / 100),
             root_cap: uses.root_cap,
             late_vct: uses.late_vct,
         }
@@ -342,7 +345,7 @@ impl Gomoku {
     /// Whether the move `m` of a node with `depth` plies left scores too far below the node's
     /// first move to be searched.
     fn below_floor(&self, depth: u32, m: usize) -> bool {
-        let Some(&margin) = FLOOR_MARGINS.get(depth as usize) else {
+        let Some(&margin) = self.selective.floor_margins.get(depth as usize) else {
             return false;
         };
         let Some(codes) = self.board.patterns().codes() else {
