@@ -25,6 +25,7 @@ use std::sync::OnceLock;
 use crate::rules::{Rule, Side};
 
 use super::line_class::LineRule;
+use super::movegen::ROOT_QUIET_MOVES;
 use super::pattern_code::{CODES, THREATS, Threat};
 
 /// The tables the build embeds.
@@ -238,6 +239,8 @@ pub struct Uses {
     /// The root keeps the pattern engine's bound on a quiet position's moves (the nodes below
     /// it keep every move unless `cap` says otherwise).
     pub root_cap: bool,
+    /// The number of moves of that bound.
+    pub root_moves: u16,
     /// One and two plies below the root's moves past the pattern engine's bound at the root,
     /// the VCT inside the search may spend this many nodes (0: it is not asked) instead of
     /// its usual budget.
@@ -256,6 +259,7 @@ impl Uses {
         floor: false,
         floor_scale: 100,
         root_cap: false,
+        root_moves: ROOT_QUIET_MOVES as u16,
         late_vct: None,
     };
 
@@ -270,6 +274,7 @@ impl Uses {
         floor: false,
         floor_scale: 100,
         root_cap: false,
+        root_moves: ROOT_QUIET_MOVES as u16,
         late_vct: None,
     };
 }
@@ -288,7 +293,7 @@ pub struct Selection {
 /// on the moves of a quiet position), `prune` (move-count pruning), `lmr` (logarithmic late
 /// move reductions; `lmrN` with the scale N hundredths instead of 50), `floor` (pruning by the
 /// move score near the horizon; `floorN` with the margins at N percent) and `rootcap` (the
-/// pattern engine's bound at the root only), `latevctN` (a VCT of at most N nodes, none for 0,
+/// pattern engine's bound at the root only; `rootcapN` with N moves instead of 20), `latevctN` (a VCT of at most N nodes, none for 0,
 /// below the root's moves past that bound), and by `:PATH` for the tables of another file
 /// (`codes/order+cap:/tmp/codes.bin`). A value that is none of these, or a file that cannot
 /// be read as tables, is reported once on standard error and the pattern evaluation is used.
@@ -341,15 +346,19 @@ fn choose(value: &str) -> Result<Option<Selection>, String> {
                                 uses.reduce = true;
                                 uses.lmr_scale = scale as u16;
                             }
+                            ("rootcap", Ok(moves @ 1..=1000)) => {
+                                uses.root_cap = true;
+                                uses.root_moves = moves as u16;
+                            }
                             ("floor", Ok(percent @ 1..=1000)) => {
                                 uses.floor = true;
                                 uses.floor_scale = percent as u16;
                             }
                             _ => {
                                 return Err(format!(
-                                    "{part:?} is none of eval, order, cap, rootcap, prune, lmr, \
-                                     lmrN, floor, floorN (N from 1 to 1000) and latevctN (N a \
-                                     number of nodes)"
+                                    "{part:?} is none of eval, order, cap, rootcap, rootcapN, \
+                                     prune, lmr, lmrN, floor, floorN (N from 1 to 1000) and \
+                                     latevctN (N a number of nodes)"
                                 ));
                             }
                         }
@@ -455,6 +464,10 @@ mod tests {
             (DEFAULT_LMR_SCALE, 100)
         );
         assert!(choose("codes/floor0").unwrap_err().contains("floorN"));
+        let root = choose("codes/order+rootcap30").unwrap().unwrap().uses;
+        assert_eq!((root.root_cap, root.root_moves), (true, 30));
+        let root = choose("codes/order+rootcap").unwrap().unwrap().uses;
+        assert_eq!(usize::from(root.root_moves), ROOT_QUIET_MOVES);
         assert!(choose("codes/lmrx").unwrap_err().contains("lmrN"));
         assert!(choose("code").unwrap_err().contains("neither"));
         assert!(choose("codesx").unwrap_err().contains("neither"));

@@ -71,6 +71,8 @@ struct Selective {
     /// Whether the root keeps the pattern engine's bound on a quiet position's moves where
     /// the nodes below keep every move.
     root_cap: bool,
+    /// The number of moves of that bound.
+    root_moves: usize,
     /// The nodes of the VCT one and two plies below the root's moves past that bound.
     late_vct: Option<u64>,
 }
@@ -97,6 +99,7 @@ impl Selective {
             floor: uses.floor && uses.order,
             floor_margins: FLOOR_MARGINS.map(|m| m * i32::from(uses.floor_scale) / 100),
             root_cap: uses.root_cap,
+            root_moves: usize::from(uses.root_moves),
             late_vct: uses.late_vct,
         }
     }
@@ -373,7 +376,7 @@ impl Gomoku {
         let quiet = if ply > 0 {
             movegen::quiet_bound(patterns, movegen::QUIET_MOVES)
         } else if self.selective.root_cap {
-            Some(movegen::ROOT_QUIET_MOVES)
+            Some(self.selective.root_moves)
         } else {
             movegen::quiet_bound(patterns, movegen::ROOT_QUIET_MOVES)
         };
