@@ -13,19 +13,28 @@ use super::line_class::{ClassTable, LineRule};
 use super::pattern_code::{CODES, PatternCode, THREATS, Threat};
 
 /// One empty cell: its four class bytes (black's class low, white's high), and each side's
-/// code and threat.
+/// code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct CodeCell {
     classes: u32,
     codes: [u16; 2],
-    threats: [Threat; 2],
 }
 
 const OCCUPIED: CodeCell = CodeCell {
     classes: 0,
     codes: [0; 2],
-    threats: [Threat::None; 2],
 };
+
+/// What one side's tables say of a code, side by side so that a cell's update reads one
+/// place: its evaluation terms (to move, waiting), its move scores (attack, defence) and its
+/// threat.
+#[derive(Clone, Copy, Debug)]
+struct Terms {
+    eval: [i16; 2],
+    attack: i16,
+    defence: i16,
+    threat: Threat,
+}
 
 /// What a stone changed, to take it back.
 #[derive(Clone)]
@@ -42,9 +51,10 @@ pub struct CodeCells {
     pub uses: Uses,
     /// Black's tables and white's.
     tables: [&'static CodeTable; 2],
+    /// The same by code, with the codes' threats: black's and white's.
+    terms: [Box<[Terms]>; 2],
     classes: &'static ClassTable,
     code_of: &'static [u16],
-    threat_of: [&'static [Threat; CODES]; 2],
     cells: Vec<CodeCell>,
     /// `counts[side][threat]`: the empty cells where a stone of `side` makes `threat`.
     counts: [[u16; THREATS]; 2],
@@ -65,12 +75,24 @@ impl CodeCells {
     ) -> CodeCells {
         let rule = LineRule::of(pos.rule());
         let sets = CodeSet::of_rule(pos.rule());
+        let tables = sets.map(|s| selection.tables.set(s));
+        let terms = Side::BOTH.map(|side| {
+            let (table, threat) = (tables[side.index()], Threat::table(rule.forbids(side)));
+            (0..CODES)
+                .map(|c| Terms {
+                    eval: [table.eval[0][c], table.eval[1][c]],
+                    attack: table.attack[c],
+                    defence: table.defence[c],
+                    threat: threat[c],
+                })
+                .collect()
+        });
         let mut board = CodeCells {
             uses: selection.uses,
-            tables: sets.map(|s| selection.tables.set(s)),
+            tables,
+            terms,
             classes: ClassTable::get(rule),
             code_of: PatternCode::packed_table(),
-            threat_of: Side::BOTH.map(|side| Threat::table(rule.forbids(side))),
             cells: vec![OCCUPIED; pos.rule().cells()],
             counts: [[0; THREATS]; 2],
             sums: [[0; 2]; 2],
@@ -129,26 +151,18 @@ impl CodeCells {
     #[inline]
     fn cell(&self, classes: u32) -> CodeCell {
         let codes = sides(classes).map(|packed| self.code_of[packed as usize]);
-        CodeCell {
-            classes,
-            codes,
-            threats: [
-                self.threat_of[0][usize::from(codes[0])],
-                self.threat_of[1][usize::from(codes[1])],
-            ],
-        }
+        CodeCell { classes, codes }
     }
 
     #[inline]
     fn tally(&mut self, cell: usize, sign: i32) {
         let at = self.cells[cell];
         for side in 0..2 {
-            let n = &mut self.counts[side][at.threats[side] as usize];
+            let terms = self.terms[side][usize::from(at.codes[side])];
+            let n = &mut self.counts[side][terms.threat as usize];
             *n = n.wrapping_add_signed(sign as i16);
-            let code = usize::from(at.codes[side]);
-            let table = self.tables[side];
-            self.sums[side][0] += sign * i32::from(table.eval[0][code]);
-            self.sums[side][1] += sign * i32::from(table.eval[1][code]);
+            self.sums[side][0] += sign * i32::from(terms.eval[0]);
+            self.sums[side][1] += sign * i32::from(terms.eval[1]);
         }
     }
 
@@ -168,8 +182,8 @@ impl CodeCells {
     pub fn order(&self, cell: usize, me: Side) -> i32 {
         let (m, t) = (me.index(), me.other().index());
         let codes = self.cells[cell].codes;
-        i32::from(self.tables[m].attack[usize::from(codes[m])])
-            + i32::from(self.tables[t].defence[usize::from(codes[t])])
+        i32::from(self.terms[m][usize::from(codes[m])].attack)
+            + i32::from(self.terms[t][usize::from(codes[t])].defence)
     }
 
     /// The code of a stone of `side` on the empty `cell`.

@@ -25,6 +25,7 @@ use std::sync::OnceLock;
 use crate::rules::{Rule, Side};
 
 use super::line_class::LineRule;
+use super::movegen::ROOT_QUIET_MOVES;
 use super::pattern_code::{CODES, THREATS, Threat};
 
 /// The tables the build embeds.
@@ -210,6 +211,9 @@ impl CodeTables {
     }
 }
 
+/// The scale of the logarithmic reductions, in hundredths, where `lmr` gives none.
+pub const DEFAULT_LMR_SCALE: u16 = 50;
+
 /// What the engine reads from the tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Uses {
@@ -225,12 +229,22 @@ pub struct Uses {
     /// Late moves are reduced by the logarithms of the depth left and of the move's place
     /// (else by the pattern engine's one or two plies).
     pub reduce: bool,
+    /// The scale of those reductions, in hundredths.
+    pub lmr_scale: u16,
     /// Near the horizon, once a move that does not lose is found, moves whose move score lies
     /// too far below the node's best are not searched.
     pub floor: bool,
+    /// The margins of that pruning, in hundredths of their usual values.
+    pub floor_scale: u16,
     /// The root keeps the pattern engine's bound on a quiet position's moves (the nodes below
     /// it keep every move unless `cap` says otherwise).
     pub root_cap: bool,
+    /// The number of moves of that bound.
+    pub root_moves: u16,
+    /// One and two plies below the root's moves past the pattern engine's bound at the root,
+    /// the VCT inside the search may spend this many nodes (0: it is not asked) instead of
+    /// its usual budget.
+    pub late_vct: Option<u64>,
 }
 
 impl Uses {
@@ -241,8 +255,12 @@ impl Uses {
         cap: false,
         prune: false,
         reduce: false,
+        lmr_scale: DEFAULT_LMR_SCALE,
         floor: false,
+        floor_scale: 100,
         root_cap: false,
+        root_moves: ROOT_QUIET_MOVES as u16,
+        late_vct: None,
     };
 
     /// Nothing read from the tables.
@@ -252,8 +270,12 @@ impl Uses {
         cap: false,
         prune: false,
         reduce: false,
+        lmr_scale: DEFAULT_LMR_SCALE,
         floor: false,
+        floor_scale: 100,
         root_cap: false,
+        root_moves: ROOT_QUIET_MOVES as u16,
+        late_vct: None,
     };
 }
 
@@ -269,8 +291,10 @@ pub struct Selection {
 /// evaluation and the move ordering, every move kept. For measuring, `codes` may be followed
 /// by `/` and a `+`-separated choice of `eval`, `order`, `cap` (the pattern engine's bound
 /// on the moves of a quiet position), `prune` (move-count pruning), `lmr` (logarithmic late
-/// move reductions), `floor` (pruning by the move score near the horizon) and `rootcap` (the
-/// pattern engine's bound at the root only), and by `:PATH` for the tables of another file
+/// move reductions; `lmrN` with the scale N hundredths instead of 50), `floor` (pruning by the
+/// move score near the horizon; `floorN` with the margins at N percent) and `rootcap` (the
+/// pattern engine's bound at the root only; `rootcapN` with N moves instead of 20), `latevctN` (a VCT of at most N nodes, none for 0,
+/// below the root's moves past that bound), and by `:PATH` for the tables of another file
 /// (`codes/order+cap:/tmp/codes.bin`). A value that is none of these, or a file that cannot
 /// be read as tables, is reported once on standard error and the pattern evaluation is used.
 #[must_use]
@@ -314,9 +338,30 @@ fn choose(value: &str) -> Result<Option<Selection>, String> {
                     "floor" => uses.floor = true,
                     "rootcap" => uses.root_cap = true,
                     _ => {
-                        return Err(format!(
-                            "{part:?} is none of eval, order, cap, rootcap, prune, lmr and floor"
-                        ));
+                        let digits = part.find(|c: char| c.is_ascii_digit());
+                        let (name, n) = part.split_at(digits.unwrap_or(part.len()));
+                        match (name, n.parse::<u64>()) {
+                            ("latevct", Ok(nodes)) => uses.late_vct = Some(nodes),
+                            ("lmr", Ok(scale @ 1..=1000)) => {
+                                uses.reduce = true;
+                                uses.lmr_scale = scale as u16;
+                            }
+                            ("rootcap", Ok(moves @ 1..=1000)) => {
+                                uses.root_cap = true;
+                                uses.root_moves = moves as u16;
+                            }
+                            ("floor", Ok(percent @ 1..=1000)) => {
+                                uses.floor = true;
+                                uses.floor_scale = percent as u16;
+                            }
+                            _ => {
+                                return Err(format!(
+                                    "{part:?} is none of eval, order, cap, rootcap, rootcapN, \
+                                     prune, lmr, lmrN, floor, floorN (N from 1 to 1000) and \
+                                     latevctN (N a number of nodes)"
+                                ));
+                            }
+                        }
                     }
                 }
             }
@@ -404,6 +449,26 @@ mod tests {
                 .uses
                 .root_cap
         );
+        let late = choose("codes/order+latevct0").unwrap().unwrap().uses;
+        assert_eq!(late.late_vct, Some(0));
+        let late = choose("codes/order+latevct150").unwrap().unwrap().uses;
+        assert_eq!(late.late_vct, Some(150));
+        assert_eq!(choose("codes/order").unwrap().unwrap().uses.late_vct, None);
+        assert!(choose("codes/latevct").unwrap_err().contains("latevctN"));
+        let scaled = choose("codes/order+lmr75+floor150").unwrap().unwrap().uses;
+        assert!(scaled.reduce && scaled.floor);
+        assert_eq!((scaled.lmr_scale, scaled.floor_scale), (75, 150));
+        let plain = choose("codes/order+lmr+floor").unwrap().unwrap().uses;
+        assert_eq!(
+            (plain.lmr_scale, plain.floor_scale),
+            (DEFAULT_LMR_SCALE, 100)
+        );
+        assert!(choose("codes/floor0").unwrap_err().contains("floorN"));
+        let root = choose("codes/order+rootcap30").unwrap().unwrap().uses;
+        assert_eq!((root.root_cap, root.root_moves), (true, 30));
+        let root = choose("codes/order+rootcap").unwrap().unwrap().uses;
+        assert_eq!(usize::from(root.root_moves), ROOT_QUIET_MOVES);
+        assert!(choose("codes/lmrx").unwrap_err().contains("lmrN"));
         assert!(choose("code").unwrap_err().contains("neither"));
         assert!(choose("codesx").unwrap_err().contains("neither"));
         assert!(choose("codes/eval+all").unwrap_err().contains("\"all\""));

@@ -44,14 +44,15 @@ const REDUCE_MORE_FROM_DEPTH: u32 = 5;
 const PRUNE_BASE: f64 = 3.0;
 const PRUNE_POWER: f64 = 1.32;
 
-/// Logarithmic late move reductions: the quiet `i`th move (from 0) of a node with `d` plies
-/// left is reduced by `ln(d) ln(i + 1)` times this, rounded, from the index
-/// `REDUCE_FROM_INDEX` on; at least one ply is left to the reduced search.
-const LOG_REDUCTION_SCALE: f64 = 0.5;
+// Logarithmic late move reductions: the quiet `i`th move (from 0) of a node with `d` plies
+// left is reduced by `ln(d) ln(i + 1)` times a scale (`Uses::lmr_scale` hundredths, 0.5
+// unless set), rounded, from the index `REDUCE_FROM_INDEX` on; at least one ply is left to
+// the reduced search.
 
 /// Pruning by the move score: with `d` plies left (at most `FLOOR_MARGINS.len() - 1`), a move
 /// whose score lies more than `FLOOR_MARGINS[d]` below the node's first move's is not searched
-/// (the scores are the move's log-odds times 256: 768 is a twentieth of the first move's odds).
+/// (the scores are the move's log-odds times 256: 768 is a twentieth of the first move's odds);
+/// the margins may be scaled (`Uses::floor_scale`, in percent).
 const FLOOR_MARGINS: [i32; 4] = [768, 768, 1152, 1536];
 
 /// The depths and indices the tables of [`Selective`] cover; larger ones read the last entry.
@@ -64,11 +65,16 @@ const SELECTIVE_INDICES: usize = 256;
 struct Selective {
     prune_from: Option<[usize; SELECTIVE_DEPTHS]>,
     reductions: Option<Vec<[u8; SELECTIVE_INDICES]>>,
-    /// Whether moves are pruned by their move score ([`FLOOR_MARGINS`]).
+    /// Whether moves are pruned by their move score ([`FLOOR_MARGINS`]), and the margins.
     floor: bool,
+    floor_margins: [i32; FLOOR_MARGINS.len()],
     /// Whether the root keeps the pattern engine's bound on a quiet position's moves where
     /// the nodes below keep every move.
     root_cap: bool,
+    /// The number of moves of that bound.
+    root_moves: usize,
+    /// The nodes of the VCT one and two plies below the root's moves past that bound.
+    late_vct: Option<u64>,
 }
 
 impl Selective {
@@ -82,7 +88,7 @@ impl Selective {
                 (0..SELECTIVE_DEPTHS)
                     .map(|d| {
                         std::array::from_fn(|i| {
-                            let r = LOG_REDUCTION_SCALE
+                            let r = f64::from(uses.lmr_scale) / 100.0
                                 * (d.max(1) as f64).ln()
                                 * ((i + 1) as f64).ln();
                             r.round() as u8
@@ -91,7 +97,10 @@ impl Selective {
                     .collect()
             }),
             floor: uses.floor && uses.order,
+            floor_margins: FLOOR_MARGINS.map(|m| m * i32::from(uses.floor_scale) / 100),
             root_cap: uses.root_cap,
+            root_moves: usize::from(uses.root_moves),
+            late_vct: uses.late_vct,
         }
     }
 }
@@ -116,6 +125,9 @@ pub(crate) struct Gomoku {
     /// The move score of the first move of the node with this many stones on the current
     /// line, for the pruning by the move score.
     first_scores: Vec<i32>,
+    /// The first of the moves the generator left unsorted at the node it was last asked at
+    /// (`None`: it sorted them all), for [`Knowledge::order_first`] to find where they begin.
+    unsorted_from: Option<usize>,
 }
 
 impl Knowledge for Gomoku {
@@ -158,6 +170,14 @@ impl Knowledge for Gomoku {
         by_count || (self.selective.floor && self.below_floor(depth, m))
     }
 
+    /// Past the move count: the count depends on the index alone.
+    #[inline]
+    fn prunes_every_move_from(&self, depth: u32, index: usize) -> bool {
+        self.selective
+            .prune_from
+            .is_some_and(|from| index >= from[(depth as usize).min(SELECTIVE_DEPTHS - 1)])
+    }
+
     /// The table's move goes first where the generator would give it too: on an empty cell
     /// black may play, with no five to make or to block (those the generator settles or
     /// forces), and below the plies where a VCT may settle the node first.
@@ -181,6 +201,7 @@ impl Knowledge for Gomoku {
             board,
             selective,
             first_scores,
+            unsorted_from: None,
             vcf: Vcf::new(VCF_TABLE_BITS),
             vct: Vct::new(vct::TABLE_BITS),
             // A quarter of the move's time: of its target under a match clock (the hard
@@ -240,7 +261,16 @@ impl Knowledge for Gomoku {
             exit: Exit::Patterns,
             proof,
         };
-        if let Some(found) = self.pattern_moves(at.ply, at.history, moves) {
+        // Below the root, where the moves past the count are pruned once one does not lose,
+        // only those within the count are sorted now, the rest when the search reaches them.
+        let sorted = match &self.selective.prune_from {
+            Some(from) if at.ply > at.root_ply => {
+                from[(at.depth as usize).min(SELECTIVE_DEPTHS - 1)]
+            }
+            _ => usize::MAX,
+        };
+        let found = self.pattern_moves(at.ply, at.history, sorted, moves);
+        if let Some(found) = found {
             return Some(settled(found, false));
         }
         if self.selective.floor
@@ -252,16 +282,31 @@ impl Knowledge for Gomoku {
         self.inner_vct(at).map(|found| settled(found, true))
     }
 
-    /// The table move to the front; the others keep the generator's order.
+    /// The table move to the front; the others keep the generator's order, and those it left
+    /// unsorted are sorted when the search reaches them.
     fn order_first(&self, moves: &mut [usize], table_move: Option<usize>) -> Option<usize> {
-        if let Some(at) = table_move.and_then(|t| moves.iter().position(|&m| m == t)) {
+        let unsorted = self
+            .unsorted_from
+            .and_then(|first| moves.iter().position(|&m| m == first));
+        let at = table_move.and_then(|t| moves.iter().position(|&m| m == t));
+        if let Some(at) = at {
             moves[..=at].rotate_right(1);
         }
-        None
+        // The rotation moves the unsorted moves before the table move's place one on.
+        unsorted.map(|u| {
+            if at.is_some_and(|at| at >= u) {
+                u + 1
+            } else {
+                u
+            }
+        })
     }
 
-    /// Never asked: the generator sorts the moves by their patterns already.
-    fn order(&self, _: &mut [usize], _: &[u32], _: u64) {}
+    /// The moves the generator left unsorted, in its order.
+    fn order(&self, moves: &mut [usize], history: &[u32], _: u64) {
+        let me = self.board.pos().side_to_move();
+        movegen::sort(self.board.patterns(), me, moves, history);
+    }
 
     /// A win by continuous fours within the root's budget, then one by threes and fours in
     /// what is left of the same time (the main thread only: the helpers would find the same).
@@ -292,7 +337,7 @@ impl Knowledge for Gomoku {
     /// The best move by the patterns.
     fn fallback_move(&mut self, history: &[u32]) -> Option<usize> {
         let mut moves = Vec::new();
-        if let Some((_, best)) = self.pattern_moves(0, history, &mut moves) {
+        if let Some((_, best)) = self.pattern_moves(0, history, usize::MAX, &mut moves) {
             return best;
         }
         moves.first().copied()
@@ -303,7 +348,7 @@ impl Gomoku {
     /// Whether the move `m` of a node with `depth` plies left scores too far below the node's
     /// first move to be searched.
     fn below_floor(&self, depth: u32, m: usize) -> bool {
-        let Some(&margin) = FLOOR_MARGINS.get(depth as usize) else {
+        let Some(&margin) = self.selective.floor_margins.get(depth as usize) else {
             return false;
         };
         let Some(codes) = self.board.patterns().codes() else {
@@ -313,12 +358,15 @@ impl Gomoku {
         codes.order(m, me) < self.first_scores[self.board.pos().stones()] - margin
     }
 
-    /// The moves worth searching from the patterns (see [`movegen`]), or the score and the
-    /// move when a five or two of the opponent's settle it.
+    /// The moves worth searching from the patterns (see [`movegen`]), the best `sorted` of
+    /// them in order and the rest after them unsorted (the first of those kept in
+    /// `unsorted_from`), or the score and the move when a five or two of the opponent's
+    /// settle it.
     fn pattern_moves(
         &mut self,
         ply: u32,
         history: &[u32],
+        sorted: usize,
         moves: &mut Vec<usize>,
     ) -> Option<(Score, Option<usize>)> {
         let me = self.board.pos().side_to_move();
@@ -328,19 +376,28 @@ impl Gomoku {
         let quiet = if ply > 0 {
             movegen::quiet_bound(patterns, movegen::QUIET_MOVES)
         } else if self.selective.root_cap {
-            Some(movegen::ROOT_QUIET_MOVES)
+            Some(self.selective.root_moves)
         } else {
             movegen::quiet_bound(patterns, movegen::ROOT_QUIET_MOVES)
         };
         // Two copies of the generator: the one of a side with no forbidden cells asks
         // nothing of the rules.
-        let forced = if board.restricted() {
+        let keep = movegen::Keep { quiet, sorted };
+        let generated = if board.restricted() {
             let legal = |c| board.may_play(c);
-            movegen::generate(patterns, me, near, history, quiet, moves, legal)
+            movegen::generate_staged(patterns, me, near, history, keep, moves, legal)
         } else {
-            movegen::generate(patterns, me, near, history, quiet, moves, |_| true)
+            movegen::generate_staged(patterns, me, near, history, keep, moves, |_| true)
         };
-        match forced? {
+        self.unsorted_from = None;
+        let forced = match generated {
+            Ok(in_order) => {
+                self.unsorted_from = moves.get(in_order).copied();
+                return None;
+            }
+            Err(forced) => forced,
+        };
+        match forced {
             Forced::Win(cell) => Some((WIN - (ply as Score + 1), Some(cell))),
             Forced::Loss(cell) => Some((-(WIN - (ply as Score + 2)), Some(cell))),
         }
@@ -354,7 +411,9 @@ impl Gomoku {
     /// more nodes per depth) and the opponent has neither a four nor a live three
     /// (then the search's own answers are forced, and a three of ours would come too late).
     /// Both sides are covered: at the first ply a VCT of the opponent refutes the root's
-    /// move, at the second the root's side wins after the opponent's reply.
+    /// move, at the second the root's side wins after the opponent's reply. Below a root's
+    /// move past the pattern engine's bound at the root, the budget may be smaller (the
+    /// tables' `latevctN`).
     fn inner_vct(&mut self, at: Context<'_>) -> Option<(Score, Option<usize>)> {
         if !self.inner_vct || at.ply <= at.root_ply || at.ply > at.root_ply + INNER_VCT_PLIES {
             return None;
@@ -368,12 +427,17 @@ impl Gomoku {
         {
             return None;
         }
-        let line = self.vct.solve_once(
-            &mut self.board,
-            vct::INNER_THREATS,
-            vct::INNER_NODES,
-            at.deadline,
-        );
+        let late = at.line_indices[0] >= movegen::ROOT_QUIET_MOVES;
+        let budget = match self.selective.late_vct {
+            Some(nodes) if late => nodes,
+            _ => vct::INNER_NODES,
+        };
+        if budget == 0 {
+            return None;
+        }
+        let line = self
+            .vct
+            .solve_once(&mut self.board, vct::INNER_THREATS, budget, at.deadline);
         *at.nodes += self.vct.nodes;
         let line = line?;
         Some((

@@ -51,23 +51,56 @@ pub fn generate(
     moves: &mut Vec<usize>,
     legal: impl Fn(usize) -> bool,
 ) -> Option<Forced> {
+    let keep = Keep {
+        quiet,
+        sorted: usize::MAX,
+    };
+    generate_staged(board, me, near, history, keep, moves, legal).err()
+}
+
+/// How many moves [`generate_staged`] gives, and how many of them in order.
+#[derive(Clone, Copy, Debug)]
+pub struct Keep {
+    /// At most this many moves of a quiet position (every one where it is `None`).
+    pub quiet: Option<usize>,
+    /// Only the best this many of them are sorted; the rest follow them unsorted, each
+    /// worse than every sorted one, for [`sort`] to order when the search reaches them (a
+    /// node that prunes its late moves seldom does).
+    pub sorted: usize,
+}
+
+/// [`generate`] with only the best `keep.sorted` moves sorted: the number of moves at the
+/// front of `moves` that are in order (the rest are no better than any of them), or the
+/// outcome when it is forced.
+pub fn generate_staged(
+    board: &PatternBoard,
+    me: Side,
+    near: &[usize],
+    history: &[u32],
+    keep: Keep,
+    moves: &mut Vec<usize>,
+    legal: impl Fn(usize) -> bool,
+) -> Result<usize, Forced> {
     let them = me.other();
     moves.clear();
     if board.count(me, Combo::Five) > 0 {
-        return find(board, me, Combo::Five, near).map(Forced::Win);
+        let five = find(board, me, Combo::Five, near).map(Forced::Win);
+        return five.map_or(Ok(0), Err);
     }
     let blocks = board.count(them, Combo::Five);
     if blocks > 0 {
-        let block = find(board, them, Combo::Five, near)?;
+        let Some(block) = find(board, them, Combo::Five, near) else {
+            return Ok(0);
+        };
         if blocks > 1 || !legal(block) {
             // Lost: the move named is any legal one (the block itself when it is).
             let any = std::iter::once(block)
                 .chain(near.iter().copied())
                 .find(|&c| legal(c));
-            return any.map(Forced::Loss);
+            return any.map(Forced::Loss).map_or(Ok(0), Err);
         }
         moves.push(block);
-        return None;
+        return Ok(1);
     }
     let mut scored: Vec<(i64, usize)> = Vec::with_capacity(near.len());
     if board.has_at_least(them, Combo::OpenFour) {
@@ -84,26 +117,52 @@ pub fn generate(
             scored.push((order_key(board, me, c, history), c));
         }
     }
-    let keep = match quiet {
+    let kept = match keep.quiet {
         Some(quiet) if !board.has_at_least(them, Combo::OpenFour) => quiet.min(scored.len()),
         _ => scored.len(),
     };
-    // Only the kept moves need sorting: the best `keep` are found first, in linear time.
-    // Keys are distinct (they end in the cell), so the order is the full sort's.
-    if keep > 0 && keep < scored.len() {
-        scored.select_nth_unstable_by(keep - 1, |a, b| b.cmp(a));
+    // Only the kept moves need sorting, and of those only the first `sorted`: the best are
+    // found first, in linear time. Keys are distinct (they end in the cell), so the order is
+    // the full sort's.
+    if kept > 0 && kept < scored.len() {
+        scored.select_nth_unstable_by(kept - 1, |a, b| b.cmp(a));
     }
-    scored[..keep].sort_unstable_by(|a, b| b.cmp(a));
-    moves.extend(scored[..keep].iter().map(|&(_, c)| c).filter(|&c| legal(c)));
-    if moves.len() < keep {
+    let sorted = keep.sorted.min(kept);
+    if sorted > 0 && sorted < kept {
+        scored[..kept].select_nth_unstable_by(sorted - 1, |a, b| b.cmp(a));
+    }
+    scored[..sorted].sort_unstable_by(|a, b| b.cmp(a));
+    moves.extend(
+        scored[..sorted]
+            .iter()
+            .map(|&(_, c)| c)
+            .filter(|&c| legal(c)),
+    );
+    let in_order = moves.len();
+    moves.extend(
+        scored[sorted..kept]
+            .iter()
+            .map(|&(_, c)| c)
+            .filter(|&c| legal(c)),
+    );
+    if moves.len() < kept {
         // Some were forbidden: the next best legal ones take their places.
-        let rest = &mut scored[keep..];
+        let rest = &mut scored[kept..];
         rest.sort_unstable_by(|a, b| b.cmp(a));
-        let wanted = keep - moves.len();
+        let wanted = kept - moves.len();
         let more = rest.iter().map(|&(_, c)| c).filter(|&c| legal(c));
         moves.extend(more.take(wanted));
     }
-    None
+    Ok(if sorted == kept {
+        moves.len()
+    } else {
+        in_order
+    })
+}
+
+/// Sorts `moves` best first, by the order [`generate`] gives them in.
+pub fn sort(board: &PatternBoard, me: Side, moves: &mut [usize], history: &[u32]) {
+    moves.sort_unstable_by_key(|&c| std::cmp::Reverse(order_key(board, me, c, history)));
 }
 
 /// The first empty cell where `side` makes `combo`: among the cells near the stones, where

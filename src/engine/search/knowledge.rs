@@ -17,8 +17,14 @@ use super::recorder::Exit;
 pub(crate) struct Context<'c> {
     /// The node's distance from the position searched.
     pub ply: u32,
+    /// The plies left to search below it.
+    pub depth: u32,
     /// The ply of the root of the search in progress.
     pub root_ply: u32,
+    /// The index (from 0, in the order searched) of the root's move on the current line
+    /// among the root's moves, and of the reply to it among its node's: meaningful one and
+    /// two plies below the root (the second from two on).
+    pub line_indices: [usize; 2],
     /// The history heuristic's counts, by cell.
     pub history: &'c [u32],
     /// When the search must stop (a solver run from here gives up then too).
@@ -64,6 +70,17 @@ pub(crate) trait Knowledge: Sized {
     #[inline]
     fn prune(&self, depth: u32, index: usize, m: usize) -> bool {
         let _ = (depth, index, m);
+        false
+    }
+
+    /// Whether every move of a node below the root with `depth` plies left is left out from
+    /// the `index`th on, whatever it is (move-count pruning by the index alone), asked only
+    /// once the node has a move that does not lose; the search then stops looking at the
+    /// node's moves. It must say `true` only where [`Knowledge::prune`] would for each of
+    /// them; `false` (the default) leaves every move to [`Knowledge::prune`].
+    #[inline]
+    fn prunes_every_move_from(&self, depth: u32, index: usize) -> bool {
+        let _ = (depth, index);
         false
     }
 

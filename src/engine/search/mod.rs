@@ -52,6 +52,9 @@ pub(crate) struct Searcher<'a, K: Knowledge, R: Recorder = NoRecorder> {
     pub recorder: R,
     /// The ply of the root of the search in progress.
     root_ply: u32,
+    /// The indices, among their nodes' moves, of the root's move on the line searched and of
+    /// the reply to it (see [`Context::line_indices`]).
+    line_indices: [usize; 2],
     /// When a full-window search of the root is stopped after its first move was searched
     /// to the end: the best of the moves searched to the end, its score, and the first move.
     pub partial_root: Option<(Score, usize, usize)>,
@@ -98,6 +101,7 @@ impl<'a, K: Knowledge, R: Recorder> Searcher<'a, K, R> {
             jitter,
             recorder,
             root_ply: 0,
+            line_indices: [0; 2],
             partial_root: None,
         }
     }

@@ -289,7 +289,9 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
     fn generate(&mut self, node: &Node, moves: &mut Vec<usize>) -> Option<Settled> {
         let context = Context {
             ply: node.ply,
+            depth: node.depth,
             root_ply: self.root_ply,
+            line_indices: self.line_indices,
             history: &self.history,
             deadline: self.deadline,
             nodes: &mut self.stats.nodes,
@@ -323,19 +325,19 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
         alpha = alpha.max(best_score);
         // The index of a move among the node's, counting the one searched first.
         let searched_before = usize::from(first.is_some());
+        let below_root = node.ply > self.root_ply;
         for i in 0..moves.len() {
+            let index = i + searched_before;
+            let may_prune = self.features.pruning && below_root && best_score > -WIN_BOUND;
+            if may_prune && self.knowledge.prunes_every_move_from(node.depth, index) {
+                break;
+            }
             if sorted_from == Some(i) {
                 self.knowledge
                     .order(&mut moves[i..], &self.history, self.jitter);
             }
             let m = moves[i];
-            let index = i + searched_before;
-            let below_root = node.ply > self.root_ply;
-            if self.features.pruning
-                && below_root
-                && best_score > -WIN_BOUND
-                && self.knowledge.prune(node.depth, index, m)
-            {
+            if may_prune && self.knowledge.prune(node.depth, index, m) {
                 continue;
             }
             let reduction = if self.features.pruning {
@@ -389,6 +391,12 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
         } else {
             (-INFINITY, INFINITY)
         };
+        if let Some(slot) = self
+            .line_indices
+            .get_mut(node.ply.wrapping_sub(self.root_ply) as usize)
+        {
+            *slot = index;
+        }
         self.knowledge.make(m);
         self.recorder.before_child(m);
         let later = index > 0;
