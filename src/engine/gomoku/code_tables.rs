@@ -252,15 +252,7 @@ impl Uses {
     pub const ALL: Uses = Uses {
         eval: true,
         order: true,
-        cap: false,
-        prune: false,
-        reduce: false,
-        lmr_scale: DEFAULT_LMR_SCALE,
-        floor: false,
-        floor_scale: 100,
-        root_cap: false,
-        root_moves: ROOT_QUIET_MOVES as u16,
-        late_vct: None,
+        ..Uses::NONE
     };
 
     /// Nothing read from the tables.

@@ -83,27 +83,12 @@ pub fn generate_staged(
 ) -> Result<usize, Forced> {
     let them = me.other();
     moves.clear();
-    if board.count(me, Combo::Five) > 0 {
-        let five = find(board, me, Combo::Five, near).map(Forced::Win);
-        return five.map_or(Ok(0), Err);
-    }
-    let blocks = board.count(them, Combo::Five);
-    if blocks > 0 {
-        let Some(block) = find(board, them, Combo::Five, near) else {
-            return Ok(0);
-        };
-        if blocks > 1 || !legal(block) {
-            // Lost: the move named is any legal one (the block itself when it is).
-            let any = std::iter::once(block)
-                .chain(near.iter().copied())
-                .find(|&c| legal(c));
-            return any.map(Forced::Loss).map_or(Ok(0), Err);
-        }
-        moves.push(block);
-        return Ok(1);
+    if let Some(settled) = fives(board, me, near, moves, &legal) {
+        return settled;
     }
     let mut scored: Vec<(i64, usize)> = Vec::with_capacity(near.len());
-    if board.has_at_least(them, Combo::OpenFour) {
+    let defending = board.has_at_least(them, Combo::OpenFour);
+    if defending {
         // The opponent threatens a four that cannot be stopped: only cells on its lines that
         // take a four from it defend, and our own fours gain the move back.
         for &c in near {
@@ -118,19 +103,15 @@ pub fn generate_staged(
         }
     }
     let kept = match keep.quiet {
-        Some(quiet) if !board.has_at_least(them, Combo::OpenFour) => quiet.min(scored.len()),
+        Some(quiet) if !defending => quiet.min(scored.len()),
         _ => scored.len(),
     };
     // Only the kept moves need sorting, and of those only the first `sorted`: the best are
     // found first, in linear time. Keys are distinct (they end in the cell), so the order is
     // the full sort's.
-    if kept > 0 && kept < scored.len() {
-        scored.select_nth_unstable_by(kept - 1, |a, b| b.cmp(a));
-    }
+    best_first(&mut scored, kept);
     let sorted = keep.sorted.min(kept);
-    if sorted > 0 && sorted < kept {
-        scored[..kept].select_nth_unstable_by(sorted - 1, |a, b| b.cmp(a));
-    }
+    best_first(&mut scored[..kept], sorted);
     scored[..sorted].sort_unstable_by(|a, b| b.cmp(a));
     moves.extend(
         scored[..sorted]
@@ -158,6 +139,46 @@ pub fn generate_staged(
     } else {
         in_order
     })
+}
+
+/// A five to make, or the opponent's to block: the outcome when it is settled, else the
+/// block alone in `moves` (`Ok(1)`); `None` where there is no five on the board.
+fn fives(
+    board: &PatternBoard,
+    me: Side,
+    near: &[usize],
+    moves: &mut Vec<usize>,
+    legal: &impl Fn(usize) -> bool,
+) -> Option<Result<usize, Forced>> {
+    if board.count(me, Combo::Five) > 0 {
+        let five = find(board, me, Combo::Five, near).map(Forced::Win);
+        return Some(five.map_or(Ok(0), Err));
+    }
+    let them = me.other();
+    let blocks = board.count(them, Combo::Five);
+    if blocks == 0 {
+        return None;
+    }
+    let Some(block) = find(board, them, Combo::Five, near) else {
+        return Some(Ok(0));
+    };
+    if blocks > 1 || !legal(block) {
+        // Lost: the move named is any legal one (the block itself when it is).
+        let any = std::iter::once(block)
+            .chain(near.iter().copied())
+            .find(|&c| legal(c));
+        return Some(any.map(Forced::Loss).map_or(Ok(0), Err));
+    }
+    moves.push(block);
+    Some(Ok(1))
+}
+
+/// Puts the best `count` of `scored` (highest key first) before the rest, unordered, in
+/// linear time.
+fn best_first(scored: &mut [(i64, usize)], count: usize) {
+    if count > 0 && count < scored.len() {
+        scored.select_nth_unstable_by(count - 1, |a, b| b.cmp(a));
+    }
 }
 
 /// Sorts `moves` best first, by the order [`generate`] gives them in.
