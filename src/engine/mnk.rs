@@ -49,7 +49,7 @@ impl Knowledge for Mnk {
     }
 
     #[inline]
-    fn horizon(&mut self, _: u32) -> Option<(Score, Exit)> {
+    fn horizon(&mut self, _: u32, _: Score) -> Option<(Score, Exit)> {
         Some((self.board.evaluate(), Exit::Horizon))
     }
 

@@ -211,6 +211,9 @@ impl CodeTables {
     }
 }
 
+/// The plies more that `rootlate` reduces the root's late quiet moves by, where it gives none.
+pub const DEFAULT_ROOT_LATE: u16 = 2;
+
 /// The scale of the logarithmic reductions, in hundredths, where `lmr` gives none.
 pub const DEFAULT_LMR_SCALE: u16 = 50;
 
@@ -245,6 +248,30 @@ pub struct Uses {
     /// the VCT inside the search may spend this many nodes (0: it is not asked) instead of
     /// its usual budget.
     pub late_vct: Option<u64>,
+    /// Futility pruning: below the plies of the VCT inside the search, a node searched with
+    /// a null window whose evaluation lies far above beta (a margin per ply left) is cut
+    /// with it; the margins in percent of their usual values (`None`: off).
+    pub futility: Option<u16>,
+    /// Razoring: there, with one or two plies left, a node whose evaluation lies far below
+    /// alpha is cut with it unless a short VCF wins.
+    pub razor: bool,
+    /// A forced reply to the opponent's four is searched a ply deeper.
+    pub four_ext: bool,
+    /// At the horizon, a short VCF wherever the side to move has a four to make and its
+    /// evaluation lies below beta (not only with a four-three).
+    pub horizon_vcf: bool,
+    /// Fail-high reductions: a node searched with a null window whose evaluation lies well
+    /// above beta is searched a ply shallower.
+    pub fail_high: bool,
+    /// Move-count pruning keeps half as many moves where the evaluation for the side to move
+    /// fell since two plies before (Rapfi's "improving").
+    pub improving: bool,
+    /// The root's quiet moves past the pattern engine's bound are first searched this many
+    /// plies shallower than the reductions say (`None`: as the others).
+    pub root_late: Option<u16>,
+    /// Singular extensions: the table's move a ply deeper where every other move falls
+    /// short of its score by a reduced search (multi-cut where one reaches it above beta).
+    pub singular: bool,
 }
 
 impl Uses {
@@ -268,6 +295,14 @@ impl Uses {
         root_cap: false,
         root_moves: ROOT_QUIET_MOVES as u16,
         late_vct: None,
+        futility: None,
+        razor: false,
+        four_ext: false,
+        horizon_vcf: false,
+        fail_high: false,
+        improving: false,
+        root_late: None,
+        singular: false,
     };
 }
 
@@ -286,7 +321,15 @@ pub struct Selection {
 /// move reductions; `lmrN` with the scale N hundredths instead of 50), `floor` (pruning by the
 /// move score near the horizon; `floorN` with the margins at N percent) and `rootcap` (the
 /// pattern engine's bound at the root only; `rootcapN` with N moves instead of 20), `latevctN` (a VCT of at most N nodes, none for 0,
-/// below the root's moves past that bound), and by `:PATH` for the tables of another file
+/// below the root's moves past that bound), `futility` (a node whose evaluation lies far
+/// above beta near the horizon is cut; `futilityN` with the margins at N percent), `razor`
+/// (one far below alpha is cut unless a short VCF wins), `fourext` (the reply to a four
+/// searched a ply deeper), `qvcf` (a short VCF at the horizon wherever the side to move has
+/// a four), `failhigh` (a node far above beta searched a ply shallower), `improving`
+/// (move-count pruning halved where the evaluation fell since two plies before), `singular`
+/// (the table's move a ply deeper where no other comes near it by a reduced search) and
+/// `rootlate` (the root's quiet moves past the pattern engine's bound reduced 2 plies more;
+/// `rootlateN`, N plies), and by `:PATH` for the tables of another file
 /// (`codes/order+cap:/tmp/codes.bin`). A value that is none of these, or a file that cannot
 /// be read as tables, is reported once on standard error and the pattern evaluation is used.
 #[must_use]
@@ -329,6 +372,14 @@ fn choose(value: &str) -> Result<Option<Selection>, String> {
                     "lmr" => uses.reduce = true,
                     "floor" => uses.floor = true,
                     "rootcap" => uses.root_cap = true,
+                    "futility" => uses.futility = Some(100),
+                    "razor" => uses.razor = true,
+                    "fourext" => uses.four_ext = true,
+                    "qvcf" => uses.horizon_vcf = true,
+                    "failhigh" => uses.fail_high = true,
+                    "improving" => uses.improving = true,
+                    "singular" => uses.singular = true,
+                    "rootlate" => uses.root_late = Some(DEFAULT_ROOT_LATE),
                     _ => {
                         let digits = part.find(|c: char| c.is_ascii_digit());
                         let (name, n) = part.split_at(digits.unwrap_or(part.len()));
@@ -346,10 +397,16 @@ fn choose(value: &str) -> Result<Option<Selection>, String> {
                                 uses.floor = true;
                                 uses.floor_scale = percent as u16;
                             }
+                            ("futility", Ok(percent @ 1..=1000)) => {
+                                uses.futility = Some(percent as u16);
+                            }
+                            ("rootlate", Ok(plies @ 1..=10)) => uses.root_late = Some(plies as u16),
                             _ => {
                                 return Err(format!(
                                     "{part:?} is none of eval, order, cap, rootcap, rootcapN, \
-                                     prune, lmr, lmrN, floor, floorN (N from 1 to 1000) and \
+                                     prune, lmr, lmrN, floor, floorN, futility, futilityN (N \
+                                     from 1 to 1000), razor, fourext, qvcf, failhigh, \
+                                     improving, singular, rootlate, rootlateN (N from 1 to 10) and \
                                      latevctN (N a number of nodes)"
                                 ));
                             }
@@ -461,6 +518,31 @@ mod tests {
         let root = choose("codes/order+rootcap").unwrap().unwrap().uses;
         assert_eq!(usize::from(root.root_moves), ROOT_QUIET_MOVES);
         assert!(choose("codes/lmrx").unwrap_err().contains("lmrN"));
+        let none = choose("codes/eval+order").unwrap().unwrap().uses;
+        assert_eq!((none.futility, none.root_late), (None, None));
+        assert!(!(none.razor || none.four_ext || none.horizon_vcf));
+        assert!(!(none.fail_high || none.improving));
+        let all =
+            "codes/eval+order+futility+razor+fourext+qvcf+failhigh+improving+singular+rootlate";
+        let each = choose(all).unwrap().unwrap().uses;
+        assert!(each.singular && !none.singular);
+        assert_eq!(
+            (each.futility, each.root_late),
+            (Some(100), Some(DEFAULT_ROOT_LATE))
+        );
+        assert!(each.razor && each.four_ext && each.horizon_vcf);
+        assert!(each.fail_high && each.improving);
+        let scaled = choose("codes/eval+futility150+rootlate3")
+            .unwrap()
+            .unwrap()
+            .uses;
+        assert_eq!((scaled.futility, scaled.root_late), (Some(150), Some(3)));
+        assert!(choose("codes/futility0").unwrap_err().contains("futilityN"));
+        assert!(
+            choose("codes/rootlate11")
+                .unwrap_err()
+                .contains("rootlateN")
+        );
         assert!(choose("code").unwrap_err().contains("neither"));
         assert!(choose("codesx").unwrap_err().contains("neither"));
         assert!(choose("codes/eval+all").unwrap_err().contains("\"all\""));

@@ -5,8 +5,8 @@
 
 use std::time::Instant;
 
-use crate::engine::score::{Score, WIN};
-use crate::engine::search::{Context, Exit, Features, Knowledge, Settled};
+use crate::engine::score::{Score, WIN, WIN_BOUND};
+use crate::engine::search::{Context, Exit, Features, Knowledge, Settled, Shallow};
 use crate::engine::search_board::SearchBoard;
 use crate::engine::types::Limits;
 
@@ -55,6 +55,31 @@ const PRUNE_POWER: f64 = 1.32;
 /// the margins may be scaled (`Uses::floor_scale`, in percent).
 const FLOOR_MARGINS: [i32; 4] = [768, 768, 1152, 1536];
 
+// The margins of the pruning by the evaluation, on the tables' scale: their evaluation is
+// fitted to game results as the log-odds of a win times 4,424 (`assets/gomoku/codes.txt`,
+// the scale K), Rapfi's classical one as the log-odds times 200, so Rapfi's margins are taken
+// 22.1 times larger here.
+
+/// Razoring: with `d` plies left (1 or 2), a node whose evaluation lies more than
+/// `RAZOR_MARGINS[d]` below alpha is cut unless a short VCF wins (Rapfi: 33 and 48).
+const RAZOR_MARGINS: [Score; 3] = [0, 730, 1_054];
+
+/// Futility pruning: a node whose evaluation lies `FUTILITY_MARGIN` per ply left or more
+/// above beta is cut with it (Rapfi: 63 per ply).
+const FUTILITY_MARGIN: Score = 1_393;
+
+/// Fail-high reductions: a node with `d` plies left whose evaluation lies
+/// `FAIL_HIGH_BASE + FAIL_HIGH_PER_PLY d` or more above beta is searched a ply shallower
+/// (Rapfi: -9 + 15 d).
+const FAIL_HIGH_BASE: Score = -200;
+const FAIL_HIGH_PER_PLY: Score = 332;
+
+/// Singular extensions: tested at nodes with `SINGULAR_DEPTH` plies left or more, with a
+/// margin below the table's score of `SINGULAR_MARGIN_PER_PLY` per ply left (Rapfi: from
+/// 6.65 plies, 0.91 per ply).
+const SINGULAR_DEPTH: u32 = 6;
+const SINGULAR_MARGIN_PER_PLY: Score = 20;
+
 /// The depths and indices the tables of [`Selective`] cover; larger ones read the last entry.
 const SELECTIVE_DEPTHS: usize = 64;
 const SELECTIVE_INDICES: usize = 256;
@@ -64,6 +89,8 @@ const SELECTIVE_INDICES: usize = 256;
 /// the logarithmic reductions, by depth and index.
 struct Selective {
     prune_from: Option<[usize; SELECTIVE_DEPTHS]>,
+    /// The same where the evaluation fell since two plies before (`improving` selected).
+    prune_from_falling: Option<[usize; SELECTIVE_DEPTHS]>,
     reductions: Option<Vec<[u8; SELECTIVE_INDICES]>>,
     /// Whether moves are pruned by their move score ([`FLOOR_MARGINS`]), and the margins.
     floor: bool,
@@ -75,15 +102,31 @@ struct Selective {
     root_moves: usize,
     /// The nodes of the VCT one and two plies below the root's moves past that bound.
     late_vct: Option<u64>,
+    /// The futility margin per ply left (`None`: no futility pruning).
+    futility: Option<Score>,
+    razor: bool,
+    four_ext: bool,
+    horizon_vcf: bool,
+    fail_high: bool,
+    /// The plies more the root's late quiet moves are reduced by.
+    root_late: Option<u32>,
+    singular: bool,
 }
 
 impl Selective {
+    /// Whether the evaluation of every node is wanted (by the pruning on it or the
+    /// "improving" test).
+    fn evaluates_nodes(&self) -> bool {
+        self.futility.is_some() || self.razor || self.fail_high || self.prune_from_falling.is_some()
+    }
+
     fn new(uses: Option<Uses>) -> Selective {
         let uses = uses.unwrap_or(Uses::NONE);
+        let count = |d: usize| PRUNE_BASE as usize + (d as f64).powf(PRUNE_POWER) as usize;
         Selective {
-            prune_from: uses.prune.then(|| {
-                std::array::from_fn(|d| PRUNE_BASE as usize + (d as f64).powf(PRUNE_POWER) as usize)
-            }),
+            prune_from: uses.prune.then(|| std::array::from_fn(count)),
+            prune_from_falling: (uses.prune && uses.improving)
+                .then(|| std::array::from_fn(|d| count(d) / 2)),
             reductions: uses.reduce.then(|| {
                 (0..SELECTIVE_DEPTHS)
                     .map(|d| {
@@ -101,6 +144,15 @@ impl Selective {
             root_cap: uses.root_cap,
             root_moves: usize::from(uses.root_moves),
             late_vct: uses.late_vct,
+            futility: uses
+                .futility
+                .map(|percent| FUTILITY_MARGIN * Score::from(percent) / 100),
+            razor: uses.razor,
+            four_ext: uses.four_ext,
+            horizon_vcf: uses.horizon_vcf,
+            fail_high: uses.fail_high,
+            root_late: uses.root_late.map(u32::from),
+            singular: uses.singular,
         }
     }
 }
@@ -128,6 +180,11 @@ pub(crate) struct Gomoku {
     /// The first of the moves the generator left unsorted at the node it was last asked at
     /// (`None`: it sorted them all), for [`Knowledge::order_first`] to find where they begin.
     unsorted_from: Option<usize>,
+    /// The evaluation for the side to move of the node with this many stones on the current
+    /// line, where the pruning by the evaluation asks for it.
+    evals: Vec<Score>,
+    /// The stones of the root of the search in progress.
+    root_stones: usize,
 }
 
 impl Knowledge for Gomoku {
@@ -146,16 +203,16 @@ impl Knowledge for Gomoku {
         let quiet = patterns.at(m, me).combo == Combo::Quiet
             && patterns.at(m, me.other()).combo == Combo::Quiet
             && !patterns.has_at_least(me.other(), Combo::OpenFour);
+        let root_late = self.selective.root_late.filter(|_| {
+            index >= movegen::ROOT_QUIET_MOVES && self.board.pos().stones() == self.root_stones
+        });
         if !quiet {
             0
-        } else if let Some(table) = &self.selective.reductions {
-            let row = &table[(depth as usize).min(SELECTIVE_DEPTHS - 1)];
-            let r = u32::from(row[index.min(SELECTIVE_INDICES - 1)]);
-            r.clamp(1, depth - 2)
-        } else if index >= REDUCE_MORE_FROM_INDEX && depth >= REDUCE_MORE_FROM_DEPTH {
-            2
+        } else if let Some(extra) = root_late {
+            let base = self.reduction_of_quiet(depth, index);
+            (base + extra).min(depth - 2)
         } else {
-            1
+            self.reduction_of_quiet(depth, index)
         }
     }
 
@@ -163,19 +220,83 @@ impl Knowledge for Gomoku {
     /// is selected with pruning: the order puts the moves worth searching first.
     #[inline]
     fn prune(&self, depth: u32, index: usize, m: usize) -> bool {
-        let by_count = self
-            .selective
-            .prune_from
-            .is_some_and(|from| index >= from[(depth as usize).min(SELECTIVE_DEPTHS - 1)]);
-        by_count || (self.selective.floor && self.below_floor(depth, m))
+        self.prunes_every_move_from(depth, index)
+            || (self.selective.floor && self.below_floor(depth, m))
     }
 
-    /// Past the move count: the count depends on the index alone.
+    /// Past the move count: the count depends on the index alone (and, with `improving`, on
+    /// whether the evaluation fell since two plies before).
     #[inline]
     fn prunes_every_move_from(&self, depth: u32, index: usize) -> bool {
-        self.selective
-            .prune_from
-            .is_some_and(|from| index >= from[(depth as usize).min(SELECTIVE_DEPTHS - 1)])
+        let table = match &self.selective.prune_from_falling {
+            Some(falling) if !self.improving() => Some(falling),
+            _ => self.selective.prune_from.as_ref(),
+        };
+        table.is_some_and(|from| index >= from[(depth as usize).min(SELECTIVE_DEPTHS - 1)])
+    }
+
+    /// The reply to the opponent's four, the node's only move, a ply deeper (not at the
+    /// last ply, where the horizon already looks past a four).
+    #[inline]
+    fn extension(&self, depth: u32, _: usize) -> u32 {
+        let them = self.board.pos().side_to_move().other();
+        let forced = self.board.patterns().count(them, Combo::Five) > 0;
+        u32::from(self.selective.four_ext && depth >= 2 && forced)
+    }
+
+    /// The singular test's margin, from [`SINGULAR_DEPTH`] plies left on.
+    #[inline]
+    fn singular_margin(&self, depth: u32) -> Option<Score> {
+        (self.selective.singular && depth >= SINGULAR_DEPTH)
+            .then(|| SINGULAR_MARGIN_PER_PLY * depth as Score)
+    }
+
+    /// Razoring, futility pruning and fail-high reductions on the evaluation, below the
+    /// plies of the VCT inside the search, in nodes searched with a null window where
+    /// neither side has a five to make; the evaluation is kept for the "improving" test.
+    fn shallow(&mut self, at: Context<'_>, alpha: Score, beta: Score) -> Shallow {
+        if !self.selective.evaluates_nodes() {
+            return Shallow::Search(0);
+        }
+        let me = self.board.pos().side_to_move();
+        let patterns = self.board.patterns();
+        let stones = self.board.pos().stones();
+        let fives =
+            patterns.count(me, Combo::Five) > 0 || patterns.count(me.other(), Combo::Five) > 0;
+        let eval = if fives && stones > 0 {
+            -self.evals[stones - 1]
+        } else {
+            super::eval::evaluate(patterns, me)
+        };
+        self.evals[stones] = eval;
+        let near_root = at.ply <= at.root_ply + INNER_VCT_PLIES;
+        if fives || near_root || beta - alpha != 1 {
+            return Shallow::Search(0);
+        }
+        let depth = at.depth;
+        if self.selective.razor
+            && let Some(&margin) = RAZOR_MARGINS.get(depth as usize)
+            && alpha < WIN_BOUND
+            && eval + margin < alpha
+        {
+            let line = self
+                .vcf
+                .solve(&mut self.board, LEAF_VCF_FOURS, LEAF_VCF_NODES);
+            return Shallow::Settle(match line {
+                Some(line) => WIN - (at.ply as Score + line.len() as Score),
+                None => eval,
+            });
+        }
+        if let Some(margin) = self.selective.futility
+            && beta > -WIN_BOUND
+            && eval - margin * depth as Score >= beta
+        {
+            return Shallow::Settle(eval);
+        }
+        let fail_high = FAIL_HIGH_BASE + FAIL_HIGH_PER_PLY * depth as Score;
+        Shallow::Search(u32::from(
+            self.selective.fail_high && depth >= 2 && eval >= beta.saturating_add(fail_high),
+        ))
     }
 
     /// The table's move goes first where the generator would give it too: on an empty cell
@@ -197,7 +318,11 @@ impl Knowledge for Gomoku {
         let board = GomokuBoard::with_board(board);
         let selective = Selective::new(board.patterns().codes().map(|c| c.uses));
         let first_scores = vec![0; board.pos().rule().cells() + 1];
+        let evals = first_scores.clone();
+        let root_stones = board.pos().stones();
         Gomoku {
+            evals,
+            root_stones,
             board,
             selective,
             first_scores,
@@ -230,7 +355,7 @@ impl Knowledge for Gomoku {
     /// A five to play wins, two of the opponent's lose, one of them must be blocked (`None`:
     /// search one more ply, since a leaf in the middle of a forced sequence would be scored
     /// as if the four were not there), a short VCF may win; otherwise the pattern evaluation.
-    fn horizon(&mut self, ply: u32) -> Option<(Score, Exit)> {
+    fn horizon(&mut self, ply: u32, beta: Score) -> Option<(Score, Exit)> {
         let me = self.board.pos().side_to_move();
         let patterns = self.board.patterns();
         if patterns.count(me, Combo::Five) > 0 {
@@ -242,7 +367,8 @@ impl Knowledge for Gomoku {
             _ => return Some((-(WIN - (ply as Score + 2)), Exit::Patterns)),
         }
         let value = super::eval::evaluate(patterns, me);
-        if patterns.has_at_least(me, Combo::FourThree)
+        let wide = self.selective.horizon_vcf && value < beta && patterns.has_four(me);
+        if (wide || patterns.has_at_least(me, Combo::FourThree))
             && let Some(line) = self
                 .vcf
                 .solve(&mut self.board, LEAF_VCF_FOURS, LEAF_VCF_NODES)
@@ -255,6 +381,7 @@ impl Knowledge for Gomoku {
     /// The pattern generator's moves, or the node settled by a five, two of the opponent's,
     /// or a VCT near the root.
     fn generate(&mut self, at: Context<'_>, moves: &mut Vec<usize>) -> Option<Settled> {
+        self.root_stones = self.board.pos().stones() - (at.ply - at.root_ply) as usize;
         let settled = |(score, best), proof| Settled {
             score,
             best,
@@ -345,6 +472,27 @@ impl Knowledge for Gomoku {
 }
 
 impl Gomoku {
+    /// The plies a quiet late move is reduced by: by the logarithmic table where it is
+    /// selected, else the pattern engine's one or two.
+    fn reduction_of_quiet(&self, depth: u32, index: usize) -> u32 {
+        if let Some(table) = &self.selective.reductions {
+            let row = &table[(depth as usize).min(SELECTIVE_DEPTHS - 1)];
+            let r = u32::from(row[index.min(SELECTIVE_INDICES - 1)]);
+            r.clamp(1, depth - 2)
+        } else if index >= REDUCE_MORE_FROM_INDEX && depth >= REDUCE_MORE_FROM_DEPTH {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Whether the evaluation for the side to move is higher than two plies before (also
+    /// when those plies lie before the root).
+    fn improving(&self) -> bool {
+        let stones = self.board.pos().stones();
+        stones < self.root_stones + 2 || self.evals[stones] > self.evals[stones - 2]
+    }
+
     /// Whether the move `m` of a node with `depth` plies left scores too far below the node's
     /// first move to be searched.
     fn below_floor(&self, depth: u32, m: usize) -> bool {
@@ -466,6 +614,47 @@ mod tests {
         assert!(from.windows(2).all(|w| w[0] <= w[1]));
         assert!(with(false, true).prune_from.is_none());
         assert!(Selective::new(None).prune_from.is_none());
+    }
+
+    #[test]
+    fn the_count_is_halved_where_the_evaluation_fell_when_improving_is_selected() {
+        let uses = |improving| Uses {
+            prune: true,
+            improving,
+            ..Uses::ALL
+        };
+        let selective = Selective::new(Some(uses(true)));
+        let falling = selective.prune_from_falling.expect("improving selected");
+        assert_eq!(&falling[..9], &[1, 2, 2, 3, 4, 5, 6, 8, 9]);
+        assert!(selective.evaluates_nodes());
+        let plain = Selective::new(Some(uses(false)));
+        assert!(plain.prune_from_falling.is_none() && !plain.evaluates_nodes());
+    }
+
+    #[test]
+    fn the_pruning_on_the_evaluation_takes_its_margins_from_the_parts() {
+        let selective = |uses| Selective::new(Some(uses));
+        let futility = selective(Uses {
+            futility: Some(150),
+            ..Uses::ALL
+        });
+        assert_eq!(futility.futility, Some(FUTILITY_MARGIN * 3 / 2));
+        assert!(futility.evaluates_nodes());
+        let razor = selective(Uses {
+            razor: true,
+            root_late: Some(3),
+            ..Uses::ALL
+        });
+        assert!(razor.razor && razor.futility.is_none() && razor.evaluates_nodes());
+        assert_eq!(razor.root_late, Some(3));
+        assert!(!razor.singular);
+        let quiet = selective(Uses {
+            four_ext: true,
+            horizon_vcf: true,
+            ..Uses::ALL
+        });
+        assert!(quiet.four_ext && quiet.horizon_vcf && !quiet.evaluates_nodes());
+        assert!(!Selective::new(None).evaluates_nodes());
     }
 
     #[test]

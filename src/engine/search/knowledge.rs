@@ -47,6 +47,15 @@ pub(crate) struct Settled {
     pub proof: bool,
 }
 
+/// What [`Knowledge::shallow`] makes of a node before its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shallow {
+    /// Search it, this many plies shallower.
+    Search(u32),
+    /// Its value without a search (a bound on the side of the window it lies on).
+    Settle(Score),
+}
+
 /// The knowledge that differs between kinds of game, behind the one search.
 pub(crate) trait Knowledge: Sized {
     /// Whether nodes after the first move are searched with a null window first (principal
@@ -94,6 +103,33 @@ pub(crate) trait Knowledge: Sized {
         false
     }
 
+    /// How many plies more to search the move `m` of a node with `depth` plies left
+    /// (an extension: a forced reply searched deeper). 0 (the default) extends nothing.
+    #[inline]
+    fn extension(&self, depth: u32, m: usize) -> u32 {
+        let _ = (depth, m);
+        0
+    }
+
+    /// The margin below the table's score of a singular test of the table's move at a node
+    /// below the root with `depth` plies left (see the search's step 10); `None` (the
+    /// default) tests nothing.
+    #[inline]
+    fn singular_margin(&self, depth: u32) -> Option<Score> {
+        let _ = depth;
+        None
+    }
+
+    /// Asked at every node past the table and before its moves (the root included, where
+    /// nothing may be settled): the node settled by its static value (futility pruning,
+    /// razoring), or the plies to take off its depth (a fail-high reduction), from the
+    /// window it is searched with. [`Shallow::Search`] with 0 (the default) changes nothing.
+    #[inline]
+    fn shallow(&mut self, at: Context<'_>, alpha: Score, beta: Score) -> Shallow {
+        let _ = (at, alpha, beta);
+        Shallow::Search(0)
+    }
+
     /// The knowledge for a search of `board`.
     fn new(board: SearchBoard, features: Features, limits: &Limits) -> Self;
 
@@ -107,8 +143,9 @@ pub(crate) trait Knowledge: Sized {
     fn unmake(&mut self, index: usize);
 
     /// The value at the depth limit, and why; `None` when the position must be searched one
-    /// more ply to have a value.
-    fn horizon(&mut self, ply: u32) -> Option<(Score, Exit)>;
+    /// more ply to have a value. `beta` is the window's upper bound: a value at or above it
+    /// fails high whatever more a solver would find.
+    fn horizon(&mut self, ply: u32, beta: Score) -> Option<(Score, Exit)>;
 
     /// Fills `moves` with the moves worth searching, or settles the node.
     fn generate(&mut self, at: Context<'_>, moves: &mut Vec<usize>) -> Option<Settled>;

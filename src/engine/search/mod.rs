@@ -26,7 +26,7 @@ use super::table::{Bound, Entry, Table};
 use super::types::{Limits, Stats};
 
 pub(crate) use features::Features;
-pub(crate) use knowledge::{Context, Knowledge, Settled};
+pub(crate) use knowledge::{Context, Knowledge, Settled, Shallow};
 pub(crate) use recorder::{Exit, NoRecorder, Recorder};
 
 /// One search in progress: the knowledge (with the board), the limits, counters and

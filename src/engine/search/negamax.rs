@@ -5,7 +5,7 @@
 use crate::engine::score::{INFINITY, Score, WIN, WIN_BOUND};
 use crate::engine::table::Bound;
 
-use super::{Context, Exit, Knowledge, Recorder, Searcher, Settled};
+use super::{Context, Exit, Knowledge, Recorder, Searcher, Settled, Shallow};
 
 /// What step 7 made of the table's move.
 enum TableMove {
@@ -17,7 +17,22 @@ enum TableMove {
     Searched(Option<(Score, usize)>),
 }
 
+/// What the singular test made of the table's move at a node (see
+/// [`Knowledge::singular_margin`]).
+enum Singular {
+    /// Not tested, or another move came near it.
+    No,
+    /// Every other move fell short of it: search it a ply deeper.
+    Extend,
+    /// Another move reached the test's bound, which lies at or above beta: the node is cut
+    /// with that bound and move (multi-cut).
+    Cut(Score, usize),
+    /// The search was stopped during the test.
+    Aborted,
+}
+
 /// A node past its first steps: where it is, and what the table said of it.
+#[derive(Clone, Copy)]
 struct Node {
     /// The plies left to search.
     depth: u32,
@@ -32,6 +47,8 @@ struct Node {
     table_move: Option<usize>,
     /// The table's score and bound, when it was searched at least as deep as asked now.
     stored: Option<(Score, Bound)>,
+    /// The table's score, bound and depth, however deep it was searched.
+    entry: Option<(Score, Bound, u32)>,
     /// The sides (bit per side) for which no pairing strategy was found here.
     unpaired: u8,
 }
@@ -62,7 +79,7 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
         }
         // Step 4. The horizon.
         if depth == 0 {
-            match self.horizon(ply) {
+            match self.horizon(ply, beta) {
                 Some(score) => return score,
                 None => depth = 1,
             }
@@ -76,6 +93,17 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
         // Step 6. A side that can no longer win by a pairing strategy.
         if shortcuts && self.pairing_settles(&mut node) {
             return 0;
+        }
+        // Step 6b. The node's static value, where the knowledge prunes by it: the node settled
+        // near the horizon, or searched shallower.
+        if self.features.pruning {
+            match self.shallow(&node) {
+                Shallow::Settle(score) => {
+                    self.recorder.leave(score, Exit::Patterns, None);
+                    return score;
+                }
+                Shallow::Search(plies) => node.depth = node.depth.saturating_sub(plies).max(1),
+            }
         }
         // Step 7. The table's move, where the knowledge lets it go before the others: a cut
         // by it saves generating them.
@@ -177,8 +205,8 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
 
     /// Step 4: the value at the depth limit, from the knowledge (`None`: search one more ply).
     #[inline]
-    fn horizon(&mut self, ply: u32) -> Option<Score> {
-        let (score, exit) = self.knowledge.horizon(ply)?;
+    fn horizon(&mut self, ply: u32, beta: Score) -> Option<Score> {
+        let (score, exit) = self.knowledge.horizon(ply, beta)?;
         self.recorder.leave(score, exit, None);
         Some(score)
     }
@@ -196,6 +224,7 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
             at,
             table_move: None,
             stored: None,
+            entry: None,
             unpaired: 0,
         };
         if self.features.table
@@ -206,6 +235,7 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
                 .table_hit(entry.bound, u32::from(entry.depth), entry.score);
             node.unpaired = entry.unpaired;
             node.table_move = entry.best.map(|b| self.inverse[at.1][b as usize] as usize);
+            node.entry = Some((entry.score, entry.bound, u32::from(entry.depth)));
             if u32::from(entry.depth) >= depth.min(255) {
                 node.stored = Some((entry.score, entry.bound));
             }
@@ -254,6 +284,21 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
         false
     }
 
+    /// Step 6b: what the knowledge makes of the node from its static value.
+    #[inline]
+    fn shallow(&mut self, node: &Node) -> Shallow {
+        let context = Context {
+            ply: node.ply,
+            depth: node.depth,
+            root_ply: self.root_ply,
+            line_indices: self.line_indices,
+            history: &self.history,
+            deadline: self.deadline,
+            nodes: &mut self.stats.nodes,
+        };
+        self.knowledge.shallow(context, node.alpha, node.beta)
+    }
+
     /// Step 7: below the root, the table's move searched before the moves are generated,
     /// where the knowledge says the generator would give it too (a staged move picker).
     #[inline]
@@ -263,11 +308,12 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
         };
         let allowed = !root
             && self.features.pruning
+            && self.knowledge.singular_margin(node.depth).is_none()
             && self.knowledge.table_move_first(m, node.ply, self.root_ply);
         if !allowed {
             return TableMove::Searched(None);
         }
-        let score = self.search_child(node, m, 0, 0, (node.alpha, node.beta));
+        let score = self.search_child(node, m, (0, 0, 0), (node.alpha, node.beta));
         if self.aborted {
             return TableMove::Aborted;
         }
@@ -326,6 +372,17 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
         // The index of a move among the node's, counting the one searched first.
         let searched_before = usize::from(first.is_some());
         let below_root = node.ply > self.root_ply;
+        let mut sorted_from = sorted_from;
+        let singular = if first.is_none() && below_root {
+            self.singular(node, moves, &mut sorted_from)
+        } else {
+            Singular::No
+        };
+        match singular {
+            Singular::Aborted => return None,
+            Singular::Cut(score, m) => return Some((score, Some(m))),
+            Singular::No | Singular::Extend => {}
+        }
         for i in 0..moves.len() {
             let index = i + searched_before;
             let may_prune = self.features.pruning && below_root && best_score > -WIN_BOUND;
@@ -340,12 +397,15 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
             if may_prune && self.knowledge.prune(node.depth, index, m) {
                 continue;
             }
-            let reduction = if self.features.pruning {
-                self.knowledge.reduction(node.depth, index, m)
+            let (reduction, extension) = if self.features.pruning {
+                let k = &self.knowledge;
+                let singular = u32::from(i == 0 && matches!(singular, Singular::Extend));
+                let extension = k.extension(node.depth, m).max(singular);
+                (k.reduction(node.depth, index, m), extension)
             } else {
-                0
+                (0, 0)
             };
-            let score = self.search_child(node, m, index, reduction, (alpha, beta));
+            let score = self.search_child(node, m, (index, reduction, extension), (alpha, beta));
             if self.aborted {
                 let full_root =
                     node.ply == self.root_ply && node.alpha == -INFINITY && node.beta == INFINITY;
@@ -371,21 +431,76 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
         Some((best_score, best_move))
     }
 
+    /// Step 10, before the moves: the singular test of the table's move, first in `moves`,
+    /// where the knowledge asks for it and the table holds a lower bound or an exact score
+    /// for it, not a win or a loss, from at most three plies shallower: every other move is
+    /// searched at half the depth with a null window at the table's score less the
+    /// knowledge's margin; the table's move is singular when none reaches it. The moves
+    /// left unsorted are sorted for the test (`sorted_from` then says none are left).
+    fn singular(
+        &mut self,
+        node: &Node,
+        moves: &mut [usize],
+        sorted_from: &mut Option<usize>,
+    ) -> Singular {
+        let Some(margin) = self.knowledge.singular_margin(node.depth) else {
+            return Singular::No;
+        };
+        let Some((score, bound, depth)) = node.entry else {
+            return Singular::No;
+        };
+        let tested = self.features.pruning
+            && moves.len() > 1
+            && node.table_move == Some(moves[0])
+            && bound != Bound::Upper
+            && depth + 3 >= node.depth
+            && score.abs() < WIN_BOUND;
+        if !tested {
+            return Singular::No;
+        }
+        if let Some(from) = sorted_from.take() {
+            self.knowledge
+                .order(&mut moves[from..], &self.history, self.jitter);
+        }
+        let bound = score - margin;
+        let test = Node {
+            depth: (node.depth / 2).max(1),
+            ..*node
+        };
+        for (i, &m) in moves.iter().enumerate().skip(1) {
+            if self.knowledge.prunes_every_move_from(test.depth, i) {
+                break;
+            }
+            let value = self.search_child(&test, m, (i, 0, 0), (bound - 1, bound));
+            if self.aborted {
+                return Singular::Aborted;
+            }
+            if value >= bound {
+                return if bound >= node.beta {
+                    Singular::Cut(bound, m)
+                } else {
+                    Singular::No
+                };
+            }
+        }
+        Singular::Extend
+    }
+
     /// Step 10, one move: its value for this node's side to move. With principal variation
     /// search (where the knowledge asks for it), a move after the first is asked with a null
     /// window whether it beats alpha; only one that does is searched again in full. A move
     /// the knowledge reduces is asked that first at `reduction` plies less, and searched
-    /// at full depth only when it beats alpha there.
+    /// at full depth only when it beats alpha there. A move the knowledge extends is
+    /// searched `extension` plies deeper.
     #[inline]
     fn search_child(
         &mut self,
         node: &Node,
         m: usize,
-        index: usize,
-        reduction: u32,
+        (index, reduction, extension): (usize, u32, u32),
         (alpha, beta): (Score, Score),
     ) -> Score {
-        let (depth, ply) = (node.depth - 1, node.ply + 1);
+        let (depth, ply) = (node.depth - 1 + extension, node.ply + 1);
         let (a, b) = if self.features.pruning {
             (-beta, -alpha)
         } else {
