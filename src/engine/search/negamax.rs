@@ -284,9 +284,9 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
         false
     }
 
-    /// Step 6b: what the knowledge makes of the node from its static value.
+    /// The knowledge, and what it is told of `node` and of the search.
     #[inline]
-    fn shallow(&mut self, node: &Node) -> Shallow {
+    fn knowledge_at(&mut self, node: &Node) -> (&mut K, Context<'_>) {
         let context = Context {
             ply: node.ply,
             depth: node.depth,
@@ -296,7 +296,14 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
             deadline: self.deadline,
             nodes: &mut self.stats.nodes,
         };
-        self.knowledge.shallow(context, node.alpha, node.beta)
+        (&mut self.knowledge, context)
+    }
+
+    /// Step 6b: what the knowledge makes of the node from its static value.
+    #[inline]
+    fn shallow(&mut self, node: &Node) -> Shallow {
+        let (knowledge, context) = self.knowledge_at(node);
+        knowledge.shallow(context, node.alpha, node.beta)
     }
 
     /// Step 7: below the root, the table's move searched before the moves are generated,
@@ -333,16 +340,8 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
     /// a solver proved is kept in the table as a lower bound.
     #[inline]
     fn generate(&mut self, node: &Node, moves: &mut Vec<usize>) -> Option<Settled> {
-        let context = Context {
-            ply: node.ply,
-            depth: node.depth,
-            root_ply: self.root_ply,
-            line_indices: self.line_indices,
-            history: &self.history,
-            deadline: self.deadline,
-            nodes: &mut self.stats.nodes,
-        };
-        let settled = self.knowledge.generate(context, moves)?;
+        let (knowledge, context) = self.knowledge_at(node);
+        let settled = knowledge.generate(context, moves)?;
         if settled.proof {
             let result = (settled.score, Bound::Lower);
             let (depth, ply) = (node.depth, node.ply);
