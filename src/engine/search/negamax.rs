@@ -96,14 +96,8 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
         }
         // Step 6b. The node's static value, where the knowledge prunes by it: the node settled
         // near the horizon, or searched shallower.
-        if self.features.pruning {
-            match self.shallow(&node) {
-                Shallow::Settle(score) => {
-                    self.recorder.leave(score, Exit::Patterns, None);
-                    return score;
-                }
-                Shallow::Search(plies) => node.depth = node.depth.saturating_sub(plies).max(1),
-            }
+        if let Some(score) = self.shallow_settles(&mut node) {
+            return score;
         }
         // Step 7. The table's move, where the knowledge lets it go before the others: a cut
         // by it saves generating them.
@@ -299,11 +293,25 @@ impl<K: Knowledge, R: Recorder> Searcher<'_, K, R> {
         (&mut self.knowledge, context)
     }
 
-    /// Step 6b: what the knowledge makes of the node from its static value.
+    /// Step 6b: with pruning, what the knowledge makes of the node from its static value:
+    /// its value (`Some`), or the node with the plies it is to be searched shallower taken
+    /// off its depth.
     #[inline]
-    fn shallow(&mut self, node: &Node) -> Shallow {
+    fn shallow_settles(&mut self, node: &mut Node) -> Option<Score> {
+        if !self.features.pruning {
+            return None;
+        }
         let (knowledge, context) = self.knowledge_at(node);
-        knowledge.shallow(context, node.alpha, node.beta)
+        match knowledge.shallow(context, node.alpha, node.beta) {
+            Shallow::Settle(score) => {
+                self.recorder.leave(score, Exit::Patterns, None);
+                Some(score)
+            }
+            Shallow::Search(plies) => {
+                node.depth = node.depth.saturating_sub(plies).max(1);
+                None
+            }
+        }
     }
 
     /// Step 7: below the root, the table's move searched before the moves are generated,
