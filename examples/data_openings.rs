@@ -418,6 +418,9 @@ impl Judging {
         let config = EngineConfig {
             tt_megabytes: 16,
             threads: 1,
+            // The pattern evaluation: the bound is on its scale, and the chunks' openings were
+            // drawn with it.
+            gomoku_eval: None,
             ..EngineConfig::default()
         };
         Judging {

@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 
 use egui_kittest::kittest::{NodeT, Queryable};
 use support::*;
-use tictactoe::engine::{Engine, EngineConfig, Limits, Value};
+use tictactoe::engine::{Engine, EngineConfig, Limits, Value, gomoku_static_value};
 use tictactoe::game::{Mode, Session, Settings};
 use tictactoe::gui::SavedState;
 use tictactoe::lab::{WinSearch, winning_line};
@@ -69,6 +69,32 @@ fn evaluation_counts_the_open_lines_of_a_known_position() {
         &h,
         &format!("e(P) for O = {o} - {x} = {}", o as i64 - x as i64),
     );
+}
+
+#[test]
+fn on_gomoku_the_evaluation_view_shows_the_engines_own_value() {
+    let mut h = app();
+    open_tab(&mut h, "Play");
+    click(&mut h, "Two players at this computer");
+    click(&mut h, "Gomoku 15x15, 5 in a row");
+    open_tab(&mut h, "Learn");
+    click(&mut h, "Open the learners' lab");
+    play(&mut h, &[(7, 7), (6, 8)]);
+    let mut position = Position::new(Rule::new(15, 15, 5, false).unwrap());
+    for cell in [Cell::new(7, 7), Cell::new(6, 8)] {
+        position.play(cell).unwrap();
+    }
+    // The engine's value, by the evaluation this process plays with.
+    let (value, tables) = gomoku_static_value(&position).expect("a position in play");
+    assert_shows(&h, "the engine does not count open lines");
+    let how = if tables {
+        "with tables learned from games"
+    } else {
+        "with hand-tuned pattern scores"
+    };
+    assert_shows(&h, how);
+    assert_shows(&h, &format!("Its value here for Black: {value}."));
+    assert!(!shows(&h, "The engine's heuristic takes the same view"));
 }
 
 #[test]

@@ -73,8 +73,10 @@ pub fn run(args: &BookArgs, output: &mut dyn Write) -> Result<(), CliError> {
 
 /// The book lines of one rule, breadth first from the empty board.
 fn build(rule: Rule, args: &BookArgs) -> Vec<BookLine> {
+    // The pattern evaluation: the book's scores and its margins are on its scale.
     let mut engine = Engine::new(EngineConfig {
         tt_megabytes: 64,
+        gomoku_eval: None,
         ..EngineConfig::default()
     });
     let limits = Limits {

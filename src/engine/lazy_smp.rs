@@ -57,6 +57,7 @@ impl Engine {
         };
         Features {
             every_cell: self.config.every_cell,
+            gomoku_eval: self.config.gomoku_eval,
             ..features
         }
     }

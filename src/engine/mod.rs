@@ -24,6 +24,7 @@ mod table;
 mod types;
 
 pub use gomoku::book::{Book, BookLine, MARGIN as BOOK_MARGIN, opening_book};
+pub use gomoku::eval::static_value as gomoku_static_value;
 pub use gomoku::forced::{ForcedKind, ForcedWin, forced_win};
 pub use gomoku::is_gomoku as uses_gomoku_engine;
 pub use gomoku::{code_tables, code_training};

@@ -13,6 +13,7 @@ fn solve(position: &Position, algorithm: Algorithm) -> SearchResult {
         threads: 1,
         every_cell: false,
         gomoku: true,
+        gomoku_eval: code_tables::selected(),
     };
     Engine::new(config).search(
         position,

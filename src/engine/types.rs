@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::Cell;
 
+use super::gomoku::code_tables::{self, Selection};
 use super::score::{Score, Value};
 use super::table::DEFAULT_MEGABYTES;
 
@@ -95,6 +96,12 @@ pub struct EngineConfig {
     /// `every_cell`, whose results are proofs over every move). Every other board and K is
     /// searched the same either way.
     pub gomoku: bool,
+    /// The evaluation and move ordering of five in a row where `gomoku` is used: the learned
+    /// tables and the parts of the search read from them, or `None` for the hand-tuned pattern
+    /// evaluation (for callers whose numbers are on its scale). The default is the process's
+    /// choice, [`code_tables::selected`]: the built-in tables unless `TICTACTOE_GOMOKU_EVAL`
+    /// says otherwise.
+    pub gomoku_eval: Option<Selection>,
 }
 
 impl Default for EngineConfig {
@@ -105,6 +112,7 @@ impl Default for EngineConfig {
             threads: 1,
             every_cell: false,
             gomoku: true,
+            gomoku_eval: code_tables::selected(),
         }
     }
 }

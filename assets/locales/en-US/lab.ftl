@@ -13,6 +13,9 @@ lab-eval-intro = A line is open for a side while the other side has no stone in 
 lab-eval-open = Open lines for { $side }: { $count }
 lab-eval-formula = e(P) for { $side } = { $mine } - { $theirs } = { $value }
 lab-eval-view = Seen from { $side }, the side to move: its open lines minus its opponent's. The engine's heuristic takes the same view.
+lab-eval-gomoku = Seen from { $side }, the side to move: its open lines minus its opponent's. On five in a row on a board this large the engine does not count open lines: it values a position by the line patterns of its empty cells, and here the search settles the position without that value.
+lab-eval-gomoku-tables = Seen from { $side }, the side to move: its open lines minus its opponent's. On five in a row on a board this large the engine does not count open lines: it values a position by the line patterns of its empty cells, with tables learned from games. Its value here for { $side }: { $value }.
+lab-eval-gomoku-patterns = Seen from { $side }, the side to move: its open lines minus its opponent's. On five in a row on a board this large the engine does not count open lines: it values a position by the line patterns of its empty cells, with hand-tuned pattern scores. Its value here for { $side }: { $value }.
 lab-eval-weights-intro = With more than 3 in a row the engine weighs an open line by the stones it already holds:
 lab-eval-weight = { $stones } { $stones ->
         [one] stone

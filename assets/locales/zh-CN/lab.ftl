@@ -13,6 +13,9 @@ lab-eval-intro = 一条线上只要没有对方的棋子，就是己方的开放
 lab-eval-open = { $side }的开放线：{ $count }
 lab-eval-formula = { $side }的估价函数 e(P) = { $mine } - { $theirs } = { $value }
 lab-eval-view = 从行棋方{ $side }的角度看：己方开放线减去对方开放线。引擎的估价函数采用同样的视角。
+lab-eval-gomoku = 从行棋方{ $side }的角度看：己方开放线减去对方开放线。在这样大的棋盘上下五子棋时，引擎并不数开放线，而是按各空点的棋型估价；此局面由搜索直接判定，不需要这个估价。
+lab-eval-gomoku-tables = 从行棋方{ $side }的角度看：己方开放线减去对方开放线。在这样大的棋盘上下五子棋时，引擎并不数开放线，而是按各空点的棋型估价，所用的表格从对局中学得。它对{ $side }的估价：{ $value }。
+lab-eval-gomoku-patterns = 从行棋方{ $side }的角度看：己方开放线减去对方开放线。在这样大的棋盘上下五子棋时，引擎并不数开放线，而是按各空点的棋型估价，所用的是手工调整的棋型分数。它对{ $side }的估价：{ $value }。
 lab-eval-weights-intro = 连子数大于 3 时，引擎按开放线上已有的棋子数加权：
 lab-eval-weight = { $stones } 子：权重 { $weight }
 lab-eval-weighted = { $side }的加权开放线：{ $sum }

@@ -106,6 +106,8 @@ impl Judge {
         let config = EngineConfig {
             tt_megabytes: tt_megabytes.max(1),
             threads: 1,
+            // The pattern evaluation: [`white_edge`] and [`BALANCE_BOUND`] are on its scale.
+            gomoku_eval: None,
             ..EngineConfig::default()
         };
         Judge {

@@ -99,7 +99,9 @@ impl CodeCells {
             changed: Vec::new(),
             plies: Vec::new(),
         };
-        for cell in pos.empty_indices() {
+        // Every empty cell, also in a finished game (whose `empty_indices` are none), as the
+        // board kept move by move has them.
+        for cell in (0..pos.rule().cells()).filter(|&c| pos.at(c).is_none()) {
             let classes = (0..4).fold(0, |word, d| {
                 word | u32::from(board.classes.both(key(cell, d))) << (8 * d)
             });

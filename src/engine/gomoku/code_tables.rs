@@ -11,9 +11,12 @@
 //!
 //! The tables are data (`assets/gomoku/codes.bin`, fitted to game results by
 //! `examples/code_tables.rs`, their provenance in `assets/gomoku/codes.txt`), embedded by the
-//! build. The engine plays with them where the environment variable `TICTACTOE_GOMOKU_EVAL`
-//! is `codes` (or `codes:PATH` for the tables of another file); otherwise with the pattern
-//! evaluation of [`super::eval`].
+//! build. The engine plays with them by default, reading from them what [`Uses::DEFAULT`]
+//! says; the environment variable `TICTACTOE_GOMOKU_EVAL` selects other parts (`codes/PARTS`),
+//! the tables of another file (`codes:PATH`), or the hand-tuned pattern evaluation of
+//! [`super::eval`] (`patterns`), for the whole process ([`selected`]). An engine may pin the
+//! pattern evaluation for itself (`EngineConfig::gomoku_eval`), where its caller's numbers
+//! are on that evaluation's scale.
 //!
 //! The file: the eight bytes `GMKCODE1`, then each set in the order of [`CodeSet::ALL`]: the
 //! evaluation terms when to move and when waiting, the attack and the defence scores (each
@@ -275,6 +278,22 @@ pub struct Uses {
 }
 
 impl Uses {
+    /// What the engine reads from the built-in tables unless told otherwise: the evaluation,
+    /// the ordering, move-count pruning, the pruning by the move score near the horizon, the
+    /// pattern engine's bound on the root's quiet moves, and the reply to a four a ply deeper
+    /// (`codes/eval+order+prune+floor+rootcap+fourext`). It beat the pattern engine 56.6%
+    /// (51.0-62.0) over 312 self-play games (docs/strength.md, "The last match of the tables
+    /// engine with `fourext`"), the most of every choice of parts measured.
+    pub const DEFAULT: Uses = Uses {
+        eval: true,
+        order: true,
+        prune: true,
+        floor: true,
+        root_cap: true,
+        four_ext: true,
+        ..Uses::NONE
+    };
+
     /// The evaluation and the ordering, every move kept.
     pub const ALL: Uses = Uses {
         eval: true,
@@ -307,14 +326,38 @@ impl Uses {
 }
 
 /// The tables the engine plays with and what it reads from them.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, PartialEq)]
 pub struct Selection {
     pub tables: &'static CodeTables,
     pub uses: Uses,
 }
 
-/// The tables the engine plays with, by the environment variable [`SELECT_VARIABLE`]: unset
-/// or `patterns`, none (the pattern evaluation); `codes`, the built-in tables for the
+impl Selection {
+    /// The built-in tables, read as [`Uses::DEFAULT`] says.
+    #[must_use]
+    pub fn default_tables() -> Selection {
+        Selection {
+            tables: CodeTables::built_in(),
+            uses: Uses::DEFAULT,
+        }
+    }
+}
+
+impl std::fmt::Debug for Selection {
+    /// The tables by where they come from, not their numbers.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let built_in = std::ptr::eq(self.tables, CodeTables::built_in());
+        f.debug_struct("Selection")
+            .field("tables", &if built_in { "built-in" } else { "a file's" })
+            .field("uses", &self.uses)
+            .finish()
+    }
+}
+
+/// The tables the engine plays with, by the environment variable [`SELECT_VARIABLE`], read
+/// once per process: unset, the built-in tables as [`Uses::DEFAULT`] says
+/// ([`Selection::default_tables`]); `patterns`, none (the hand-tuned pattern evaluation of
+/// [`super::eval`] and its move ordering); `codes`, the built-in tables for the
 /// evaluation and the move ordering, every move kept. For measuring, `codes` may be followed
 /// by `/` and a `+`-separated choice of `eval`, `order`, `cap` (the pattern engine's bound
 /// on the moves of a quiet position), `prune` (move-count pruning), `lmr` (logarithmic late
@@ -331,21 +374,30 @@ pub struct Selection {
 /// `rootlate` (the root's quiet moves past the pattern engine's bound reduced 2 plies more;
 /// `rootlateN`, N plies), and by `:PATH` for the tables of another file
 /// (`codes/order+cap:/tmp/codes.bin`). A value that is none of these, or a file that cannot
-/// be read as tables, is reported once on standard error and the pattern evaluation is used.
+/// be read as tables, is reported once on standard error and the default is used. This is
+/// the default of `EngineConfig::gomoku_eval`; an engine may pin another.
 #[must_use]
 pub fn selected() -> Option<Selection> {
     static SELECTED: OnceLock<Option<Selection>> = OnceLock::new();
     *SELECTED.get_or_init(|| {
-        let value = std::env::var(SELECT_VARIABLE).ok()?;
+        let Ok(value) = std::env::var(SELECT_VARIABLE) else {
+            return Some(Selection::default_tables());
+        };
         match choose(&value) {
             Ok(tables) => tables,
             Err(message) => {
-                eprintln!("{SELECT_VARIABLE}: {message}: the pattern evaluation is used");
-                None
+                eprintln!(
+                    "{SELECT_VARIABLE}: {message}: the default is used (the built-in tables, \
+                     codes/{DEFAULT_PARTS})"
+                );
+                Some(Selection::default_tables())
             }
         }
     })
 }
+
+/// The parts of [`Uses::DEFAULT`] as [`SELECT_VARIABLE`] names them.
+pub const DEFAULT_PARTS: &str = "eval+order+prune+floor+rootcap+fourext";
 
 /// The selection a value of [`SELECT_VARIABLE`] names.
 fn choose(value: &str) -> Result<Option<Selection>, String> {
@@ -543,6 +595,9 @@ mod tests {
                 .unwrap_err()
                 .contains("rootlateN")
         );
+        let default = choose(&format!("codes/{DEFAULT_PARTS}")).unwrap().unwrap();
+        assert_eq!(default, Selection::default_tables());
+        assert_eq!(format!("{default:?}").matches("built-in").count(), 1);
         assert!(choose("code").unwrap_err().contains("neither"));
         assert!(choose("codesx").unwrap_err().contains("neither"));
         assert!(choose("codes/eval+all").unwrap_err().contains("\"all\""));

@@ -3,10 +3,35 @@
 //! weighed by the embedded weights ([`super::weights`]).
 
 use crate::engine::score::{Score, WIN_BOUND};
-use crate::rules::Side;
+use crate::rules::{Position, Side};
 
+use super::code_tables;
+use super::is_gomoku;
 use super::lines::PatternBoard;
 use super::patterns::Combo;
+
+/// What the engine's evaluation of five in a row says of `position`, for the side to move:
+/// the value, and whether it comes from the learned tables (else from the pattern
+/// evaluation), as the process's engine searches with ([`code_tables::selected`]). `None`
+/// where the engine never asks it: not five in a row on a board of more than 25 cells, a
+/// finished game, or a five to play for either side (the search settles those).
+#[must_use]
+pub fn static_value(position: &Position) -> Option<(Score, bool)> {
+    if !is_gomoku(position.rule()) || position.is_over() {
+        return None;
+    }
+    let selection = code_tables::selected();
+    let board = PatternBoard::with_selection(position, selection);
+    let me = position.side_to_move();
+    if [me, me.other()]
+        .iter()
+        .any(|&side| board.count(side, Combo::Five) > 0)
+    {
+        return None;
+    }
+    let tables = selection.is_some_and(|s| s.uses.eval);
+    Some((evaluate(&board, me), tables))
+}
 
 /// The position's value for `me`, the side to move: by the learned tables on pattern codes
 /// where the board keeps them ([`super::code_tables`]), otherwise by the patterns. Positions

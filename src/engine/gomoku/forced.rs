@@ -6,6 +6,7 @@
 use crate::engine::search_board::SearchBoard;
 use crate::rules::{Cell, Position};
 
+use super::code_tables;
 use super::gomoku_board::GomokuBoard;
 use super::is_gomoku;
 use super::knowledge::{ROOT_VCF_FOURS, ROOT_VCF_NODES, VCF_TABLE_BITS};
@@ -32,13 +33,14 @@ pub struct ForcedWin {
 /// The forced win of the side to move in `position`, if the solvers find one within the
 /// root's budgets (a VCF first, then a VCT). Only five in a row on boards of more than 25
 /// cells has these solvers; elsewhere, and on a finished game, `None`. The same position
-/// always gives the same answer: the solvers start with empty tables.
+/// always gives the same answer: the solvers start with empty tables. The threat search orders
+/// and bounds its defences as the process's evaluation does ([`code_tables::selected`]).
 #[must_use]
 pub fn forced_win(position: &Position) -> Option<ForcedWin> {
     if !is_gomoku(position.rule()) || position.is_over() {
         return None;
     }
-    let mut board = GomokuBoard::with_board(SearchBoard::new(position));
+    let mut board = GomokuBoard::with_board(SearchBoard::new(position), code_tables::selected());
     let geometry = position.geometry();
     let cells = |line: Vec<usize>| line.into_iter().map(|i| geometry.cell(i)).collect();
     let mut vcf = Vcf::new(VCF_TABLE_BITS);

@@ -4,6 +4,7 @@
 use crate::engine::search_board::SearchBoard;
 use crate::rules::{Position, Side, renju};
 
+use super::code_tables::Selection;
 use super::lines::PatternBoard;
 
 /// Boards up to this many cells keep the search board's window counts: there the dead-draw
@@ -22,25 +23,27 @@ pub struct GomokuBoard {
 }
 
 impl GomokuBoard {
-    /// Prepares a search copy of `pos` with its patterns (the tests' boards; the search
-    /// sets its board up first, see [`GomokuBoard::with_board`]).
+    /// Prepares a search copy of `pos` with its patterns and the process's evaluation
+    /// ([`super::code_tables::selected`]; the tests' boards; the search sets its board up first, see
+    /// [`GomokuBoard::with_board`]).
     #[cfg(test)]
     #[must_use]
     pub fn new(pos: &Position) -> GomokuBoard {
-        GomokuBoard::with_board(SearchBoard::new(pos))
+        GomokuBoard::with_board(SearchBoard::new(pos), super::code_tables::selected())
     }
 
-    /// Adds the patterns to a search board already set up. Boards of more than
-    /// [`WINDOW_COUNTS_UP_TO`] cells stop keeping the search board's window counts.
+    /// Adds the patterns to a search board already set up, and the pattern codes with their
+    /// terms where `selection` names tables (`None`: the pattern evaluation). Boards of more
+    /// than [`WINDOW_COUNTS_UP_TO`] cells stop keeping the search board's window counts.
     #[must_use]
-    pub fn with_board(board: SearchBoard) -> GomokuBoard {
+    pub fn with_board(board: SearchBoard, selection: Option<Selection>) -> GomokuBoard {
         let board = if board.pos.rule().cells() > WINDOW_COUNTS_UP_TO {
             board.without_window_counts()
         } else {
             board
         };
         GomokuBoard {
-            patterns: PatternBoard::new(&board.pos),
+            patterns: PatternBoard::with_selection(&board.pos, selection),
             renju: board.pos.rule().renju(),
             board,
         }

@@ -314,8 +314,8 @@ impl Knowledge for Gomoku {
             && self.board.may_play(m)
     }
 
-    fn new(board: SearchBoard, _: Features, limits: &Limits) -> Gomoku {
-        let board = GomokuBoard::with_board(board);
+    fn new(board: SearchBoard, features: Features, limits: &Limits) -> Gomoku {
+        let board = GomokuBoard::with_board(board, features.gomoku_eval);
         let selective = Selective::new(board.patterns().codes().map(|c| c.uses));
         let first_scores = vec![0; board.pos().rule().cells() + 1];
         let evals = first_scores.clone();

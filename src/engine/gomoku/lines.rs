@@ -6,7 +6,9 @@
 //! pattern up again. Each side's totals (the number of cells of each [`Combo`] and the sum of
 //! the cells' scores) follow, so the threats of both sides are known at every node without a
 //! scan. The cells a stone changed are kept with their old patterns, so taking it back
-//! restores them without looking anything up.
+//! restores them without looking anything up. Where the board is built with learned tables
+//! (the engine's default, [`super::code_tables`]), the cells' pattern codes and the sums of
+//! their terms are kept beside the patterns from the same line keys.
 
 use std::sync::OnceLock;
 
@@ -70,13 +72,17 @@ pub struct PatternBoard {
     /// The old patterns of the cells the stones placed so far changed, oldest first.
     changed: Vec<(u32, [CellPatterns; 2])>,
     plies: Vec<PatternUndo>,
-    /// The pattern codes and their learned terms, where the engine plays with the tables
-    /// ([`code_tables::selected`]).
+    /// The pattern codes and their learned terms, where the board was built with tables (the
+    /// engine's default, [`code_tables::selected`]); `None` for the pattern evaluation.
     codes: Option<CodeCells>,
 }
 
 impl PatternBoard {
-    /// The patterns of `pos`, for five in a row under its rule.
+    /// The patterns of `pos`, for five in a row under its rule, with the codes of the
+    /// process's evaluation ([`code_tables::selected`]: the built-in tables unless
+    /// `TICTACTOE_GOMOKU_EVAL` says otherwise). An engine's board takes its own selection
+    /// ([`PatternBoard::with_selection`]), and a caller that wants the pattern evaluation
+    /// whatever the process plays with passes none ([`PatternBoard::with_codes`]).
     #[must_use]
     pub fn new(pos: &Position) -> PatternBoard {
         PatternBoard::with_selection(pos, code_tables::selected())
@@ -289,7 +295,7 @@ impl PatternBoard {
         self.at(cell, side).lines.iter().any(|p| p.is_four())
     }
 
-    /// The pattern codes and their learned terms, where the engine plays with the tables.
+    /// The pattern codes and their learned terms, where the board was built with tables.
     #[inline]
     #[must_use]
     pub fn codes(&self) -> Option<&CodeCells> {

@@ -8,8 +8,9 @@
 //!   ...) from a precomputed table, and what four lines make together;
 //! - [`lines`]: those patterns for every empty cell and both sides, kept up to date as stones
 //!   are placed and taken back;
-//! - [`eval`]: the evaluation built from them, with the weights of [`weights`] (a data file
-//!   the build embeds);
+//! - [`eval`]: the hand-tuned pattern evaluation built from them, with the weights of
+//!   [`weights`] (a data file the build embeds), or the tables' value where the board keeps
+//!   them;
 //! - [`movegen`]: the moves worth searching (a five, a forced block, the defences against a
 //!   live three, or the best-scored cells);
 //! - [`vcf`]: victory by continuous fours, a solver with its own small table;
@@ -28,7 +29,7 @@
 //! - [`pattern_code`]: a cell's four classes as one code, and the threat each code makes;
 //! - [`code_tables`]: learned tables on the pattern codes (an evaluation term and two move
 //!   scores per code, a term per threat mask), the evaluation and move ordering the engine
-//!   plays with where they are selected;
+//!   plays with by default (`TICTACTOE_GOMOKU_EVAL=patterns` selects the pattern evaluation);
 //! - [`code_training`]: the features of played positions that fit those tables;
 //! - [`code_cells`]: every empty cell's codes and the sums of their terms, kept by the
 //!   engine's board;

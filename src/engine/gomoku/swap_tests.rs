@@ -165,9 +165,11 @@ fn swap2s_second_step_answers_with_legal_stones() {
 #[test]
 fn white_to_move_is_judged_from_where_the_colours_stand_even() {
     let raw = |position: &Position| {
+        // The judge's own evaluation, the pattern evaluation.
         let config = EngineConfig {
             tt_megabytes: 2,
             threads: 1,
+            gomoku_eval: None,
             ..EngineConfig::default()
         };
         let limits = Limits {

@@ -154,6 +154,15 @@ fn a_five_cell_is_exactly_a_winning_move() {
 
 #[test]
 fn incremental_patterns_equal_patterns_from_scratch() {
+    // With the pattern evaluation and with the default tables, whose codes and sums the
+    // board keeps as well (on the oblong board the games fill it or end with a five: a board
+    // built from a finished game keeps its empty cells too).
+    for eval in [None, Some(code_tables::Selection::default_tables())] {
+        incremental_state_equals_state_from_scratch(eval);
+    }
+}
+
+fn incremental_state_equals_state_from_scratch(eval: Option<code_tables::Selection>) {
     let mut player = crate::engine::RandomPlayer::new(8);
     for (w, h, exact) in [
         (15, 15, false),
@@ -163,7 +172,8 @@ fn incremental_patterns_equal_patterns_from_scratch() {
     ] {
         let rule = Rule::new(w, h, 5, exact).unwrap();
         for _ in 0..4 {
-            let mut board = GomokuBoard::new(&Position::new(rule));
+            let search = crate::engine::search_board::SearchBoard::new(&Position::new(rule));
+            let mut board = GomokuBoard::with_board(search, eval);
             let mut played = Vec::new();
             // Random play, partly near the other stones so that real patterns appear.
             while played.len() < 60
@@ -172,12 +182,12 @@ fn incremental_patterns_equal_patterns_from_scratch() {
                 let index = board.board().geometry().index(cell).unwrap();
                 board.make(index);
                 played.push(index);
-                let fresh = PatternBoard::new(board.pos());
+                let fresh = PatternBoard::with_selection(board.pos(), eval);
                 assert_eq!(board.patterns().facts(), fresh.facts());
             }
             for index in played.into_iter().rev() {
                 board.unmake(index);
-                let fresh = PatternBoard::new(board.pos());
+                let fresh = PatternBoard::with_selection(board.pos(), eval);
                 assert_eq!(board.patterns().facts(), fresh.facts());
             }
         }
@@ -596,11 +606,17 @@ fn the_search_finds_a_vct_after_the_opponents_reply() {
     assert!(score < 0 && is_decisive(score), "{score}");
 }
 
-/// The engine's answer on `pos` within `limits`, from a fresh table.
-fn engine_answer(pos: &Position, limits: &crate::engine::Limits) -> crate::engine::SearchResult {
+/// The engine's answer on `pos` within `limits`, from a fresh table, with the evaluation
+/// `eval` (`None`: the pattern evaluation).
+fn engine_answer(
+    pos: &Position,
+    limits: &crate::engine::Limits,
+    eval: Option<code_tables::Selection>,
+) -> crate::engine::SearchResult {
     use crate::engine::{Engine, EngineConfig};
     let mut engine = Engine::new(EngineConfig {
         tt_megabytes: 4,
+        gomoku_eval: eval,
         ..EngineConfig::default()
     });
     engine.search(
@@ -611,11 +627,13 @@ fn engine_answer(pos: &Position, limits: &crate::engine::Limits) -> crate::engin
     )
 }
 
-#[test]
-fn a_stopped_iteration_plays_the_move_that_beat_the_last_finished_ones() {
+/// A middle game (`bench --smp`'s sixth position and one more move) where the search chooses
+/// a different move at depth `depth` and at `depth + 1`, with the evaluation `eval`: stopped
+/// by node budgets between the two searches' counts, it plays the shallower move, or a move
+/// the stopped deeper iteration searched to the end after it (reported at the deeper depth);
+/// at some budget the latter.
+fn stopped_iteration_plays_the_better_move(eval: Option<code_tables::Selection>, depth: u32) {
     use crate::engine::Limits;
-    // A middle game where depth 4 and depth 5 choose different moves (`bench --smp`'s
-    // sixth position and one more move).
     let mut pos = Position::new(Rule::new(15, 15, 5, false).unwrap());
     for (row, col) in [
         (7, 7),
@@ -639,27 +657,25 @@ fn a_stopped_iteration_plays_the_move_that_beat_the_last_finished_ones() {
             nodes,
             ..Limits::default()
         };
-        engine_answer(&pos, &limits)
+        engine_answer(&pos, &limits, eval)
     };
-    let (shallow, deep) = (to_depth(4, None), to_depth(5, None));
+    let (shallow, deep) = (to_depth(depth, None), to_depth(depth + 1, None));
     assert_ne!(
         shallow.best, deep.best,
         "the fixture needs the two depths to differ"
     );
-    // Stopped by node budgets between the two searches' counts, the search plays the depth-4
-    // move, or a move the stopped depth-5 iteration searched to the end after it (reported
-    // at depth 5); at some budget the latter.
     let (from, to) = (shallow.stats.nodes, deep.stats.nodes);
     let mut deeper_moves = 0;
     for nodes in (from..to).step_by(512) {
-        let stopped = to_depth(5, Some(nodes));
+        let stopped = to_depth(depth + 1, Some(nodes));
         // The budget is looked at every 1024 nodes: one that let the search finish says
         // nothing here.
         if stopped.best == shallow.best || stopped.stats.nodes >= to {
             continue;
         }
         assert_eq!(
-            stopped.stats.depth, 5,
+            stopped.stats.depth,
+            depth + 1,
             "a different move came from the stopped iteration"
         );
         deeper_moves += 1;
@@ -668,4 +684,13 @@ fn a_stopped_iteration_plays_the_move_that_beat_the_last_finished_ones() {
         deeper_moves > 0,
         "no budget played the stopped iteration's move"
     );
+}
+
+#[test]
+fn a_stopped_iteration_plays_the_move_that_beat_the_last_finished_ones() {
+    // With the pattern evaluation depths 4 and 5 differ. With the tables the searches to
+    // those depths take 538 and 1,336 nodes, too few apart for a budget looked at every 1,024
+    // nodes to stop between them; depths 7 and 8 differ and lie 7,651 nodes apart.
+    stopped_iteration_plays_the_better_move(None, 4);
+    stopped_iteration_plays_the_better_move(Some(code_tables::Selection::default_tables()), 7);
 }

@@ -113,7 +113,7 @@ pub fn features(position: &Position, initiative_eighths: i32) -> Option<[f64; PA
     if !is_gomoku(position.rule()) || position.is_over() {
         return None;
     }
-    let board = PatternBoard::new(position);
+    let board = PatternBoard::with_codes(position, None);
     let me = position.side_to_move();
     if [me, me.other()]
         .iter()
@@ -187,7 +187,7 @@ mod tests {
                     continue;
                 };
                 let sum: f64 = f.iter().zip(&w).map(|(f, w)| f * w).sum();
-                let board = PatternBoard::new(&position);
+                let board = PatternBoard::with_codes(&position, None);
                 let eval = f64::from(evaluate(&board, position.side_to_move()));
                 // The evaluation divides the side to move's total by 8 in integers.
                 assert!(

@@ -1,6 +1,8 @@
 //! The knobs that tell the full engine apart from the plain reference searches, and, one at
 //! a time, the steps between them that the learners' lab compares.
 
+use crate::engine::gomoku::code_tables::Selection;
+
 /// Which parts of the search run. Which kind of game knowledge it uses is not a knob but a
 /// type: see [`super::Knowledge`].
 #[derive(Clone, Copy, Debug)]
@@ -21,6 +23,10 @@ pub(crate) struct Features {
     pub knowledge: bool,
     /// Every empty cell is a candidate, even on boards where only cells near stones are.
     pub every_cell: bool,
+    /// The evaluation of the knowledge of five in a row: the learned tables and what is read
+    /// from them, or `None` for the pattern evaluation (the constants below; the engine sets
+    /// its configuration's). The other knowledge ignores it.
+    pub gomoku_eval: Option<Selection>,
 }
 
 impl Features {
@@ -31,6 +37,7 @@ impl Features {
         ordering: true,
         knowledge: true,
         every_cell: false,
+        gomoku_eval: None,
     };
     pub const ALPHA_BETA: Features = Features {
         pruning: true,
@@ -39,6 +46,7 @@ impl Features {
         ordering: false,
         knowledge: false,
         every_cell: false,
+        gomoku_eval: None,
     };
     pub const MINIMAX: Features = Features {
         pruning: false,
@@ -47,5 +55,6 @@ impl Features {
         ordering: false,
         knowledge: false,
         every_cell: false,
+        gomoku_eval: None,
     };
 }

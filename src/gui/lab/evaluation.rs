@@ -6,7 +6,7 @@
 
 use egui::{RichText, Ui};
 
-use crate::engine::{Score, window_weights};
+use crate::engine::{Score, gomoku_static_value, uses_gomoku_engine, window_weights};
 use crate::gui::naming::Naming;
 use crate::rules::{Position, Side};
 use crate::t;
@@ -176,13 +176,33 @@ pub fn ui(ui: &mut Ui, position: &Position, naming: Naming) {
         ))
         .strong(),
     );
-    ui.label(RichText::new(t!("lab-eval-view", side = naming.side(to_move))).weak());
+    if uses_gomoku_engine(position.rule()) {
+        gomoku_note(ui, position, naming);
+    } else {
+        ui.label(RichText::new(t!("lab-eval-view", side = naming.side(to_move))).weak());
+    }
     if position.rule().cells() > ALL_LINES_CELLS {
         ui.label(RichText::new(t!("lab-eval-large-board")).weak());
     }
     if position.is_over() {
         ui.label(RichText::new(t!("lab-eval-over")).weak());
     }
+}
+
+/// Five in a row on a large board, where the engine searches with an evaluation of its own:
+/// which one, and its value of the position where it would ask it.
+fn gomoku_note(ui: &mut Ui, position: &Position, naming: Naming) {
+    let side = naming.side(position.side_to_move());
+    let Some((value, tables)) = gomoku_static_value(position) else {
+        ui.label(RichText::new(t!("lab-eval-gomoku", side = side)).weak());
+        return;
+    };
+    let note = if tables {
+        t!("lab-eval-gomoku-tables", side = side, value = value)
+    } else {
+        t!("lab-eval-gomoku-patterns", side = side, value = value)
+    };
+    ui.label(RichText::new(note).weak());
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::engine::code_tables::{self, Selection};
 use crate::engine::{
     Engine, ForcedWin, Limits, Score, Value, forced_win, is_decisive, uses_gomoku_engine,
 };
@@ -31,10 +32,14 @@ pub const MOST_MARKED: usize = 3;
 /// The least drop of the expected score (0..1) that marks a move: ten points.
 pub const LEAST_MARKED_DROP: f64 = 0.10;
 
-/// The scale `K` of the gomoku engine's evaluation as a chance of winning,
+/// The scale `K` of the gomoku engine's pattern evaluation as a chance of winning,
 /// `1 / (1 + exp(-score / K))`: the value fitted to the engine's own games (docs/strength.md,
 /// "A learned evaluation").
 pub const GOMOKU_SCALE: f64 = 2_886.0;
+
+/// The same scale for the learned tables' evaluation, the engine's default: the tables are
+/// fitted as the log-odds of a win times this (`assets/gomoku/codes.txt`, "Scale K").
+pub const GOMOKU_TABLES_SCALE: f64 = 4_424.1;
 
 /// The same scale for the m,n,k engine's smaller numbers, not fitted: a score of 40 (a clear
 /// lead in its units) reads as an expected score of 88%.
@@ -84,13 +89,24 @@ pub fn evaluate(
     })
 }
 
-/// The scale `K` of a rule's scores as a chance of winning.
+/// The scale `K` of a rule's scores as a chance of winning, for the engine the review
+/// searches with (the process's evaluation of five in a row, [`code_tables::selected`]).
 #[must_use]
 pub fn score_scale(rule: &Rule) -> f64 {
     if uses_gomoku_engine(rule) {
-        GOMOKU_SCALE
+        gomoku_scale(code_tables::selected())
     } else {
         MNK_SCALE
+    }
+}
+
+/// The scale `K` of the gomoku engine's scores with the evaluation `eval` (`None`: the
+/// pattern evaluation).
+#[must_use]
+pub fn gomoku_scale(eval: Option<Selection>) -> f64 {
+    match eval {
+        Some(tables) if tables.uses.eval => GOMOKU_TABLES_SCALE,
+        _ => GOMOKU_SCALE,
     }
 }
 

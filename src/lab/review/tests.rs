@@ -31,11 +31,14 @@ fn positions(moves: &[Cell]) -> Vec<Position> {
 #[test]
 fn the_expected_score_is_blacks_and_proved_results_are_the_ends_of_the_scale() {
     let scale = score_scale(&rule());
-    assert_eq!(scale, GOMOKU_SCALE);
+    assert_eq!(scale, gomoku_scale(crate::engine::code_tables::selected()));
+    assert_eq!(gomoku_scale(None), GOMOKU_SCALE);
+    let tables = crate::engine::code_tables::Selection::default_tables();
+    assert_eq!(gomoku_scale(Some(tables)), GOMOKU_TABLES_SCALE);
     assert_eq!(expected_for_x(WIN - 5, Side::X, scale), 1.0);
     assert_eq!(expected_for_x(WIN - 5, Side::O, scale), 0.0);
     assert_eq!(expected_for_x(0, Side::O, scale), 0.5);
-    let lead = expected_for_x(2_886, Side::O, scale);
+    let lead = expected_for_x(scale.round() as Score, Side::O, scale);
     assert!(
         (lead - 0.2689).abs() < 1e-3,
         "a lead of K for white is 1 / (1 + e) for black: {lead}"
@@ -49,12 +52,13 @@ fn a_move_the_engine_would_play_is_never_given_a_better_one() {
     let moves = [Cell::new(7, 7), Cell::new(7, 8), Cell::new(0, 0)];
     let all = positions(&moves);
     // Black's first move is the engine's; white's second is not, and drops white from +100
-    // to -3,000 (black, to move after it, scores +3,000); black's third is the engine's
+    // to -4,500 (black, to move after it, scores +4,500: more than 0.2 of expected score on
+    // the scale of either evaluation of five in a row); black's third is the engine's
     // choice too, yet its value falls: still no other move is named.
     let evals = [
         eval(50, Some(moves[0])),
         eval(100, Some(Cell::new(6, 6))),
-        eval(3_000, Some(moves[2])),
+        eval(4_500, Some(moves[2])),
         eval(200, Some(Cell::new(1, 1))),
     ];
     let assessed = assess(&moves, &all, &evals);
@@ -62,7 +66,7 @@ fn a_move_the_engine_would_play_is_never_given_a_better_one() {
     assert_eq!(assessed[0].engine_choice, None);
     assert_eq!(assessed[1].engine_choice, Some(Cell::new(6, 6)));
     assert_eq!(assessed[1].before, (100, Value::Unknown));
-    assert_eq!(assessed[1].after, (-3_000, Value::Unknown));
+    assert_eq!(assessed[1].after, (-4_500, Value::Unknown));
     assert!(assessed[1].drop > 0.2, "{}", assessed[1].drop);
     assert_eq!(assessed[2].engine_choice, None);
     for a in &assessed {
