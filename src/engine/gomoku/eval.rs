@@ -5,32 +5,35 @@
 use crate::engine::score::{Score, WIN_BOUND};
 use crate::rules::{Position, Side};
 
-use super::code_tables;
+use super::code_tables::{self, Selection};
 use super::is_gomoku;
 use super::lines::PatternBoard;
 use super::patterns::Combo;
 
-/// What the engine's evaluation of five in a row says of `position`, for the side to move:
-/// the value, and whether it comes from the learned tables (else from the pattern
-/// evaluation), as the process's engine searches with ([`code_tables::selected`]). `None`
-/// where the engine never asks it: not five in a row on a board of more than 25 cells, a
-/// finished game, or a five to play for either side (the search settles those).
+/// The board of `position` with `selection`'s codes, where the engine asks the evaluation of
+/// it: `None` where it never does (not five in a row on a board of more than 25 cells, a
+/// finished game, or a five to play for either side: the search settles those).
 #[must_use]
-pub fn static_value(position: &Position) -> Option<(Score, bool)> {
+pub fn evaluated_board(position: &Position, selection: Option<Selection>) -> Option<PatternBoard> {
     if !is_gomoku(position.rule()) || position.is_over() {
         return None;
     }
-    let selection = code_tables::selected();
     let board = PatternBoard::with_selection(position, selection);
     let me = position.side_to_move();
-    if [me, me.other()]
-        .iter()
-        .any(|&side| board.count(side, Combo::Five) > 0)
-    {
-        return None;
-    }
+    let five = |side: Side| board.count(side, Combo::Five) > 0;
+    (!five(me) && !five(me.other())).then_some(board)
+}
+
+/// What the engine's evaluation of five in a row says of `position`, for the side to move:
+/// the value, and whether it comes from the learned tables (else from the pattern
+/// evaluation), as the process's engine searches with ([`code_tables::selected`]). `None`
+/// where the engine never asks it ([`evaluated_board`]).
+#[must_use]
+pub fn static_value(position: &Position) -> Option<(Score, bool)> {
+    let selection = code_tables::selected();
+    let board = evaluated_board(position, selection)?;
     let tables = selection.is_some_and(|s| s.uses.eval);
-    Some((evaluate(&board, me), tables))
+    Some((evaluate(&board, position.side_to_move()), tables))
 }
 
 /// The position's value for `me`, the side to move: by the learned tables on pattern codes

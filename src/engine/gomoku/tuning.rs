@@ -8,8 +8,7 @@
 
 use crate::rules::{Position, Side};
 
-use super::eval::fork_to_play;
-use super::lines::{PatternBoard, is_gomoku};
+use super::eval::{evaluated_board, fork_to_play};
 use super::patterns::{Combo, Pattern, is_double_four};
 use super::weights::{ForkWeights, LineWeights, Weights};
 
@@ -110,17 +109,8 @@ pub fn from_vector(weights: &Weights, v: &[f64; PARAMETERS], provenance: String)
 /// or a position where either side has a five to play (the search settles those).
 #[must_use]
 pub fn features(position: &Position, initiative_eighths: i32) -> Option<[f64; PARAMETERS]> {
-    if !is_gomoku(position.rule()) || position.is_over() {
-        return None;
-    }
-    let board = PatternBoard::with_codes(position, None);
+    let board = evaluated_board(position, None)?;
     let me = position.side_to_move();
-    if [me, me.other()]
-        .iter()
-        .any(|&s| board.count(s, Combo::Five) > 0)
-    {
-        return None;
-    }
     let mut out = [0.0; PARAMETERS];
     let share = f64::from(initiative_eighths) / 8.0;
     for (side, sign) in [(me, share), (me.other(), -1.0)] {
@@ -155,6 +145,7 @@ mod tests {
 
     use super::*;
     use crate::engine::gomoku::eval::evaluate;
+    use crate::engine::gomoku::lines::PatternBoard;
     use crate::rules::{Cell, Rule};
 
     /// A random game of `moves` moves near the centre of a 15x15 board by `rule`.
